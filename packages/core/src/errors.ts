@@ -1,0 +1,58 @@
+/** Where in a user's input a problem was found. Lines and columns count from 1. */
+export interface InputLocation {
+  file?: string;
+  line?: number;
+  column?: number;
+}
+
+/**
+ * A problem with what the user gave us (a flag, a value, a file). Hosts print `format()` as one line
+ * and exit with code 2, never a stack trace.
+ */
+export class InputError extends Error {
+  override readonly name = 'InputError';
+  readonly where: InputLocation;
+
+  constructor(message: string, where: InputLocation = {}) {
+    super(message);
+    this.where = where;
+  }
+
+  /** `board.txt:3:7: unexpected 'x'` — only the parts of the location that are known. */
+  format(): string {
+    const { file, line, column } = this.where;
+    const place = [file, line, line !== undefined ? column : undefined].filter((part) => part !== undefined).join(':');
+    return place ? `${place}: ${this.message}` : this.message;
+  }
+
+  /** The same error with a file name filled in, for parsers that only know lines and columns. */
+  inFile(file: string): InputError {
+    return new InputError(this.message, { ...this.where, file: this.where.file ?? file });
+  }
+}
+
+export function isInputError(error: unknown): error is InputError {
+  return error instanceof InputError || (error instanceof Error && error.name === 'InputError' && 'where' in error);
+}
+
+/** An error as it crosses a thread boundary: plain data, rebuilt on the other side. */
+export interface SerializedError {
+  name: string;
+  message: string;
+  stack?: string;
+  where?: InputLocation;
+}
+
+export function serializeError(error: unknown): SerializedError {
+  if (isInputError(error)) return { name: 'InputError', message: error.message, where: error.where };
+  if (error instanceof Error) return { name: error.name, message: error.message, ...(error.stack ? { stack: error.stack } : {}) };
+  return { name: 'Error', message: String(error) };
+}
+
+export function deserializeError(data: SerializedError): Error {
+  if (data.name === 'InputError') return new InputError(data.message, data.where ?? {});
+  const error = new Error(data.message);
+  error.name = data.name;
+  if (data.stack) error.stack = data.stack;
+  return error;
+}

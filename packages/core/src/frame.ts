@@ -1,0 +1,35 @@
+/**
+ * The view model every host draws: a grid of cells, row-major. The terminal renders it as colour
+ * blocks, the web app as SVG, so a plugin that produces frames gets both front ends for free.
+ */
+export interface Cell {
+  /** A palette key ('F', 'R', 'shaded', ...); absent for an empty cell. */
+  fill?: string;
+  /** Text shown in the cell: a piece letter, a number. Shown instead of colour when colour is off. */
+  label?: string;
+  /** Not part of the board at all (drawn as blank space). */
+  hole?: boolean;
+}
+
+export interface Frame {
+  width: number;
+  height: number;
+  cells: Cell[];
+  /** One line shown above the grid, e.g. `No. 12 (tries 3456)`. */
+  title?: string;
+}
+
+export function frameFromRows(rows: readonly string[], cell: (char: string) => Cell, title?: string): Frame {
+  const width = Math.max(0, ...rows.map((row) => row.length));
+  const cells: Cell[] = [];
+  for (const row of rows) {
+    for (let x = 0; x < width; x++) cells.push(cell(row[x] ?? ' '));
+  }
+  return { width, height: rows.length, cells, ...(title !== undefined ? { title } : {}) };
+}
+
+export function cellAt(frame: Frame, x: number, y: number): Cell {
+  const cell = frame.cells[y * frame.width + x];
+  if (!cell) throw new RangeError(`cell (${x}, ${y}) is outside a ${frame.width}x${frame.height} frame`);
+  return cell;
+}

@@ -1,0 +1,158 @@
+import type { ContextSettings } from './context.js';
+import { deserializeError } from './errors.js';
+import type { DoneEvent, SolveEvent, SolveStats, Summary } from './events.js';
+import type { WorkerMessage, WorkerPort } from './protocol.js';
+
+export interface RunRequest {
+  moduleUrl: string;
+  pluginId: string;
+  instance: unknown;
+  /** Workers to use when the solver can split its search. A `limit` forces one. */
+  threads?: number;
+  limit?: number;
+  wantSolutions?: boolean;
+  wantProgress?: boolean;
+  progressIntervalMs?: number;
+  signal?: AbortSignal;
+  onEvent?: (event: SolveEvent) => void;
+}
+
+export class AbortedError extends Error {
+  override readonly name = 'AbortError';
+  constructor() {
+    super('the search was cancelled');
+  }
+}
+
+/**
+ * Runs a plugin's solver in workers and turns what they send into one ordered event stream.
+ * Split searches: every worker takes the next free task; solutions are held back until all earlier
+ * tasks are done, so the order is the same with 1 or N threads. Cancelling terminates every worker
+ * at once (a synchronous search cannot be interrupted any other way).
+ */
+export function runSolver(request: RunRequest, createWorker: () => WorkerPort): Promise<DoneEvent> {
+  const started = performance.now();
+  const threads = request.limit !== undefined ? 1 : Math.max(1, request.threads ?? 1);
+  const settings: Omit<ContextSettings, 'signal'> = {
+    limit: request.limit,
+    wantSolutions: request.wantSolutions ?? true,
+    wantProgress: request.wantProgress ?? false,
+    progressIntervalMs: request.progressIntervalMs ?? 100,
+  };
+  const emit = request.onEvent ?? (() => {});
+  const interval = settings.progressIntervalMs ?? 100;
+  const workers: WorkerPort[] = [];
+  let solutionIndex = 0;
+  let lastProgressAt = -Infinity;
+
+  const stats = (extra: Partial<SolveStats> = {}): SolveStats => ({ elapsedMs: Math.round(performance.now() - started), ...extra });
+
+  return new Promise<DoneEvent>((resolve, reject) => {
+    let settled = false;
+    const finish = (error: Error | undefined, done?: DoneEvent) => {
+      if (settled) return;
+      settled = true;
+      request.signal?.removeEventListener('abort', onAbort);
+      for (const worker of workers) worker.terminate();
+      if (error) reject(error);
+      else {
+        emit(done!);
+        resolve(done!);
+      }
+    };
+    const onAbort = () => finish(new AbortedError());
+    if (request.signal?.aborted) return onAbort();
+    request.signal?.addEventListener('abort', onAbort, { once: true });
+
+    const emitSolution = (solution: unknown) => emit({ type: 'solution', index: ++solutionIndex, solution });
+    const emitProgress = (state: unknown, counters: Record<string, number>, extra: Partial<SolveStats> = {}) => {
+      const now = performance.now();
+      if (now - lastProgressAt < interval) return;
+      lastProgressAt = now;
+      emit({ type: 'progress', state, counters, stats: stats(extra) });
+    };
+
+    // Split-search bookkeeping.
+    let tasksTotal = 0;
+    let nextTask = 0;
+    let emitPointer = 0;
+    let tasksDone = 0;
+    const held = new Map<number, unknown[]>();
+    const summaries: Summary[] = [];
+    const completed = new Set<number>();
+
+    const flush = () => {
+      while (emitPointer < tasksTotal) {
+        for (const solution of held.get(emitPointer) ?? []) emitSolution(solution);
+        held.delete(emitPointer);
+        if (!completed.has(emitPointer)) return;
+        emitPointer++;
+      }
+    };
+    const assign = (worker: WorkerPort) => {
+      if (nextTask < tasksTotal) worker.post({ type: 'task', task: nextTask++ });
+    };
+
+    const listen = (worker: WorkerPort, first: boolean) => (message: WorkerMessage) => {
+      if (settled) return;
+      switch (message.type) {
+        case 'error':
+          return finish(deserializeError(message.error));
+        case 'split':
+          if (first) {
+            tasksTotal = message.tasks;
+            const extra = Math.min(threads, tasksTotal) - 1;
+            for (let i = 0; i < extra; i++) spawn(false);
+          } else if (message.tasks !== tasksTotal) {
+            return finish(new Error(`workers disagree on the split: ${message.tasks} vs ${tasksTotal} tasks`));
+          }
+          return assign(worker);
+        case 'solution':
+          if (message.task === undefined || message.task === emitPointer) return emitSolution(message.solution);
+          if (!held.has(message.task)) held.set(message.task, []);
+          held.get(message.task)!.push(message.solution);
+          return;
+        case 'progress':
+          return emitProgress(message.state, message.counters, tasksTotal ? { tasksDone, tasksTotal } : {});
+        case 'step':
+          return emit({ type: 'step', state: message.state, ...(message.data ? { data: message.data } : {}) });
+        case 'done':
+          return finish(undefined, {
+            type: 'done',
+            summary: message.summary,
+            stats: stats(tasksTotal ? { tasksDone, tasksTotal } : {}),
+          });
+        case 'task-done': {
+          summaries[message.task] = message.summary;
+          completed.add(message.task);
+          tasksDone++;
+          flush();
+          // The plugin's own merge lives in the worker: the first worker combines the summaries.
+          if (tasksDone === tasksTotal) return workers[0]!.post({ type: 'merge', summaries });
+          return assign(worker);
+        }
+      }
+    };
+
+    const spawn = (first: boolean) => {
+      let worker: WorkerPort;
+      try {
+        worker = createWorker();
+      } catch (error) {
+        return finish(error instanceof Error ? error : new Error(String(error)));
+      }
+      workers.push(worker);
+      worker.onMessage(listen(worker, first));
+      worker.onCrash((error) => finish(error));
+      worker.post({
+        type: 'load',
+        moduleUrl: request.moduleUrl,
+        pluginId: request.pluginId,
+        instance: request.instance,
+        threads,
+        settings,
+      });
+    };
+    spawn(true);
+  });
+}

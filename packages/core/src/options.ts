@@ -1,0 +1,156 @@
+import { InputError } from './errors.js';
+
+/** A text file as a host hands it to a plugin: the CLI reads it from disk, the web app from a form. */
+export interface TextFile {
+  name: string;
+  text: string;
+}
+
+interface BaseSpec {
+  /** Kebab-case name: `size` becomes `--size` in the CLI and a field in the web form. */
+  name: string;
+  /** One-letter alias for the CLI (`-s`). */
+  short?: string;
+  help: string;
+}
+
+export interface IntOptionSpec extends BaseSpec {
+  type: 'int';
+  min?: number;
+  max?: number;
+  default?: number;
+}
+
+export interface EnumOptionSpec extends BaseSpec {
+  type: 'enum';
+  choices: readonly string[];
+  default?: string;
+}
+
+export interface BooleanOptionSpec extends BaseSpec {
+  type: 'boolean';
+  default?: boolean;
+}
+
+export interface StringOptionSpec extends BaseSpec {
+  type: 'string';
+  default?: string;
+  /** What the value looks like, for help text (`LETTERS`, `3-12`). */
+  placeholder?: string;
+}
+
+export interface FileOptionSpec extends BaseSpec {
+  type: 'file';
+  /** Formats the file may be in, for help text and the web form's file picker. */
+  formats?: readonly string[];
+}
+
+export type OptionSpec = IntOptionSpec | EnumOptionSpec | BooleanOptionSpec | StringOptionSpec | FileOptionSpec;
+
+export type OptionValue = number | string | boolean | TextFile;
+export type ParsedOptions = Record<string, OptionValue | undefined>;
+/** What a host collected before validation: CLI strings, form strings or booleans, files it read. */
+export type RawOptions = Record<string, string | number | boolean | TextFile | undefined>;
+
+/** Flags every host owns; a plugin option may not take one of these names. */
+export const HOST_OPTION_NAMES: readonly string[] = [
+  'quiet', 'count', 'limit', 'json', 'color', 'no-color', 'delay', 'threads', 'plugin', 'help', 'version',
+];
+
+const INTEGER = /^[+-]?\d+$/;
+
+export function optionLabel(spec: Pick<OptionSpec, 'name'>): string {
+  return `--${spec.name}`;
+}
+
+/** A short description of the values an option accepts, used by help text and errors alike. */
+export function describeValues(spec: OptionSpec): string {
+  switch (spec.type) {
+    case 'int':
+      if (spec.min !== undefined && spec.max !== undefined) return `an integer from ${spec.min} to ${spec.max}`;
+      if (spec.min !== undefined) return `an integer of at least ${spec.min}`;
+      if (spec.max !== undefined) return `an integer of at most ${spec.max}`;
+      return 'an integer';
+    case 'enum':
+      return `one of ${spec.choices.join(', ')}`;
+    case 'boolean':
+      return 'true or false';
+    case 'string':
+      return spec.placeholder ? `a value like ${spec.placeholder}` : 'a text value';
+    case 'file':
+      return spec.formats?.length ? `a file (${spec.formats.join(', ')})` : 'a file';
+  }
+}
+
+function invalid(spec: OptionSpec, got: unknown): InputError {
+  const shown = typeof got === 'string' ? JSON.stringify(got) : String(got);
+  return new InputError(`${optionLabel(spec)} must be ${describeValues(spec)} (got ${shown})`);
+}
+
+function parseOne(spec: OptionSpec, raw: string | number | boolean | TextFile): OptionValue {
+  switch (spec.type) {
+    case 'int': {
+      const text = typeof raw === 'number' ? String(raw) : raw;
+      if (typeof text !== 'string' || !INTEGER.test(text.trim())) throw invalid(spec, raw);
+      const value = Number(text.trim());
+      if (!Number.isSafeInteger(value)) throw invalid(spec, raw);
+      if ((spec.min !== undefined && value < spec.min) || (spec.max !== undefined && value > spec.max)) throw invalid(spec, raw);
+      return value;
+    }
+    case 'enum':
+      if (typeof raw !== 'string' || !spec.choices.includes(raw)) throw invalid(spec, raw);
+      return raw;
+    case 'boolean':
+      if (typeof raw === 'boolean') return raw;
+      if (raw === 'true' || raw === '') return true;
+      if (raw === 'false') return false;
+      throw invalid(spec, raw);
+    case 'string':
+      if (typeof raw !== 'string') throw invalid(spec, raw);
+      return raw;
+    case 'file':
+      if (typeof raw !== 'object' || raw === null || typeof raw.text !== 'string') throw invalid(spec, raw);
+      return raw;
+  }
+}
+
+/**
+ * Validates raw values against a plugin's specs and fills in defaults. Both hosts call this, so the
+ * CLI and the web form show the same message for the same mistake.
+ */
+export function parseOptions(specs: readonly OptionSpec[], raw: RawOptions): ParsedOptions {
+  const byName = new Map(specs.map((spec) => [spec.name, spec]));
+  for (const name of Object.keys(raw)) {
+    if (raw[name] !== undefined && !byName.has(name)) throw new InputError(`unknown option --${name}`);
+  }
+  const parsed: ParsedOptions = {};
+  for (const spec of specs) {
+    const value = raw[spec.name];
+    if (value === undefined || (value === '' && spec.type !== 'boolean' && spec.type !== 'string')) {
+      if (spec.type !== 'file' && spec.default !== undefined) parsed[spec.name] = spec.default;
+      continue;
+    }
+    parsed[spec.name] = parseOne(spec, value);
+  }
+  return parsed;
+}
+
+/** Checks a plugin's own specs: names, ranges, defaults. Registration fails on a bad spec. */
+export function checkOptionSpecs(specs: readonly OptionSpec[]): string | undefined {
+  const seen = new Set<string>();
+  for (const spec of specs) {
+    if (!/^[a-z][a-z0-9-]*$/.test(spec.name)) return `option name ${JSON.stringify(spec.name)} must be kebab-case`;
+    if (HOST_OPTION_NAMES.includes(spec.name)) return `option --${spec.name} is reserved by the hosts`;
+    if (seen.has(spec.name)) return `option --${spec.name} is declared twice`;
+    seen.add(spec.name);
+    if (spec.short !== undefined && !/^[A-Za-z]$/.test(spec.short)) return `option --${spec.name} has a bad short name`;
+    if (spec.type !== 'file' && spec.default !== undefined) {
+      try {
+        parseOne(spec, spec.default);
+      } catch {
+        return `option --${spec.name} has a default that is not ${describeValues(spec)}`;
+      }
+    }
+  }
+  return undefined;
+}

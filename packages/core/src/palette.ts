@@ -1,0 +1,73 @@
+/**
+ * Colours shared by the terminal and the web renderers. Keys are what frames put in `Cell.fill`.
+ * `ansi256` is the xterm 256-colour index; the hex value is derived from it unless given.
+ */
+export interface PaletteEntry {
+  ansi256: number;
+  hex?: string;
+  /** Letter shown for this fill when colour is off and the cell has no label. */
+  letter?: string;
+}
+
+export type Palette = Record<string, PaletteEntry>;
+
+/** The seed's pentomino colours (000_...): twelve hues that stay apart on dark and light terminals. */
+export const PENTOMINO_PALETTE: Palette = {
+  F: { ansi256: 172 },
+  I: { ansi256: 217 },
+  L: { ansi256: 3 },
+  N: { ansi256: 121 },
+  P: { ansi256: 70 },
+  T: { ansi256: 42 },
+  U: { ansi256: 6 },
+  V: { ansi256: 75 },
+  W: { ansi256: 104 },
+  X: { ansi256: 141 },
+  Y: { ansi256: 170 },
+  Z: { ansi256: 211 },
+};
+
+export const BASE_PALETTE: Palette = {
+  ...PENTOMINO_PALETTE,
+  empty: { ansi256: 250, letter: '.' },
+  wall: { ansi256: 240, letter: '#' },
+  shaded: { ansi256: 236, letter: '#' },
+  unshaded: { ansi256: 255, letter: '.' },
+  red: { ansi256: 196, letter: 'R' },
+  green: { ansi256: 40, letter: 'G' },
+  blue: { ansi256: 33, letter: 'B' },
+  yellow: { ansi256: 226, letter: 'Y' },
+  purple: { ansi256: 129, letter: 'P' },
+  garbage: { ansi256: 247, letter: 'O' },
+};
+
+const CUBE_STEPS = [0, 95, 135, 175, 215, 255];
+const SYSTEM_COLOURS = [
+  '#000000', '#800000', '#008000', '#808000', '#000080', '#800080', '#008080', '#c0c0c0',
+  '#808080', '#ff0000', '#00ff00', '#ffff00', '#0000ff', '#ff00ff', '#00ffff', '#ffffff',
+];
+
+/** The standard xterm RGB value of a 256-colour index. */
+export function ansi256ToHex(index: number): string {
+  if (!Number.isInteger(index) || index < 0 || index > 255) throw new RangeError(`not a 256-colour index: ${index}`);
+  if (index < 16) return SYSTEM_COLOURS[index]!;
+  const hex = (value: number) => value.toString(16).padStart(2, '0');
+  if (index >= 232) {
+    const level = 8 + (index - 232) * 10;
+    return `#${hex(level)}${hex(level)}${hex(level)}`;
+  }
+  const cube = index - 16;
+  const r = CUBE_STEPS[Math.floor(cube / 36)]!;
+  const g = CUBE_STEPS[Math.floor(cube / 6) % 6]!;
+  const b = CUBE_STEPS[cube % 6]!;
+  return `#${hex(r)}${hex(g)}${hex(b)}`;
+}
+
+export function entryHex(entry: PaletteEntry): string {
+  return entry.hex ?? ansi256ToHex(entry.ansi256);
+}
+
+/** A plugin's own palette laid over the base one. */
+export function mergePalette(own: Palette | undefined): Palette {
+  return own ? { ...BASE_PALETTE, ...own } : BASE_PALETTE;
+}

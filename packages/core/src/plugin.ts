@@ -1,0 +1,67 @@
+import type { SolveContext, Summary } from './events.js';
+import type { Frame } from './frame.js';
+import type { OptionSpec, ParsedOptions, TextFile } from './options.js';
+import type { Palette } from './palette.js';
+
+/** The plugin API this version of @kit/core speaks. Hosts refuse plugins made for another. */
+export const PLUGIN_API_VERSION = 1;
+
+/**
+ * A search split into independent tasks, so several workers can share it. Every worker calls
+ * `split` itself (it must be deterministic); the host hands out task numbers and merges the results.
+ * Solutions are emitted in task order, so a split run lists them in the same order every time.
+ */
+export interface SplitSearch<S = unknown, P = unknown> {
+  tasks: number;
+  solveTask(task: number, ctx: SolveContext<S, P>): Summary | Promise<Summary>;
+  /** Combines the tasks' summaries. Default: numeric fields summed, other fields from the first. */
+  merge?(summaries: Summary[]): Summary;
+}
+
+/** The heavy part of a plugin, loaded lazily and only where the search runs (a worker). */
+export interface Solver<I = unknown, S = unknown, P = unknown> {
+  solve(instance: I, ctx: SolveContext<S, P>): Summary | Promise<Summary>;
+  /** Optional: how to split this instance for `threads` workers; undefined means "run it whole". */
+  split?(instance: I, threads: number): SplitSearch<S, P> | undefined;
+}
+
+export interface InputSpec {
+  /** Formats of the positional file (`kit run puyo FIELD`), e.g. 'puyo-field'. */
+  formats: readonly string[];
+  required?: boolean;
+  /** What the file is, for help text (`a Puyo field`). */
+  help?: string;
+}
+
+/** The description a host needs to list, configure and run a puzzle; cheap to import. */
+export interface PuzzlePlugin<I = unknown, S = unknown, P = unknown> {
+  readonly apiVersion: number;
+  /** `kit run <id>`: lowercase letters, digits and dashes. */
+  id: string;
+  title: string;
+  description: string;
+  version: string;
+  options: readonly OptionSpec[];
+  input?: InputSpec;
+  /** Command lines shown by `kit info` (without the leading `kit run <id>`). */
+  examples?: readonly string[];
+  palette?: Palette;
+  /** Validates options (and the positional file) into a structured-cloneable instance. Throws InputError. */
+  parse(options: ParsedOptions, input?: TextFile): I;
+  solver(): Promise<Solver<I, S, P>>;
+  /** Pure: a solution or a progress/step state to a frame. */
+  view(state: S | P, options?: { index?: number }): Frame;
+  /** Human summary, last line first-class: `6x10: 2339 solutions, 12345 tries`. May hold a table above it. */
+  summarize?(summary: Summary, instance: I): string;
+}
+
+type PluginDefinition<I, S, P> = Omit<PuzzlePlugin<I, S, P>, 'apiVersion'>;
+
+/** Identity helper that types a plugin and stamps the API version it was written against. */
+export function definePlugin<I, S, P = S>(definition: PluginDefinition<I, S, P>): PuzzlePlugin<I, S, P> {
+  return { apiVersion: PLUGIN_API_VERSION, ...definition };
+}
+
+/** A plugin as a host holds it: any instance, solution and state types. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyPlugin = PuzzlePlugin<any, any, any>;

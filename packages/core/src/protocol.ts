@@ -1,0 +1,40 @@
+import type { JsonValue, Summary } from './events.js';
+import type { SerializedError } from './errors.js';
+import type { ContextSettings } from './context.js';
+
+/** Messages between a host and a solver worker. Everything here must survive structured cloning. */
+export type HostMessage =
+  | {
+      type: 'load';
+      moduleUrl: string;
+      pluginId: string;
+      instance: unknown;
+      /** >1 asks the solver to split its search; the worker answers `split` or runs it whole. */
+      threads: number;
+      settings: Omit<ContextSettings, 'signal'>;
+    }
+  | { type: 'task'; task: number }
+  | { type: 'merge'; summaries: Summary[] };
+
+export type WorkerMessage =
+  | { type: 'split'; tasks: number }
+  | { type: 'solution'; solution: unknown; task?: number }
+  | { type: 'progress'; state: unknown; counters: Record<string, number>; task?: number }
+  | { type: 'step'; state: unknown; data?: Record<string, JsonValue> }
+  | { type: 'done'; summary: Summary }
+  | { type: 'task-done'; task: number; summary: Summary }
+  | { type: 'error'; error: SerializedError };
+
+/** The two ends of a worker, whatever the platform (worker_threads, Web Workers). */
+export interface WorkerPort {
+  post(message: HostMessage): void;
+  onMessage(handler: (message: WorkerMessage) => void): void;
+  /** The worker died without sending an error message (a crash, a failed import of the worker). */
+  onCrash(handler: (error: Error) => void): void;
+  terminate(): void;
+}
+
+export interface WorkerSide {
+  post(message: WorkerMessage): void;
+  onMessage(handler: (message: HostMessage) => void): void;
+}

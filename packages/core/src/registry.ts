@@ -1,0 +1,88 @@
+import { checkOptionSpecs } from './options.js';
+import { PLUGIN_API_VERSION, type AnyPlugin } from './plugin.js';
+
+/** Where a plugin came from: a package name or a path, and the module URL a worker can import. */
+export interface PluginOrigin {
+  /** What users recognise: `@kit/pentomino`, `./my-plugin`. */
+  source: string;
+  /** The module that exports the plugin; workers import it again to reach the solver. */
+  moduleUrl: string;
+}
+
+export interface RegisteredPlugin {
+  plugin: AnyPlugin;
+  origin: PluginOrigin;
+}
+
+/** A plugin that could not be loaded: hosts list these with the reason and carry on. */
+export class PluginLoadError extends Error {
+  override readonly name = 'PluginLoadError';
+  constructor(
+    readonly source: string,
+    readonly reason: string,
+  ) {
+    super(`plugin ${source}: ${reason}`);
+  }
+}
+
+const ID = /^[a-z][a-z0-9-]*$/;
+
+/**
+ * Duck-types a module's export against the plugin interface, so a broken or foreign module is
+ * rejected with a reason before anything calls into it.
+ */
+export function checkPlugin(value: unknown, source: string): AnyPlugin {
+  const fail = (reason: string) => new PluginLoadError(source, reason);
+  if (typeof value !== 'object' || value === null) throw fail('does not export a plugin object');
+  const plugin = value as Partial<AnyPlugin>;
+  if (plugin.apiVersion !== PLUGIN_API_VERSION) {
+    throw fail(`speaks plugin API ${String(plugin.apiVersion)}, but this host speaks ${PLUGIN_API_VERSION}`);
+  }
+  if (typeof plugin.id !== 'string' || !ID.test(plugin.id)) throw fail(`has a bad id ${JSON.stringify(plugin.id)}`);
+  for (const field of ['title', 'description', 'version'] as const) {
+    if (typeof plugin[field] !== 'string') throw fail(`has no ${field}`);
+  }
+  for (const method of ['parse', 'solver', 'view'] as const) {
+    if (typeof plugin[method] !== 'function') throw fail(`has no ${method}() function`);
+  }
+  if (!Array.isArray(plugin.options)) throw fail('has no options array');
+  const problem = checkOptionSpecs(plugin.options);
+  if (problem) throw fail(problem);
+  return plugin as AnyPlugin;
+}
+
+/** Picks the plugin out of a module namespace: `default`, `plugin`, or the only plugin-like export. */
+export function pluginFromModule(namespace: Record<string, unknown>, source: string): AnyPlugin {
+  const candidate = namespace['default'] ?? namespace['plugin'];
+  if (candidate !== undefined) return checkPlugin(candidate, source);
+  const found = Object.values(namespace).filter(
+    (value) => typeof value === 'object' && value !== null && 'apiVersion' in value && 'id' in value,
+  );
+  if (found.length === 1) return checkPlugin(found[0], source);
+  throw new PluginLoadError(source, 'exports no plugin (expected a default export made with definePlugin)');
+}
+
+/** The plugins a host knows, by id. Two plugins with one id are an error naming both sources. */
+export class Registry {
+  readonly #byId = new Map<string, RegisteredPlugin>();
+
+  register(plugin: AnyPlugin, origin: PluginOrigin): void {
+    const existing = this.#byId.get(plugin.id);
+    if (existing) {
+      if (existing.origin.moduleUrl === origin.moduleUrl) return;
+      throw new PluginLoadError(
+        origin.source,
+        `plugin id '${plugin.id}' is already provided by ${existing.origin.source}`,
+      );
+    }
+    this.#byId.set(plugin.id, { plugin, origin });
+  }
+
+  get(id: string): RegisteredPlugin | undefined {
+    return this.#byId.get(id);
+  }
+
+  list(): RegisteredPlugin[] {
+    return [...this.#byId.values()].sort((a, b) => a.plugin.id.localeCompare(b.plugin.id));
+  }
+}

@@ -1,0 +1,61 @@
+import { createSolveContext } from './context.js';
+import { serializeError } from './errors.js';
+import type { Summary } from './events.js';
+import { mergeSummaries } from './merge.js';
+import type { HostMessage, WorkerSide } from './protocol.js';
+import type { SplitSearch } from './plugin.js';
+import { pluginFromModule } from './registry.js';
+
+/**
+ * The worker's half of the protocol, shared by Node's worker_threads and the browser's Web Workers:
+ * load the plugin module, load its solver, then run the whole search or the tasks the host hands out.
+ */
+export function serveWorker(side: WorkerSide, importModule: (url: string) => Promise<Record<string, unknown>>): void {
+  let split: SplitSearch | undefined;
+  let settings: Extract<HostMessage, { type: 'load' }>['settings'] = {};
+  let queue = Promise.resolve();
+
+  const fail = (error: unknown) => side.post({ type: 'error', error: serializeError(error) });
+
+  async function handle(message: HostMessage): Promise<void> {
+    if (message.type === 'load') {
+      settings = message.settings;
+      const plugin = pluginFromModule(await importModule(message.moduleUrl), message.moduleUrl);
+      if (plugin.id !== message.pluginId) {
+        throw new Error(`module ${message.moduleUrl} provides plugin '${plugin.id}', not '${message.pluginId}'`);
+      }
+      const solver = await plugin.solver();
+      split = message.threads > 1 ? solver.split?.(message.instance, message.threads) : undefined;
+      if (split && split.tasks > 1) {
+        side.post({ type: 'split', tasks: split.tasks });
+        return;
+      }
+      split = undefined;
+      const ctx = createSolveContext(settings, {
+        solution: (solution) => side.post({ type: 'solution', solution }),
+        progress: (state, counters) => side.post({ type: 'progress', state, counters }),
+        step: (state, data) => side.post({ type: 'step', state, ...(data ? { data } : {}) }),
+      });
+      const summary: Summary = await solver.solve(message.instance, ctx);
+      side.post({ type: 'done', summary });
+      return;
+    }
+    if (!split) throw new Error(`${message.type} received before the search was split`);
+    if (message.type === 'merge') {
+      side.post({ type: 'done', summary: (split.merge ?? mergeSummaries)(message.summaries) });
+      return;
+    }
+    const task = message.task;
+    const ctx = createSolveContext(settings, {
+      solution: (solution) => side.post({ type: 'solution', solution, task }),
+      progress: (state, counters) => side.post({ type: 'progress', state, counters, task }),
+      step: (state, data) => side.post({ type: 'step', state, ...(data ? { data } : {}) }),
+    });
+    const summary = await split.solveTask(task, ctx);
+    side.post({ type: 'task-done', task, summary });
+  }
+
+  side.onMessage((message) => {
+    queue = queue.then(() => handle(message)).catch(fail);
+  });
+}
