@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    projects: ['packages/*', 'apps/*', 'examples/*'],
+    projects: ['packages/*', 'apps/*', 'examples/*', 'integration'],
     reporters: ['default', ['json', { outputFile: '.vitest-report.json' }]],
   },
 });
