@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { definePlugin, PLUGIN_API_VERSION } from './plugin.js';
+import { PluginLoadError, Registry, checkPlugin, pluginFromModule } from './registry.js';
+
+const make = (id: string) =>
+  definePlugin({
+    id,
+    title: `${id} title`,
+    description: 'test',
+    version: '1.0.0',
+    options: [],
+    parse: () => ({}),
+    solver: async () => ({ solve: () => ({ solutions: 0 }) }),
+    view: () => ({ width: 0, height: 0, cells: [] }),
+  });
+
+describe('Registry', () => {
+  it('lists plugins by id', () => {
+    const registry = new Registry();
+    registry.register(make('puyo'), { source: '@kit/puyo', moduleUrl: 'file:///puyo.js' });
+    registry.register(make('hitori'), { source: '@kit/hitori', moduleUrl: 'file:///hitori.js' });
+    expect(registry.list().map((entry) => entry.plugin.id)).toEqual(['hitori', 'puyo']);
+    expect(registry.get('puyo')?.origin.source).toBe('@kit/puyo');
+    expect(registry.get('sudoku')).toBeUndefined();
+  });
+
+  it('rejects a second plugin with the same id, naming both sources', () => {
+    const registry = new Registry();
+    registry.register(make('puyo'), { source: '@kit/puyo', moduleUrl: 'file:///a/puyo.js' });
+    expect(() => registry.register(make('puyo'), { source: './my-puyo', moduleUrl: 'file:///b/puyo.js' })).toThrow(
+      "plugin ./my-puyo: plugin id 'puyo' is already provided by @kit/puyo",
+    );
+  });
+
+  it('ignores the same module registered twice', () => {
+    const registry = new Registry();
+    registry.register(make('puyo'), { source: '@kit/puyo', moduleUrl: 'file:///puyo.js' });
+    registry.register(make('puyo'), { source: '@kit/puyo', moduleUrl: 'file:///puyo.js' });
+    expect(registry.list()).toHaveLength(1);
+  });
+});
+
+describe('checkPlugin', () => {
+  it('accepts a plugin made with definePlugin', () => {
+    expect(checkPlugin(make('ok'), 'ok').id).toBe('ok');
+    expect(make('ok').apiVersion).toBe(PLUGIN_API_VERSION);
+  });
+
+  it('names what is wrong with a foreign object', () => {
+    const reason = (value: unknown) => {
+      try {
+        checkPlugin(value, 'pkg');
+      } catch (error) {
+        expect(error).toBeInstanceOf(PluginLoadError);
+        return (error as PluginLoadError).message;
+      }
+      return 'accepted';
+    };
+    expect(reason(null)).toBe('plugin pkg: does not export a plugin object');
+    expect(reason({ ...make('x'), apiVersion: 2 })).toBe('plugin pkg: speaks plugin API 2, but this host speaks 1');
+    expect(reason({ ...make('x'), id: 'Bad Id' })).toBe('plugin pkg: has a bad id "Bad Id"');
+    expect(reason({ ...make('x'), view: undefined })).toBe('plugin pkg: has no view() function');
+    expect(reason({ ...make('x'), options: [{ name: 'json', type: 'boolean', help: '' }] })).toBe(
+      'plugin pkg: option --json is reserved by the hosts',
+    );
+  });
+
+  it('finds the plugin in a module namespace', () => {
+    expect(pluginFromModule({ default: make('a') }, 'm').id).toBe('a');
+    expect(pluginFromModule({ plugin: make('b') }, 'm').id).toBe('b');
+    expect(pluginFromModule({ something: make('c'), other: 3 }, 'm').id).toBe('c');
+    expect(() => pluginFromModule({ other: 3 }, 'm')).toThrow(
+      'plugin m: exports no plugin (expected a default export made with definePlugin)',
+    );
+  });
+});

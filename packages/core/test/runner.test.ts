@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import { AbortedError, InputError, solveAll, type SolveEvent } from '@kit/core';
+import { runInWorkers } from '@kit/core/node';
+import counting from './fixtures/counting-plugin.js';
+
+const fixture = (name: string) => new URL(`./fixtures/${name}`, import.meta.url).href;
+const counter = { moduleUrl: fixture('counting-plugin.js'), pluginId: 'counting' };
+
+async function run(instance: object, extra: Partial<Parameters<typeof runInWorkers>[0]> = {}) {
+  const events: SolveEvent[] = [];
+  const done = await runInWorkers({ ...counter, instance, onEvent: (event) => events.push(event), ...extra });
+  const solutions = events.filter((event) => event.type === 'solution');
+  return { done, events, solutions };
+}
+
+describe('runInWorkers', () => {
+  it('runs a whole search in a worker and numbers the solutions', async () => {
+    const { done, solutions } = await run({ n: 4, mode: 'plain' });
+    expect(solutions.map((event) => [event.index, event.solution])).toEqual([
+      [1, 1],
+      [2, 2],
+      [3, 3],
+      [4, 4],
+    ]);
+    expect(done.summary).toEqual({ solutions: 4, tries: 4 });
+    expect(done.stats.elapsedMs).toBeGreaterThanOrEqual(0);
+  });
+
+  it('gives a split search the same solutions, in the same order, with any number of threads', async () => {
+    const one = await run({ n: 95, mode: 'plain' }, { threads: 1 });
+    const three = await run({ n: 95, mode: 'plain' }, { threads: 3 });
+    const expected = Array.from({ length: 95 }, (_, i) => i + 1);
+    expect(one.solutions.map((event) => event.solution)).toEqual(expected);
+    expect(three.solutions.map((event) => event.solution)).toEqual(expected);
+    expect(three.solutions.map((event) => event.index)).toEqual(expected);
+    // The plugin's own merge ran (in a worker) over the ten tasks' summaries.
+    expect(three.done.summary).toEqual({ solutions: 95, tries: 10, merged: 'by plugin' });
+    expect(three.done.stats).toMatchObject({ tasksDone: 10, tasksTotal: 10 });
+  });
+
+  it('stops at the limit', async () => {
+    const { done, solutions } = await run({ n: 500, mode: 'plain' }, { limit: 3, threads: 4 });
+    expect(solutions.map((event) => event.solution)).toEqual([1, 2, 3]);
+    expect(done.summary.solutions).toBe(3);
+  });
+
+  it('carries an error thrown in the worker across with its type and message', async () => {
+    await expect(run({ n: 10, mode: 'throw' })).rejects.toThrow(
+      expect.objectContaining({ name: 'RangeError', message: 'count went out of range at 3' }),
+    );
+  });
+
+  it('carries an InputError across with its location', async () => {
+    const error = await run({ n: 10, mode: 'input-error' }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(InputError);
+    expect((error as InputError).format()).toBe('n.txt:3:1: three is not allowed');
+  });
+
+  it('cancels a search that never ends, at once', async () => {
+    const controller = new AbortController();
+    const started = performance.now();
+    setTimeout(() => controller.abort(), 150);
+    await expect(run({ n: 10, mode: 'forever' }, { signal: controller.signal })).rejects.toBeInstanceOf(AbortedError);
+    expect(performance.now() - started).toBeLessThan(1500);
+  });
+
+  it('reports a plugin module that throws on import', async () => {
+    await expect(
+      runInWorkers({ moduleUrl: fixture('throws-on-import.js'), pluginId: 'broken', instance: {} }),
+    ).rejects.toThrow('cannot read the puzzle table');
+  });
+
+  it('reports a worker that dies', async () => {
+    await expect(runInWorkers({ moduleUrl: fixture('exits-worker.js'), pluginId: 'exits', instance: {} })).rejects.toThrow(
+      'solver worker stopped unexpectedly (exit code 7)',
+    );
+  });
+
+  it('refuses a module that provides another plugin than asked for', async () => {
+    await expect(runInWorkers({ ...counter, pluginId: 'sudoku', instance: { n: 1 } })).rejects.toThrow(
+      "provides plugin 'counting', not 'sudoku'",
+    );
+  });
+
+  it('throttles progress reports', async () => {
+    const { events } = await run({ n: 1000, mode: 'plain' }, { wantProgress: true, progressIntervalMs: 60_000 });
+    expect(events.filter((event) => event.type === 'progress')).toHaveLength(1);
+  });
+});
+
+describe('solveAll', () => {
+  it('runs a plugin on the calling thread', async () => {
+    const instance = counting.parse({ n: 3, mode: 'plain' });
+    const { solutions, done } = await solveAll(counting, instance);
+    expect(solutions).toEqual([1, 2, 3]);
+    expect(done.summary).toEqual({ solutions: 3, tries: 3 });
+  });
+
+  it('honours the limit through the context', async () => {
+    const { solutions } = await solveAll(counting, { n: 50, mode: 'plain' }, { limit: 2 });
+    expect(solutions).toEqual([1, 2]);
+  });
+});
