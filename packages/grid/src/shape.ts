@@ -1,0 +1,118 @@
+import { InputError } from '@kit/core';
+import { type Coord, DIRECTIONS4, compareCoords, coordKey } from './coord.js';
+import { ALL_TRANSFORMS, TRANSFORMS, type Transform } from './transform.js';
+
+/** A polyomino: its cells, normalised (smallest row and column 0, sorted row-major). */
+export type Shape = readonly Coord[];
+
+/** Shifts cells so the smallest row and column are 0, sorts them and drops duplicates. */
+export function normalize(cells: readonly Coord[]): Shape {
+  if (cells.length === 0) return [];
+  const minRow = Math.min(...cells.map((at) => at.row));
+  const minCol = Math.min(...cells.map((at) => at.col));
+  const seen = new Set<string>();
+  const out: Coord[] = [];
+  for (const at of cells) {
+    const moved = { row: at.row - minRow, col: at.col - minCol };
+    const key = coordKey(moved);
+    if (!seen.has(key)) {
+      seen.add(key);
+      out.push(moved);
+    }
+  }
+  return out.sort(compareCoords);
+}
+
+export function transformShape(shape: Shape, t: Transform): Shape {
+  const apply = TRANSFORMS[t]!.apply;
+  return normalize(shape.map((at) => {
+    const [row, col] = apply(at.row, at.col);
+    return { row, col };
+  }));
+}
+
+/** A string that is equal for equal normalised shapes. */
+export function shapeKey(shape: Shape): string {
+  return shape.map(coordKey).join(' ');
+}
+
+/** The distinct orientations of a shape (up to 8), in transform order, the shape itself first. */
+export function orientations(shape: Shape): Shape[] {
+  const seen = new Set<string>();
+  const out: Shape[] = [];
+  for (const t of ALL_TRANSFORMS) {
+    const image = transformShape(shape, t);
+    const key = shapeKey(image);
+    if (!seen.has(key)) {
+      seen.add(key);
+      out.push(image);
+    }
+  }
+  return out;
+}
+
+/** The transforms that map a shape onto itself (its symmetry group; `[0]` for an asymmetric one). */
+export function shapeSymmetries(shape: Shape): Transform[] {
+  const base = shapeKey(normalize(shape));
+  return ALL_TRANSFORMS.filter((t) => shapeKey(transformShape(shape, t)) === base);
+}
+
+/** True when the cells are 4-connected (a real polyomino). */
+export function isConnected(shape: Shape): boolean {
+  if (shape.length === 0) return false;
+  const cells = new Set(shape.map(coordKey));
+  const seen = new Set([coordKey(shape[0]!)]);
+  const stack = [shape[0]!];
+  while (stack.length > 0) {
+    const at = stack.pop() as Coord;
+    for (const d of DIRECTIONS4) {
+      const key = coordKey({ row: at.row + d.row, col: at.col + d.col });
+      if (cells.has(key) && !seen.has(key)) {
+        seen.add(key);
+        stack.push({ row: at.row + d.row, col: at.col + d.col });
+      }
+    }
+  }
+  return seen.size === cells.size;
+}
+
+/** A shape drawn as text: any character but `.` and space is a cell. */
+export function shapeFromRows(lines: readonly string[]): Shape {
+  const cells: Coord[] = [];
+  lines.forEach((line, row) => {
+    for (let col = 0; col < line.length; col++) if (line[col] !== '.' && line[col] !== ' ') cells.push({ row, col });
+  });
+  return normalize(cells);
+}
+
+/** Draws a shape with `#` cells and `.` gaps. */
+export function shapeToRows(shape: Shape, char = '#'): string[] {
+  const rows = Math.max(0, ...shape.map((at) => at.row + 1));
+  const cols = Math.max(0, ...shape.map((at) => at.col + 1));
+  const lines = Array.from({ length: rows }, () => Array.from({ length: cols }, () => '.'));
+  for (const at of shape) lines[at.row]![at.col] = char;
+  return lines.map((line) => line.join(''));
+}
+
+/** The twelve pentominoes under their usual letters. */
+export const PENTOMINOES: Readonly<Record<string, Shape>> = Object.freeze({
+  F: shapeFromRows(['.##', '##.', '.#.']),
+  I: shapeFromRows(['#####']),
+  L: shapeFromRows(['####', '#...']),
+  N: shapeFromRows(['##..', '.###']),
+  P: shapeFromRows(['##', '##', '#.']),
+  T: shapeFromRows(['###', '.#.', '.#.']),
+  U: shapeFromRows(['#.#', '###']),
+  V: shapeFromRows(['#..', '#..', '###']),
+  W: shapeFromRows(['#..', '##.', '.##']),
+  X: shapeFromRows(['.#.', '###', '.#.']),
+  Y: shapeFromRows(['.#..', '####']),
+  Z: shapeFromRows(['##.', '.#.', '.##']),
+});
+
+/** Checks that a shape is a non-empty connected polyomino, or throws an InputError. */
+export function checkPolyomino(shape: Shape, name: string): Shape {
+  if (shape.length === 0) throw new InputError(`piece ${name} has no cells`);
+  if (!isConnected(shape)) throw new InputError(`piece ${name} is not connected`);
+  return shape;
+}

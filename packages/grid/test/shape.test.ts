@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { PENTOMINOES, normalize, orientations, shapeFromRows, shapeSymmetries, shapeToRows, transformShape, isConnected } from '../src/index.js';
+
+describe('polyomino shapes', () => {
+  it('normalises to the origin, sorted, without duplicates', () => {
+    expect(normalize([{ row: 5, col: 3 }, { row: 4, col: 4 }, { row: 5, col: 3 }])).toEqual([
+      { row: 0, col: 1 },
+      { row: 1, col: 0 },
+    ]);
+  });
+
+  it('has the known number of distinct orientations for every pentomino', () => {
+    const counts = Object.fromEntries(Object.entries(PENTOMINOES).map(([letter, shape]) => [letter, orientations(shape).length]));
+    expect(counts).toEqual({ F: 8, I: 2, L: 8, N: 8, P: 8, T: 4, U: 4, V: 4, W: 4, X: 1, Y: 8, Z: 4 });
+  });
+
+  it('rotates a quarter turn clockwise and mirrors', () => {
+    const l = shapeFromRows(['#.', '#.', '##']);
+    expect(shapeToRows(transformShape(l, 1))).toEqual(['###', '#..']);
+    expect(shapeToRows(transformShape(l, 4))).toEqual(['.#', '.#', '##']);
+    expect(shapeToRows(transformShape(l, 2))).toEqual(['##', '.#', '.#']);
+  });
+
+  it('finds each shape symmetry group', () => {
+    expect(shapeSymmetries(PENTOMINOES.X!)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+    expect(shapeSymmetries(PENTOMINOES.F!)).toEqual([0]);
+    expect(shapeSymmetries(PENTOMINOES.I!)).toEqual([0, 2, 4, 5]);
+    expect(shapeSymmetries(PENTOMINOES.Z!)).toEqual([0, 2]);
+  });
+
+  it('tells connected shapes from broken ones', () => {
+    expect(isConnected(shapeFromRows(['#.#', '###']))).toBe(true);
+    expect(isConnected(shapeFromRows(['#.#']))).toBe(false);
+  });
+});
