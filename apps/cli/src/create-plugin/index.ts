@@ -1,0 +1,54 @@
+// `kit create-plugin <name> [dir]`: writes a new plugin package that builds, tests and runs as written.
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
+import { InputError } from '@kit/core';
+import { defaultDir, layoutFor } from './layout.js';
+import { pluginNames } from './names.js';
+import { gitignore, tsconfigFiles, vitestConfig } from './templates/config-files.js';
+import { indexSource } from './templates/index-source.js';
+import { packageJson } from './templates/package-json.js';
+import { pluginSource } from './templates/plugin-source.js';
+import { readme } from './templates/readme.js';
+import { solverSource } from './templates/solver-source.js';
+import { testSource } from './templates/test-source.js';
+import type { TemplateVars } from './templates/vars.js';
+
+export { pluginNames } from './names.js';
+export { layoutFor, findKitRoot } from './layout.js';
+
+/** The @kit/core this CLI runs with: a standalone plugin depends on the same minor line. */
+function coreRange(): string {
+  const require = createRequire(import.meta.url);
+  const { version } = require('@kit/core/package.json') as { version: string };
+  return `^${version}`;
+}
+
+/**
+ * Writes the package and returns its directory and the files written (relative, sorted). Refuses to
+ * touch an existing directory: an InputError, which the CLI prints as one line with exit code 2.
+ */
+export async function createPlugin(options: { name: string; dir?: string }): Promise<{ dir: string; files: string[] }> {
+  const names = pluginNames(options.name);
+  const dir = resolve(options.dir ?? defaultDir(names.id, process.cwd()));
+  if (existsSync(dir)) throw new InputError(`${dir} already exists; choose another directory`);
+  const layout = layoutFor(dir);
+  const vars: TemplateVars = { ...names, layout: layout.kind, coreRange: coreRange() };
+
+  const contents: Record<string, string> = {
+    'package.json': packageJson(vars),
+    'README.md': readme(vars),
+    ...tsconfigFiles(vars),
+    ...vitestConfig(vars),
+    ...gitignore(vars),
+    'src/plugin.ts': pluginSource(vars),
+    'src/solver.ts': solverSource(vars),
+    'src/index.ts': indexSource(vars),
+    'test/plugin.test.ts': testSource(vars),
+  };
+  for (const [file, text] of Object.entries(contents)) {
+    mkdirSync(dirname(join(dir, file)), { recursive: true });
+    writeFileSync(join(dir, file), text, { flag: 'wx' });
+  }
+  return { dir, files: Object.keys(contents).sort() };
+}

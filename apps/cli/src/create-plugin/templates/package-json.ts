@@ -1,0 +1,45 @@
+import { TOOL_VERSIONS, type TemplateVars } from './vars.js';
+
+const entry = (name: string) => ({ types: `./dist/${name}.d.ts`, import: `./dist/${name}.js` });
+
+/**
+ * The manifest. `kit.plugin` is what hosts look for before they import anything; `kit.apiVersion` lets
+ * them reject a plugin written for another plugin API without loading it.
+ */
+export function packageJson(vars: TemplateVars): string {
+  const workspace = vars.layout === 'workspace';
+  const manifest = {
+    name: vars.packageName,
+    version: '0.1.0',
+    // Inside the Puzzle Kit repository a plugin is an example, not something `changeset publish` ships.
+    ...(workspace ? { private: true } : {}),
+    description: `${vars.title}: a Puzzle Kit plugin.`,
+    license: 'MIT',
+    type: 'module',
+    keywords: ['puzzle-kit', 'kit-plugin', vars.id],
+    engines: { node: '>=20.11' },
+    sideEffects: false,
+    exports: {
+      '.': entry('index'),
+      './plugin': entry('plugin'),
+      './solver': entry('solver'),
+      './package.json': './package.json',
+    },
+    files: ['dist', 'README.md', ...(workspace ? [] : ['CHANGELOG.md'])],
+    kit: { plugin: './dist/plugin.js', apiVersion: 1 },
+    scripts: workspace
+      ? { build: 'kit-build', test: 'vitest run', lint: 'tsc -p tsconfig.json' }
+      : {
+          build: 'tsc -p tsconfig.build.json',
+          test: 'vitest run',
+          lint: 'tsc -p tsconfig.json',
+          prepack: 'npm run build',
+        },
+    dependencies: { '@kit/core': workspace ? 'workspace:^' : vars.coreRange },
+    devDependencies: workspace
+      ? { '@kit/tooling': 'workspace:*' }
+      : { '@types/node': TOOL_VERSIONS['@types/node'], typescript: TOOL_VERSIONS.typescript, vitest: TOOL_VERSIONS.vitest },
+    ...(workspace ? {} : { publishConfig: { access: 'public' } }),
+  };
+  return `${JSON.stringify(manifest, null, 2)}\n`;
+}

@@ -1,0 +1,62 @@
+import type { TemplateVars } from './vars.js';
+
+/** README.md: what the package is, its CLI usage, its API, and how to develop and publish it. */
+export function readme(vars: TemplateVars): string {
+  const workspace = vars.layout === 'workspace';
+  const develop = workspace
+    ? [
+        'This package lives in the Puzzle Kit repository, so it uses the workspace tools:',
+        '',
+        '```sh',
+        'pnpm install                                   # once, at the repository root',
+        `pnpm turbo run build --filter=${vars.packageName}`,
+        `cd examples/${vars.id} && pnpm exec vitest run`,
+        `node apps/cli/dist/bin.js run ${vars.id} --size 6   # from the root: kit.config.json lists ./examples/*`,
+        '```',
+      ]
+    : [
+        '```sh',
+        'npm install',
+        'npm run build     # tsc: dist/*.js and dist/*.d.ts',
+        'npm test          # vitest',
+        `npx --package @kit/cli kit run ${vars.id} --plugin . --size 6`,
+        'npm publish       # prepack builds first',
+        '```',
+      ];
+  return [
+    `# ${vars.packageName}`,
+    '',
+    `${vars.title}, a [Puzzle Kit](https://github.com/puzzle-kit/puzzle-kit) plugin. It starts as an N-queens`,
+    'placeholder (place N queens so that none attacks another): replace the search in `src/solver.ts`, the',
+    'options and drawing in `src/plugin.ts`, and the tests, and keep the shape.',
+    '',
+    '## Command line',
+    '',
+    'Installed next to `@kit/cli`, the `kit` command finds the plugin through the `"kit"` field of',
+    '`package.json`:',
+    '',
+    '```sh',
+    `npm install @kit/cli ${vars.packageName}`,
+    `npx kit run ${vars.id} --size 8          # draw every solution`,
+    `npx kit run ${vars.id} --size 10 --count # only the summary line`,
+    `npx kit run ${vars.id} --size 6 --json   # one JSON object a line`,
+    '```',
+    '',
+    '## API',
+    '',
+    '```js',
+    `import { solve } from '${vars.packageName}';`,
+    '',
+    'const placements = await solve(4);',
+    'console.log(placements[0].queens); // [1, 3, 0, 2]: the column of the queen in each row',
+    '```',
+    '',
+    `\`${vars.packageName}/plugin\` is the plugin object itself (for hosts), \`${vars.packageName}/solver\``,
+    'the search.',
+    '',
+    '## Developing',
+    '',
+    ...develop,
+    '',
+  ].join('\n');
+}

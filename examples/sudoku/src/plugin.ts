@@ -1,0 +1,52 @@
+// The plugin: what hosts (the `kit` CLI, the web app) import to list, configure and draw this puzzle.
+// Keep this file cheap to import: the search itself lives in solver.ts and is loaded only in a worker.
+import { InputError, definePlugin, type Cell, type Frame } from '@kit/core';
+
+/** What parse() returns and the solver receives: plain data, because it crosses into a worker. */
+export interface Instance {
+  size: number;
+}
+
+/** A solution, and also the partial board shown while searching: queens[row] = column, or -1. */
+export interface Placement {
+  size: number;
+  queens: number[];
+}
+
+export default definePlugin<Instance, Placement>({
+  id: 'sudoku',
+  title: 'Sudoku',
+  // Replace the N-queens placeholder below with your puzzle; the shape of the plugin stays the same.
+  description: 'Places N queens on an NxN board so that no two attack each other.',
+  version: '0.1.0',
+  options: [{ name: 'size', short: 'n', type: 'int', min: 1, max: 14, default: 8, help: 'board size N' }],
+  examples: ['--size 8', '--size 10 --count'],
+  palette: {
+    queen: { ansi256: 214, letter: 'Q' },
+    light: { ansi256: 230, letter: '.' },
+    dark: { ansi256: 137, letter: '.' },
+  },
+
+  // The host has already checked --size against the spec above (an integer from 1 to 14).
+  parse(options): Instance {
+    const size = options['size'];
+    if (typeof size !== 'number') throw new InputError('--size must be an integer');
+    return { size };
+  },
+
+  solver: () => import('./solver.js').then((module) => module.solver),
+
+  view(state): Frame {
+    const cells: Cell[] = [];
+    for (let row = 0; row < state.size; row++) {
+      for (let column = 0; column < state.size; column++) {
+        if (state.queens[row] === column) cells.push({ fill: 'queen', label: 'Q' });
+        else cells.push({ fill: (row + column) % 2 === 0 ? 'light' : 'dark' });
+      }
+    }
+    return { width: state.size, height: state.size, cells };
+  },
+
+  summarize: (summary, instance) =>
+    instance.size + 'x' + instance.size + ': ' + summary.solutions + ' solutions, ' + String(summary['tries']) + ' tries',
+});

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { createSolveContext, parseOptions, solveAll, type RawOptions } from '@kit/core';
+import plugin from '../src/plugin.js';
+import { solve } from '../src/index.js';
+
+// The same path a host takes: raw flags -> checked options -> parse() -> solver.
+const instanceFrom = (raw: RawOptions) => plugin.parse(parseOptions(plugin.options, raw));
+
+describe('sudoku', () => {
+  it('finds the 92 placements of eight queens', async () => {
+    const { solutions, done } = await solveAll(plugin, instanceFrom({ size: '8' }));
+    expect(done.summary.solutions).toBe(92);
+    expect(solutions).toHaveLength(92);
+    expect(new Set(solutions.map((s) => s.queens.join(','))).size).toBe(92);
+  });
+
+  it('lists the two 4x4 placements in search order', async () => {
+    expect(await solve(4)).toEqual([
+      { size: 4, queens: [1, 3, 0, 2] },
+      { size: 4, queens: [2, 0, 3, 1] },
+    ]);
+  });
+
+  it('counts without building solutions when the host only wants the count', async () => {
+    const { solutions, done } = await solveAll(plugin, instanceFrom({ size: '6' }), { wantSolutions: false });
+    expect(solutions).toEqual([]);
+    expect(done.summary).toEqual({ solutions: 4, tries: 152 });
+  });
+
+  it('stops at the limit', async () => {
+    const { solutions, done } = await solveAll(plugin, instanceFrom({ size: '8' }), { limit: 3 });
+    expect(solutions).toHaveLength(3);
+    expect(done.summary.solutions).toBe(3);
+  });
+
+  it('splits by the first queen into tasks that add up to the whole search', async () => {
+    const solver = await plugin.solver();
+    const split = solver.split!(instanceFrom({ size: '8' }), 4)!;
+    expect(split.tasks).toBe(8);
+    let total = 0;
+    for (let task = 0; task < split.tasks; task++) {
+      const ctx = createSolveContext({}, { solution: () => {}, progress: () => {}, step: () => {} });
+      total += (await split.solveTask(task, ctx)).solutions;
+    }
+    expect(total).toBe(92);
+  });
+
+  it('draws a placement as a frame', () => {
+    const frame = plugin.view({ size: 4, queens: [1, 3, 0, 2] });
+    expect([frame.width, frame.height]).toEqual([4, 4]);
+    const rows = [0, 1, 2, 3].map((y) => frame.cells.slice(y * 4, y * 4 + 4).map((c) => c.label ?? '.').join(''));
+    expect(rows).toEqual(['.Q..', '...Q', 'Q...', '..Q.']);
+  });
+
+  it('rejects a size out of range with the option named', () => {
+    expect(() => instanceFrom({ size: '20' })).toThrow('--size must be an integer from 1 to 14 (got "20")');
+  });
+});
