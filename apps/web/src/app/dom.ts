@@ -1,0 +1,26 @@
+type Child = Node | string | number | false | null | undefined;
+type Attrs = Record<string, string | number | boolean | undefined | ((event: Event) => void)>;
+
+/** A tiny element builder: attributes (on* become listeners), then children. */
+export function h<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Attrs = {}, ...children: Child[]): HTMLElementTagNameMap[K] {
+  const element = document.createElement(tag);
+  for (const [name, value] of Object.entries(attrs)) {
+    if (value === undefined || value === false) continue;
+    if (typeof value === 'function') element.addEventListener(name.slice(2), value);
+    else if (value === true) element.setAttribute(name, '');
+    else element.setAttribute(name, String(value));
+  }
+  for (const child of children) {
+    if (child === false || child === null || child === undefined) continue;
+    element.append(typeof child === 'object' ? child : String(child));
+  }
+  return element;
+}
+
+const SVG_NS = 'http://www.w3.org/2000/svg';
+
+export function svg<K extends keyof SVGElementTagNameMap>(tag: K, attrs: Record<string, string | number> = {}): SVGElementTagNameMap[K] {
+  const element = document.createElementNS(SVG_NS, tag);
+  for (const [name, value] of Object.entries(attrs)) element.setAttribute(name, String(value));
+  return element;
+}

@@ -1,0 +1,163 @@
+import type { AnyPlugin, OptionSpec, RawOptions, TextFile } from '@kit/core';
+import { h } from './dom.js';
+
+/** What the form holds, still unvalidated: the hosts' shared `parseOptions` does the checking. */
+export interface FormValues {
+  raw: RawOptions;
+  input: TextFile | undefined;
+  limit: string;
+}
+
+export interface OptionForm {
+  fields: HTMLElement;
+  read(): FormValues;
+  /** The values that differ from the defaults, as text for the URL. */
+  urlValues(): Record<string, string>;
+}
+
+const TRUE_TEXT = new Set(['1', 'true', 'yes', 'on', '']);
+
+/** The positional file, when the plugin reads one (`kit run puyo FIELD`). */
+export const INPUT_FIELD = 'input';
+/** The host's own `--limit`. */
+export const LIMIT_FIELD = 'limit';
+
+interface Field {
+  name: string;
+  read(): string | boolean | TextFile | undefined;
+  urlValue(): string | undefined;
+}
+
+function fileField(name: string, label: string, help: string, formats: readonly string[] | undefined, initial: string | undefined): [HTMLElement, Field] {
+  const id = `opt-${name}`;
+  let fileName: string | undefined;
+  const area = h('textarea', { id, name, rows: 8, spellcheck: 'false', autocomplete: 'off', 'data-option': name, placeholder: 'Paste the text here, or pick a file' });
+  area.value = initial ?? '';
+  const picker = h('input', { type: 'file', accept: '.txt,text/plain', 'aria-label': `${label}: pick a file` });
+  picker.addEventListener('change', async () => {
+    const file = picker.files?.[0];
+    if (!file) return;
+    fileName = file.name;
+    area.value = await file.text();
+    area.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+  area.addEventListener('input', (event) => {
+    if (event.isTrusted) fileName = undefined;
+  });
+  const element = h(
+    'div',
+    { class: 'field file' },
+    h('label', { for: id }, label, formats?.length ? h('span', { class: 'hint' }, formats.join(', ')) : null),
+    area,
+    h('div', { class: 'field-row' }, picker),
+    h('p', { class: 'help' }, help),
+  );
+  return [
+    element,
+    {
+      name,
+      read: () => (area.value.trim() === '' ? undefined : { name: fileName ?? name, text: area.value }),
+      urlValue: () => (area.value.trim() === '' ? undefined : area.value),
+    },
+  ];
+}
+
+function specField(spec: OptionSpec, initial: string | undefined): [HTMLElement, Field] {
+  const id = `opt-${spec.name}`;
+  const label = spec.name;
+  switch (spec.type) {
+    case 'boolean': {
+      const fallback = spec.default ?? false;
+      const box = h('input', { id, type: 'checkbox', role: 'switch', name: spec.name, 'data-option': spec.name });
+      box.checked = initial === undefined ? fallback : TRUE_TEXT.has(initial.toLowerCase());
+      const element = h('div', { class: 'field switch' }, h('label', { for: id }, box, h('span', { class: 'name' }, label)), h('p', { class: 'help' }, spec.help));
+      return [element, { name: spec.name, read: () => box.checked, urlValue: () => (box.checked === fallback ? undefined : box.checked ? '1' : '0') }];
+    }
+    case 'enum': {
+      const select = h('select', { id, name: spec.name, 'data-option': spec.name });
+      const choices = [...spec.choices];
+      // A value from a hand-edited URL stays visible so its validation message makes sense.
+      if (initial !== undefined && !choices.includes(initial)) choices.push(initial);
+      for (const choice of choices) select.append(h('option', { value: choice }, choice));
+      select.value = initial ?? spec.default ?? choices[0] ?? '';
+      const fallback = spec.default ?? '';
+      const element = h('div', { class: 'field' }, h('label', { for: id }, label), select, h('p', { class: 'help' }, spec.help));
+      return [element, { name: spec.name, read: () => select.value, urlValue: () => (select.value === fallback ? undefined : select.value) }];
+    }
+    case 'file':
+      return fileField(spec.name, label, spec.help, spec.formats, initial);
+    case 'int':
+    case 'string': {
+      const fallback = spec.default !== undefined ? String(spec.default) : '';
+      const range =
+        spec.type === 'int' && (spec.min !== undefined || spec.max !== undefined)
+          ? `${spec.min ?? '…'}–${spec.max ?? '…'}`
+          : spec.type === 'string'
+            ? spec.placeholder
+            : undefined;
+      // A text input even for integers, so what the person typed reaches the shared validation as is.
+      const input = h('input', {
+        id,
+        type: 'text',
+        name: spec.name,
+        inputmode: spec.type === 'int' ? 'numeric' : undefined,
+        autocomplete: 'off',
+        spellcheck: 'false',
+        placeholder: spec.type === 'string' ? spec.placeholder : undefined,
+        'data-option': spec.name,
+      });
+      input.value = initial ?? fallback;
+      const element = h(
+        'div',
+        { class: 'field' },
+        h('label', { for: id }, label, range ? h('span', { class: 'hint' }, range) : null),
+        input,
+        h('p', { class: 'help' }, spec.help),
+      );
+      return [element, { name: spec.name, read: () => input.value, urlValue: () => (input.value === fallback ? undefined : input.value) }];
+    }
+  }
+}
+
+/** A form generated from the plugin's option specs (and its positional input, if it reads one). */
+export function buildOptionForm(plugin: AnyPlugin, initial: Record<string, string>): OptionForm {
+  const elements: HTMLElement[] = [];
+  const fields: Field[] = [];
+  if (plugin.input) {
+    const [element, field] = fileField(INPUT_FIELD, plugin.input.help ?? 'input', plugin.input.required ? 'Required.' : 'Optional.', plugin.input.formats, initial[INPUT_FIELD]);
+    elements.push(element);
+    fields.push(field);
+  }
+  for (const spec of plugin.options) {
+    const [element, field] = specField(spec, initial[spec.name]);
+    elements.push(element);
+    fields.push(field);
+  }
+  const limit = h('input', { id: 'opt-limit', type: 'text', inputmode: 'numeric', name: LIMIT_FIELD, placeholder: 'no limit', autocomplete: 'off', 'data-option': LIMIT_FIELD });
+  limit.value = initial[LIMIT_FIELD] ?? '';
+  elements.push(
+    h('div', { class: 'field host' }, h('label', { for: 'opt-limit' }, 'limit'), limit, h('p', { class: 'help' }, 'Stop after this many solutions.')),
+  );
+  return {
+    fields: h('div', { class: 'fields' }, ...elements),
+    read() {
+      const raw: RawOptions = {};
+      let input: TextFile | undefined;
+      for (const field of fields) {
+        const value = field.read();
+        if (field.name === INPUT_FIELD && plugin.input) input = value as TextFile | undefined;
+        else raw[field.name] = value;
+      }
+      return { raw, input, limit: limit.value.trim() };
+    },
+    urlValues() {
+      const values: Record<string, string> = {};
+      for (const field of fields) {
+        const value = field.urlValue();
+        if (value !== undefined) values[field.name] = value;
+      }
+      if (limit.value.trim() !== '') values[LIMIT_FIELD] = limit.value.trim();
+      return values;
+    },
+  };
+}

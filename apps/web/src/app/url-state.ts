@@ -1,0 +1,29 @@
+/** What the address bar holds: `?puzzle=pentomino&size=6&all=1&run=1`. A link reopens the same run. */
+export interface PageState {
+  puzzle: string | undefined;
+  /** Option values as text, by option name (`input` is the positional file, `limit` the host's). */
+  values: Record<string, string>;
+  run: boolean;
+}
+
+const RESERVED = new Set(['puzzle', 'run']);
+
+export function readState(search: string): PageState {
+  const params = new URLSearchParams(search);
+  const values: Record<string, string> = {};
+  for (const [name, value] of params) if (!RESERVED.has(name)) values[name] = value;
+  const run = params.get('run');
+  return { puzzle: params.get('puzzle') ?? undefined, values, run: run !== null && run !== '0' && run !== 'false' };
+}
+
+export function stateSearch(puzzle: string, values: Record<string, string>): string {
+  const params = new URLSearchParams({ puzzle });
+  for (const [name, value] of Object.entries(values)) params.set(name, value);
+  return `?${params}`;
+}
+
+/** Keeps the URL in step with the form without adding a history entry per keystroke. */
+export function writeState(puzzle: string, values: Record<string, string>): void {
+  const search = stateSearch(puzzle, values);
+  if (search !== location.search) history.replaceState(null, '', search);
+}

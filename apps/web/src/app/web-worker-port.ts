@@ -1,0 +1,24 @@
+import type { HostMessage, WorkerMessage, WorkerPort } from '@kit/core';
+
+// The worker bundle sits next to this app bundle; it loads whichever plugin the host names.
+const WORKER_URL = new URL('./worker.js', import.meta.url);
+
+/** A browser Web Worker as core's WorkerPort, for `runSolver`. */
+export function createWebWorker(): WorkerPort {
+  const worker = new Worker(WORKER_URL, { type: 'module', name: 'kit-solver' });
+  let crashed: ((error: Error) => void) | undefined;
+  worker.addEventListener('error', (event) => {
+    event.preventDefault();
+    crashed?.(new Error(event.message || 'the solver worker failed to start'));
+  });
+  worker.addEventListener('messageerror', () => crashed?.(new Error('a message from the solver worker could not be read')));
+  return {
+    post: (message: HostMessage) => worker.postMessage(message),
+    onMessage: (handler: (message: WorkerMessage) => void) =>
+      worker.addEventListener('message', (event: MessageEvent<WorkerMessage>) => handler(event.data)),
+    onCrash: (handler) => {
+      crashed = handler;
+    },
+    terminate: () => worker.terminate(),
+  };
+}

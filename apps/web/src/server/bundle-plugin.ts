@@ -1,0 +1,51 @@
+import { dirname, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+import type { PluginSource } from './plugin-source.js';
+
+/** One file of a plugin's browser bundle, path relative to the bundle's directory (`plugin.js`, `chunks/...`). */
+export interface BundleFile {
+  path: string;
+  contents: Uint8Array;
+}
+
+// A plugin given as a bare file (like the core test fixture) may import @kit/core without having it
+// installed next to it: fall back to the copy the web app itself depends on.
+const OWN_NODE_MODULES = fileURLToPath(new URL('../../node_modules/', import.meta.url));
+
+/**
+ * Bundles a plugin module for the browser: ESM with code splitting, so the plugin's lazy
+ * `import('./solver.js')` becomes its own chunk that only the solver worker ever fetches.
+ * @kit/core and the plugin's other dependencies are bundled in; nothing is written to disk.
+ */
+export async function bundlePlugin(plugin: PluginSource): Promise<BundleFile[]> {
+  const entry = fileURLToPath(plugin.moduleUrl);
+  const outdir = dirname(entry) + '/.kit-web-bundle';
+  const result = await build({
+    entryPoints: { plugin: entry },
+    outdir,
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2022',
+    minify: true,
+    chunkNames: 'chunks/[name]-[hash]',
+    nodePaths: [OWN_NODE_MODULES],
+    write: false,
+    logLevel: 'silent',
+    absWorkingDir: plugin.packageDir,
+  });
+  return result.outputFiles.map((file) => ({ path: relative(outdir, file.path).split('\\').join('/'), contents: file.contents }));
+}
+
+/** esbuild's failure as one readable line per problem. */
+export function bundleErrorMessage(error: unknown): string {
+  const errors = (error as { errors?: { text: string; location?: { file: string; line: number; column: number } | null }[] }).errors;
+  if (Array.isArray(errors) && errors.length > 0) {
+    return errors
+      .map((e) => (e.location ? `${e.location.file}:${e.location.line}:${e.location.column}: ${e.text}` : e.text))
+      .join('; ');
+  }
+  return error instanceof Error ? error.message : String(error);
+}

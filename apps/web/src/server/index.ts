@@ -1,0 +1,8 @@
+// @kit/web/server: what `kit web` (apps/cli) and the start script use to serve the app.
+export { serve } from './serve.js';
+export type { ServeOptions, WebServer } from './serve.js';
+export type { PluginSource } from './plugin-source.js';
+export { discoverPlugins } from './discover.js';
+export type { Discovery } from './discover.js';
+export { bundlePlugin } from './bundle-plugin.js';
+export type { PluginManifest, ManifestEntry } from '../shared/manifest.js';

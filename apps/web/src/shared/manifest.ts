@@ -1,0 +1,20 @@
+/**
+ * The plugin manifest the page loads at start-up (`plugins/manifest.json`). It is all the app knows
+ * about puzzles: adding a plugin to a deployed app means adding its bundle and one entry here.
+ */
+export interface PluginManifest {
+  plugins: ManifestEntry[];
+}
+
+export interface ManifestEntry {
+  /** The plugin id the module is expected to provide. */
+  id: string;
+  /** What users recognise: a package name or a path. */
+  source: string;
+  /** The browser bundle that default-exports the plugin, relative to the manifest. */
+  module?: string;
+  /** Set instead of `module` when the server could not bundle the plugin. */
+  error?: string;
+}
+
+export const MANIFEST_PATH = 'plugins/manifest.json';
