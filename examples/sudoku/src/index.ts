@@ -1,14 +1,35 @@
-// The library API: solve without the CLI. The plugin itself is re-exported for hosts and tools.
-import { parseOptions, solveAll } from '@kit/core';
-import plugin, { type Placement } from './plugin.js';
+// The library API: read and solve Sudoku without a host. The plugin is re-exported for hosts and tools.
+import { parseSudoku } from './grid.js';
+import { solveGrid } from './solver.js';
 
-export { default as plugin } from './plugin.js';
-export type { Instance, Placement } from './plugin.js';
-export { solver } from './solver.js';
+export { default as plugin, SAMPLE_PUZZLE } from './plugin.js';
+export type { Board } from './plugin.js';
+export { parseSudoku, gridRows, isSolved, SYMBOLS } from './grid.js';
+export type { SudokuGrid } from './grid.js';
+export { ExactCover } from './exact-cover.js';
+export type { CoverVisitor } from './exact-cover.js';
+export { solveGrid, solver } from './solver.js';
+export type { SudokuSummary } from './solver.js';
 
-/** Every way to place `size` queens, in search order. Throws InputError for a size out of range. */
-export async function solve(size: number): Promise<Placement[]> {
-  const instance = plugin.parse(parseOptions(plugin.options, { size }));
-  const { solutions } = await solveAll(plugin, instance);
-  return solutions;
+export interface SudokuResult {
+  /** Each solution as one string a row. */
+  solutions: string[][];
+  /** true: exactly one solution; false: several. */
+  unique: boolean | null;
+  tries: number;
+}
+
+/**
+ * Solves a Sudoku written as text (one line of 81 cells, or 9 lines of 9); finds at most `limit`
+ * solutions (default 2, enough to tell whether the puzzle is unique). Throws InputError on bad text.
+ */
+export function solveSudoku(text: string, options: { limit?: number } = {}): SudokuResult {
+  const solutions: string[][] = [];
+  const summary = solveGrid(parseSudoku(text), {
+    limit: options.limit ?? 2,
+    wantSolutions: true,
+    solution: (board) => solutions.push(board.rows),
+    cancelled: () => false,
+  });
+  return { solutions, unique: summary.unique, tries: summary.tries };
 }

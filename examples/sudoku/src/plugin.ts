@@ -1,52 +1,82 @@
-// The plugin: what hosts (the `kit` CLI, the web app) import to list, configure and draw this puzzle.
-// Keep this file cheap to import: the search itself lives in solver.ts and is loaded only in a worker.
-import { InputError, definePlugin, type Cell, type Frame } from '@kit/core';
+// The plugin hosts import to list, configure and draw Sudoku. Cheap to import: the dancing-links
+// search is in solver.ts, loaded only where the search runs.
+import { InputError, definePlugin, isInputError, type Cell, type Frame } from '@kit/core';
+import { parseSudoku, type SudokuGrid } from './grid.js';
+import type { SudokuSummary } from './solver.js';
 
-/** What parse() returns and the solver receives: plain data, because it crosses into a worker. */
-export interface Instance {
-  size: number;
+/** A solution, or the partial board shown while searching: one string a row, `.` for empty. */
+export interface Board {
+  rows: string[];
+  /** The puzzle's clues in the same form, so a drawing can tell them from found digits. */
+  givens: string[];
 }
 
-/** A solution, and also the partial board shown while searching: queens[row] = column, or -1. */
-export interface Placement {
-  size: number;
-  queens: number[];
+/** Solved when nothing else is given: the example on Wikipedia's Sudoku page (one solution). */
+export const SAMPLE_PUZZLE = '53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79';
+
+function fromOption(text: string): SudokuGrid {
+  try {
+    return parseSudoku(text);
+  } catch (error) {
+    if (!isInputError(error)) throw error;
+    const at = error.where.column !== undefined ? ` (character ${error.where.column})` : '';
+    throw new InputError(`--puzzle: ${error.message}${at}`);
+  }
 }
 
-export default definePlugin<Instance, Placement>({
+export default definePlugin<SudokuGrid, Board>({
   id: 'sudoku',
   title: 'Sudoku',
-  // Replace the N-queens placeholder below with your puzzle; the shape of the plugin stays the same.
-  description: 'Places N queens on an NxN board so that no two attack each other.',
+  description: 'Sudoku (4x4, 9x9, 16x16) by exact cover with dancing links; reports whether the solution is unique.',
   version: '0.1.0',
-  options: [{ name: 'size', short: 'n', type: 'int', min: 1, max: 14, default: 8, help: 'board size N' }],
-  examples: ['--size 8', '--size 10 --count'],
+  options: [
+    {
+      name: 'puzzle',
+      type: 'string',
+      placeholder: '53..7....',
+      help: 'the puzzle on one line: 81 cells, 1-9 or . for empty (default: a sample puzzle)',
+    },
+  ],
+  input: { formats: ['sudoku'], help: 'a Sudoku: one line of 81 cells, or 9 lines of 9 (. or 0 for empty)' },
+  examples: ['', `--puzzle ${SAMPLE_PUZZLE}`, 'puzzle.txt --count'],
   palette: {
-    queen: { ansi256: 214, letter: 'Q' },
-    light: { ansi256: 230, letter: '.' },
-    dark: { ansi256: 137, letter: '.' },
+    given: { ansi256: 153 },
+    'given-alt': { ansi256: 117 },
+    found: { ansi256: 230 },
+    'found-alt': { ansi256: 223 },
+    empty: { ansi256: 255, letter: '.' },
+    'empty-alt': { ansi256: 252, letter: '.' },
   },
 
-  // The host has already checked --size against the spec above (an integer from 1 to 14).
-  parse(options): Instance {
-    const size = options['size'];
-    if (typeof size !== 'number') throw new InputError('--size must be an integer');
-    return { size };
+  parse(options, input): SudokuGrid {
+    const puzzle = options['puzzle'];
+    if (typeof puzzle === 'string' && input) throw new InputError('give the puzzle either as a file or with --puzzle, not both');
+    if (input) return parseSudoku(input.text, input.name);
+    return fromOption(typeof puzzle === 'string' ? puzzle : SAMPLE_PUZZLE);
   },
 
   solver: () => import('./solver.js').then((module) => module.solver),
 
-  view(state): Frame {
+  view(board): Frame {
+    const size = board.rows.length;
+    const box = Math.round(Math.sqrt(size));
     const cells: Cell[] = [];
-    for (let row = 0; row < state.size; row++) {
-      for (let column = 0; column < state.size; column++) {
-        if (state.queens[row] === column) cells.push({ fill: 'queen', label: 'Q' });
-        else cells.push({ fill: (row + column) % 2 === 0 ? 'light' : 'dark' });
+    for (let row = 0; row < size; row++) {
+      for (let column = 0; column < size; column++) {
+        const char = board.rows[row]?.[column] ?? '.';
+        const kind = char === '.' ? 'empty' : board.givens[row]?.[column] === char ? 'given' : 'found';
+        // Alternate shades per box, so the boxes show without grid lines.
+        const alt = (Math.floor(row / box) + Math.floor(column / box)) % 2 === 1 ? '-alt' : '';
+        cells.push(char === '.' ? { fill: kind + alt } : { fill: kind + alt, label: char });
       }
     }
-    return { width: state.size, height: state.size, cells };
+    return { width: size, height: size, cells };
   },
 
-  summarize: (summary, instance) =>
-    instance.size + 'x' + instance.size + ': ' + summary.solutions + ' solutions, ' + String(summary['tries']) + ' tries',
+  summarize(summary) {
+    const { size, givens, tries, unique } = summary as SudokuSummary;
+    const count = summary.solutions === 1 ? '1 solution' : `${summary.solutions} solutions`;
+    const verdict = unique === true ? 'unique' : unique === false ? 'not unique' : 'uniqueness unknown';
+    return `${size}: ${count} (${verdict}), ${givens} givens, ${tries} tries`;
+  },
 });

@@ -1,58 +1,111 @@
 import { describe, expect, it } from 'vitest';
-import { createSolveContext, parseOptions, solveAll, type RawOptions } from '@kit/core';
-import plugin from '../src/plugin.js';
-import { solve } from '../src/index.js';
+import { InputError, checkPlugin, parseOptions, solveAll, solveInProcess, type RawOptions, type TextFile } from '@kit/core';
+import plugin, { type Board } from '../src/plugin.js';
+import { isSolved, parseSudoku } from '../src/grid.js';
+import { solveSudoku } from '../src/index.js';
+import { INKALA, INKALA_SOLUTION, WIKIPEDIA, WIKIPEDIA_SOLUTION, sixteen } from './puzzles.js';
 
-// The same path a host takes: raw flags -> checked options -> parse() -> solver.
-const instanceFrom = (raw: RawOptions) => plugin.parse(parseOptions(plugin.options, raw));
+// The path a host takes: raw flags -> checked options -> parse() -> solver.
+const instanceFrom = (raw: RawOptions, file?: TextFile) => plugin.parse(parseOptions(plugin.options, raw), file);
 
-describe('sudoku', () => {
-  it('finds the 92 placements of eight queens', async () => {
-    const { solutions, done } = await solveAll(plugin, instanceFrom({ size: '8' }));
-    expect(done.summary.solutions).toBe(92);
-    expect(solutions).toHaveLength(92);
-    expect(new Set(solutions.map((s) => s.queens.join(','))).size).toBe(92);
+describe('the sudoku plugin', () => {
+  it('passes the host checks', () => {
+    expect(checkPlugin(plugin, 'kit-plugin-sudoku').id).toBe('sudoku');
   });
 
-  it('lists the two 4x4 placements in search order', async () => {
-    expect(await solve(4)).toEqual([
-      { size: 4, queens: [1, 3, 0, 2] },
-      { size: 4, queens: [2, 0, 3, 1] },
-    ]);
+  it('solves the sample when given nothing, and says it is unique', async () => {
+    const { solutions, done } = await solveAll(plugin, instanceFrom({}));
+    expect(solutions).toEqual([{ rows: WIKIPEDIA_SOLUTION, givens: WIKIPEDIA.match(/.{9}/g) }]);
+    expect(done.summary).toEqual({ solutions: 1, unique: true, givens: 30, tries: 51, size: '9x9' });
+    expect(plugin.summarize!(done.summary, instanceFrom({}))).toBe('9x9: 1 solution (unique), 30 givens, 51 tries');
   });
 
-  it('counts without building solutions when the host only wants the count', async () => {
-    const { solutions, done } = await solveAll(plugin, instanceFrom({ size: '6' }), { wantSolutions: false });
+  it('solves a hard puzzle from a file', async () => {
+    const file = { name: 'inkala.txt', text: INKALA.match(/.{9}/g)!.join('\n') + '\n' };
+    const { solutions, done } = await solveAll(plugin, instanceFrom({}, file));
+    expect(solutions.map((s) => s.rows)).toEqual([INKALA_SOLUTION]);
+    expect(isSolved(parseSudoku(INKALA_SOLUTION.join('')))).toBe(true);
+    expect(done.summary).toMatchObject({ solutions: 1, unique: true, givens: 21 });
+  });
+
+  it('counts the 288 4x4 grids without building them', async () => {
+    const { solutions, done } = await solveAll(plugin, instanceFrom({ puzzle: '.'.repeat(16) }), { wantSolutions: false });
     expect(solutions).toEqual([]);
-    expect(done.summary).toEqual({ solutions: 4, tries: 152 });
+    expect(done.summary).toMatchObject({ solutions: 288, unique: false, givens: 0, size: '4x4' });
   });
 
-  it('stops at the limit', async () => {
-    const { solutions, done } = await solveAll(plugin, instanceFrom({ size: '8' }), { limit: 3 });
-    expect(solutions).toHaveLength(3);
-    expect(done.summary.solutions).toBe(3);
+  it('still knows a puzzle is not unique when the limit is 1', async () => {
+    const { solutions, done } = await solveAll(plugin, instanceFrom({ puzzle: '.'.repeat(16) }), { limit: 1 });
+    expect(solutions).toEqual([{ rows: ['1234', '3412', '2143', '4321'], givens: ['....', '....', '....', '....'] }]);
+    expect(done.summary).toMatchObject({ solutions: 1, unique: false });
   });
 
-  it('splits by the first queen into tasks that add up to the whole search', async () => {
-    const solver = await plugin.solver();
-    const split = solver.split!(instanceFrom({ size: '8' }), 4)!;
-    expect(split.tasks).toBe(8);
-    let total = 0;
-    for (let task = 0; task < split.tasks; task++) {
-      const ctx = createSolveContext({}, { solution: () => {}, progress: () => {}, step: () => {} });
-      total += (await split.solveTask(task, ctx)).solutions;
-    }
-    expect(total).toBe(92);
+  it('reports zero solutions for a consistent but impossible puzzle', async () => {
+    // Row 1 needs its 1 in the first cell, but column 1 already has one (row 4).
+    const { done } = await solveAll(plugin, instanceFrom({ puzzle: '.234' + '....' + '....' + '1...' }));
+    expect(done.summary).toMatchObject({ solutions: 0, unique: false });
   });
 
-  it('draws a placement as a frame', () => {
-    const frame = plugin.view({ size: 4, queens: [1, 3, 0, 2] });
+  it('solves a 16x16 grid back to the grid it was cut from', () => {
+    const { puzzle, full } = sixteen();
+    const result = solveSudoku(puzzle);
+    expect(result.solutions[0]!.join('')).toBe(full);
+  });
+
+  it('shows progress boards only when asked', async () => {
+    const progressBoards = async (wantProgress: boolean) => {
+      const boards: Board[] = [];
+      await solveInProcess(plugin, instanceFrom({ puzzle: INKALA }), {
+        wantProgress,
+        progressIntervalMs: 0,
+        onEvent: (event) => {
+          if (event.type === 'progress') boards.push(event.state as Board);
+        },
+      });
+      return boards;
+    };
+    expect(await progressBoards(false)).toEqual([]);
+    const boards = await progressBoards(true);
+    expect(boards.length).toBeGreaterThan(100);
+    expect(boards[0]!.givens).toEqual(INKALA.match(/.{9}/g));
+    expect(boards[0]!.rows.join('').replace(/\./g, '').length).toBe(22);
+  });
+
+  it('draws givens, found digits and empty cells with box shading', () => {
+    const frame = plugin.view({ rows: ['12..', '....', '....', '...4'], givens: ['1...', '....', '....', '....'] });
     expect([frame.width, frame.height]).toEqual([4, 4]);
-    const rows = [0, 1, 2, 3].map((y) => frame.cells.slice(y * 4, y * 4 + 4).map((c) => c.label ?? '.').join(''));
-    expect(rows).toEqual(['.Q..', '...Q', 'Q...', '..Q.']);
+    expect(frame.cells[0]).toEqual({ fill: 'given', label: '1' });
+    expect(frame.cells[1]).toEqual({ fill: 'found', label: '2' });
+    expect(frame.cells[2]).toEqual({ fill: 'empty-alt' });
+    expect(frame.cells[15]).toEqual({ fill: 'found', label: '4' });
   });
 
-  it('rejects a size out of range with the option named', () => {
-    expect(() => instanceFrom({ size: '20' })).toThrow('--size must be an integer from 1 to 14 (got "20")');
+  it('explains a bad --puzzle with the character position', () => {
+    expect(() => instanceFrom({ puzzle: '53..7...x' })).toThrow(new InputError('--puzzle: unexpected "x" (a cell is 1-9, A-G, or . for empty) (character 9)'));
+    expect(() => instanceFrom({ puzzle: '12345' })).toThrow('--puzzle: a row has 5 cells; expected 4, 9 or 16 (or 16, 81 or 256 on a single line)');
+  });
+
+  it('refuses a file and --puzzle together', () => {
+    expect(() => instanceFrom({ puzzle: WIKIPEDIA }, { name: 'p.txt', text: WIKIPEDIA })).toThrow(
+      'give the puzzle either as a file or with --puzzle, not both',
+    );
+  });
+
+  it('keeps file names in file errors', () => {
+    try {
+      instanceFrom({}, { name: 'bad.txt', text: '12\n' });
+      expect.unreachable();
+    } catch (error) {
+      expect((error as InputError).format()).toBe('bad.txt:1: a row has 2 cells; expected 4, 9 or 16 (or 16, 81 or 256 on a single line)');
+    }
+  });
+});
+
+describe('solveSudoku', () => {
+  it('stops at two solutions by default, enough to call a puzzle ambiguous', () => {
+    const result = solveSudoku('.'.repeat(81));
+    expect(result.solutions).toHaveLength(2);
+    expect(result.unique).toBe(false);
+    expect(result.solutions.every((rows) => isSolved(parseSudoku(rows.join(''))))).toBe(true);
   });
 });
