@@ -1,0 +1,40 @@
+import { boardFromRows } from './boards.js';
+import { type EngineSettings, prepare, runAll } from './engine.js';
+import { type PieceSet, pentominoSet, selectPieces } from './pieces.js';
+
+export interface PackOptions {
+  /** Rows: '.' a cell to fill, '#' or ' ' a hole. */
+  board: readonly string[];
+  /** Letters from FILNPTUVWXYZ (repeats allowed) or a parsed piece set; default all 12. */
+  pieces?: string | PieceSet;
+  /** Raw placements instead of distinct solutions. */
+  all?: boolean;
+  limit?: number;
+  onSolution?: (rows: string[]) => void;
+  /** Advanced: how to remove symmetric copies (default `auto`). */
+  method?: EngineSettings['method'];
+}
+
+/** Resolves `pieces` as PackOptions takes it: letters out of the pentominoes, or a set as it is. */
+export function resolvePieces(pieces: string | PieceSet | undefined): PieceSet {
+  if (pieces === undefined) return pentominoSet();
+  return typeof pieces === 'string' ? selectPieces(pentominoSet(), pieces, 'pieces') : pieces;
+}
+
+/**
+ * Packs the pieces into the board and counts the packings: distinct ones (symmetric copies under the
+ * board's own symmetry group removed) by default, every one with `all`. Throws InputError for a bad
+ * board, unknown letters or an area mismatch.
+ */
+export function pack(options: PackOptions): { solutions: number; tries: number } {
+  const board = boardFromRows(options.board);
+  const prepared = prepare(board, resolvePieces(options.pieces), {
+    all: options.all ?? false,
+    ...(options.method !== undefined ? { method: options.method } : {}),
+  });
+  const { solutions, tries } = runAll(prepared, {
+    ...(options.limit !== undefined ? { limit: options.limit } : {}),
+    ...(options.onSolution ? { solution: options.onSolution } : {}),
+  });
+  return { solutions, tries };
+}
