@@ -1,0 +1,31 @@
+import pc from 'picocolors';
+import type { Command } from 'commander';
+
+/**
+ * Every commander command throws instead of exiting, and reports its own errors (unknown flag,
+ * missing argument) as one `kit: ...` line on stderr.
+ */
+export function configureCommand<C extends Command>(command: C): C {
+  command.exitOverride();
+  command.configureOutput({
+    writeOut: (text) => process.stdout.write(text),
+    writeErr: (text) => process.stderr.write(text),
+    outputError: (text, write) => write(`${errorPrefix()}${oneLine(text.replace(/^error: /, ''))}\n`),
+  });
+  return command;
+}
+
+export function oneLine(text: string): string {
+  return text.trim().split('\n').map((part) => part.trim()).filter(Boolean).join(' ');
+}
+
+/** Colours for messages on stderr: only when stderr is a terminal and NO_COLOR is not set. */
+export function stderrColors(): ReturnType<typeof pc.createColors> {
+  const noColor = process.env['NO_COLOR'] !== undefined && process.env['NO_COLOR'] !== '';
+  return pc.createColors(Boolean(process.stderr.isTTY) && !noColor);
+}
+
+export function errorPrefix(): string {
+  const colors = stderrColors();
+  return colors.red(colors.bold('kit:')) + ' ';
+}

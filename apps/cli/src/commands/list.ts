@@ -1,0 +1,17 @@
+import type { DiscoveredPlugin } from '../discovery.js';
+
+/** `kit list`: one line a plugin: id, version, title (columns aligned). */
+export function listText(plugins: readonly DiscoveredPlugin[]): string {
+  if (plugins.length === 0) return 'no plugins found (install a puzzle package, or use --plugin or kit.config.json)\n';
+  const idWidth = Math.max(...plugins.map((found) => found.id.length));
+  const versionWidth = Math.max(...plugins.map((found) => found.plugin.version.length));
+  return plugins
+    .map((found) => `${found.id.padEnd(idWidth)}  ${found.plugin.version.padEnd(versionWidth)}  ${found.plugin.title}\n`)
+    .join('');
+}
+
+export function listJson(plugins: readonly DiscoveredPlugin[]): string {
+  return `${JSON.stringify(
+    plugins.map((found) => ({ id: found.id, version: found.plugin.version, title: found.plugin.title, source: found.source })),
+  )}\n`;
+}

@@ -1,0 +1,112 @@
+import { AbortedError, isInputError, mergePalette, parseOptions, type AnyPlugin, type DoneEvent, type Summary } from '@kit/core';
+import { runInWorkers } from '@kit/core/node';
+import { canAnimate, detectColorMode } from '@kit/ansi-render';
+import { CommanderError } from 'commander';
+import type { DiscoveredPlugin } from '../discovery.js';
+import { EXIT, UsageError } from '../errors.js';
+import { readTextFile } from '../files.js';
+import { HumanOutput } from '../human-output.js';
+import { JsonOutput } from '../json-output.js';
+import { buildRunCommand, collectRunArguments } from '../run-flags.js';
+import { StatusLine } from '../status-line.js';
+import { configureCommand } from '../commander-setup.js';
+
+export interface RunContext {
+  cwd: string;
+  env: Record<string, string | undefined>;
+}
+
+/** The human summary: the plugin's own line, or `N solutions`. */
+export function summaryLine(plugin: AnyPlugin, summary: Summary, instance: unknown): string {
+  const own = plugin.summarize?.(summary, instance);
+  if (own !== undefined && own !== '') return own;
+  return `${summary.solutions} solution${summary.solutions === 1 ? '' : 's'}`;
+}
+
+/** `kit run <id> [file] [options]` for one discovered plugin; resolves to the exit code. */
+export async function runPlugin(found: DiscoveredPlugin, args: string[], context: RunContext): Promise<number> {
+  const { plugin } = found;
+  const command = configureCommand(buildRunCommand(plugin));
+  try {
+    command.parse(args, { from: 'user' });
+  } catch (error) {
+    if (error instanceof CommanderError) return error.exitCode === 0 ? EXIT.ok : EXIT.usage;
+    throw error;
+  }
+  const { common, raw, file } = collectRunArguments(command, plugin, context.cwd);
+  const options = parseOptions(plugin.options, raw);
+  if (plugin.input?.required && file === undefined) {
+    throw new UsageError(`kit run ${plugin.id} needs a file (${plugin.input.formats.join(', ')})`);
+  }
+  const input = file !== undefined ? readTextFile(file, context.cwd) : undefined;
+  const instance: unknown = plugin.parse(options, input);
+
+  const stdout = process.stdout;
+  const stderr = process.stderr;
+  const human = !common.json;
+  const animate = human && !common.quiet && !common.count && canAnimate({ stream: stdout, env: context.env });
+  const status = stderr.isTTY && context.env['TERM'] !== 'dumb' ? new StatusLine(stderr) : undefined;
+  const output = common.json
+    ? new JsonOutput(stdout, common.count)
+    : new HumanOutput({
+        plugin,
+        palette: mergePalette(plugin.palette),
+        color: detectColorMode({ stream: stdout, noColor: !common.color, env: context.env }),
+        animate,
+        countOnly: common.count,
+        delayMs: common.delay,
+        stdout,
+        status,
+      });
+
+  // Ctrl-C: stop every worker at once, put the cursor back, exit 130.
+  const controller = new AbortController();
+  const interrupt = (code: number) => () => {
+    controller.abort();
+    if (output instanceof HumanOutput) output.interrupt();
+    process.exit(code);
+  };
+  const onSigint = interrupt(EXIT.interrupted);
+  const onSigterm = interrupt(143);
+  process.on('SIGINT', onSigint);
+  process.on('SIGTERM', onSigterm);
+  try {
+    const done: DoneEvent = await runInWorkers({
+      moduleUrl: found.moduleUrl,
+      pluginId: plugin.id,
+      instance,
+      threads: common.threads,
+      ...(common.limit !== undefined ? { limit: common.limit } : {}),
+      wantSolutions: !common.count,
+      wantProgress: animate || status !== undefined,
+      progressIntervalMs: 50,
+      signal: controller.signal,
+      onEvent: (event) => output.event(event),
+    });
+    if (output instanceof HumanOutput) await output.finish(done, summaryLine(plugin, done.summary, instance));
+    else output.finish(done);
+    return EXIT.ok;
+  } catch (error) {
+    if (output instanceof HumanOutput) output.interrupt();
+    if (error instanceof AbortedError) return EXIT.interrupted;
+    // A solver's InputError (found while searching) is still the user's input: exit 2.
+    if (isInputError(error)) throw error;
+    throw new PluginFault(plugin.id, error);
+  } finally {
+    process.off('SIGINT', onSigint);
+    process.off('SIGTERM', onSigterm);
+  }
+}
+
+/** An error thrown by a plugin's solver: an internal fault (exit 1), named after the plugin. */
+export class PluginFault extends Error {
+  override readonly name = 'PluginFault';
+  constructor(
+    readonly pluginId: string,
+    readonly original: unknown,
+  ) {
+    const inner = original instanceof Error ? `${original.name}: ${original.message}` : String(original);
+    super(`plugin ${pluginId} failed: ${inner}`);
+    if (original instanceof Error && original.stack) this.stack = original.stack;
+  }
+}

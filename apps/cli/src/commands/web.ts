@@ -1,0 +1,32 @@
+import type { DiscoveredPlugin } from '../discovery.js';
+import { UsageError } from '../errors.js';
+
+interface WebServer {
+  url: string;
+  close(): Promise<void> | void;
+}
+interface WebModule {
+  serve(options: {
+    port: number;
+    host: string;
+    plugins: Array<{ id: string; source: string; moduleUrl: string; packageDir: string }>;
+  }): Promise<WebServer>;
+}
+
+/** `kit web [--port N]`: serves @kit/web on 127.0.0.1, prints its URL first, runs until interrupted. */
+export async function serveWeb(plugins: readonly DiscoveredPlugin[], port: number): Promise<WebServer> {
+  // A variable specifier: @kit/web is optional and never bundled into the CLI's types.
+  const specifier = '@kit/web/server';
+  let web: WebModule;
+  try {
+    web = (await import(specifier)) as WebModule;
+  } catch (error) {
+    throw new UsageError(`kit web needs @kit/web (${(error as Error).message.split('\n')[0]})`);
+  }
+  if (typeof web.serve !== 'function') throw new UsageError('kit web needs @kit/web (its server module exports no serve())');
+  return web.serve({
+    port,
+    host: '127.0.0.1',
+    plugins: plugins.map(({ id, source, moduleUrl, packageDir }) => ({ id, source, moduleUrl, packageDir })),
+  });
+}

@@ -1,0 +1,126 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { Animator, renderFrame, type ColorMode } from '@kit/ansi-render';
+import type { AnyPlugin, DoneEvent, Palette, SolveEvent } from '@kit/core';
+import type { LineWriter } from './json-output.js';
+import { StatusLine, statusText } from './status-line.js';
+
+export interface HumanOutputOptions {
+  plugin: AnyPlugin;
+  palette: Palette;
+  color: ColorMode;
+  /** Draw progress and steps in place (a terminal, or FORCE_COLOR). */
+  animate: boolean;
+  /** --count: nothing but the summary line. */
+  countOnly: boolean;
+  /** --delay: pause after each animated frame. */
+  delayMs: number;
+  stdout: LineWriter;
+  /** Where the progress line goes (stderr, when it is a terminal). */
+  status: StatusLine | undefined;
+}
+
+/** The smallest time between two progress frames: about 20 frames a second. */
+const FRAME_MS = 50;
+
+/**
+ * What a person sees: the search animated in place (progress frames), each solution left on screen
+ * as a frame titled `No. N`, animation steps drawn one after another, and a summary line. Events are
+ * queued and drawn in order so `--delay` can pause without blocking the workers; of several queued
+ * progress frames only the newest is drawn.
+ */
+export class HumanOutput {
+  readonly #options: HumanOutputOptions;
+  readonly #animator: Animator | undefined;
+  readonly #queue: SolveEvent[] = [];
+  #draining: Promise<void> | undefined;
+  #lastFrameAt = -Infinity;
+  #live: 'none' | 'progress' | 'step' = 'none';
+  #steps = 0;
+
+  constructor(options: HumanOutputOptions) {
+    this.#options = options;
+    this.#animator = options.animate ? new Animator(options.stdout, { handleSignals: false }) : undefined;
+  }
+
+  event(event: SolveEvent): void {
+    if (event.type === 'done') return;
+    if (event.type === 'progress') {
+      this.#options.status?.show(statusText(event));
+      if (!this.#animator || this.#options.countOnly) return;
+      const last = this.#queue[this.#queue.length - 1];
+      if (last?.type === 'progress') this.#queue[this.#queue.length - 1] = event;
+      else this.#queue.push(event);
+    } else {
+      if (this.#options.countOnly) return;
+      this.#queue.push(event);
+    }
+    this.#draining ??= this.#drain().finally(() => {
+      this.#draining = undefined;
+    });
+  }
+
+  async finish(done: DoneEvent, summaryLine: string): Promise<void> {
+    while (this.#draining) await this.#draining;
+    if (this.#animator) {
+      if (this.#live === 'progress') this.#animator.clear();
+      else this.#animator.commit();
+      this.#animator.stop();
+    }
+    this.#options.status?.clear();
+    void done;
+    this.#options.stdout.write(`${summaryLine}\n`);
+  }
+
+  /** Ctrl-C: show the cursor again at once; the frame on screen stays. */
+  interrupt(): void {
+    this.#animator?.stop();
+    this.#options.status?.clear();
+  }
+
+  async #drain(): Promise<void> {
+    for (let event = this.#queue.shift(); event; event = this.#queue.shift()) {
+      await this.#draw(event);
+    }
+  }
+
+  #lines(state: unknown, title: string | undefined, index?: number): string[] {
+    const { plugin, palette, color } = this.#options;
+    const frame = plugin.view(state, index !== undefined ? { index } : undefined);
+    return renderFrame(frame, { color, palette, title: title ?? frame.title ?? '' });
+  }
+
+  async #draw(event: SolveEvent): Promise<void> {
+    const { animate, delayMs, stdout, status } = this.#options;
+    const animator = this.#animator;
+    if (event.type === 'progress') {
+      if (!animator) return;
+      const now = performance.now();
+      if (now - this.#lastFrameAt < FRAME_MS && delayMs === 0) return;
+      this.#lastFrameAt = now;
+      animator.draw(this.#lines(event.state, undefined));
+      this.#live = 'progress';
+    } else if (event.type === 'solution') {
+      const frame = this.#options.plugin.view(event.solution, { index: event.index });
+      const title = `No. ${event.index}${frame.title ? `  ${frame.title}` : ''}`;
+      const lines = [...renderFrame(frame, { color: this.#options.color, palette: this.#options.palette, title }), ''];
+      status?.clear();
+      if (animator) animator.commit(lines);
+      else stdout.write(lines.map((line) => `${line}\n`).join(''));
+      this.#live = 'none';
+    } else if (event.type === 'step') {
+      this.#steps++;
+      const lines = this.#lines(event.state, undefined);
+      if (lines[0] === '') lines[0] = `Step ${this.#steps}`;
+      status?.clear();
+      if (animator) {
+        animator.draw(lines);
+        this.#live = 'step';
+      } else {
+        stdout.write([...lines, ''].map((line) => `${line}\n`).join(''));
+      }
+    } else {
+      return;
+    }
+    if (animate && delayMs > 0) await sleep(delayMs);
+  }
+}

@@ -1,0 +1,36 @@
+import type { DoneEvent, SolveEvent } from '@kit/core';
+
+export interface LineWriter {
+  write(chunk: string): unknown;
+}
+
+/** The `done` line: the Summary flattened beside `elapsedMs` (contract: DESIGN.md §3). */
+export function doneRecord(done: DoneEvent): Record<string, unknown> {
+  const { solutions, elapsedMs: _ignored, ...fields } = done.summary;
+  return { type: 'done', solutions, elapsedMs: done.stats.elapsedMs, ...fields };
+}
+
+/**
+ * `--json`: one object per line on stdout, solutions and steps as they come, `done` last; progress
+ * is never written. With `--count` only the done line.
+ */
+export class JsonOutput {
+  constructor(
+    private readonly out: LineWriter,
+    private readonly countOnly: boolean,
+  ) {}
+
+  event(event: SolveEvent): void {
+    if (this.countOnly || event.type === 'progress' || event.type === 'done') return;
+    if (event.type === 'solution') this.line({ type: 'solution', index: event.index, solution: event.solution });
+    else this.line({ type: 'step', state: event.state, ...event.data });
+  }
+
+  finish(done: DoneEvent): void {
+    this.line(doneRecord(done));
+  }
+
+  private line(record: unknown): void {
+    this.out.write(`${JSON.stringify(record)}\n`);
+  }
+}

@@ -1,0 +1,177 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Command, CommanderError, Option } from 'commander';
+import { isInputError } from '@kit/core';
+import { infoText } from './commands/info.js';
+import { listJson, listText } from './commands/list.js';
+import { PluginFault, runPlugin } from './commands/run.js';
+import { serveWeb } from './commands/web.js';
+import { configureCommand, errorPrefix, oneLine, stderrColors } from './commander-setup.js';
+import { cliPackageDir, discoverPlugins, type DiscoveryResult } from './discovery.js';
+import { EXIT, UsageError } from './errors.js';
+import { COMMON_VALUE_FLAGS } from './run-flags.js';
+
+const collect = (value: string, previous: string[]) => [...previous, value];
+const pluginOption = () => new Option('--plugin <path-or-package>', 'load one more plugin (repeatable)').argParser(collect).default([]);
+
+function version(): string {
+  return (JSON.parse(readFileSync(join(cliPackageDir(), 'package.json'), 'utf8')) as { version: string }).version;
+}
+
+async function discover(plugins: readonly string[]): Promise<DiscoveryResult> {
+  const result = await discoverPlugins({ cwd: process.cwd(), plugins, cliPackageDir: cliPackageDir() });
+  for (const { source, reason } of result.skipped) process.stderr.write(`${errorPrefix()}plugin ${source} skipped: ${reason}\n`);
+  return result;
+}
+
+function findPlugin(result: DiscoveryResult, id: string) {
+  const found = result.plugins.find((plugin) => plugin.id === id);
+  if (!found) {
+    const known = result.plugins.map((plugin) => plugin.id).join(', ') || 'none';
+    throw new UsageError(`no plugin '${id}' (available: ${known}; see kit list)`);
+  }
+  return found;
+}
+
+/**
+ * `kit run` is parsed in two steps: first the plugin id and the --plugin values are picked out, the
+ * plugins discovered, then the rest is parsed by a command built from that plugin's option specs.
+ */
+function splitRunArguments(args: string[]): { id: string | undefined; plugins: string[]; rest: string[] } {
+  const plugins: string[] = [];
+  const rest: string[] = [];
+  let id: string | undefined;
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (arg === '--plugin') {
+      const value = args[++i];
+      if (value === undefined) throw new UsageError("option '--plugin <path-or-package>' argument missing");
+      plugins.push(value);
+    } else if (arg.startsWith('--plugin=')) {
+      plugins.push(arg.slice('--plugin='.length));
+    } else if (id === undefined && !arg.startsWith('-')) {
+      id = arg;
+    } else if (id === undefined && COMMON_VALUE_FLAGS.includes(arg) && i + 1 < args.length) {
+      rest.push(arg, args[++i]!);
+    } else {
+      rest.push(arg);
+    }
+  }
+  return { id, plugins, rest };
+}
+
+async function run(args: string[]): Promise<number> {
+  const { id, plugins, rest } = splitRunArguments(args);
+  const result = await discover(plugins);
+  if (id === undefined) {
+    const wantsHelp = rest.includes('-h') || rest.includes('--help');
+    const text = `Usage: kit run <id> [file] [options]\n\nPlugins:\n${listText(result.plugins).replace(/^/gm, '  ')}\nkit run <id> --help shows a plugin's options.\n`;
+    if (wantsHelp) {
+      process.stdout.write(text);
+      return EXIT.ok;
+    }
+    throw new UsageError('kit run needs a plugin id (see kit list)');
+  }
+  return runPlugin(findPlugin(result, id), rest, { cwd: process.cwd(), env: process.env });
+}
+
+function program(setExit: (code: number) => void): Command {
+  const kit = configureCommand(new Command('kit'));
+  kit
+    .description('Puzzle Kit: puzzle solvers as plugins, discovered at run time.')
+    .version(version(), '-v, --version', 'print the version')
+    .helpOption('-h, --help', 'show this help')
+    .addHelpCommand(false)
+    .showSuggestionAfterError(true);
+
+  kit
+    .command('list')
+    .description('list the plugins found: id, version, title')
+    .option('--json', 'a JSON array instead')
+    .addOption(pluginOption())
+    .action(async (opts: { json?: boolean; plugin: string[] }) => {
+      const result = await discover(opts.plugin);
+      process.stdout.write(opts.json ? listJson(result.plugins) : listText(result.plugins));
+    });
+
+  kit
+    .command('info')
+    .description("a plugin's options, input formats and examples")
+    .argument('<id>', 'plugin id (see kit list)')
+    .addOption(pluginOption())
+    .action(async (id: string, opts: { plugin: string[] }) => {
+      const result = await discover(opts.plugin);
+      process.stdout.write(infoText(findPlugin(result, id)));
+    });
+
+  // Only here for the help listing: main() handles `run` itself.
+  kit.command('run').description('solve, animate and print: kit run <id> [file] [options] (kit run <id> --help)');
+
+  kit
+    .command('web')
+    .description('serve the web app on 127.0.0.1; the first line printed is its URL')
+    .option('--port <n>', 'port to listen on (0: any free port)', '5173')
+    .addOption(pluginOption())
+    .action(async (opts: { port: string; plugin: string[] }) => {
+      const port = /^\d+$/.test(opts.port) ? Number(opts.port) : Number.NaN;
+      if (!Number.isInteger(port) || port > 65535) throw new UsageError(`--port must be a port number (got ${JSON.stringify(opts.port)})`);
+      const result = await discover(opts.plugin);
+      const server = await serveWeb(result.plugins, port);
+      process.stdout.write(`${server.url}\n`);
+      await new Promise<void>((resolve) => {
+        const stop = () => resolve();
+        process.once('SIGINT', stop);
+        process.once('SIGTERM', stop);
+      });
+      await server.close();
+      setExit(EXIT.interrupted);
+    });
+
+  kit
+    .command('create-plugin')
+    .description('write a new plugin package (plugin, solver, test) that builds and runs as written')
+    .argument('<name>', 'puzzle name, e.g. sudoku')
+    .option('--dir <dir>', 'where to write it (default: a new directory named after the puzzle)')
+    .action(async (name: string, opts: { dir?: string }) => {
+      const { createPlugin } = await import('./create-plugin/index.js');
+      const created = await createPlugin({ name, ...(opts.dir !== undefined ? { dir: opts.dir } : {}) });
+      process.stdout.write(`created ${created.dir}\n${created.files.map((file) => `  ${file}\n`).join('')}`);
+    });
+
+  for (const command of kit.commands) configureCommand(command);
+  return kit;
+}
+
+/** Runs the CLI; resolves to the process exit code. Every error becomes one line on stderr. */
+export async function main(argv: string[]): Promise<number> {
+  let exitCode: number = EXIT.ok;
+  try {
+    if (argv[0] === 'run') return await run(argv.slice(1));
+    if (argv.length === 0) argv = ['--help'];
+    await program((code) => (exitCode = code)).parseAsync(argv, { from: 'user' });
+    return exitCode;
+  } catch (error) {
+    return report(error);
+  }
+}
+
+function report(error: unknown): number {
+  if (error instanceof CommanderError) return error.exitCode === 0 ? EXIT.ok : EXIT.usage;
+  if (error instanceof UsageError) {
+    process.stderr.write(`${errorPrefix()}${oneLine(error.message)}\n`);
+    return EXIT.usage;
+  }
+  if (isInputError(error)) {
+    // `file:line:col: message` when the place is known, so editors can jump to it.
+    const text = oneLine(error.format());
+    process.stderr.write(error.where.file !== undefined ? `${text}\n` : `${errorPrefix()}${text}\n`);
+    return EXIT.usage;
+  }
+  const message = error instanceof PluginFault ? error.message : `internal error: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`;
+  if (process.env['KIT_DEBUG']) {
+    process.stderr.write(`${errorPrefix()}${oneLine(message)}\n${error instanceof Error ? error.stack : String(error)}\n`);
+  } else {
+    process.stderr.write(`${errorPrefix()}${oneLine(message)} ${stderrColors().dim('(set KIT_DEBUG=1 to see the stack trace)')}\n`);
+  }
+  return EXIT.fault;
+}

@@ -1,0 +1,100 @@
+// The flags of `kit run <id>`: the common ones of DESIGN.md §3 plus one per plugin option spec,
+// built as a commander command so `--help` is generated from the specs too.
+import { availableParallelism } from 'node:os';
+import { Command, Option } from 'commander';
+import type { AnyPlugin, OptionSpec, RawOptions } from '@kit/core';
+import { describeOption, valuePlaceholder } from './describe.js';
+import { UsageError } from './errors.js';
+import { readTextFile } from './files.js';
+
+export interface CommonFlags {
+  quiet: boolean;
+  count: boolean;
+  json: boolean;
+  color: boolean;
+  limit: number | undefined;
+  delay: number;
+  threads: number;
+}
+
+export interface RunArguments {
+  common: CommonFlags;
+  /** Plugin option values as typed (strings, booleans, files read from disk), before validation. */
+  raw: RawOptions;
+  /** The positional file, when given. */
+  file: string | undefined;
+}
+
+/** Common flags that take a value: the run pre-scan must skip their values when looking for the id. */
+export const COMMON_VALUE_FLAGS = ['--limit', '--delay', '--threads', '--plugin'];
+
+export function buildRunCommand(plugin: AnyPlugin): Command {
+  const command = new Command(`kit run ${plugin.id}`);
+  command
+    .description(`${plugin.title}: ${plugin.description}`)
+    .usage(plugin.input ? `${plugin.input.required ? '<file>' : '[file]'} [options]` : '[options]')
+    .helpOption('-h, --help', 'show this help');
+  if (plugin.input) {
+    const help = plugin.input.help ?? 'input file';
+    command.argument(plugin.input.required ? '<file>' : '[file]', `${help} (${plugin.input.formats.join(', ')})`);
+  }
+  const taken = new Set(['q', 'h']);
+  for (const spec of plugin.options) {
+    const short = spec.short && !taken.has(spec.short) ? `-${spec.short}, ` : '';
+    if (spec.short) taken.add(spec.short);
+    const placeholder = valuePlaceholder(spec);
+    command.addOption(new Option(`${short}--${spec.name}${placeholder ? ` <${placeholder}>` : ''}`, describeOption(spec)));
+    if (spec.type === 'boolean' && spec.default === true) {
+      command.addOption(new Option(`--no-${spec.name}`, `turn --${spec.name} off`));
+    }
+  }
+  const common = (flags: string, help: string) => new Option(flags, help).helpGroup('Common options:');
+  command
+    .addOption(common('-q, --quiet', 'no search animation; solutions still printed'))
+    .addOption(common('--count', 'print only the final summary line'))
+    .addOption(common('--limit <n>', 'stop after n solutions'))
+    .addOption(common('--json', 'newline-delimited JSON on stdout, one object per event'))
+    .addOption(common('--no-color', 'letters instead of colour blocks'))
+    .addOption(common('--delay <ms>', 'pause between animation frames and steps (default 0)'))
+    .addOption(common('--threads <n>', `worker threads for splittable searches (default ${availableParallelism()})`))
+    .addOption(common('--plugin <path-or-package>', 'load one more plugin (repeatable)'));
+  if (plugin.examples?.length) {
+    command.addHelpText('after', `\nExamples:\n${plugin.examples.map((example) => `  kit run ${plugin.id} ${example}`).join('\n')}\n`);
+  }
+  return command;
+}
+
+function integerFlag(name: string, value: unknown, min: number, describe: string): number | undefined {
+  if (value === undefined) return undefined;
+  const text = String(value).trim();
+  const number = /^[+-]?\d+$/.test(text) ? Number(text) : Number.NaN;
+  if (!Number.isSafeInteger(number) || number < min) throw new UsageError(`${name} must be ${describe} (got ${JSON.stringify(value)})`);
+  return number;
+}
+
+/** Reads the parsed command into common flags and raw plugin options (files read from disk). */
+export function collectRunArguments(command: Command, plugin: AnyPlugin, cwd: string): RunArguments {
+  const opts = command.opts<Record<string, unknown>>();
+  const common: CommonFlags = {
+    quiet: opts['quiet'] === true,
+    count: opts['count'] === true,
+    json: opts['json'] === true,
+    color: opts['color'] !== false,
+    limit: integerFlag('--limit', opts['limit'], 1, 'a positive integer'),
+    delay: integerFlag('--delay', opts['delay'], 0, 'a whole number of milliseconds') ?? 0,
+    threads: integerFlag('--threads', opts['threads'], 1, 'a positive integer') ?? availableParallelism(),
+  };
+  const raw: RawOptions = {};
+  for (const spec of plugin.options) {
+    const value = opts[attributeName(spec)];
+    if (value === undefined) continue;
+    raw[spec.name] = spec.type === 'file' ? readTextFile(String(value), cwd) : (value as string | boolean);
+  }
+  const file = command.args[0];
+  return { common, raw, file };
+}
+
+/** commander's camelCase key for a kebab-case flag. */
+function attributeName(spec: OptionSpec): string {
+  return spec.name.replace(/-([a-z0-9])/g, (_, letter: string) => letter.toUpperCase());
+}
