@@ -33,7 +33,7 @@ export default definePlugin<SudokuGrid, Board>({
     {
       name: 'puzzle',
       type: 'string',
-      placeholder: '53..7....',
+      placeholder: 'CELLS',
       help: 'the puzzle on one line: 81 cells, 1-9 or . for empty (default: a sample puzzle)',
     },
   ],
