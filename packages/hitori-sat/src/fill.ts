@@ -1,0 +1,134 @@
+import type { SatBackend } from './sat/backend.js';
+
+/** A designer's pattern: labels row-major, 0 a free cell, -1 blank, equal non-zero labels in a line share a number. */
+export interface Pattern {
+  width: number;
+  height: number;
+  labels: number[];
+}
+
+export type FillResult =
+  | { ok: true; numbers: number[] }
+  | { ok: false; rows: number[]; columns: number[] };
+
+interface Classes {
+  classOf: Int32Array; // -1 for a blank cell
+  count: number;
+  /** Per line (rows first, then columns): the distinct classes in it. */
+  lines: number[][];
+}
+
+/** Cells that must carry the same number: equal non-zero labels in a row or column, joined transitively. */
+function classesOf(pattern: Pattern): Classes {
+  const { width, height, labels } = pattern;
+  const size = width * height;
+  const parent = Int32Array.from({ length: size }, (_, i) => i);
+  const find = (i: number): number => {
+    while (parent[i] !== i) {
+      parent[i] = parent[parent[i]!]!;
+      i = parent[i]!;
+    }
+    return i;
+  };
+  const lineCells: number[][] = [];
+  for (let y = 0; y < height; y++) lineCells.push(Array.from({ length: width }, (_, x) => y * width + x));
+  for (let x = 0; x < width; x++) lineCells.push(Array.from({ length: height }, (_, y) => y * width + x));
+  for (const cells of lineCells) {
+    const first = new Map<number, number>();
+    for (const cell of cells) {
+      const label = labels[cell]!;
+      if (label <= 0) continue;
+      const earlier = first.get(label);
+      if (earlier === undefined) first.set(label, cell);
+      else parent[find(cell)] = find(earlier);
+    }
+  }
+  const classOf = new Int32Array(size).fill(-1);
+  const ids = new Map<number, number>();
+  for (let cell = 0; cell < size; cell++) {
+    if (labels[cell]! < 0) continue;
+    const root = find(cell);
+    let id = ids.get(root);
+    if (id === undefined) ids.set(root, (id = ids.size));
+    classOf[cell] = id;
+  }
+  const lines = lineCells.map((cells) => [...new Set(cells.map((c) => classOf[c]!).filter((k) => k >= 0))]);
+  return { classOf, count: ids.size, lines };
+}
+
+/** At most one of the literals: pairwise when short, a sequential counter (Sinz) when long. */
+function atMostOne(sat: SatBackend, lits: number[], guard: number[]): void {
+  if (lits.length <= 5) {
+    for (let i = 0; i < lits.length; i++) for (let j = i + 1; j < lits.length; j++) sat.addClause([-lits[i]!, -lits[j]!, ...guard]);
+    return;
+  }
+  let prev = 0;
+  for (let i = 0; i < lits.length; i++) {
+    const lit = lits[i]!;
+    const last = i === lits.length - 1;
+    const s = last ? 0 : sat.newVar();
+    if (s) sat.addClause([-lit, s, ...guard]);
+    if (prev) {
+      sat.addClause([-prev, -lit, ...guard]);
+      if (s) sat.addClause([-prev, s, ...guard]);
+    }
+    prev = s;
+  }
+}
+
+/**
+ * Encodes the filling: a one-hot value 1..n per class, every value at most once per line (and, on a
+ * line with n classes, at least once). With `guards`, each line's clauses hang on a selector so the
+ * lines at fault can be found; without, the fullest line is fixed to 1, 2, 3... (numbers are
+ * interchangeable, so this loses no filling and saves the solver from trying permutations).
+ */
+function encodeFill(pattern: Pattern, classes: Classes, sat: SatBackend, guards: boolean) {
+  const n = Math.max(pattern.width, pattern.height);
+  const value: number[][] = [];
+  for (let k = 0; k < classes.count; k++) {
+    const vars = Array.from({ length: n }, () => sat.newVar());
+    value.push(vars);
+    sat.addClause(vars);
+  }
+  const selectors = classes.lines.map(() => (guards ? sat.newVar() : 0));
+  classes.lines.forEach((members, index) => {
+    const guard = guards ? [-selectors[index]!] : [];
+    for (let v = 0; v < n; v++) {
+      const lits = members.map((k) => value[k]![v]!);
+      atMostOne(sat, lits, guard);
+      if (members.length === n) sat.addClause([...lits, ...guard]);
+    }
+  });
+  if (!guards && classes.lines.length > 0) {
+    const fullest = classes.lines.reduce((a, b) => (b.length > a.length ? b : a));
+    fullest.forEach((k, i) => sat.addClause([value[k]![i]!]));
+  }
+  return { value, selectors, n };
+}
+
+/**
+ * Fills a pattern with numbers 1..max(width, height) so that equal labels in a line get equal numbers
+ * and every other pair in a row or column differs. When that is impossible, names a smallest set of
+ * rows and columns that cannot be filled together (found by dropping lines one at a time).
+ */
+export function fillPattern(pattern: Pattern, backend: () => SatBackend): FillResult {
+  const classes = classesOf(pattern);
+  const sat = backend();
+  const { value, n } = encodeFill(pattern, classes, sat, false);
+  if (sat.solve()) {
+    const classValue = value.map((vars) => vars.findIndex((v) => sat.value(v)) + 1);
+    const numbers = Array.from(classes.classOf, (k) => (k >= 0 ? classValue[k]! : 0));
+    return { ok: true, numbers };
+  }
+  void n;
+  const guarded = backend();
+  const { selectors } = encodeFill(pattern, classes, guarded, true);
+  let core = selectors.map((_, i) => i);
+  for (const line of [...core]) {
+    const without = core.filter((i) => i !== line);
+    if (!guarded.solve([...without.map((i) => selectors[i]!), -selectors[line]!])) core = without;
+  }
+  const rows = core.filter((i) => i < pattern.height).map((i) => i + 1);
+  const columns = core.filter((i) => i >= pattern.height).map((i) => i - pattern.height + 1);
+  return { ok: false, rows, columns };
+}

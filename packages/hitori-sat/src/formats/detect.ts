@@ -1,0 +1,50 @@
+import { InputError } from '@kit/core';
+import { splitLines } from './grid-text.js';
+import { INPUT_FORMATS, type InputFormat, type ParsedPuzzle } from './parsed.js';
+import { parsePencilBox } from './pencilbox.js';
+import { parsePlainGrid } from './plain.js';
+import { looksLikePuzzLink, parsePuzzLink } from './puzzlink.js';
+import { looksLikeSingles, parseSingles } from './singles.js';
+
+/** PencilBox when the first two non-empty lines each hold one integer and more lines follow. */
+function looksLikePencilBox(text: string): boolean {
+  const lines = splitLines(text).map((l) => l.trim()).filter((l) => l.length > 0);
+  return lines.length >= 3 && /^\d+$/.test(lines[0]!) && /^\d+$/.test(lines[1]!) && lines.length >= 2 + Number(lines[0]);
+}
+
+export function detectFormat(text: string): InputFormat {
+  if (looksLikePuzzLink(text)) return 'puzz.link';
+  if (looksLikeSingles(text)) return 'singles';
+  if (looksLikePencilBox(text)) return 'pencilbox';
+  return 'grid';
+}
+
+/**
+ * Reads a puzzle (or, with `pattern`, a designer's pattern) in any supported format; `format`
+ * forces one. Errors name the file and, where known, the line and column.
+ */
+export function parsePuzzleText(text: string, options: { file?: string; format?: InputFormat | 'auto'; pattern?: boolean } = {}): ParsedPuzzle {
+  const pattern = options.pattern ?? false;
+  try {
+    if (text.trim().length === 0) throw new InputError('the file is empty');
+    const format = !options.format || options.format === 'auto' ? detectFormat(text) : options.format;
+    if (pattern && (format === 'puzz.link' || format === 'singles')) {
+      throw new InputError(`a pattern must be PencilBox text or a plain grid, not ${format}`);
+    }
+    switch (format) {
+      case 'pencilbox':
+        return parsePencilBox(text, pattern);
+      case 'puzz.link':
+        return parsePuzzLink(text);
+      case 'singles':
+        return parseSingles(text);
+      case 'grid':
+        return parsePlainGrid(text, pattern);
+      default:
+        throw new InputError(`unknown format '${String(format)}' (choose from ${INPUT_FORMATS.join(', ')})`);
+    }
+  } catch (error) {
+    if (error instanceof InputError && options.file) throw error.inFile(options.file);
+    throw error;
+  }
+}

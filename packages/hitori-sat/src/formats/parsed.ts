@@ -1,0 +1,13 @@
+/** What every input format produces. */
+export interface ParsedPuzzle {
+  format: InputFormat;
+  width: number;
+  height: number;
+  /** Row-major. A puzzle: numbers, 0 blank. A pattern (`--fill`): labels, 0 free, -1 blank. */
+  cells: number[];
+  /** A PencilBox answer block, if the file had one: 1 shaded, 0 not. */
+  answer?: number[];
+}
+
+export const INPUT_FORMATS = ['pencilbox', 'puzz.link', 'singles', 'grid'] as const;
+export type InputFormat = (typeof INPUT_FORMATS)[number];

@@ -1,0 +1,35 @@
+import { InputError } from '@kit/core';
+import { checkSide } from './grid-text.js';
+import type { ParsedPuzzle } from './parsed.js';
+
+const GAME_ID = /^(\d+)x(\d+):(\S*)$/;
+
+export function looksLikeSingles(text: string): boolean {
+  return GAME_ID.test(text.trim());
+}
+
+/** Simon Tatham's Singles game ID `WxH:cells`: one character a cell, `1-9`, then `a-z` (10-35), `A-Z` (36-61). */
+export function parseSingles(text: string): ParsedPuzzle {
+  const match = GAME_ID.exec(text.trim());
+  if (!match) throw new InputError('not a Singles game ID (expected WxH:digits)', { line: 1 });
+  const width = Number(match[1]);
+  const height = Number(match[2]);
+  checkSide(width, 'columns', { line: 1, column: 1 });
+  checkSide(height, 'rows', { line: 1, column: 1 });
+  const body = match[3]!;
+  const offset = text.indexOf(':') + 2;
+  const cells: number[] = [];
+  for (let i = 0; i < body.length; i++) {
+    const ch = body[i]!;
+    let value = -1;
+    if (ch >= '1' && ch <= '9') value = ch.charCodeAt(0) - 48;
+    else if (ch >= 'a' && ch <= 'z') value = ch.charCodeAt(0) - 97 + 10;
+    else if (ch >= 'A' && ch <= 'Z') value = ch.charCodeAt(0) - 65 + 36;
+    if (value < 0) throw new InputError(`'${ch}' is not a Singles number`, { line: 1, column: offset + i });
+    cells.push(value);
+  }
+  if (cells.length !== width * height) {
+    throw new InputError(`the game ID has ${cells.length} cells but ${width}x${height} needs ${width * height}`, { line: 1 });
+  }
+  return { format: 'singles', width, height, cells };
+}

@@ -1,0 +1,80 @@
+import { searchHitori } from './encode.js';
+import { neighbours, unshadedRegions, type Hitori } from './model.js';
+import { Random } from './random.js';
+import type { BackendFactory } from './sat/backend.js';
+
+export interface Generated {
+  puzzle: Hitori;
+  shaded: Uint8Array;
+  /** Shadings tried and repairs made, for the curious. */
+  attempts: number;
+  repairs: number;
+}
+
+/** A shuffled cyclic Latin square cut to width x height: no number repeats in a row or column. */
+function latinNumbers(width: number, height: number, random: Random): number[] {
+  const n = Math.max(width, height);
+  const rows = random.shuffle(Array.from({ length: n }, (_, i) => i));
+  const cols = random.shuffle(Array.from({ length: n }, (_, i) => i));
+  const symbols = random.shuffle(Array.from({ length: n }, (_, i) => i + 1));
+  const numbers: number[] = [];
+  for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) numbers.push(symbols[(rows[y]! + cols[x]!) % n]!);
+  return numbers;
+}
+
+/**
+ * A random shading that cannot take one more shaded cell. Maximal matters: if a cell could be added,
+ * the shading plus that cell would be a second solution whatever the numbers, so no repair could help.
+ */
+function maximalShading(width: number, height: number, random: Random): Uint8Array {
+  const shaded = new Uint8Array(width * height);
+  for (const cell of random.shuffle(Array.from({ length: width * height }, (_, i) => i))) {
+    if (neighbours(width, height, cell).some((next) => shaded[next])) continue;
+    shaded[cell] = 1;
+    if (unshadedRegions(width, height, shaded).length !== 1) shaded[cell] = 0;
+  }
+  return shaded;
+}
+
+/**
+ * Makes a puzzle with exactly one solution: a Latin grid, a maximal random shading, each shaded cell
+ * given the number of an unshaded cell in its row or column; then, while a second solution exists,
+ * a cell shaded in ours but not in the other copies a number that both leave unshaded in its line,
+ * which kills the other solution and keeps ours.
+ */
+export function generateHitori(width: number, height: number, seed: number, backend: BackendFactory): Generated {
+  const random = new Random(seed);
+  const line = (cell: number) => {
+    const x = cell % width;
+    const y = (cell - x) / width;
+    const cells: number[] = [];
+    for (let i = 0; i < width; i++) if (i !== x) cells.push(y * width + i);
+    for (let j = 0; j < height; j++) if (j !== y) cells.push(j * width + x);
+    return cells;
+  };
+  let repairs = 0;
+  for (let attempt = 1; ; attempt++) {
+    const numbers = latinNumbers(width, height, random);
+    const shaded = maximalShading(width, height, random);
+    for (let cell = 0; cell < numbers.length; cell++) {
+      if (!shaded[cell]) continue;
+      const partners = line(cell).filter((other) => !shaded[other]);
+      if (partners.length > 0) numbers[cell] = numbers[random.pick(partners)]!;
+    }
+    const puzzle: Hitori = { width, height, numbers };
+    for (let round = 0; round < 200; round++) {
+      const found = searchHitori(puzzle, backend(), { maxSolutions: 2 });
+      const other = found.solutions.find((s) => s.some((v, i) => v !== shaded[i]));
+      if (!other) return { puzzle, shaded, attempts: attempt, repairs };
+      const fixes: [number, number][] = [];
+      for (let cell = 0; cell < numbers.length; cell++) {
+        if (!shaded[cell] || other[cell]) continue;
+        for (const partner of line(cell)) if (!shaded[partner] && !other[partner]) fixes.push([cell, partner]);
+      }
+      if (fixes.length === 0) break;
+      const [cell, partner] = random.pick(fixes);
+      numbers[cell] = numbers[partner]!;
+      repairs++;
+    }
+  }
+}

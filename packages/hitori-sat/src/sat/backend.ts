@@ -1,0 +1,20 @@
+/**
+ * The small interface every SAT backend offers. Literals are DIMACS integers: variable v (from 1)
+ * is `v`, its negation `-v`. Backends are incremental: clauses may be added between solves, which is
+ * what the lazy connectivity cuts and the uniqueness proof rely on.
+ */
+export interface SatBackend {
+  readonly name: string;
+  newVar(): number;
+  readonly numVars: number;
+  addClause(literals: readonly number[]): void;
+  /** True when satisfiable under the assumptions (literals forced true for this call only). */
+  solve(assumptions?: readonly number[]): boolean;
+  /** The last model: value of variable v (only after `solve` returned true). */
+  value(variable: number): boolean;
+  /** Every clause added so far, for `--dimacs`. */
+  readonly clauses: readonly (readonly number[])[];
+}
+
+/** Creates a fresh backend for one problem. */
+export type BackendFactory = () => SatBackend;

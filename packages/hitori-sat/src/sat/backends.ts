@@ -1,0 +1,20 @@
+import { CdclSolver } from './cdcl.js';
+import type { BackendFactory } from './backend.js';
+
+/** The embedded backends by name; anything else is taken as an external DIMACS solver's command. */
+export const EMBEDDED_BACKENDS = ['cdcl', 'logic-solver'] as const;
+
+/**
+ * Resolves `--sat-solver`: `cdcl` (the default, our own solver), `logic-solver` (MiniSat in asm.js),
+ * or a command/path for an external DIMACS solver. Heavy or Node-only code is imported only when asked for.
+ */
+export async function backendFactory(name = 'cdcl'): Promise<BackendFactory> {
+  if (name === 'cdcl') return () => new CdclSolver();
+  if (name === 'logic-solver') {
+    const { loadLogicSolver, LogicSolverBackend } = await import('./logic-solver.js');
+    await loadLogicSolver();
+    return () => new LogicSolverBackend();
+  }
+  const { ExternalSolver } = await import('./external.js');
+  return () => new ExternalSolver(name);
+}

@@ -1,0 +1,2 @@
+export type { SatBackend, BackendFactory } from './backend.js';
+export { CdclSolver } from './cdcl.js';

@@ -1,0 +1,131 @@
+import type { SolveContext, Solver, Summary } from '@kit/core';
+import { searchHitori, encodeRules } from './encode.js';
+import { fillPattern } from './fill.js';
+import { formatPencilBox } from './formats/pencilbox.js';
+import { formatPlainGrid } from './formats/plain.js';
+import { formatPuzzLink } from './formats/puzzlink.js';
+import { formatSugar } from './formats/sugar.js';
+import { generateHitori } from './generate.js';
+import type { HitoriInstance, HitoriSolution } from './instance.js';
+import { numberRows, shadingRows, type Hitori } from './model.js';
+import { checkWritable, writeOutput } from './output.js';
+import { formatDimacs } from './sat/dimacs.js';
+import { backendFactory } from './sat/backends.js';
+import { CdclSolver } from './sat/cdcl.js';
+import type { SatBackend } from './sat/backend.js';
+
+type Ctx = SolveContext<HitoriSolution, HitoriSolution>;
+
+function puzzleText(instance: HitoriInstance, puzzle: Hitori, shaded?: Uint8Array): string {
+  switch (instance.emit ?? 'pencilbox') {
+    case 'puzz.link':
+      return formatPuzzLink(puzzle.width, puzzle.height, puzzle.numbers) + '\n';
+    case 'grid':
+      return formatPlainGrid(puzzle.width, puzzle.numbers);
+    case 'sugar':
+      return instance.mode === 'fill' ? formatSugar(puzzle.width, puzzle.height, instance.pattern.labels) : '';
+    default:
+      return formatPencilBox(puzzle.width, puzzle.height, puzzle.numbers, shaded);
+  }
+}
+
+/** Where the text goes: the -o file if given (then the summary names it), else the summary when --emit asked. */
+async function deliver(instance: HitoriInstance, text: string, summary: Summary): Promise<void> {
+  if (instance.output) {
+    await writeOutput(instance.output, text, instance.force);
+    summary.wrote = instance.output;
+  } else if (instance.emit) {
+    summary.text = text;
+  }
+}
+
+async function writeDimacs(instance: HitoriInstance, sat: SatBackend, note: string): Promise<void> {
+  if (!instance.dimacs) return;
+  await writeOutput(instance.dimacs, formatDimacs(sat.numVars, sat.clauses, [note]), instance.force);
+}
+
+async function solve(instance: HitoriInstance, ctx: Ctx): Promise<Summary> {
+  // Refuse to overwrite before spending any time searching.
+  if (instance.output) await checkWritable(instance.output, instance.force);
+  if (instance.dimacs) await checkWritable(instance.dimacs, instance.force);
+  const backend = await backendFactory(instance.satSolver);
+
+  if (instance.mode === 'generate') {
+    // Always the embedded solver: which second solution a backend finds steers the repairs, and a
+    // seed must give the same puzzle everywhere.
+    const { puzzle, shaded } = generateHitori(instance.width, instance.height, instance.seed, () => new CdclSolver());
+    if (ctx.wantSolutions) ctx.solution({ shaded: shadingRows(puzzle.width, shaded), numbers: numberRows(puzzle) });
+    const summary: Summary = { solutions: 1, unique: true, board: `${puzzle.width}x${puzzle.height}`, seed: instance.seed };
+    if (instance.dimacs) {
+      const sat = backend();
+      encodeRules(puzzle, sat);
+      await writeDimacs(instance, sat, 'hitori rules 1-2; connectivity is enforced by lazy cuts, not included');
+    }
+    await deliver(instance, puzzleText(instance, puzzle), summary);
+    return summary;
+  }
+
+  if (instance.mode === 'fill') {
+    const { pattern } = instance;
+    const board = `${pattern.width}x${pattern.height}`;
+    const filled = fillPattern(pattern, backend);
+    if (!filled.ok) {
+      const lines = [
+        ...(filled.rows.length ? [`row${filled.rows.length > 1 ? 's' : ''} ${filled.rows.join(', ')}`] : []),
+        ...(filled.columns.length ? [`column${filled.columns.length > 1 ? 's' : ''} ${filled.columns.join(', ')}`] : []),
+      ];
+      const n = Math.max(pattern.width, pattern.height);
+      const message = `no filling exists: ${lines.join(' and ')} cannot all take different numbers from 1 to ${n}`;
+      return { solutions: 0, unique: null, board, message, faultRows: filled.rows, faultColumns: filled.columns };
+    }
+    const puzzle: Hitori = { width: pattern.width, height: pattern.height, numbers: filled.numbers };
+    const sat = backend();
+    const found = searchHitori(puzzle, sat, { maxSolutions: 2 });
+    const numbers = numberRows(puzzle);
+    const first = found.solutions[0];
+    if (ctx.wantSolutions) ctx.solution({ numbers, ...(first ? { shaded: shadingRows(puzzle.width, first) } : {}) });
+    const summary: Summary = {
+      solutions: 1,
+      unique: found.solutions.length === 1,
+      hitoriSolutions: found.solutions.length,
+      board,
+    };
+    const second = found.solutions[1];
+    if (second) {
+      summary.second = shadingRows(puzzle.width, second);
+      summary.numbers = numbers;
+    }
+    await writeDimacs(instance, sat, `hitori of the filled pattern with ${found.cuts} lazy connectivity cuts`);
+    await deliver(instance, puzzleText(instance, puzzle), summary);
+    return summary;
+  }
+
+  const { puzzle } = instance;
+  const limit = ctx.limit;
+  // Without --limit, two solutions settle uniqueness; with it, list that many (and still look for a second).
+  const maxSolutions = instance.firstOnly ? 1 : Math.max(2, limit ?? 2);
+  const sat = backend();
+  const numbers = numberRows(puzzle);
+  const found = searchHitori(puzzle, sat, {
+    maxSolutions,
+    onSolution: (shaded) => {
+      if (ctx.wantSolutions) ctx.solution({ shaded: shadingRows(puzzle.width, shaded), numbers });
+    },
+    shouldStop: () => ctx.signal.aborted,
+  });
+  const total = found.solutions.length;
+  const summary: Summary = {
+    solutions: limit !== undefined ? Math.min(total, limit) : total,
+    unique: instance.firstOnly && total > 0 ? null : total === 1,
+    complete: found.exhausted,
+    board: `${puzzle.width}x${puzzle.height}`,
+    backend: sat.name,
+    cuts: found.cuts,
+    satCalls: found.satCalls,
+  };
+  await writeDimacs(instance, sat, `hitori with ${found.cuts} lazy connectivity cuts (and blocking clauses for solutions found)`);
+  if (instance.output || instance.emit) await deliver(instance, puzzleText(instance, puzzle, found.solutions[0]), summary);
+  return summary;
+}
+
+export const solver: Solver<HitoriInstance, HitoriSolution> = { solve };
