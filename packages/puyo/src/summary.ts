@@ -1,0 +1,60 @@
+// The human summary: a chain-by-chain table, then the totals on the last line.
+import type { Summary } from '@kit/core';
+
+interface Row {
+  move?: number;
+  chain: number;
+  popped: number;
+  groups: { colour: string; size: number }[];
+  chainPower: number;
+  colourBonus: number;
+  groupBonus: number;
+  multiplier: number;
+  score: number;
+  garbageCleared: number;
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+export function chainTable(rows: Row[]): string[] {
+  if (rows.length === 0) return [];
+  const withMoves = rows.some((row) => row.move !== undefined);
+  const header = [...(withMoves ? ['move'] : []), 'chain', 'popped', 'groups', 'power', 'colour', 'group', 'x', 'score', 'garbage'];
+  const body = rows.map((row) => [
+    ...(withMoves ? [String(row.move)] : []),
+    String(row.chain),
+    String(row.popped),
+    row.groups.map((g) => `${g.size}${g.colour}`).join(' '),
+    String(row.chainPower),
+    String(row.colourBonus),
+    String(row.groupBonus),
+    String(row.multiplier),
+    String(row.score),
+    String(row.garbageCleared),
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...body.map((r) => r[i]!.length)));
+  const textColumn = header.indexOf('groups');
+  const line = (cells: string[]) =>
+    cells.map((c, i) => (i === textColumn ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ').trimEnd();
+  return [line(header), ...body.map(line)];
+}
+
+export function totalsLine(summary: Summary): string {
+  const chains = Number(summary.chains ?? 0);
+  const score = Number(summary.score ?? 0);
+  return `${plural(chains, 'chain')}, ${score} points${summary.allClear ? ', all clear' : ''}`;
+}
+
+export function summarize(summary: Summary): string {
+  const lines = chainTable((summary.breakdown ?? []) as unknown as Row[]);
+  if (summary.goal !== undefined) {
+    const tried = `goal ${summary.goal}, ${plural(Number(summary.tries ?? 0), 'placement')} tried`;
+    if (summary.solutions === 0) return [...lines, `no solution (${tried})`].join('\n');
+    lines.push(`best: ${summary.best}; garbage sent ${summary.garbage ?? 0}, ${summary.cleared} puyos cleared`);
+    lines.push(`${plural(summary.solutions, 'solution')} (${tried}); best ${totalsLine(summary)}`);
+    return lines.join('\n');
+  }
+  lines.push(`garbage sent ${summary.garbage ?? 0}, ${summary.cleared ?? 0} puyos cleared`);
+  lines.push(totalsLine(summary));
+  return lines.join('\n');
+}

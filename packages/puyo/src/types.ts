@@ -1,0 +1,28 @@
+import type { JsonValue } from '@kit/core';
+import type { PuyoField } from './field.js';
+import type { Goal, Pair } from './nazo.js';
+
+/** What the plugin hands the solver: plain data. */
+export interface PuyoInstance {
+  mode: 'replay' | 'nazo';
+  field: PuyoField;
+  pairs?: Pair[];
+  goal?: Goal;
+}
+
+/** An animation frame: the field and a one-line caption. */
+export interface PuyoState {
+  rows: string[];
+  title?: string;
+}
+
+/** The totals of a replayed chain, as the summary and the solution carry them. */
+export interface ReplayResult {
+  [field: string]: JsonValue;
+  chains: number;
+  score: number;
+  cleared: number;
+  allClear: boolean;
+  garbage: number;
+  breakdown: JsonValue[];
+}

@@ -1,0 +1,32 @@
+// Field -> frame: rows 14 and 13 on top (dimmed: they never pop), a divider, then rows 12 to 1.
+import type { Cell, Frame, Palette } from '@kit/core';
+import type { PuyoState } from './types.js';
+
+const FILL: Record<string, string> = { R: 'red', G: 'green', B: 'blue', Y: 'yellow', P: 'purple', O: 'garbage' };
+
+/** Dim twins of the base colours for the hidden rows, and the divider under row 13. */
+export const PUYO_PALETTE: Palette = {
+  'red-hidden': { ansi256: 88, letter: 'r' },
+  'green-hidden': { ansi256: 22, letter: 'g' },
+  'blue-hidden': { ansi256: 19, letter: 'b' },
+  'yellow-hidden': { ansi256: 100, letter: 'y' },
+  'purple-hidden': { ansi256: 54, letter: 'p' },
+  'garbage-hidden': { ansi256: 240, letter: 'o' },
+  divider: { ansi256: 237, letter: '-' },
+};
+
+function cell(char: string, hidden: boolean): Cell {
+  const fill = FILL[char];
+  if (!fill) return hidden ? { hole: true } : { fill: 'empty' };
+  return { fill: hidden ? `${fill}-hidden` : fill };
+}
+
+export function viewField(state: PuyoState): Frame {
+  const cells: Cell[] = [];
+  state.rows.forEach((row, i) => {
+    const hidden = i < 2;
+    for (let x = 0; x < 6; x++) cells.push(cell(row[x] ?? '.', hidden));
+    if (i === 1) for (let x = 0; x < 6; x++) cells.push({ fill: 'divider' });
+  });
+  return { width: 6, height: state.rows.length + 1, cells, ...(state.title !== undefined ? { title: state.title } : {}) };
+}
