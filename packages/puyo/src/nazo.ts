@@ -3,10 +3,10 @@
 // goal holds after its last pair's chain.
 import { InputError } from '@kit/core';
 import {
-  type Board, type FastResult, boardAllClear, boardFromGrid, columnHeight, createBoard, createResult, planeCount,
-  setCell, simulateBoard,
+  type Board, type FastResult, boardAllClear, boardFromGrid, columnHeight, createBoard, createResult, gridFromBoard,
+  planeCount, setCell, simulateBoard,
 } from './bitboard.js';
-import { COLOUR_LETTERS, ROWS, WIDTH, type PuyoField, gridFromField } from './field.js';
+import { COLOUR_LETTERS, ROWS, WIDTH, type PuyoField, fieldFromGrid, gridFromField } from './field.js';
 
 export type Goal =
   | { kind: 'chains'; min: number }
@@ -40,6 +40,8 @@ export interface NazoSolution {
   score: number;
   cleared: number;
   allClear: boolean;
+  /** The field after the last move's chain, as `PuyoField.rows`. */
+  rows: string[];
 }
 
 export function parsePairs(text: string): Pair[] {
@@ -188,7 +190,7 @@ export function solveNazo(search: NazoSearch, hooks: NazoHooks): NazoStats {
         stats.solutions++;
         const score = scoreAt[level + 1]!;
         const needed = hooks.wantMoves || !stats.best || score > stats.best.score;
-        const solution = needed ? describe(level + 1, boardAllClear(board)) : undefined;
+        const solution = needed ? describe(level + 1, board) : undefined;
         if (solution && better(solution, stats.best)) stats.best = solution;
         hooks.onSolution(hooks.wantMoves ? solution : undefined);
       } else if (level + 1 < depth) {
@@ -198,7 +200,7 @@ export function solveNazo(search: NazoSearch, hooks: NazoHooks): NazoStats {
     }
   };
 
-  const describe = (length: number, allClear: boolean): NazoSolution => {
+  const describe = (length: number, board: Board): NazoSolution => {
     const moves: Move[] = [];
     for (let i = 0; i < length; i++) {
       const p = path[i]!;
@@ -210,7 +212,8 @@ export function solveNazo(search: NazoSearch, hooks: NazoHooks): NazoStats {
       chains: chainsAt[length]!,
       score: scoreAt[length]!,
       cleared: clearedAt[length]!,
-      allClear,
+      allClear: boardAllClear(board),
+      rows: fieldFromGrid(gridFromBoard(board)).rows,
     };
   };
 

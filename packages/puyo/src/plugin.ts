@@ -45,6 +45,6 @@ export default definePlugin<PuyoInstance, unknown, PuyoState>({
   palette: PUYO_PALETTE,
   parse: parseInstance,
   solver: () => import('./solver.js').then((m) => m.solver),
-  view: (state) => viewField(state as PuyoState),
+  view: (state, options) => viewField(state as PuyoState, options?.index),
   summarize: (summary) => summarize(summary),
 });

@@ -7,6 +7,7 @@ import { type CellGrid, type PuyoField, fieldFromGrid, gridFromField } from './f
 import { type Move, type NazoSolution, describeGoal, dropPair, placementOf, solveNazo } from './nazo.js';
 import type { PuyoInstance, PuyoState, ReplayResult } from './types.js';
 import { garbageSent } from './rules.js';
+import { totalsLine } from './summary.js';
 
 type Ctx = SolveContext<unknown, PuyoState>;
 const json = (value: unknown) => value as JsonValue;
@@ -36,7 +37,7 @@ function replay(field: PuyoField, ctx: Ctx): Summary {
   const running = { total: 0 };
   const breakdown = replayChain(grid, ctx, running);
   const result = summarise(breakdown, grid);
-  if (ctx.wantSolutions) ctx.solution({ ...result, field: fieldFromGrid(grid).rows });
+  if (ctx.wantSolutions) ctx.solution({ rows: fieldFromGrid(grid).rows, title: totalsLine(result), ...result });
   return { solutions: 1, ...result };
 }
 

@@ -19,7 +19,7 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 export function chainTable(rows: Row[]): string[] {
   if (rows.length === 0) return [];
   const withMoves = rows.some((row) => row.move !== undefined);
-  const header = [...(withMoves ? ['move'] : []), 'chain', 'popped', 'groups', 'power', 'colour', 'group', 'x', 'score', 'garbage'];
+  const header = [...(withMoves ? ['move'] : []), 'chain', 'popped', 'groups', 'power', 'colour', 'group', 'x', 'score', 'O cleared'];
   const body = rows.map((row) => [
     ...(withMoves ? [String(row.move)] : []),
     String(row.chain),
@@ -39,7 +39,7 @@ export function chainTable(rows: Row[]): string[] {
   return [line(header), ...body.map(line)];
 }
 
-export function totalsLine(summary: Summary): string {
+export function totalsLine(summary: Record<string, unknown>): string {
   const chains = Number(summary.chains ?? 0);
   const score = Number(summary.score ?? 0);
   return `${plural(chains, 'chain')}, ${score} points${summary.allClear ? ', all clear' : ''}`;

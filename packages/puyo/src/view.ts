@@ -21,12 +21,14 @@ function cell(char: string, hidden: boolean): Cell {
   return { fill: hidden ? `${fill}-hidden` : fill };
 }
 
-export function viewField(state: PuyoState): Frame {
+/** Draws a step state, a replayed chain's result, or a puzzle solution (`notation` names its moves). */
+export function viewField(state: PuyoState & { notation?: string }, index?: number): Frame {
   const cells: Cell[] = [];
-  state.rows.forEach((row, i) => {
+  const title = state.notation !== undefined ? `No. ${index ?? '?'}: ${state.notation}` : state.title;
+  (state.rows ?? []).forEach((row, i) => {
     const hidden = i < 2;
     for (let x = 0; x < 6; x++) cells.push(cell(row[x] ?? '.', hidden));
     if (i === 1) for (let x = 0; x < 6; x++) cells.push({ fill: 'divider' });
   });
-  return { width: 6, height: state.rows.length + 1, cells, ...(state.title !== undefined ? { title: state.title } : {}) };
+  return { width: 6, height: cells.length / 6, cells, ...(title !== undefined ? { title } : {}) };
 }
