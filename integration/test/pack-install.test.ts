@@ -1,0 +1,143 @@
+// The pack-and-install test: what a stranger gets from `npm install @kit/cli @kit/pentomino ...`.
+import { writeFileSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, inject, it } from 'vitest';
+import { ownErrorLines, run, runOk } from './support/run.js';
+
+const { consumerDir, packages, setupSeconds } = inject('kit');
+const puzzles = packages.filter((pkg) => pkg.isPlugin);
+const npx = (...args: string[]) => run('npx', ['--no', ...args], { cwd: consumerDir });
+
+describe(`packed tarballs installed with npm (set up in ${setupSeconds}s)`, () => {
+  it('installed every packed package, with no workspace: range left anywhere', () => {
+    for (const pkg of packages) {
+      const manifest = readFileSync(join(consumerDir, 'node_modules', pkg.name, 'package.json'), 'utf8');
+      expect(JSON.parse(manifest).version).toBe(pkg.version);
+      expect(manifest).not.toContain('workspace:');
+    }
+  });
+
+  it('(a) npx kit list shows every puzzle, and nothing is skipped', () => {
+    const { status, stdout, stderr } = npx('kit', 'list');
+    expect(stderr).toBe('');
+    expect(status).toBe(0);
+    const listed = stdout.trim().split('\n').map((line) => line.split(/\s+/)[0]);
+    const ids = puzzles.map((pkg) => pluginIdOf(pkg.name));
+    expect(listed.sort()).toEqual(ids.sort());
+  });
+
+  it('(b) npx kit run pentomino --size 5 --count --json reports 1010', () => {
+    const { status, stdout, stderr } = npx('kit', 'run', 'pentomino', '--size', '5', '--count', '--json');
+    expect(ownErrorLines(stderr)).toEqual([]);
+    expect(status).toBe(0);
+    const lines = stdout.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(JSON.parse(lines[0]!)).toMatchObject({ type: 'done', solutions: 1010, board: '5x12' });
+  });
+});
+
+describe('(c) the puzzle packages as libraries, without the CLI', () => {
+  it('each one exports its plugin, an API and a loadable solver', () => {
+    const script = join(consumerDir, 'use-api.mjs');
+    writeFileSync(script, USE_API_SCRIPT);
+    const out = runOk(process.execPath, [script, ...puzzles.map((pkg) => pkg.name)], { cwd: consumerDir });
+    const report = JSON.parse(out.stdout) as Record<string, { id: string; functions: number; solves: boolean }>;
+    for (const pkg of puzzles) {
+      expect(report[pkg.name]?.id).toBe(pluginIdOf(pkg.name));
+      expect(report[pkg.name]?.functions).toBeGreaterThan(0);
+      expect(report[pkg.name]?.solves).toBe(true);
+    }
+  });
+
+  it.runIf(packages.some((pkg) => pkg.name === '@kit/pentomino'))('@kit/pentomino packs 5x12 in 1010 ways through its own API', () => {
+    const script = "import { pack } from '@kit/pentomino'; console.log(JSON.stringify(pack({ board: Array(5).fill('.'.repeat(12)) })));";
+    const out = runOk(process.execPath, ['--input-type=module', '-e', script], { cwd: consumerDir });
+    expect(JSON.parse(out.stdout)).toMatchObject({ solutions: 1010 });
+  });
+
+  it.runIf(packages.some((pkg) => pkg.name === 'kit-plugin-sudoku'))('kit-plugin-sudoku solves through its own API', () => {
+    const script = "import { solveSudoku } from 'kit-plugin-sudoku'; console.log(JSON.stringify(solveSudoku('.'.repeat(16), { limit: 300 })));";
+    const out = runOk(process.execPath, ['--input-type=module', '-e', script], { cwd: consumerDir });
+    const result = JSON.parse(out.stdout) as { solutions: string[][]; unique: boolean };
+    expect(result.solutions).toHaveLength(288);
+    expect(result.unique).toBe(false);
+  });
+});
+
+describe('(d) TypeScript type-checks a consumer against the packed types', () => {
+  it('accepts correct code and rejects a wrong type', () => {
+    writeFileSync(join(consumerDir, 'tsconfig.json'), JSON.stringify({
+      compilerOptions: { module: 'NodeNext', moduleResolution: 'NodeNext', target: 'ES2022', strict: true, noEmit: true, skipLibCheck: false, types: ['node'] },
+      files: ['consumer.ts'],
+    }));
+    const imports = packages.flatMap((pkg, i) =>
+      entryPoints(pkg.name).map((entry, j) => `import * as m${i}_${j} from '${entry}';\nvoid m${i}_${j};`),
+    );
+    writeFileSync(join(consumerDir, 'consumer.ts'), [...imports, CONSUMER_SOURCE].join('\n'));
+    const tsc = join(consumerDir, 'node_modules', 'typescript', 'bin', 'tsc');
+    const good = run(process.execPath, [tsc, '-p', 'tsconfig.json'], { cwd: consumerDir });
+    expect(good.stdout + good.stderr).toBe('');
+    expect(good.status).toBe(0);
+
+    writeFileSync(join(consumerDir, 'consumer.ts'), [CONSUMER_SOURCE, "export const wrong: string = counted.done.summary.solutions;"].join('\n'));
+    const bad = run(process.execPath, [tsc, '-p', 'tsconfig.json'], { cwd: consumerDir });
+    expect(bad.status).not.toBe(0);
+    expect(bad.stdout).toContain("error TS2322: Type 'number' is not assignable to type 'string'.");
+  });
+});
+
+/** The import specifiers a package exports (every entry but ./package.json), from its installed manifest. */
+function entryPoints(name: string): string[] {
+  const manifest = JSON.parse(readFileSync(join(consumerDir, 'node_modules', name, 'package.json'), 'utf8')) as { exports: Record<string, unknown> };
+  return Object.keys(manifest.exports)
+    .filter((key) => key !== './package.json')
+    .map((key) => (key === '.' ? name : `${name}/${key.slice(2)}`));
+}
+
+const CONSUMER_SOURCE = `
+import { InputError, definePlugin, parseOptions, solveAll, type Frame, type Summary } from '@kit/core';
+
+// A plugin written against the packed @kit/core, used in-process.
+const counting = definePlugin<{ n: number }, number>({
+  id: 'counting',
+  title: 'Counting',
+  description: 'Counts to n.',
+  version: '1.0.0',
+  options: [{ name: 'n', type: 'int', min: 1, max: 9, default: 3, help: 'how far' }],
+  parse(options) {
+    if (typeof options['n'] !== 'number') throw new InputError('--n is required');
+    return { n: options['n'] };
+  },
+  solver: async () => ({
+    solve(instance, ctx): Summary {
+      for (let i = 1; i <= instance.n && !ctx.shouldStop(); i++) ctx.solution(i);
+      return { solutions: instance.n };
+    },
+  }),
+  view: (state): Frame => ({ width: 1, height: 1, cells: [{ label: String(state) }] }),
+});
+
+export const counted = await solveAll(counting, counting.parse(parseOptions(counting.options, { n: '3' })));
+export const first: number | undefined = counted.solutions[0];
+`;
+
+/** Imports each package given on the command line and uses it without the CLI; prints a JSON report. */
+const USE_API_SCRIPT = `
+const report = {};
+for (const name of process.argv.slice(2)) {
+  const api = await import(name);
+  const plugin = api.plugin ?? api.default;
+  const entry = { id: plugin.id, functions: Object.values(api).filter((value) => typeof value === 'function').length };
+  // The heavy half loads from the packed ./solver entry, as a worker would load it.
+  const solver = await plugin.solver();
+  entry.solves = typeof solver.solve === 'function';
+  report[name] = entry;
+}
+console.log(JSON.stringify(report));
+`;
+
+/** The plugin id a package provides, read from its installed plugin module without the CLI. */
+function pluginIdOf(name: string): string {
+  const script = `const m = await import('${name}/plugin'); console.log((m.default ?? m.plugin).id);`;
+  return runOk(process.execPath, ['--input-type=module', '-e', script], { cwd: consumerDir }).stdout.trim();
+}
