@@ -223,13 +223,17 @@ export function simulateBoard(board: Board, result: FastResult): number {
       const s2 = (ud2 & lo2) | (lr2 & uo2) | (t2 & ((t2 << 1) | (t2 >>> 1) | (t2 << 16) | (t2 >>> 16) | (t1 >>> 16)));
       if ((s0 | s1 | s2) === 0) continue;
       flood(s0, s1, s2, m0, m1, m2);
-      const n = popcount(f0) + popcount(f1) + popcount(f2);
-      bonus += n <= 7 ? GROUP_BONUS[n]! : splitBonus(f0, f1, f2);
+      const p0 = f0;
+      const p1 = f1;
+      const p2 = f2;
+      const n = popcount(p0) + popcount(p1) + popcount(p2);
+      // Fewer than 8 puyos of one colour can only be one group.
+      bonus += n <= 7 ? GROUP_BONUS[n]! : splitBonus(p0, p1, p2);
       popped += n;
       colours++;
-      v0 |= f0;
-      v1 |= f1;
-      v2 |= f2;
+      v0 |= p0;
+      v1 |= p1;
+      v2 |= p2;
     }
     if (popped === 0) break;
     chains++;
