@@ -90,6 +90,11 @@ export class CdclSolver implements SatBackend {
     this.capacity = capacity;
   }
 
+  /** The value to try first when the solver branches on this variable (default false). */
+  preferTrue(variable: number, prefer = true): void {
+    this.polarity[variable - 1] = prefer ? 0 : 1;
+  }
+
   value(variable: number): boolean {
     return this.model[variable - 1] === 1;
   }
@@ -98,20 +103,27 @@ export class CdclSolver implements SatBackend {
     return dimacs > 0 ? 2 * (dimacs - 1) : 2 * (-dimacs - 1) + 1;
   }
 
+  /** The array is kept (for `--dimacs`), so pass one you will not change. */
   addClause(literals: readonly number[]): void {
-    for (const lit of literals) {
+    for (let i = 0; i < literals.length; i++) {
+      const lit = literals[i]!;
       if (!Number.isInteger(lit) || lit === 0 || Math.abs(lit) > this.vars) throw new RangeError(`bad literal ${lit}`);
     }
-    this.clauses.push([...literals]);
+    this.clauses.push(literals as number[]);
     if (!this.ok) return;
     this.cancelUntil(0);
     const lits: number[] = [];
-    for (const dimacs of literals) {
-      const lit = CdclSolver.toLit(dimacs);
+    for (let i = 0; i < literals.length; i++) {
+      const lit = CdclSolver.toLit(literals[i]!);
       const value = this.values[lit]!;
-      if (value === 1 || lits.includes(lit ^ 1)) return; // satisfied or tautology
-      if (value === -1 || lits.includes(lit)) continue;
-      lits.push(lit);
+      if (value === 1) return; // satisfied
+      if (value === -1) continue;
+      let duplicate = false;
+      for (let k = 0; k < lits.length && !duplicate; k++) {
+        if (lits[k] === (lit ^ 1)) return; // tautology
+        duplicate = lits[k] === lit;
+      }
+      if (!duplicate) lits.push(lit);
     }
     if (lits.length === 0) {
       this.ok = false;
@@ -245,6 +257,7 @@ export class CdclSolver implements SatBackend {
     }
     learnt[0] = p ^ 1;
     // Local minimisation: drop a literal whose reason is already covered by the clause.
+    const marked = learnt.slice(1);
     let size = 1;
     for (let i = 1; i < learnt.length; i++) {
       const v = learnt[i]! >> 1;
@@ -262,7 +275,7 @@ export class CdclSolver implements SatBackend {
       }
       if (!redundant) learnt[size++] = learnt[i]!;
     }
-    for (let i = 1; i < learnt.length; i++) seen[learnt[i]! >> 1] = 0;
+    for (const lit of marked) seen[lit >> 1] = 0;
     learnt.length = size;
     let backtrack = 0;
     if (size > 1) {
