@@ -71,15 +71,18 @@ export class HumanOutput {
     this.#options.stdout.write(`${summaryLine}\n`);
   }
 
-  /** Ctrl-C: show the cursor again at once; the frame on screen stays. */
+  /** Ctrl-C: show the cursor again at once, ahead of queued output; the frame on screen stays. */
   interrupt(): void {
-    this.#animator?.stop();
+    this.#animator?.stopNow();
     this.#options.status?.clear();
   }
 
   async #drain(): Promise<void> {
+    const stdout = this.#options.stdout;
     for (let event = this.#queue.shift(); event; event = this.#queue.shift()) {
       await this.#draw(event);
+      // Wait for a slow terminal rather than queueing without end; this also lets Ctrl-C through.
+      if (stdout.writableNeedDrain && stdout.once) await new Promise<void>((resolve) => stdout.once!('drain', () => resolve()));
     }
   }
 
@@ -101,7 +104,8 @@ export class HumanOutput {
       this.#live = 'progress';
     } else if (event.type === 'solution') {
       const frame = this.#options.plugin.view(event.solution, { index: event.index });
-      const title = `No. ${event.index}${frame.title ? `  ${frame.title}` : ''}`;
+      // The plugin may title its solutions itself (it is told the index); the default is `No. N`.
+      const title = frame.title ?? `No. ${event.index}`;
       const lines = [...renderFrame(frame, { color: this.#options.color, palette: this.#options.palette, title }), ''];
       status?.clear();
       if (animator) animator.commit(lines);

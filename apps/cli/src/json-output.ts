@@ -2,6 +2,9 @@ import type { DoneEvent, SolveEvent } from '@kit/core';
 
 export interface LineWriter {
   write(chunk: string): unknown;
+  fd?: number;
+  readonly writableNeedDrain?: boolean;
+  once?(event: 'drain', listener: () => void): unknown;
 }
 
 /** The `done` line: the Summary flattened beside `elapsedMs` (contract: DESIGN.md §3). */

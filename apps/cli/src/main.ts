@@ -163,8 +163,11 @@ function report(error: unknown): number {
   }
   if (isInputError(error)) {
     // `file:line:col: message` when the place is known, so editors can jump to it.
-    const text = oneLine(error.format());
-    process.stderr.write(error.where.file !== undefined ? `${text}\n` : `${errorPrefix()}${text}\n`);
+    // Built by hand rather than error.format(): a plugin may bring its own copy of @kit/core.
+    const { file, line, column } = error.where ?? {};
+    const place = [file, line, line !== undefined ? column : undefined].filter((part) => part !== undefined).join(':');
+    const text = oneLine(place ? `${place}: ${error.message}` : error.message);
+    process.stderr.write(file !== undefined ? `${text}\n` : `${errorPrefix()}${text}\n`);
     return EXIT.usage;
   }
   const message = error instanceof PluginFault ? error.message : `internal error: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`;

@@ -33,7 +33,8 @@ export function buildRunCommand(plugin: AnyPlugin): Command {
   command
     .description(`${plugin.title}: ${plugin.description}`)
     .usage(plugin.input ? `${plugin.input.required ? '<file>' : '[file]'} [options]` : '[options]')
-    .helpOption('-h, --help', 'show this help');
+    .helpOption('-h, --help', 'show this help')
+    .allowExcessArguments(true);
   if (plugin.input) {
     const help = plugin.input.help ?? 'input file';
     command.argument(plugin.input.required ? '<file>' : '[file]', `${help} (${plugin.input.formats.join(', ')})`);
@@ -90,7 +91,11 @@ export function collectRunArguments(command: Command, plugin: AnyPlugin, cwd: st
     if (value === undefined) continue;
     raw[spec.name] = spec.type === 'file' ? readTextFile(String(value), cwd) : (value as string | boolean);
   }
-  const file = command.args[0];
+  const [file, ...extra] = command.args;
+  if (!plugin.input && file !== undefined) {
+    throw new UsageError(`kit run ${plugin.id} takes no file argument (got ${JSON.stringify(file)})`);
+  }
+  if (extra.length > 0) throw new UsageError(`kit run ${plugin.id} takes one file argument (got also ${JSON.stringify(extra[0])})`);
   return { common, raw, file };
 }
 

@@ -1,7 +1,10 @@
+import { writeSync } from 'node:fs';
 import ansiEscapes from 'ansi-escapes';
 
 export interface AnimatorStream {
   write(chunk: string): unknown;
+  /** A file descriptor (process.stdout has one) lets the cursor be restored synchronously at exit. */
+  fd?: number;
 }
 
 export interface AnimatorOptions {
@@ -58,8 +61,20 @@ export class Animator {
 
   /** Restores the cursor and removes the handlers; the live block stays on screen. Idempotent. */
   stop(): void {
+    this.#finish(false);
+  }
+
+  /**
+   * Like stop(), but writes straight to the file descriptor, ahead of anything still queued: for a
+   * host about to call process.exit(), which drops queued terminal output.
+   */
+  stopNow(): void {
+    this.#finish(true);
+  }
+
+  #finish(now: boolean): void {
     this.#live = [];
-    this.#restoreCursor();
+    this.#restoreCursor(now);
     if (this.#handlersInstalled) {
       process.off('exit', this.#onExit);
       if (this.#handleSignals) for (const signal of Object.keys(SIGNAL_CODES)) process.off(signal, this.#onSignal);
@@ -79,16 +94,17 @@ export class Animator {
     }
   }
 
-  #restoreCursor(): void {
+  #restoreCursor(now: boolean): void {
     if (!this.#cursorHidden) return;
     this.#cursorHidden = false;
-    this.#stream.write(ansiEscapes.cursorShow);
+    if (now && this.#stream.fd !== undefined) writeNow(this.#stream.fd, ansiEscapes.cursorShow);
+    else this.#stream.write(ansiEscapes.cursorShow);
   }
 
   // Arrow properties so process.off() removes exactly what process.on() added.
-  readonly #onExit = (): void => this.#restoreCursor();
+  readonly #onExit = (): void => this.#restoreCursor(true);
   readonly #onSignal = (signal: NodeJS.Signals): void => {
-    this.stop();
+    this.stopNow();
     process.exit(SIGNAL_CODES[signal as keyof typeof SIGNAL_CODES] ?? 1);
   };
 }
@@ -119,4 +135,20 @@ export function redraw(before: readonly string[], after: readonly string[]): str
     moveTo(after.length);
   }
   return out;
+}
+
+/**
+ * A synchronous write that waits out a full terminal buffer (EAGAIN on a non-blocking descriptor)
+ * for at most a second: at exit there is no event loop left to wait with.
+ */
+function writeNow(fd: number, text: string): void {
+  const until = Date.now() + 1000;
+  let buffer = Buffer.from(text);
+  while (buffer.length > 0) {
+    try {
+      buffer = buffer.subarray(writeSync(fd, buffer));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EAGAIN' || Date.now() > until) return;
+    }
+  }
 }

@@ -1,0 +1,183 @@
+import { existsSync, mkdirSync, symlinkSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { discoverPlugins } from '@kit/cli';
+import { inDir, pluginModule, pluginPackage, tempDir, writeFiles } from './helpers.js';
+
+const ids = (result: { plugins: Array<{ id: string }> }) => result.plugins.map((plugin) => plugin.id);
+const sources = (result: { plugins: Array<{ source: string }> }) => result.plugins.map((plugin) => plugin.source);
+
+describe('discovery from node_modules', () => {
+  it('finds scoped and unscoped plugin packages from the cwd upward, and imports nothing else', async () => {
+    const root = tempDir();
+    const marker = join(root, 'plain-lib-was-imported');
+    writeFiles(root, {
+      ...inDir('node_modules/@acme/kit-alpha', pluginPackage('@acme/kit-alpha', 'alpha')),
+      ...inDir('project/node_modules/beta-plugin', pluginPackage('beta-plugin', 'beta')),
+      'project/node_modules/plain-lib/package.json': JSON.stringify({ name: 'plain-lib', type: 'module', main: 'index.js' }),
+      'project/node_modules/plain-lib/index.js': pluginModule('plain', { marker }),
+      'project/node_modules/.bin/tool': '',
+      'project/src/deep/.keep': '',
+    });
+    const result = await discoverPlugins({ cwd: join(root, 'project/src/deep') });
+    expect(ids(result)).toEqual(['alpha', 'beta']);
+    expect(sources(result)).toEqual(['@acme/kit-alpha', 'beta-plugin']);
+    expect(result.skipped).toEqual([]);
+    expect(existsSync(marker)).toBe(false);
+    const alpha = result.plugins[0]!;
+    expect(alpha.packageDir).toBe(join(root, 'node_modules/@acme/kit-alpha'));
+    expect(alpha.moduleUrl).toBe(`file://${join(root, 'node_modules/@acme/kit-alpha/plugin.js')}`);
+    expect(result.registry.get('alpha')?.origin).toEqual({ source: '@acme/kit-alpha', moduleUrl: alpha.moduleUrl });
+  });
+
+  it('also searches the node_modules that hold the CLI itself (a global install)', async () => {
+    const root = tempDir();
+    writeFiles(root, {
+      ...inDir('prefix/lib/node_modules/gamma-plugin', pluginPackage('gamma-plugin', 'gamma')),
+      'prefix/lib/node_modules/@kit/cli/package.json': JSON.stringify({ name: '@kit/cli' }),
+      'elsewhere/.keep': '',
+    });
+    const without = await discoverPlugins({ cwd: join(root, 'elsewhere') });
+    expect(ids(without)).toEqual([]);
+    const result = await discoverPlugins({ cwd: join(root, 'elsewhere'), cliPackageDir: join(root, 'prefix/lib/node_modules/@kit/cli') });
+    expect(ids(result)).toEqual(['gamma']);
+  });
+});
+
+describe('kit.config.json', () => {
+  it('loads paths, package names and dir/* globs relative to the nearest config file', async () => {
+    const root = tempDir();
+    const marker = join(root, 'not-a-plugin-was-imported');
+    writeFiles(root, {
+      'repo/kit.config.json': JSON.stringify({ plugins: ['./tools/one', './loose/two.js', 'named-plugin', './many/*'] }),
+      ...inDir('repo/tools/one', pluginPackage('one-plugin', 'one')),
+      'repo/loose/two.js': pluginModule('two'),
+      ...inDir('repo/node_modules/named-plugin', pluginPackage('named-plugin', 'named')),
+      ...inDir('repo/many/three', pluginPackage('three-plugin', 'three')),
+      ...inDir('repo/many/four', pluginPackage('four-plugin', 'four')),
+      'repo/many/helper/package.json': JSON.stringify({ name: 'helper', main: 'index.js' }),
+      'repo/many/helper/index.js': pluginModule('helper', { marker }),
+      'repo/many/README.md': 'not a package',
+      'repo/sub/dir/.keep': '',
+    });
+    const result = await discoverPlugins({ cwd: join(root, 'repo/sub/dir') });
+    expect(result.configFile).toBe(join(root, 'repo/kit.config.json'));
+    expect(ids(result)).toEqual(['four', 'named', 'one', 'three', 'two']);
+    expect(Object.fromEntries(result.plugins.map((plugin) => [plugin.id, plugin.source]))).toEqual({
+      one: './tools/one',
+      two: './loose/two.js',
+      named: 'named-plugin',
+      three: './many/three',
+      four: './many/four',
+    });
+    // The named package is also in node_modules: the same module is loaded once, not a duplicate.
+    expect(result.skipped).toEqual([]);
+    expect(existsSync(marker)).toBe(false);
+  });
+
+  it('reports entries that are missing or not plugins by name and loads the rest', async () => {
+    const root = tempDir();
+    writeFiles(root, {
+      'kit.config.json': JSON.stringify({ plugins: ['./gone', 'no-such-package', './plain', './ok'] }),
+      'plain/package.json': JSON.stringify({ name: 'plain' }),
+      ...inDir('ok', pluginPackage('ok-plugin', 'ok')),
+    });
+    const result = await discoverPlugins({ cwd: root });
+    expect(ids(result)).toEqual(['ok']);
+    expect(result.skipped).toEqual([
+      { source: './gone', reason: 'not found (listed in kit.config.json)' },
+      { source: 'no-such-package', reason: 'package not found (listed in kit.config.json)' },
+      { source: './plain', reason: 'package.json declares no "kit": {"plugin": ...} entry' },
+    ]);
+  });
+
+  it('rejects a config file that is not JSON or has no plugin list', async () => {
+    const bad = tempDir();
+    writeFiles(bad, { 'kit.config.json': '{ plugins: [' });
+    await expect(discoverPlugins({ cwd: bad })).rejects.toThrow(/^kit\.config\.json: not valid JSON/);
+    const wrong = tempDir();
+    writeFiles(wrong, { 'kit.config.json': JSON.stringify({ plugins: './x' }) });
+    await expect(discoverPlugins({ cwd: wrong })).rejects.toThrow('kit.config.json: "plugins" must be an array of strings');
+  });
+});
+
+describe('--plugin', () => {
+  it('takes a package directory, a module file or a package name resolved from the cwd', async () => {
+    const root = tempDir();
+    writeFiles(root, {
+      ...inDir('dir-plugin', pluginPackage('dir-plugin', 'dirp')),
+      'file-plugin.mjs': pluginModule('filep'),
+      ...inDir('node_modules/@x/by-name', pluginPackage('@x/by-name', 'byname')),
+    });
+    const result = await discoverPlugins({ cwd: root, plugins: ['./dir-plugin', 'file-plugin.mjs', '@x/by-name'], only: 'explicit' });
+    expect(ids(result)).toEqual(['byname', 'dirp', 'filep']);
+    expect(sources(result)).toEqual(['@x/by-name', './dir-plugin', 'file-plugin.mjs']);
+  });
+
+  it('is a usage error when the path or package does not exist', async () => {
+    const root = tempDir();
+    await expect(discoverPlugins({ cwd: root, plugins: ['./missing'] })).rejects.toThrow('--plugin ./missing: no such file or directory');
+    await expect(discoverPlugins({ cwd: root, plugins: ['missing-pkg'] })).rejects.toThrow(
+      `--plugin missing-pkg: package not found in node_modules from ${root} upward`,
+    );
+  });
+});
+
+describe('plugins that cannot be loaded', () => {
+  it('reports one that throws on import and one that is no plugin, and loads the others', async () => {
+    const root = tempDir();
+    writeFiles(root, {
+      ...inDir('node_modules/broken-plugin', pluginPackage('broken-plugin', 'broken', {}, "throw new TypeError('broken on purpose');\n")),
+      ...inDir('node_modules/empty-plugin', pluginPackage('empty-plugin', 'empty', {}, 'export const nothing = 1;\n')),
+      ...inDir('node_modules/bad-id-plugin', pluginPackage('bad-id-plugin', 'Bad Id')),
+      ...inDir('node_modules/good-plugin', pluginPackage('good-plugin', 'good')),
+    });
+    const result = await discoverPlugins({ cwd: root });
+    expect(ids(result)).toEqual(['good']);
+    expect(result.skipped).toEqual([
+      { source: 'bad-id-plugin', reason: 'has a bad id "Bad Id"' },
+      { source: 'broken-plugin', reason: 'TypeError: broken on purpose' },
+      { source: 'empty-plugin', reason: 'exports no plugin (expected a default export made with definePlugin)' },
+    ]);
+  });
+
+  it('rejects another apiVersion by name without importing the package', async () => {
+    const root = tempDir();
+    const marker = join(root, 'future-was-imported');
+    writeFiles(root, {
+      ...inDir('node_modules/future-plugin', pluginPackage('future-plugin', 'future', { apiVersion: 2 }, pluginModule('future', { marker }))),
+    });
+    const result = await discoverPlugins({ cwd: root });
+    expect(ids(result)).toEqual([]);
+    expect(result.skipped).toEqual([{ source: 'future-plugin', reason: 'declares plugin API version 2, but this kit supports 1' }]);
+    expect(existsSync(marker)).toBe(false);
+  });
+
+  it('reports a declared module that does not exist (an unbuilt package)', async () => {
+    const root = tempDir();
+    writeFiles(root, { 'node_modules/unbuilt/package.json': JSON.stringify({ name: 'unbuilt', kit: { plugin: './dist/plugin.js', apiVersion: 1 } }) });
+    const result = await discoverPlugins({ cwd: root });
+    expect(result.skipped).toEqual([{ source: 'unbuilt', reason: 'plugin module ./dist/plugin.js not found (is the package built?)' }]);
+  });
+
+  it('refuses two plugins with one id, naming both sources', async () => {
+    const root = tempDir();
+    writeFiles(root, {
+      ...inDir('node_modules/first-dup', pluginPackage('first-dup', 'dup')),
+      ...inDir('second', pluginPackage('second-dup', 'dup')),
+    });
+    await expect(discoverPlugins({ cwd: root, plugins: ['./second'] })).rejects.toThrow(
+      "plugin id 'dup' is provided by both ./second and first-dup",
+    );
+  });
+
+  it('loads a plugin reached twice (a node_modules link and a path) once', async () => {
+    const root = tempDir();
+    writeFiles(root, { ...inDir('packages/linked', pluginPackage('linked-plugin', 'linked')) });
+    mkdirSync(join(root, 'node_modules'));
+    symlinkSync(join(root, 'packages/linked'), join(root, 'node_modules/linked-plugin'));
+    const result = await discoverPlugins({ cwd: root, plugins: ['./packages/linked'] });
+    expect(ids(result)).toEqual(['linked']);
+    expect(sources(result)).toEqual(['./packages/linked']);
+  });
+});
