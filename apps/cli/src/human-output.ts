@@ -36,6 +36,8 @@ export class HumanOutput {
   #lastFrameAt = -Infinity;
   #live: 'none' | 'progress' | 'step' = 'none';
   #steps = 0;
+  /** The status line's latest text, shown again below whatever was just drawn. */
+  #statusText: string | undefined;
 
   constructor(options: HumanOutputOptions) {
     this.#options = options;
@@ -45,7 +47,8 @@ export class HumanOutput {
   event(event: SolveEvent): void {
     if (event.type === 'done') return;
     if (event.type === 'progress') {
-      this.#options.status?.show(statusText(event));
+      this.#statusText = statusText(event);
+      this.#options.status?.show(this.#statusText);
       if (!this.#animator || this.#options.countOnly) return;
       const last = this.#queue[this.#queue.length - 1];
       if (last?.type === 'progress') this.#queue[this.#queue.length - 1] = event;
@@ -66,6 +69,7 @@ export class HumanOutput {
       else this.#animator.commit();
       this.#animator.stop();
     }
+    this.#statusText = undefined;
     this.#options.status?.clear();
     void done;
     this.#options.stdout.write(`${summaryLine}\n`);
@@ -125,6 +129,7 @@ export class HumanOutput {
     } else {
       return;
     }
+    if (status && this.#statusText !== undefined) status.show(this.#statusText);
     if (animate && delayMs > 0) await sleep(delayMs);
   }
 }

@@ -240,15 +240,6 @@ describe('kit run: discovery', () => {
   });
 });
 
-describe('kit web', () => {
-  it('says what it needs when @kit/web cannot serve', () => {
-    // Run from a copy of the CLI's view where @kit/web resolves: here we only check the failure path
-    // by asking for a port that is not a number.
-    const result = kit(['web', '--port', 'eighty', ...P], bare());
-    expect([result.status, result.stderr]).toEqual([2, 'kit: --port must be a port number (got "eighty")\n']);
-  });
-});
-
 describe('kit create-plugin', () => {
   it('refuses an existing directory with one line', () => {
     const cwd = tempDir();

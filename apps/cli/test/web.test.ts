@@ -1,0 +1,40 @@
+import { spawn } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { BIN, COUNTING, cleanEnv, tempDir } from './helpers.js';
+
+describe('kit web', () => {
+  it('prints the URL first, serves the discovered plugins on 127.0.0.1, and stops on Ctrl-C with 130', async () => {
+    const child = spawn(process.execPath, [BIN, 'web', '--port', '0', '--plugin', COUNTING], { cwd: tempDir(), env: cleanEnv() });
+    let stdout = '';
+    let stderr = '';
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    const firstLine = await new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no URL printed; stderr: ${stderr}`)), 30_000);
+      child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+        stdout += chunk;
+        if (stdout.includes('\n')) {
+          clearTimeout(timer);
+          resolve(stdout.split('\n')[0]!);
+        }
+      });
+    });
+    try {
+      expect(firstLine).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
+      const manifest = (await (await fetch(new URL('plugins/manifest.json', firstLine))).json()) as { plugins: Array<{ id: string }> };
+      expect(manifest.plugins.map((plugin) => plugin.id)).toEqual(['counting']);
+    } finally {
+      child.kill('SIGINT');
+    }
+    expect(await exited).toBe(130);
+    expect(stderr).toBe('');
+  });
+
+  it('rejects a port that is not a number with one line', async () => {
+    const child = spawn(process.execPath, [BIN, 'web', '--port', 'eighty'], { cwd: tempDir(), env: cleanEnv() });
+    let stderr = '';
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    expect([code, stderr]).toEqual([2, 'kit: --port must be a port number (got "eighty")\n']);
+  });
+});
