@@ -118,11 +118,6 @@ export function settleBoard(board: Board): void {
   }
 }
 
-// Cells that moved in the last fall, per word.
-let mv0 = 0;
-let mv1 = 0;
-let mv2 = 0;
-
 // Flood output (module slots instead of an allocated tuple).
 let f0 = 0;
 let f1 = 0;
@@ -173,9 +168,9 @@ export function simulateBoard(board: Board, result: FastResult): number {
   let score = 0;
   let cleared = 0;
   // Only a group holding a puyo that just moved can pop: the first step checks everything.
-  mv0 = VIS;
-  mv1 = VIS;
-  mv2 = VIS;
+  let mv0 = VIS;
+  let mv1 = VIS;
+  let mv2 = VIS;
   for (;;) {
     let v0 = 0;
     let v1 = 0;
@@ -218,22 +213,28 @@ export function simulateBoard(board: Board, result: FastResult): number {
       const t1 = ud1 | lr1 | (uo1 & lo1);
       const t2 = ud2 | lr2 | (uo2 & lo2);
       if ((t0 | t1 | t2) === 0) continue;
-      const s0 = (ud0 & lo0) | (lr0 & uo0) | (t0 & ((t0 << 1) | (t0 >>> 1) | (t0 << 16) | (t0 >>> 16) | (t1 << 16)));
-      const s1 = (ud1 & lo1) | (lr1 & uo1) | (t1 & ((t1 << 1) | (t1 >>> 1) | (t1 << 16) | (t1 >>> 16) | (t0 >>> 16) | (t2 << 16)));
-      const s2 = (ud2 & lo2) | (lr2 & uo2) | (t2 & ((t2 << 1) | (t2 >>> 1) | (t2 << 16) | (t2 >>> 16) | (t1 >>> 16)));
+      let s0 = (ud0 & lo0) | (lr0 & uo0) | (t0 & ((t0 << 1) | (t0 >>> 1) | (t0 << 16) | (t0 >>> 16) | (t1 << 16)));
+      let s1 = (ud1 & lo1) | (lr1 & uo1) | (t1 & ((t1 << 1) | (t1 >>> 1) | (t1 << 16) | (t1 >>> 16) | (t0 >>> 16) | (t2 << 16)));
+      let s2 = (ud2 & lo2) | (lr2 & uo2) | (t2 & ((t2 << 1) | (t2 >>> 1) | (t2 << 16) | (t2 >>> 16) | (t1 >>> 16)));
       if ((s0 | s1 | s2) === 0) continue;
-      flood(s0, s1, s2, m0, m1, m2);
-      const p0 = f0;
-      const p1 = f1;
-      const p2 = f2;
-      const n = popcount(p0) + popcount(p1) + popcount(p2);
+      // Grow the seeds over their groups (a bit-parallel fill: every cell of the front at once).
+      for (;;) {
+        const n0 = (s0 | (s0 << 1) | (s0 >>> 1) | (s0 << 16) | (s0 >>> 16) | (s1 << 16)) & m0;
+        const n1 = (s1 | (s1 << 1) | (s1 >>> 1) | (s1 << 16) | (s1 >>> 16) | (s0 >>> 16) | (s2 << 16)) & m1;
+        const n2 = (s2 | (s2 << 1) | (s2 >>> 1) | (s2 << 16) | (s2 >>> 16) | (s1 >>> 16)) & m2;
+        if (n0 === s0 && n1 === s1 && n2 === s2) break;
+        s0 = n0;
+        s1 = n1;
+        s2 = n2;
+      }
+      const n = popcount(s0) + popcount(s1) + popcount(s2);
       // Fewer than 8 puyos of one colour can only be one group.
-      bonus += n <= 7 ? GROUP_BONUS[n]! : splitBonus(p0, p1, p2);
+      bonus += n <= 7 ? GROUP_BONUS[n]! : splitBonus(s0, s1, s2);
       popped += n;
       colours++;
-      v0 |= p0;
-      v1 |= p1;
-      v2 |= p2;
+      v0 |= s0;
+      v1 |= s1;
+      v2 |= s2;
     }
     if (popped === 0) break;
     chains++;
