@@ -26,7 +26,7 @@ function status(summary: Summary): string {
   if (summary.unique === true) return 'unique solution';
   if (n === 0) return 'no solution';
   if (summary.unique === null) return `${count(n, 'solution')} (uniqueness not checked)`;
-  if (summary.complete === false) return `at least ${count(n, 'solution')} (not unique)`;
+  if (summary.complete === false) return `${count(n, 'solution')} shown, more exist (not unique)`;
   return `${count(n, 'solution')} (not unique)`;
 }
 

@@ -102,22 +102,24 @@ async function solve(instance: HitoriInstance, ctx: Ctx): Promise<Summary> {
 
   const { puzzle } = instance;
   const limit = ctx.limit;
-  // Without --limit, two solutions settle uniqueness; with it, list that many (and still look for a second).
-  const maxSolutions = instance.firstOnly ? 1 : Math.max(2, limit ?? 2);
+  // Show two solutions by default (the second proves non-uniqueness) or --limit N; look for one
+  // more than that, so the summary can say whether the list is complete.
+  const shown = instance.firstOnly ? 1 : Math.max(1, limit ?? 2);
   const sat = backend();
   const numbers = numberRows(puzzle);
+  let emitted = 0;
   const found = searchHitori(puzzle, sat, {
-    maxSolutions,
+    maxSolutions: instance.firstOnly ? 1 : Math.max(2, shown + 1),
     onSolution: (shaded) => {
-      if (ctx.wantSolutions) ctx.solution({ shaded: shadingRows(puzzle.width, shaded), numbers });
+      if (emitted++ < shown && ctx.wantSolutions) ctx.solution({ shaded: shadingRows(puzzle.width, shaded), numbers });
     },
     shouldStop: () => ctx.signal.aborted,
   });
   const total = found.solutions.length;
   const summary: Summary = {
-    solutions: limit !== undefined ? Math.min(total, limit) : total,
+    solutions: Math.min(total, shown),
     unique: instance.firstOnly && total > 0 ? null : total === 1,
-    complete: found.exhausted,
+    complete: found.exhausted && total <= shown,
     board: `${puzzle.width}x${puzzle.height}`,
     backend: sat.name,
     cuts: found.cuts,

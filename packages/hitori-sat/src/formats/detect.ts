@@ -6,10 +6,14 @@ import { parsePlainGrid } from './plain.js';
 import { looksLikePuzzLink, parsePuzzLink } from './puzzlink.js';
 import { looksLikeSingles, parseSingles } from './singles.js';
 
-/** PencilBox when the first two non-empty lines each hold one integer and more lines follow. */
+/**
+ * PencilBox when the first two non-empty lines each hold one integer and the third holds as many
+ * cells as the second says (a one-column plain grid of numbers can look the same: `--format grid`).
+ */
 function looksLikePencilBox(text: string): boolean {
   const lines = splitLines(text).map((l) => l.trim()).filter((l) => l.length > 0);
-  return lines.length >= 3 && /^\d+$/.test(lines[0]!) && /^\d+$/.test(lines[1]!) && lines.length >= 2 + Number(lines[0]);
+  if (lines.length < 2 || !/^\d+$/.test(lines[0]!) || !/^\d+$/.test(lines[1]!)) return false;
+  return lines.length === 2 || lines[2]!.split(/\s+/).length === Number(lines[1]);
 }
 
 export function detectFormat(text: string): InputFormat {

@@ -27,7 +27,7 @@ export function splitLines(text: string): string[] {
 
 export function checkSide(value: number, what: 'rows' | 'columns', where: { line?: number; column?: number } = {}): void {
   if (value < 1) throw new InputError(`the puzzle needs at least 1 of its ${what} (got ${value})`, where);
-  if (value > MAX_SIDE) throw new InputError(`${value} ${what} is more than the ${MAX_SIDE} allowed`, where);
+  if (value > MAX_SIDE) throw new InputError(`${value} ${what} are more than the ${MAX_SIDE} allowed`, where);
 }
 
 /**
@@ -43,4 +43,8 @@ export function cellValue(token: Token, pattern: boolean): number {
     throw new InputError(`${text} is too large for a cell`, { line: token.line, column: token.column });
   }
   return value;
+}
+
+export function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
 }

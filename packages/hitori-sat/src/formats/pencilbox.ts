@@ -1,5 +1,5 @@
 import { InputError } from '@kit/core';
-import { cellValue, checkSide, splitLines, tokensOf, type Token } from './grid-text.js';
+import { cellValue, checkSide, plural, splitLines, tokensOf, type Token } from './grid-text.js';
 import type { ParsedPuzzle } from './parsed.js';
 
 const ANSWER_TOKEN = /^[#+.]$/;
@@ -36,13 +36,13 @@ export function parsePencilBox(text: string, pattern: boolean): ParsedPuzzle {
   const firstAnswer = gridLines.findIndex((l) => isAnswerLine(l.tokens));
   const gridCount = firstAnswer >= 0 ? firstAnswer : gridLines.length;
   if (gridCount < height) {
-    throw new InputError(`the header says ${height} rows but the grid has ${gridCount}`, { line: rowsLine.number, column: 1 });
+    throw new InputError(`the header says ${plural(height, 'row')} but the grid has ${gridCount}`, { line: rowsLine.number, column: 1 });
   }
   const cells: number[] = [];
   gridLines.forEach(({ tokens, number }, row) => {
     if (tokens.length !== width) {
       const at = tokens[width] ?? tokens[tokens.length - 1]!;
-      throw new InputError(`row ${row + 1} has ${tokens.length} cells but the header says ${width} columns`, { line: number, column: tokens.length > width ? at.column : 1 });
+      throw new InputError(`row ${row + 1} has ${plural(tokens.length, 'cell')} but the header says ${plural(width, 'column')}`, { line: number, column: tokens.length > width ? at.column : 1 });
     }
     for (const token of tokens) cells.push(cellValue(token, pattern));
   });
@@ -51,18 +51,18 @@ export function parsePencilBox(text: string, pattern: boolean): ParsedPuzzle {
   if (!rest.every((l) => l.tokens.every((t) => ANSWER_TOKEN.test(t.text)))) {
     const extra = rest.find((l) => !l.tokens.every((t) => ANSWER_TOKEN.test(t.text)))!;
     if (extra.tokens.every((t) => /^\d+$/.test(t.text))) {
-      throw new InputError(`the header says ${height} rows but the grid has more`, { line: extra.number, column: 1 });
+      throw new InputError(`the header says ${plural(height, 'row')} but the grid has more`, { line: extra.number, column: 1 });
     }
     const bad = extra.tokens.find((t) => !ANSWER_TOKEN.test(t.text))!;
     throw new InputError(`'${bad.text}' is not an answer mark (# shaded, + or . unshaded)`, { line: extra.number, column: bad.column });
   }
   if (rest.length !== height) {
-    throw new InputError(`the answer block has ${rest.length} rows but the header says ${height}`, { line: rest[0]!.number, column: 1 });
+    throw new InputError(`the answer block has ${plural(rest.length, 'row')} but the header says ${height}`, { line: rest[0]!.number, column: 1 });
   }
   const answer: number[] = [];
   rest.forEach(({ tokens, number }, row) => {
     if (tokens.length !== width) {
-      throw new InputError(`answer row ${row + 1} has ${tokens.length} marks but the header says ${width} columns`, { line: number, column: 1 });
+      throw new InputError(`answer row ${row + 1} has ${plural(tokens.length, 'mark')} but the header says ${plural(width, 'column')}`, { line: number, column: 1 });
     }
     for (const token of tokens) answer.push(token.text === '#' ? 1 : 0);
   });

@@ -1,5 +1,5 @@
 import { InputError } from '@kit/core';
-import { cellValue, checkSide, splitLines, tokensOf } from './grid-text.js';
+import { cellValue, checkSide, plural, splitLines, tokensOf } from './grid-text.js';
 import type { ParsedPuzzle } from './parsed.js';
 
 /** A plain grid: one line per row, cells separated by whitespace (`.` or `-` blank, `0` blank too in puzzles). */
@@ -14,7 +14,7 @@ export function parsePlainGrid(text: string, pattern: boolean): ParsedPuzzle {
   const cells: number[] = [];
   rows.forEach((tokens, row) => {
     if (tokens.length !== width) {
-      throw new InputError(`row ${row + 1} has ${tokens.length} cells but row 1 has ${width}`, { line: tokens[0]!.line, column: 1 });
+      throw new InputError(`row ${row + 1} has ${plural(tokens.length, 'cell')} but row 1 has ${width}`, { line: tokens[0]!.line, column: 1 });
     }
     for (const token of tokens) cells.push(cellValue(token, pattern));
   });

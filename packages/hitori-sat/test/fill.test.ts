@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { searchHitori } from '../src/encode.js';
+import { fillPattern, type Pattern } from '../src/fill.js';
+import { parsePuzzleText } from '../src/formats/detect.js';
+import { CdclSolver } from '../src/sat/cdcl.js';
+
+function pattern(text: string): Pattern {
+  const parsed = parsePuzzleText(text, { pattern: true });
+  return { width: parsed.width, height: parsed.height, labels: parsed.cells };
+}
+
+/** The fill's promise: equal labels in a line equal, every other pair in a line different, numbers 1..n. */
+function checkFilling(p: Pattern, numbers: number[]): void {
+  const n = Math.max(p.width, p.height);
+  const lines: number[][] = [];
+  for (let y = 0; y < p.height; y++) lines.push(Array.from({ length: p.width }, (_, x) => y * p.width + x));
+  for (let x = 0; x < p.width; x++) lines.push(Array.from({ length: p.height }, (_, y) => y * p.width + x));
+  for (const cells of lines) {
+    for (const a of cells) {
+      if (p.labels[a] === -1) {
+        expect(numbers[a]).toBe(0);
+        continue;
+      }
+      expect(numbers[a]).toBeGreaterThanOrEqual(1);
+      expect(numbers[a]).toBeLessThanOrEqual(n);
+      for (const b of cells) {
+        if (a === b || p.labels[b] === -1) continue;
+        const sameLabel = p.labels[a]! > 0 && p.labels[a] === p.labels[b];
+        expect(numbers[a] === numbers[b]).toBe(sameLabel);
+      }
+    }
+  }
+}
+
+// A designer's 6x6 pattern in the seed's PencilBox form: equal labels mark the cells to shade
+// against, 0 everything else.
+const DESIGN = `6
+6
+1 0 0 1 0 0
+0 2 0 0 0 2
+0 0 3 0 3 0
+4 0 0 0 0 0
+0 0 5 0 0 5
+0 4 0 0 0 0
+`;
+
+describe('--fill: numbering a designer pattern', () => {
+  it('fills a fillable pattern so the labels hold and nothing else repeats', () => {
+    const p = pattern(DESIGN);
+    const result = fillPattern(p, () => new CdclSolver());
+    expect(result.ok).toBe(true);
+    if (result.ok) checkFilling(p, result.numbers);
+  });
+
+  it('keeps blank cells blank and joins equal labels through rows and columns', () => {
+    const p = pattern('3\n3\n7 7 .\n0 7 0\n0 0 0\n');
+    const result = fillPattern(p, () => new CdclSolver());
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    checkFilling(p, result.numbers);
+    // (0,0)=(0,1) through row 1 and (0,1)=(1,1) through column 2.
+    expect(result.numbers[0]).toBe(result.numbers[4]);
+  });
+
+  it('names the rows and columns at fault when no filling exists', () => {
+    // The two 1s of row 1 force that number into the middle of rows 2 and 3, twice in column 2.
+    const result = fillPattern(pattern('3\n3\n1 0 1\n0 0 0\n0 0 0\n'), () => new CdclSolver());
+    expect(result).toEqual({ ok: false, rows: [2, 3], columns: [1, 2, 3] });
+  });
+
+  it('the Hitori uniqueness of a design does not depend on which filling is found', () => {
+    const p = pattern(DESIGN);
+    const result = fillPattern(p, () => new CdclSolver());
+    if (!result.ok) throw new Error('not fillable');
+    const found = searchHitori({ width: 6, height: 6, numbers: result.numbers }, new CdclSolver(), { maxSolutions: 10 });
+    const relabelled = result.numbers.map((n) => (n % 6) + 1);
+    const again = searchHitori({ width: 6, height: 6, numbers: relabelled }, new CdclSolver(), { maxSolutions: 10 });
+    expect(found.solutions.length).toBeGreaterThan(0);
+    expect(again.solutions.length).toBe(found.solutions.length);
+  });
+});
