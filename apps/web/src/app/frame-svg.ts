@@ -51,7 +51,8 @@ export function frameToSvg(frame: Frame, palette: Palette, options: SvgOptions =
       root.append(rect);
       if (cell.label && options.labels !== false) {
         const text = svg('text', { x: x + 0.5, y: y + 0.53, class: 'label' });
-        if (colour) text.setAttribute('fill', labelColour(colour));
+        // A style, not an attribute: the stylesheet's default label colour must not win over it.
+        if (colour) text.style.fill = labelColour(colour);
         text.setAttribute('font-size', cell.label.length > 2 ? '0.38' : '0.55');
         text.textContent = cell.label;
         texts.push(text);

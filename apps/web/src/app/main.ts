@@ -42,7 +42,9 @@ function showFrame(frame: Frame | undefined, caption: string, key: unknown): voi
   if (drawn.key === key) return;
   drawn = { key };
   const holder = $('viewer-frame');
-  $('viewer-caption').textContent = [caption, frame?.title].filter(Boolean).join(' · ');
+  // The frame's own title, unless the caption already says it (`No. 5`).
+  const title = frame?.title && !caption.includes(frame.title) ? frame.title : undefined;
+  $('viewer-caption').textContent = [caption, title].filter(Boolean).join(' · ');
   if (!frame) {
     holder.replaceChildren(h('p', { class: 'placeholder' }, caption ? '' : 'Set the options and press Run.'));
     return;
@@ -196,6 +198,8 @@ function run(): void {
   session = started;
   solutionList.reset(registered.plugin, palette, started.solutions);
   requestDraw();
+  // On a phone the viewer sits below the form: bring it into sight.
+  if (matchMedia('(max-width: 760px)').matches) $('viewer').scrollIntoView({ block: 'start' });
 }
 
 function cancel(): void {

@@ -31,7 +31,7 @@ interface Field {
 function fileField(name: string, label: string, help: string, formats: readonly string[] | undefined, initial: string | undefined): [HTMLElement, Field] {
   const id = `opt-${name}`;
   let fileName: string | undefined;
-  const area = h('textarea', { id, name, rows: 8, spellcheck: 'false', autocomplete: 'off', 'data-option': name, placeholder: 'Paste the text here, or pick a file' });
+  const area = h('textarea', { id, name, rows: 4, spellcheck: 'false', autocomplete: 'off', 'data-option': name, placeholder: 'Paste the text here, or pick a file' });
   area.value = initial ?? '';
   const picker = h('input', { type: 'file', accept: '.txt,text/plain', 'aria-label': `${label}: pick a file` });
   picker.addEventListener('change', async () => {
@@ -114,7 +114,9 @@ function specField(spec: OptionSpec, initial: string | undefined): [HTMLElement,
         input,
         h('p', { class: 'help' }, spec.help),
       );
-      return [element, { name: spec.name, read: () => input.value, urlValue: () => (input.value === fallback ? undefined : input.value) }];
+      // Empty means "not given" (the CLI without the flag), unless clearing a non-empty default.
+      const read = () => (input.value === '' && fallback === '' ? undefined : input.value);
+      return [element, { name: spec.name, read, urlValue: () => (input.value === fallback ? undefined : input.value) }];
     }
   }
 }
@@ -124,7 +126,8 @@ export function buildOptionForm(plugin: AnyPlugin, initial: Record<string, strin
   const elements: HTMLElement[] = [];
   const fields: Field[] = [];
   if (plugin.input) {
-    const [element, field] = fileField(INPUT_FIELD, plugin.input.help ?? 'input', plugin.input.required ? 'Required.' : 'Optional.', plugin.input.formats, initial[INPUT_FIELD]);
+    const help = `${plugin.input.help ?? 'The puzzle to solve'}${plugin.input.required ? ' (required)' : ''}`;
+    const [element, field] = fileField(INPUT_FIELD, INPUT_FIELD, help, plugin.input.formats, initial[INPUT_FIELD]);
     elements.push(element);
     fields.push(field);
   }

@@ -1,12 +1,17 @@
-import { InputError, isInputError, parseOptions, type AnyPlugin, type IntOptionSpec } from '@kit/core';
+import { InputError, isInputError, parseOptions, type AnyPlugin } from '@kit/core';
 import type { FormValues } from './option-form.js';
-
-/** The host's `--limit`, checked by the same rules as a plugin's int option. */
-const LIMIT_SPEC: IntOptionSpec = { name: 'limit', type: 'int', min: 1, help: 'stop after N solutions' };
 
 export interface PreparedRun {
   instance: unknown;
   limit: number | undefined;
+}
+
+/** The host's own `--limit`, with the CLI's wording. */
+function parseLimit(text: string): number | undefined {
+  if (text === '') return undefined;
+  const limit = /^[+-]?\d+$/.test(text) ? Number(text) : Number.NaN;
+  if (!Number.isSafeInteger(limit) || limit < 1) throw new InputError(`--limit must be a positive integer (got ${JSON.stringify(text)})`);
+  return limit;
 }
 
 /**
@@ -14,10 +19,10 @@ export interface PreparedRun {
  * own `parse`. Throws InputError with the message the CLI would print.
  */
 export function prepareRun(plugin: AnyPlugin, values: FormValues): PreparedRun {
-  const limit = parseOptions([LIMIT_SPEC], { limit: values.limit })['limit'] as number | undefined;
+  const limit = parseLimit(values.limit);
   const options = parseOptions(plugin.options, values.raw);
   if (plugin.input?.required && !values.input) {
-    throw new InputError(`${plugin.id} needs an input file (${plugin.input.formats.join(', ')})`);
+    throw new InputError(`kit run ${plugin.id} needs a file (${plugin.input.formats.join(', ')})`);
   }
   return { instance: plugin.parse(options, values.input), limit };
 }

@@ -1,6 +1,7 @@
+import { builtinModules } from 'node:module';
 import { dirname, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
+import { build, type Plugin } from 'esbuild';
 import type { PluginSource } from './plugin-source.js';
 
 /** One file of a plugin's browser bundle, path relative to the bundle's directory (`plugin.js`, `chunks/...`). */
@@ -12,6 +13,26 @@ export interface BundleFile {
 // A plugin given as a bare file (like the core test fixture) may import @kit/core without having it
 // installed next to it: fall back to the copy the web app itself depends on.
 const OWN_NODE_MODULES = fileURLToPath(new URL('../../node_modules/', import.meta.url));
+
+const BUILTIN = new RegExp(`^(node:.+|${builtinModules.map((name) => name.replace(/[/.]/g, '\\$&')).join('|')})$`);
+
+/**
+ * Node's built-in modules, for code a plugin only uses under Node (writing an output file, running an
+ * external program): in the browser each export is a function that fails with a clear message when
+ * called, so the rest of the plugin still loads and runs. (A CommonJS stub, so any named import works.)
+ */
+const nodeBuiltinStubs: Plugin = {
+  name: 'kit-web-node-builtins',
+  setup(build) {
+    build.onResolve({ filter: BUILTIN }, (args) => ({ path: args.path, namespace: 'kit-node-builtin' }));
+    build.onLoad({ filter: /.*/, namespace: 'kit-node-builtin' }, (args) => ({
+      loader: 'js',
+      contents: `const moduleName = ${JSON.stringify(args.path)};
+const unavailable = (name) => function () { throw new Error(moduleName + ' is not available in the browser (' + name + ' was called)'); };
+module.exports = new Proxy({}, { get: (_, name) => typeof name === 'string' && name !== '__esModule' && name !== 'then' ? unavailable(name) : undefined });`,
+    }));
+  },
+};
 
 /**
  * Bundles a plugin module for the browser: ESM with code splitting, so the plugin's lazy
@@ -32,6 +53,7 @@ export async function bundlePlugin(plugin: PluginSource): Promise<BundleFile[]> 
     minify: true,
     chunkNames: 'chunks/[name]-[hash]',
     nodePaths: [OWN_NODE_MODULES],
+    plugins: [nodeBuiltinStubs],
     write: false,
     logLevel: 'silent',
     absWorkingDir: plugin.packageDir,

@@ -1,0 +1,285 @@
+// End-to-end: the built app, served by our own `serve` on 127.0.0.1, in headless Chromium.
+// Run `pnpm build` first (the root `pnpm test` does). Screenshots go to test-artifacts/.
+import { mkdirSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { InputError, parseOptions, pluginFromModule, type AnyPlugin, type RawOptions } from '@kit/core';
+import { defaultThreads, runInWorkers } from '@kit/core/node';
+import type { Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type * as ServerModule from '../src/server/index.js';
+import type { PluginSource, WebServer } from '../src/server/index.js';
+import { launchChromium, type Browser } from './browser.js';
+import { exampleForPage, type PageExample } from './examples.js';
+
+// The built server (it serves the built page next to it); typed from the source, so type-checking
+// works before a build.
+const builtServer = '../dist/server/index.js';
+const { discoverPlugins, serve } = (await import(builtServer)) as typeof ServerModule;
+
+const here = dirname(fileURLToPath(import.meta.url));
+const webDir = resolve(here, '..');
+const repoRoot = resolve(webDir, '../..');
+const artifacts = join(webDir, 'test-artifacts');
+mkdirSync(artifacts, { recursive: true });
+
+const fixture = (id: string, path: string): PluginSource => ({ id, source: path, moduleUrl: pathToFileURL(path).href, packageDir: webDir });
+const COUNTING = fixture('counting', join(repoRoot, 'packages/core/test/fixtures/counting-plugin.js'));
+const WALK = fixture('walk', join(here, 'fixtures/walk-plugin.js'));
+/** Bundles fine, throws when the browser imports it. */
+const BROKEN = fixture('broken', join(here, 'fixtures/broken-plugin.js'));
+
+// Discovery runs at collection time, so every puzzle package that exists gets its own test below.
+const discovery = await discoverPlugins({ root: repoRoot });
+const pluginOf = async (source: PluginSource) => pluginFromModule(await import(source.moduleUrl), source.source);
+
+const EXAMPLE_LIMIT = 100;
+
+interface ExampleCase {
+  id: string;
+  source: PluginSource;
+  plugin: AnyPlugin;
+  example: PageExample;
+}
+const exampleCases: ExampleCase[] = [];
+/** The example's instance, parsed in Node exactly as the page parses the form. */
+function instanceOf(plugin: AnyPlugin, example: PageExample): unknown {
+  const raw: RawOptions = {};
+  for (const spec of plugin.options) {
+    const value = example.values[spec.name];
+    if (value === undefined) continue;
+    raw[spec.name] = spec.type === 'file' ? { name: spec.name, text: value } : spec.type === 'boolean' ? value !== '0' : value;
+  }
+  return plugin.parse(parseOptions(plugin.options, raw), example.input ? { name: 'input', text: example.input.text } : undefined);
+}
+
+// Each plugin's first example that stands on its own (some need a file only the author has).
+for (const source of [...discovery.plugins, WALK]) {
+  const plugin = await pluginOf(source);
+  const examples = (plugin.examples ?? []).flatMap((line) => {
+    try {
+      const example = exampleForPage(plugin, line, [source.packageDir, repoRoot]);
+      instanceOf(plugin, example);
+      return [example];
+    } catch {
+      return [];
+    }
+  });
+  const chosen = examples[0] ?? (plugin.examples?.[0] !== undefined ? exampleForPage(plugin, plugin.examples[0], [source.packageDir, repoRoot]) : undefined);
+  // Bounded, so a long enumeration (all solutions of a big board) cannot make the suite crawl.
+  if (chosen) exampleCases.push({ id: plugin.id, source, plugin, example: { ...chosen, limit: chosen.limit ?? EXAMPLE_LIMIT } });
+}
+
+let server: WebServer;
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  server = await serve({ plugins: [...discovery.plugins, COUNTING, WALK, BROKEN], unavailable: discovery.unavailable });
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+afterEach(async () => {
+  await page?.close();
+});
+
+async function open(search: string, viewport = { width: 1280, height: 860 }): Promise<Page> {
+  page = await browser.context.newPage();
+  await page.setViewportSize(viewport);
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(error.message));
+  await page.goto(server.url + search);
+  await page.waitForSelector('body[data-ready]', { timeout: 30_000 });
+  expect(problems).toEqual([]);
+  return page;
+}
+
+const phase = (p: Page) => p.locator('#phase').getAttribute('data-phase');
+const count = async (p: Page) => Number(await p.locator('#count').getAttribute('data-count'));
+const waitForPhase = (p: Page, wanted: string, timeout = 60_000) => p.waitForSelector(`#phase[data-phase="${wanted}"]`, { timeout });
+const shot = (p: Page, name: string) => p.screenshot({ path: join(artifacts, `${name}.png`) });
+
+describe('discovery', () => {
+  it('lists exactly the plugins of the manifest that load, and reports the broken one', async () => {
+    const p = await open('');
+    const manifest = (await (await fetch(new URL('plugins/manifest.json', server.url))).json()) as {
+      plugins: { id: string; module?: string; error?: string }[];
+    };
+    expect(manifest.plugins.map((entry) => entry.id)).toEqual(expect.arrayContaining(['counting', 'walk', 'broken']));
+    const listed = await p.locator('#puzzles button').evaluateAll((buttons) => buttons.map((b) => (b as HTMLElement).dataset['plugin']));
+    const loadable = manifest.plugins.filter((entry) => entry.module && entry.id !== 'broken').map((entry) => entry.id);
+    expect([...listed].sort()).toEqual([...loadable].sort());
+    expect(listed).not.toContain('broken');
+    await expect.poll(() => p.locator('#unavailable li[data-plugin="broken"] .reason').textContent()).toBe('this plugin is broken on purpose');
+    await shot(p, 'unavailable-plugin');
+  });
+
+  it('still runs the other plugins next to the broken one', async () => {
+    const p = await open('?puzzle=counting&n=25&run=1');
+    await waitForPhase(p, 'done');
+    expect(await count(p)).toBe(25);
+    expect(await p.locator('#summary dd[data-field="solutions"]').textContent()).toBe('25');
+    expect(await p.locator('#summary dd[data-field="merged"]').textContent()).toBe('by plugin');
+    expect(await p.locator('#solution-thumbs button.thumb').count()).toBe(25);
+    expect(await p.locator('#unavailable li[data-plugin="broken"]').count()).toBe(1);
+  });
+});
+
+describe('options form', () => {
+  it('shows the same validation message as the CLI for a bad option, and does not run', async () => {
+    const p = await open('?puzzle=counting');
+    await p.fill('#opt-n', '5000');
+    await p.click('#run');
+    let expected = '';
+    try {
+      parseOptions((await pluginOf(COUNTING)).options, { n: '5000' });
+    } catch (error) {
+      expected = (error as InputError).message;
+    }
+    expect(expected).toBe('--n must be an integer from 0 to 1000 (got "5000")');
+    expect(await p.locator('#form-error').textContent()).toBe(expected);
+    expect(await phase(p)).toBe('idle');
+    await shot(p, 'validation-message');
+    await p.fill('#opt-limit', 'lots');
+    await p.fill('#opt-n', '5');
+    await p.click('#run');
+    expect(await p.locator('#form-error').textContent()).toBe('--limit must be a positive integer (got "lots")');
+  });
+
+  it("reports a bad input file with the plugin's own message and location", async () => {
+    const p = await open('?puzzle=walk');
+    await p.fill('#opt-input', '...\n.x.\n');
+    await p.click('#run');
+    expect(await p.locator('#form-error').textContent()).toBe(`input:2:2: unexpected "x": cells are '.' or '#'`);
+  });
+
+  it('reads a picked file into the text area and solves it', async () => {
+    const p = await open('?puzzle=walk');
+    await p.locator('.field.file input[type="file"]').setInputFiles({ name: 'ring.txt', mimeType: 'text/plain', buffer: Buffer.from('###\n#.#\n...\n') });
+    await expect.poll(() => p.inputValue('#opt-input')).toBe('###\n#.#\n...\n');
+    await p.fill('#opt-steps', '0');
+    await p.click('#run');
+    await waitForPhase(p, 'done');
+    expect(await count(p)).toBe(4);
+    // The finished run opens solution 1: one filled cell, five holes left out of the drawing.
+    expect(await p.locator('#viewer-frame svg rect.filled').count()).toBe(1);
+    expect(await p.locator('#viewer-frame svg rect.cell').count()).toBe(4);
+  });
+
+  it('keeps the state in the URL, and a link with run=1 starts at once', async () => {
+    const p = await open('?puzzle=counting&n=12&run=1');
+    await waitForPhase(p, 'done');
+    expect(await count(p)).toBe(12);
+    await p.fill('#opt-n', '7');
+    await p.selectOption('#opt-mode', 'plain');
+    expect(new URL(p.url()).searchParams.get('n')).toBe('7');
+    await p.click('#share');
+    const shared = new URL(p.url());
+    expect(shared.searchParams.get('run')).toBe('1');
+    expect(shared.searchParams.get('puzzle')).toBe('counting');
+  });
+});
+
+describe('running', () => {
+  it('animates step events one by one', async () => {
+    const p = await open('?puzzle=walk&steps=3&run=1');
+    await p.waitForSelector('#viewer-caption:text-matches("^Step 1 of 3")', { timeout: 10_000 });
+    await p.waitForSelector('#viewer-caption:text-matches("^Step 3 of 3")', { timeout: 10_000 });
+    expect(await p.locator('#viewer-caption').textContent()).toBe('Step 3 of 3 · filled 3');
+    expect(await p.locator('#viewer-frame svg rect.filled').count()).toBe(3);
+    expect(await p.locator('#viewer-frame svg text.label').allTextContents()).toEqual(['1', '2', '3']);
+    await waitForPhase(p, 'done');
+    expect(await p.locator('#replay').isVisible()).toBe(true);
+    await shot(p, 'step-animation');
+  });
+
+  it('cancels a search that would never end, within a second, and stops its worker', async () => {
+    const p = await open('?puzzle=walk&forever=1&run=1');
+    await p.waitForSelector('#viewer-caption:text-matches("^Searching")', { timeout: 20_000 });
+    await expect.poll(() => p.locator('#counters').textContent(), { timeout: 20_000 }).toMatch(/^tries \d/);
+    expect(p.workers().length).toBeGreaterThan(0);
+    await shot(p, 'searching');
+    const started = Date.now();
+    await p.click('#cancel');
+    await waitForPhase(p, 'cancelled', 1000);
+    expect(Date.now() - started).toBeLessThan(1000);
+    await expect.poll(() => p.workers().length, { timeout: 2000 }).toBe(0);
+    const stopped = await count(p);
+    await p.waitForTimeout(400);
+    expect(await count(p)).toBe(stopped);
+  });
+
+  it('lays the page out for a phone without sideways scrolling', async () => {
+    const p = await open('?puzzle=walk&steps=0&run=1', { width: 390, height: 844 });
+    await waitForPhase(p, 'done');
+    expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    const frame = await p.locator('#viewer-frame svg').boundingBox();
+    expect(frame!.width).toBeGreaterThan(200);
+    await p.screenshot({ path: join(artifacts, 'phone.png'), fullPage: true });
+  });
+});
+
+describe('pentomino', () => {
+  it('finishes 6x10 with 2339 solutions, and a solution opens with 60 filled cells', async () => {
+    const p = await open('?puzzle=pentomino&size=6&run=1');
+    await waitForPhase(p, 'done', 120_000);
+    expect(await count(p)).toBe(2339);
+    expect(await p.locator('#summary dd[data-field="solutions"]').textContent()).toBe('2339');
+    expect(await p.locator('#summary dd[data-field="board"]').textContent()).toBe('6x10');
+    await p.click('#solution-thumbs button.thumb[data-index="5"]');
+    await expect.poll(() => p.locator('#viewer-caption').textContent()).toMatch(/^Solution No\. 5 of 2339/);
+    expect(await p.locator('#viewer-frame svg rect.filled').count()).toBe(60);
+    const letters = await p.locator('#viewer-frame svg text.label').allTextContents();
+    expect(new Set(letters)).toEqual(new Set('FILNPTUVWXYZ'));
+    await shot(p, 'pentomino-6x10');
+    await p.fill('#open-solution', '2339');
+    await p.click('.jump button');
+    await expect.poll(() => p.locator('#viewer-caption').textContent()).toMatch(/^Solution No\. 2339 of 2339/);
+    expect(await p.locator('#viewer-frame svg rect.filled').count()).toBe(60);
+  }, 180_000);
+
+  it('cancels all solutions of 8x8 within a second', async () => {
+    const p = await open('?puzzle=pentomino&size=8&all=1&run=1');
+    expect(await p.locator('#opt-all').isChecked()).toBe(true);
+    await waitForPhase(p, 'running');
+    await p.waitForTimeout(1500);
+    expect(await phase(p)).toBe('running');
+    const started = Date.now();
+    await p.click('#cancel');
+    await waitForPhase(p, 'cancelled', 1000);
+    expect(Date.now() - started).toBeLessThan(1000);
+    await expect.poll(() => p.workers().length, { timeout: 2000 }).toBe(0);
+    await shot(p, 'pentomino-8x8-cancelled');
+  }, 60_000);
+});
+
+describe('every plugin with an example runs once through the page', () => {
+  it.each(exampleCases.map((c) => [c.id, c] as const))('%s', async (_id, { id, source, plugin, example }) => {
+    const params = new URLSearchParams({ puzzle: id, ...example.values });
+    if (example.input) params.set('input', example.input.text);
+    params.set('limit', String(example.limit));
+    params.set('run', '1');
+    const p = await open(`?${params}`);
+    await p.waitForSelector('#phase:not([data-phase="running"])', { timeout: 150_000 });
+    expect(await p.locator('#form-error').textContent()).toBe('');
+    expect(await p.locator('#run-error').textContent()).toBe('');
+    expect(await phase(p)).toBe('done');
+
+    // The same instance solved in Node worker threads (as `kit run` does) must give the same count.
+    const instance = instanceOf(plugin, example);
+    const expected = await runInWorkers({
+      moduleUrl: source.moduleUrl,
+      pluginId: id,
+      instance,
+      threads: defaultThreads(),
+      limit: example.limit,
+    });
+    expect(await count(p)).toBe(expected.summary.solutions);
+    expect(await p.locator('#summary dd[data-field="solutions"]').textContent()).toBe(String(expected.summary.solutions));
+    expect(await p.locator('#viewer-frame svg').count()).toBe(1);
+    await shot(p, `plugin-${id}`);
+  }, 300_000);
+});
