@@ -273,9 +273,43 @@ export function simulateBoard(board: Board, result: FastResult): number {
  */
 function fall(board: Board, w: number, gone: number): number {
   if (gone === 0) return 0;
-  const occ = (board[w]! | board[w + 3]! | board[w + 6]! | board[w + 9]! | board[w + 12]! | board[w + 15]!) & ~gone;
   const low = gone & 0xffff;
   const high = gone >>> 16;
+  // Each touched column: the rows under its lowest gone cell stay; above, a run of k gone cells
+  // in a row just shifts down by k (the usual case); anything else goes through the extract table.
+  let moved = 0;
+  let keepMask = 0; // bits that stay where they are
+  let shiftLow = 0;
+  let shiftHigh = 0;
+  let simple = true;
+  if (low !== 0) {
+    const lowest = low & -low;
+    const run = low / lowest; // the gone cells shifted down to bit 0
+    if ((run & (run + 1)) === 0) shiftLow = 31 - Math.clz32(run + 1);
+    else simple = false;
+    keepMask |= lowest - 1;
+    moved = LOW13 & ~(lowest - 1);
+  } else keepMask |= LOW13;
+  if (high !== 0) {
+    const lowest = high & -high;
+    const run = high / lowest;
+    if ((run & (run + 1)) === 0) shiftHigh = 31 - Math.clz32(run + 1);
+    else simple = false;
+    keepMask |= (lowest - 1) << 16;
+    moved |= (LOW13 & ~(lowest - 1)) << 16;
+  } else keepMask |= LOW13 << 16;
+  if (simple) {
+    const fixed = keepMask | (1 << 13) | (1 << 29); // row 14 never moves
+    for (let i = w; i < BOARD_SIZE; i += WORDS) {
+      const v = board[i]!;
+      if (v === 0) continue;
+      const movingLow = low !== 0 ? ((v & LOW13 & ~keepMask) >>> shiftLow) & ~keepMask & LOW13 : 0;
+      const movingHigh = high !== 0 ? (((v >>> 16) & LOW13 & ~(keepMask >>> 16)) >>> shiftHigh) & ~(keepMask >>> 16) & LOW13 : 0;
+      board[i] = (v & fixed) | movingLow | (movingHigh << 16);
+    }
+    return moved;
+  }
+  const occ = (board[w]! | board[w + 3]! | board[w + 6]! | board[w + 9]! | board[w + 12]! | board[w + 15]!) & ~gone;
   const keepLow = occ & LOW13;
   const keepHigh = (occ >>> 16) & LOW13;
   for (let i = w; i < BOARD_SIZE; i += WORDS) {
@@ -286,9 +320,6 @@ function fall(board: Board, w: number, gone: number): number {
     if (high !== 0) v = (v & ~(LOW13 << 16)) | (pext13((v >>> 16) & LOW13, keepHigh) << 16);
     board[i] = v;
   }
-  let moved = 0;
-  if (low !== 0) moved = LOW13 & ~((low & -low) - 1);
-  if (high !== 0) moved |= (LOW13 & ~((high & -high) - 1)) << 16;
   return moved;
 }
 
