@@ -48,7 +48,7 @@ async function solve(instance: HitoriInstance, ctx: Ctx): Promise<Summary> {
   // Refuse to overwrite before spending any time searching.
   if (instance.output) await checkWritable(instance.output, instance.force);
   if (instance.dimacs) await checkWritable(instance.dimacs, instance.force);
-  const backend = await backendFactory(instance.satSolver);
+  const backend = await backendFactory(instance.satSolver, { record: instance.dimacs !== undefined });
 
   if (instance.mode === 'generate') {
     // Always the embedded solver: which second solution a backend finds steers the repairs, and a

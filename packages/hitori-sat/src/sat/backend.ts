@@ -12,7 +12,7 @@ export interface SatBackend {
   solve(assumptions?: readonly number[]): boolean;
   /** The last model: value of variable v (only after `solve` returned true). */
   value(variable: number): boolean;
-  /** Every clause added so far, for `--dimacs`. */
+  /** Every clause added so far, for `--dimacs` (the embedded solver keeps them only when asked). */
   readonly clauses: readonly (readonly number[])[];
 }
 

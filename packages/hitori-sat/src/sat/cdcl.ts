@@ -26,7 +26,7 @@ function luby(y: number, x: number): number {
 
 export class CdclSolver implements SatBackend {
   readonly name = 'cdcl';
-  readonly clauses: number[][] = [];
+  private readonly recorded: number[][] = [];
   conflicts = 0;
   decisions = 0;
   propagations = 0;
@@ -56,6 +56,16 @@ export class CdclSolver implements SatBackend {
   private clauseIncrement = 1;
   private ok = true;
   private model = new Int8Array(0);
+
+  /**
+   * @param record keep every added clause (for `--dimacs`); off by default, since holding hundreds
+   *   of thousands of small arrays costs more in garbage collection than the solving itself.
+   */
+  constructor(private readonly record = false) {}
+
+  get clauses(): readonly (readonly number[])[] {
+    return this.recorded;
+  }
 
   get numVars(): number {
     return this.vars;
@@ -103,15 +113,15 @@ export class CdclSolver implements SatBackend {
     return dimacs > 0 ? 2 * (dimacs - 1) : 2 * (-dimacs - 1) + 1;
   }
 
-  /** The array is kept (for `--dimacs`), so pass one you will not change. */
   addClause(literals: readonly number[]): void {
     for (let i = 0; i < literals.length; i++) {
       const lit = literals[i]!;
       if (!Number.isInteger(lit) || lit === 0 || Math.abs(lit) > this.vars) throw new RangeError(`bad literal ${lit}`);
     }
-    this.clauses.push(literals as number[]);
+    if (this.record) this.recorded.push([...literals]);
     if (!this.ok) return;
-    this.cancelUntil(0);
+    if (this.trailLimits.length > 0) this.cancelUntil(0);
+    if (literals.length === 2 && this.addBinary(CdclSolver.toLit(literals[0]!), CdclSolver.toLit(literals[1]!))) return;
     const lits: number[] = [];
     for (let i = 0; i < literals.length; i++) {
       const lit = CdclSolver.toLit(literals[i]!);
@@ -135,10 +145,19 @@ export class CdclSolver implements SatBackend {
     }
   }
 
+  /** The common case of two unassigned, distinct literals, without allocating; false if not that case. */
+  private addBinary(a: number, b: number): boolean {
+    if (a === b || a === (b ^ 1) || this.values[a] !== 0 || this.values[b] !== 0) return false;
+    this.binaries[a]!.push(b);
+    this.binaries[b]!.push(a);
+    return true;
+  }
+
   /** Adds a clause to the watch structures; returns its reason code. */
   private attach(lits: number[], learnt: boolean): number {
     if (lits.length === 2) {
-      const [a, b] = lits as [number, number];
+      const a = lits[0]!;
+      const b = lits[1]!;
       this.binaries[a]!.push(b);
       this.binaries[b]!.push(a);
       return -2 - b; // reason for a: b is false
