@@ -1,0 +1,51 @@
+import { PENTOMINO_PALETTE, type Summary, definePlugin } from '@kit/core';
+import { type KataminoInstance, parseInstance } from './instance.js';
+import { type KataminoSolution, type KataminoState, viewKatamino } from './view.js';
+
+export type { KataminoInstance } from './instance.js';
+export type { KataminoSolution, KataminoState } from './view.js';
+
+interface TableRow {
+  n: number;
+  tried: number;
+  tiling: number;
+  solutions: number;
+}
+
+function summarize(summary: Summary, instance: KataminoInstance): string {
+  const s = (n: unknown) => (n === 1 ? '' : 's');
+  if (instance.mode === 'pieces') {
+    return `${summary.board} ${summary.pieces}: ${summary.solutions} solution${s(summary.solutions)}, ${summary.tries} tries`;
+  }
+  if (instance.mode === 'challenge') {
+    return `${summary.challenge}: ${summary.solvable} of ${summary.pentas} boards solvable, ${summary.solutions} solutions, ${summary.tries} tries`;
+  }
+  const table = (summary.table as unknown as TableRow[] | undefined) ?? [];
+  const lines = ['N   subsets  tiling  solutions'];
+  for (const row of table) {
+    lines.push(`${String(row.n).padEnd(3)} ${String(row.tried).padStart(7)}  ${String(row.tiling).padStart(6)}  ${String(row.solutions).padStart(9)}`);
+  }
+  const widths = instance.lo === instance.hi ? `5x${instance.lo}` : `5x${instance.lo}..5x${instance.hi}`;
+  lines.push(`${widths}: ${summary.subsets} of ${summary.tried} piece sets tile, ${summary.solutions} solutions, ${summary.tries} tries`);
+  return lines.join('\n');
+}
+
+export default definePlugin<KataminoInstance, KataminoSolution, KataminoState>({
+  id: 'katamino',
+  title: 'Katamino',
+  description: 'KATAMINO: fill a 5 x N board with N chosen pentominoes; sweep every N-piece set; play the booklet\'s challenges.',
+  version: '0.1.0',
+  options: [
+    { name: 'pieces', short: 'p', type: 'string', placeholder: 'LPUVY', help: 'the pieces, 3 to 12 different letters from FILNPTUVWXYZ; the board is 5 x (number of pieces)' },
+    { name: 'n', type: 'string', placeholder: '3-12', help: 'try every set of N pieces on the 5 x N board (or every N in a range A-B); one result per set that tiles' },
+    { name: 'challenge', type: 'string', placeholder: 'small-slam:A', help: 'the booklet\'s challenges: small-slam, slam or ultimate, optionally one row (:A); upright I not allowed' },
+    { name: 'all', type: 'boolean', default: false, help: 'count every tiling, mirror images and turns included' },
+    { name: 'horizontal-i', type: 'boolean', default: false, help: 'the booklet\'s rule: the I piece may only lie horizontally (always on with --challenge)' },
+  ],
+  examples: ['--pieces LPUVY', '--n 5 --json', '--n 3-12 --count', '--challenge small-slam:A', '--pieces FILNPTUVWXYZ --all --count'],
+  palette: PENTOMINO_PALETTE,
+  parse: (options) => parseInstance(options),
+  solver: () => import('./solver.js').then((m) => m.solver),
+  view: viewKatamino,
+  summarize,
+});
