@@ -187,15 +187,16 @@ export function simulateBoard(board: Board, result: FastResult): number {
       const u0 = m0 & (m0 >>> 1);
       const u1 = m1 & (m1 >>> 1);
       const u2 = m2 & (m2 >>> 1);
-      const d0 = m0 & (m0 << 1);
-      const d1 = m1 & (m1 << 1);
-      const d2 = m2 & (m2 << 1);
-      const l0 = m0 & (m0 << 16);
-      const l1 = m1 & ((m1 << 16) | (m0 >>> 16));
-      const l2 = m2 & ((m2 << 16) | (m1 >>> 16));
+      // A pair seen from its upper cell is the same pair seen from its lower one, a row up.
+      const d0 = u0 << 1;
+      const d1 = u1 << 1;
+      const d2 = u2 << 1;
       const r0 = m0 & ((m0 >>> 16) | (m1 << 16));
       const r1 = m1 & ((m1 >>> 16) | (m2 << 16));
       const r2 = m2 & (m2 >>> 16);
+      const l0 = r0 << 16;
+      const l1 = (r1 << 16) | (r0 >>> 16);
+      const l2 = (r2 << 16) | (r1 >>> 16);
       const ud0 = u0 & d0;
       const ud1 = u1 & d1;
       const ud2 = u2 & d2;
