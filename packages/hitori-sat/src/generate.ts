@@ -1,7 +1,10 @@
+import { InputError } from '@kit/core';
 import { searchHitori } from './encode.js';
 import { neighbours, unshadedRegions, type Hitori } from './model.js';
 import { Random } from './random.js';
 import type { BackendFactory } from './sat/backend.js';
+
+const MAX_ATTEMPTS = 200;
 
 export interface Generated {
   puzzle: Hitori;
@@ -53,7 +56,7 @@ export function generateHitori(width: number, height: number, seed: number, back
     return cells;
   };
   let repairs = 0;
-  for (let attempt = 1; ; attempt++) {
+  for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
     const numbers = latinNumbers(width, height, random);
     const shaded = maximalShading(width, height, random);
     for (let cell = 0; cell < numbers.length; cell++) {
@@ -77,4 +80,5 @@ export function generateHitori(width: number, height: number, seed: number, back
       repairs++;
     }
   }
+  throw new InputError(`could not make a ${width}x${height} puzzle with a unique solution in ${MAX_ATTEMPTS} attempts (try another --seed)`);
 }

@@ -42,7 +42,10 @@ export function neighbours(width: number, height: number, cell: number): number[
   return result;
 }
 
-/** Connected regions of unshaded cells (blank cells count as unshaded). */
+/**
+ * Connected regions of unshaded cells (blank cells count as unshaded). Flat indices rather than
+ * @kit/grid's coordinate objects: this runs after every SAT call and for every cell the generator shades.
+ */
 export function unshadedRegions(width: number, height: number, shaded: ArrayLike<number>): number[][] {
   const size = width * height;
   const region = new Int32Array(size).fill(-1);
@@ -66,34 +69,4 @@ export function unshadedRegions(width: number, height: number, shaded: ArrayLike
     regions.push(cells);
   }
   return regions;
-}
-
-/** Every rule checked directly, for tests and for the generator: undefined when valid, else why not. */
-export function checkShading(puzzle: Hitori, shaded: ArrayLike<number>): string | undefined {
-  const { width, height, numbers } = puzzle;
-  for (let cell = 0; cell < width * height; cell++) {
-    if (!shaded[cell]) continue;
-    if (numbers[cell] === 0) return `blank cell ${cell} is shaded`;
-    for (const next of neighbours(width, height, cell)) if (shaded[next]) return `shaded cells ${cell} and ${next} touch`;
-  }
-  for (let y = 0; y < height; y++) {
-    const seen = new Set<number>();
-    for (let x = 0; x < width; x++) {
-      const cell = y * width + x;
-      if (shaded[cell] || numbers[cell] === 0) continue;
-      if (seen.has(numbers[cell]!)) return `row ${y + 1} repeats ${numbers[cell]}`;
-      seen.add(numbers[cell]!);
-    }
-  }
-  for (let x = 0; x < width; x++) {
-    const seen = new Set<number>();
-    for (let y = 0; y < height; y++) {
-      const cell = y * width + x;
-      if (shaded[cell] || numbers[cell] === 0) continue;
-      if (seen.has(numbers[cell]!)) return `column ${x + 1} repeats ${numbers[cell]}`;
-      seen.add(numbers[cell]!);
-    }
-  }
-  if (unshadedRegions(width, height, shaded).length !== 1) return 'unshaded cells are not connected';
-  return undefined;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { searchHitori } from '../src/encode.js';
 import { generateHitori } from '../src/generate.js';
-import { checkShading } from '../src/model.js';
+import { checkShading } from '../src/check.js';
 import { CdclSolver } from '../src/sat/cdcl.js';
 
 describe('--generate', () => {

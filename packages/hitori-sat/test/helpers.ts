@@ -1,4 +1,5 @@
-import { checkShading, type Hitori } from '../src/model.js';
+import { checkShading } from '../src/check.js';
+import type { Hitori } from '../src/model.js';
 
 export function puzzle(rows: string): Hitori {
   const lines = rows.trim().split('\n').map((l) => l.trim().split(/\s+/).map((t) => (t === '.' ? 0 : Number(t))));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { searchHitori } from '../src/encode.js';
-import { checkShading } from '../src/model.js';
+import { checkShading } from '../src/check.js';
 import { Random } from '../src/random.js';
 import { CdclSolver } from '../src/sat/cdcl.js';
 import { bruteForce, puzzle, rowsOf } from './helpers.js';
