@@ -7,6 +7,7 @@ import { type CellGrid, type PuyoField, fieldFromGrid, gridFromField } from './f
 import { type Move, type NazoSolution, describeGoal, dropPair, placementOf, solveNazo } from './nazo.js';
 import type { PuyoInstance, PuyoState, ReplayResult } from './types.js';
 import { garbageSent } from './rules.js';
+import { nexusUrl, puyopUrl } from './share.js';
 import { totalsLine } from './summary.js';
 
 type Ctx = SolveContext<unknown, PuyoState>;
@@ -38,7 +39,9 @@ function replay(field: PuyoField, ctx: Ctx): Summary {
   const breakdown = replayChain(grid, ctx, running);
   const result = summarise(breakdown, grid);
   if (ctx.wantSolutions) ctx.solution({ rows: fieldFromGrid(grid).rows, title: totalsLine(result), ...result });
-  return { solutions: 1, ...result };
+  // The input field as both sites' share links (puyop.com has no row 14).
+  const puyop = field.rows[0] === '......' ? puyopUrl(field) : null;
+  return { solutions: 1, ...result, puyop, puyonexus: nexusUrl(field) };
 }
 
 function summarise(breakdown: ChainStep[], grid: CellGrid, moves?: number[]): ReplayResult {

@@ -55,6 +55,9 @@ export function summarize(summary: Summary): string {
     return lines.join('\n');
   }
   lines.push(`garbage sent ${summary.garbage ?? 0}, ${summary.cleared ?? 0} puyos cleared`);
+  if (typeof summary.puyonexus === 'string') {
+    lines.push(`share: ${[summary.puyop, summary.puyonexus].filter((url) => typeof url === 'string').join('  ')}`);
+  }
   lines.push(totalsLine(summary));
   return lines.join('\n');
 }

@@ -1,6 +1,6 @@
 import { solveInProcess, type SolveEvent, type StepEvent } from '@kit/core';
 import { describe, expect, it } from 'vitest';
-import { parseInstance, plugin, puyopUrl, parseField, type PuyoState } from '../src/index.js';
+import { decodeShareString, encodeNexus, encodePuyop, parseInstance, plugin, puyopUrl, parseField, type PuyoState } from '../src/index.js';
 import { readFixture } from './helpers.js';
 
 const seq19 = () => parseInstance({}, { name: 'seq19.dat', text: readFixture('seq19.dat') });
@@ -32,7 +32,20 @@ describe('puyo plugin: chain replay', () => {
     expect(lines[0]).toBe('chain  popped  groups  power  colour  group    x  score  O cleared');
     expect(lines[1]).toBe('    1       4  4Y          0       0      0    1     40          0');
     expect(lines[19]).toBe('   19       4  4G        512       0      0  512  20480          0');
-    expect(lines.slice(-2)).toEqual(['garbage sent 2501, 76 puyos cleared', '19 chains, 175080 points, all clear']);
+    expect(lines.slice(-3)).toEqual([
+      'garbage sent 2501, 76 puyos cleared',
+      `share: https://puyop.com/s/${encodePuyop(seq19().field)}  https://puyonexus.com/chainsim/?w=6&h=12&chain=${encodeNexus(seq19().field)}`,
+      '19 chains, 175080 points, all clear',
+    ]);
+    expect(decodeShareString(String(done.summary.puyop))).toEqual(seq19().field);
+    expect(decodeShareString(String(done.summary.puyonexus))).toEqual(seq19().field);
+  });
+
+  it('has no puyop.com link for a field using row 14', async () => {
+    const high = parseInstance({}, { name: 'high.txt', text: 'P\n' + '\n'.repeat(12) + 'RRRR' });
+    const done = await solveInProcess(plugin, high);
+    expect(done.summary).toMatchObject({ chains: 1, score: 40, allClear: true, puyop: null });
+    expect(done.summary.puyonexus).toBe(`https://puyonexus.com/chainsim/?w=6&h=12&hr=2&chain=8${'0'.repeat(77)}444400`);
   });
 
   it('view draws rows 14 and 13 dimmed above a divider, then rows 12..1', () => {
