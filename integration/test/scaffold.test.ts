@@ -110,7 +110,7 @@ describe('kit create-plugin outside the workspace (the packed CLI, a standalone 
       scripts: { build: 'tsc -p tsconfig.build.json', test: 'vitest run', prepack: 'npm run build' },
       publishConfig: { access: 'public' },
     });
-    expect(Object.keys(manifest.devDependencies).sort()).toEqual(['@types/node', 'typescript', 'vitest']);
+    expect(Object.keys(manifest.devDependencies).sort()).toEqual(['@kit/cli', '@types/node', 'typescript', 'vitest']);
   });
 
   it('builds with tsc and passes its own tests', () => {

@@ -17,11 +17,15 @@ import type { TemplateVars } from './templates/vars.js';
 export { pluginNames } from './names.js';
 export { layoutFor, findKitRoot } from './layout.js';
 
-/** The @kit/core this CLI runs with: a standalone plugin depends on the same minor line. */
-function coreRange(): string {
+/**
+ * The @kit/core this CLI runs with, and the CLI itself (../../package.json from src/create-plugin or
+ * dist/create-plugin): a standalone plugin depends on the same lines.
+ */
+function kitRanges(): { coreRange: string; cliRange: string } {
   const require = createRequire(import.meta.url);
-  const { version } = require('@kit/core/package.json') as { version: string };
-  return `^${version}`;
+  const core = require('@kit/core/package.json') as { version: string };
+  const cli = require('../../package.json') as { version: string };
+  return { coreRange: `^${core.version}`, cliRange: `^${cli.version}` };
 }
 
 /**
@@ -33,7 +37,7 @@ export async function createPlugin(options: { name: string; dir?: string }): Pro
   const dir = resolve(options.dir ?? defaultDir(names.id, process.cwd()));
   if (existsSync(dir)) throw new InputError(`${dir} already exists; choose another directory`);
   const layout = layoutFor(dir);
-  const vars: TemplateVars = { ...names, layout: layout.kind, coreRange: coreRange() };
+  const vars: TemplateVars = { ...names, layout: layout.kind, ...kitRanges() };
 
   const contents: Record<string, string> = {
     'package.json': packageJson(vars),

@@ -38,7 +38,12 @@ export function packageJson(vars: TemplateVars): string {
     dependencies: { '@kit/core': workspace ? 'workspace:^' : vars.coreRange },
     devDependencies: workspace
       ? { '@kit/tooling': 'workspace:*' }
-      : { '@types/node': TOOL_VERSIONS['@types/node'], typescript: TOOL_VERSIONS.typescript, vitest: TOOL_VERSIONS.vitest },
+      : {
+          '@kit/cli': vars.cliRange,
+          '@types/node': TOOL_VERSIONS['@types/node'],
+          typescript: TOOL_VERSIONS.typescript,
+          vitest: TOOL_VERSIONS.vitest,
+        },
     ...(workspace ? {} : { publishConfig: { access: 'public' } }),
   };
   return `${JSON.stringify(manifest, null, 2)}\n`;

@@ -19,7 +19,7 @@ export function readme(vars: TemplateVars): string {
         'npm install',
         'npm run build     # tsc: dist/*.js and dist/*.d.ts',
         'npm test          # vitest',
-        `npx --package @kit/cli kit run ${vars.id} --plugin . --size 6`,
+        `npx kit run ${vars.id} --plugin . --size 6   # @kit/cli is a dev dependency`,
         'npm publish       # prepack builds first',
         '```',
       ];

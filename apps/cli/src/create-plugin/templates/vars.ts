@@ -5,6 +5,8 @@ export interface TemplateVars extends PluginNames {
   layout: 'workspace' | 'standalone';
   /** The @kit/core range a standalone plugin depends on (`^0.1.0`). */
   coreRange: string;
+  /** The @kit/cli range a standalone plugin uses to run itself (`npx kit run <id> --plugin .`). */
+  cliRange: string;
 }
 
 /** The tool versions this repository is built and tested with; a standalone plugin pins the same. */
