@@ -80,16 +80,16 @@ export async function discoverPlugins(options: DiscoveryOptions): Promise<Discov
     if (!located.has(key)) located.set(key, { ...found, moduleFile: key });
   }
 
+  // Imports run in parallel; failures are reported in discovery order, so the output is stable.
   const loaded = await Promise.all(
-    [...located.values()].map(async (entry): Promise<DiscoveredPlugin | undefined> => {
+    [...located.values()].map(async (entry): Promise<DiscoveredPlugin | SkippedPlugin> => {
       const moduleUrl = pathToFileURL(entry.moduleFile).href;
       try {
         const namespace = (await import(moduleUrl)) as Record<string, unknown>;
         const plugin = pluginFromModule(namespace, entry.source);
         return { id: plugin.id, plugin, source: entry.source, moduleUrl, packageDir: entry.packageDir };
       } catch (error) {
-        skip(entry.source, reasonOf(error));
-        return undefined;
+        return { source: entry.source, reason: reasonOf(error) };
       }
     }),
   );
@@ -98,7 +98,10 @@ export async function discoverPlugins(options: DiscoveryOptions): Promise<Discov
   const plugins: DiscoveredPlugin[] = [];
   const byId = new Map<string, DiscoveredPlugin>();
   for (const found of loaded) {
-    if (!found) continue;
+    if ('reason' in found) {
+      skip(found.source, found.reason);
+      continue;
+    }
     const existing = byId.get(found.id);
     if (existing) {
       throw new UsageError(`plugin id '${found.id}' is provided by both ${existing.source} and ${found.source}`);

@@ -21,6 +21,10 @@ export interface HumanOutputOptions {
 
 /** The smallest time between two progress frames: about 20 frames a second. */
 const FRAME_MS = 50;
+/** The longest stretch of drawing before other events get a turn. */
+const SLICE_MS = 20;
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * What a person sees: the search animated in place (progress frames), each solution left on screen
@@ -77,16 +81,27 @@ export class HumanOutput {
 
   /** Ctrl-C: show the cursor again at once, ahead of queued output; the frame on screen stays. */
   interrupt(): void {
-    this.#animator?.stopNow();
     this.#options.status?.clear();
+    this.#animator?.stopNow();
   }
 
+  /**
+   * Draws queued events in slices of at most SLICE_MS, yielding to the event loop between slices
+   * (setImmediate, not a microtask): a solver can report faster than a terminal can draw, and
+   * Ctrl-C and worker messages must still get their turn.
+   */
   async #drain(): Promise<void> {
     const stdout = this.#options.stdout;
+    await nextTurn();
+    let sliceStart = performance.now();
     for (let event = this.#queue.shift(); event; event = this.#queue.shift()) {
       await this.#draw(event);
-      // Wait for a slow terminal rather than queueing without end; this also lets Ctrl-C through.
+      // Wait for a slow terminal rather than queueing output without end.
       if (stdout.writableNeedDrain && stdout.once) await new Promise<void>((resolve) => stdout.once!('drain', () => resolve()));
+      if (performance.now() - sliceStart > SLICE_MS) {
+        await nextTurn();
+        sliceStart = performance.now();
+      }
     }
   }
 

@@ -38,7 +38,7 @@ export class StatusLine {
   constructor(private readonly stream: StatusStream) {}
 
   show(text: string): void {
-    const width = Math.max(10, (this.stream.columns ?? 80) - 1);
+    const width = Math.max(10, (this.stream.columns || 80) - 1);
     this.stream.write(`\r\u001B[2K${text.slice(0, width)}`);
     this.#shown = true;
   }
