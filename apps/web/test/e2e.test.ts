@@ -1,21 +1,23 @@
 // End-to-end: the built app, served by our own `serve` on 127.0.0.1, in headless Chromium.
 // Run `pnpm build` first (the root `pnpm test` does). Screenshots go to test-artifacts/.
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { InputError, parseOptions, pluginFromModule, type AnyPlugin, type RawOptions } from '@kit/core';
 import { defaultThreads, runInWorkers } from '@kit/core/node';
-import type { Page } from 'playwright-core';
+import type { Page, Worker } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type * as ServerModule from '../src/server/index.js';
 import type { PluginSource, WebServer } from '../src/server/index.js';
 import { launchChromium, type Browser } from './browser.js';
 import { exampleForPage, type PageExample } from './examples.js';
+import { serveDirectory } from './static-server.js';
 
 // The built server (it serves the built page next to it); typed from the source, so type-checking
 // works before a build.
 const builtServer = '../dist/server/index.js';
-const { discoverPlugins, serve } = (await import(builtServer)) as typeof ServerModule;
+const { bundlePlugin, discoverPlugins, exportSite, serve } = (await import(builtServer)) as typeof ServerModule;
 
 const here = dirname(fileURLToPath(import.meta.url));
 const webDir = resolve(here, '..');
@@ -86,12 +88,12 @@ afterEach(async () => {
   await page?.close();
 });
 
-async function open(search: string, viewport = { width: 1280, height: 860 }): Promise<Page> {
+async function open(search: string, viewport = { width: 1280, height: 860 }, base = server.url): Promise<Page> {
   page = await browser.context.newPage();
   await page.setViewportSize(viewport);
   const problems: string[] = [];
   page.on('pageerror', (error) => problems.push(error.message));
-  await page.goto(server.url + search);
+  await page.goto(base + search);
   await page.waitForSelector('body[data-ready]', { timeout: 30_000 });
   expect(problems).toEqual([]);
   return page;
@@ -151,6 +153,8 @@ describe('options form', () => {
 
   it("reports a bad input file with the plugin's own message and location", async () => {
     const p = await open('?puzzle=walk');
+    expect(await p.locator('#opt-input').isVisible()).toBe(false);
+    await p.click('details.field.file summary');
     await p.fill('#opt-input', '...\n.x.\n');
     await p.click('#run');
     expect(await p.locator('#form-error').textContent()).toBe(`input:2:2: unexpected "x": cells are '.' or '#'`);
@@ -160,6 +164,7 @@ describe('options form', () => {
     const p = await open('?puzzle=walk');
     await p.locator('.field.file input[type="file"]').setInputFiles({ name: 'ring.txt', mimeType: 'text/plain', buffer: Buffer.from('###\n#.#\n...\n') });
     await expect.poll(() => p.inputValue('#opt-input')).toBe('###\n#.#\n...\n');
+    expect(await p.locator('#opt-input').isVisible()).toBe(true);
     await p.fill('#opt-steps', '0');
     await p.click('#run');
     await waitForPhase(p, 'done');
@@ -247,6 +252,17 @@ describe('pentomino', () => {
     await waitForPhase(p, 'running');
     await p.waitForTimeout(1500);
     expect(await phase(p)).toBe('running');
+
+    // Code splitting: the page imported the plugin module only; the solver chunk came into the worker.
+    const resources = () => performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname);
+    const loaded = async (target: Page | Worker): Promise<string[]> =>
+      (await (target as Page).evaluate(resources)).filter((path: string) => path.startsWith('/plugins/pentomino/'));
+    const onPage = await loaded(p);
+    const inWorker = await loaded(p.workers()[0]!);
+    expect(onPage).toContain('/plugins/pentomino/plugin.js');
+    expect(inWorker).toContain('/plugins/pentomino/plugin.js');
+    expect(inWorker.filter((path) => !onPage.includes(path)).length).toBeGreaterThan(0);
+
     const started = Date.now();
     await p.click('#cancel');
     await waitForPhase(p, 'cancelled', 1000);
@@ -254,6 +270,37 @@ describe('pentomino', () => {
     await expect.poll(() => p.workers().length, { timeout: 2000 }).toBe(0);
     await shot(p, 'pentomino-8x8-cancelled');
   }, 60_000);
+});
+
+describe('static site', () => {
+  it('runs from plain files, and takes a new plugin from its bundle and one manifest line', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'kit-web-site-'));
+    const host = await serveDirectory(dir);
+    try {
+      await exportSite({ outDir: dir, plugins: [COUNTING] });
+      let p = await open('?puzzle=counting&n=9&run=1', undefined, host.url);
+      await waitForPhase(p, 'done');
+      expect(await count(p)).toBe(9);
+      expect(await p.locator('#puzzles button').evaluateAll((buttons) => buttons.map((b) => (b as HTMLElement).dataset['plugin']))).toEqual(['counting']);
+      await p.close();
+
+      // Deploy one more plugin: its bundle in a directory and a line in the manifest, nothing else.
+      for (const file of await bundlePlugin(WALK)) {
+        mkdirSync(dirname(join(dir, 'plugins/extra-walk', file.path)), { recursive: true });
+        writeFileSync(join(dir, 'plugins/extra-walk', file.path), file.contents);
+      }
+      const manifestPath = join(dir, 'plugins/manifest.json');
+      const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as { plugins: object[] };
+      manifest.plugins.push({ id: 'walk', source: 'walk-plugin.js', module: 'extra-walk/plugin.js' });
+      writeFileSync(manifestPath, JSON.stringify(manifest));
+      p = await open('?puzzle=walk&steps=0&run=1', undefined, host.url);
+      await waitForPhase(p, 'done');
+      expect(await count(p)).toBe(12);
+    } finally {
+      await host.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
 
 describe('every plugin with an example runs once through the page', () => {

@@ -98,13 +98,11 @@ function drawStatus(): void {
   phase.textContent = !run
     ? 'Ready'
     : { running: 'Searching…', done: 'Finished', cancelled: 'Cancelled', failed: 'Failed' }[run.phase];
-  const counters = run?.done ? {} : (run?.progress?.counters ?? {});
-  const stats = run?.progress?.stats;
-  const tasks = stats?.tasksTotal ? ` · tasks ${stats.tasksDone}/${stats.tasksTotal}` : '';
-  $('counters').textContent =
-    Object.entries(counters)
-      .map(([key, value]) => `${key} ${value.toLocaleString('en')}`)
-      .join(' · ') + tasks;
+  // Live counters while searching; the summary takes over once the run has ended.
+  const progress = run?.phase === 'running' ? run.progress : undefined;
+  const parts = Object.entries(progress?.counters ?? {}).map(([key, value]) => `${key} ${value.toLocaleString('en')}`);
+  if (progress?.stats.tasksTotal) parts.push(`tasks ${progress.stats.tasksDone}/${progress.stats.tasksTotal}`);
+  $('counters').textContent = parts.join(' · ');
   $('run-error').textContent = run?.error ? errorText(run.error) : '';
   $('run').toggleAttribute('disabled', run?.phase === 'running');
   $('cancel').toggleAttribute('disabled', run?.phase !== 'running');
@@ -122,7 +120,7 @@ function drawSummary(): void {
   const line = current?.plugin.summarize?.(done.summary, session!.instance);
   holder.replaceChildren(
     line ? h('pre', { class: 'summary-line' }, line) : '',
-    h('dl', {}, ...Object.entries(fields).flatMap(([key, value]) => [h('dt', {}, key), h('dd', { 'data-field': key }, typeof value === 'object' ? JSON.stringify(value) : String(value))])),
+    h('dl', {}, ...Object.entries(fields).map(([key, value]) => h('div', {}, h('dt', {}, key), h('dd', { 'data-field': key }, typeof value === 'object' ? JSON.stringify(value) : String(value))))),
   );
 }
 
@@ -285,20 +283,26 @@ function renderShell(): void {
         h('p', { id: 'plugin-description', class: 'description' }),
         h('p', { id: 'plugin-meta', class: 'meta' }),
         optionsForm,
-        h(
-          'section',
-          { id: 'status', class: 'status', 'aria-live': 'polite' },
-          h('div', { class: 'status-line' }, h('span', { id: 'phase' }), h('span', { id: 'elapsed' })),
-          h('div', { class: 'count-line' }, h('span', { id: 'count' }, '0'), ' solutions ', h('span', { id: 'kept', class: 'meta' })),
-          h('div', { id: 'counters', class: 'meta' }),
-          h('p', { id: 'run-error', class: 'error', role: 'alert' }),
-          h('div', { id: 'summary', class: 'summary' }),
-        ),
         unavailable,
       ),
       h(
         'section',
         { class: 'stage' },
+        h(
+          'section',
+          { id: 'status', class: 'status', 'aria-live': 'polite' },
+          h(
+            'div',
+            { class: 'status-line' },
+            h('span', { class: 'count-line' }, h('span', { id: 'count' }, '0'), ' solutions'),
+            h('span', { id: 'phase' }),
+            h('span', { id: 'elapsed' }),
+            h('span', { id: 'counters', class: 'meta' }),
+            h('span', { id: 'kept', class: 'meta' }),
+          ),
+          h('p', { id: 'run-error', class: 'error', role: 'alert' }),
+          h('div', { id: 'summary', class: 'summary' }),
+        ),
         h(
           'figure',
           { id: 'viewer', class: 'viewer' },

@@ -39,18 +39,21 @@ function fileField(name: string, label: string, help: string, formats: readonly 
     if (!file) return;
     fileName = file.name;
     area.value = await file.text();
+    (area.closest('details') as HTMLDetailsElement).open = true;
     area.dispatchEvent(new Event('input', { bubbles: true }));
   });
   area.addEventListener('input', (event) => {
     if (event.isTrusted) fileName = undefined;
   });
+  // Folded until used, so a plugin with several file options still has a short form.
   const element = h(
-    'div',
-    { class: 'field file' },
-    h('label', { for: id }, label, formats?.length ? h('span', { class: 'hint' }, formats.join(', ')) : null),
+    'details',
+    { class: 'field file', open: area.value !== '' },
+    h('summary', {}, h('span', { class: 'name' }, label), formats?.length ? h('span', { class: 'hint' }, formats.join(', ')) : null),
+    h('p', { class: 'help' }, help),
+    h('label', { for: id, class: 'visually-hidden' }, label),
     area,
     h('div', { class: 'field-row' }, picker),
-    h('p', { class: 'help' }, help),
   );
   return [
     element,

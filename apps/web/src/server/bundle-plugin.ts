@@ -19,18 +19,21 @@ const BUILTIN = new RegExp(`^(node:.+|${builtinModules.map((name) => name.replac
 /**
  * Node's built-in modules, for code a plugin only uses under Node (writing an output file, running an
  * external program): in the browser each export is a function that fails with a clear message when
- * called, so the rest of the plugin still loads and runs. (A CommonJS stub, so any named import works.)
+ * called, so the rest of the plugin still loads and runs. The export names come from Node itself.
  */
 const nodeBuiltinStubs: Plugin = {
   name: 'kit-web-node-builtins',
   setup(build) {
     build.onResolve({ filter: BUILTIN }, (args) => ({ path: args.path, namespace: 'kit-node-builtin' }));
-    build.onLoad({ filter: /.*/, namespace: 'kit-node-builtin' }, (args) => ({
-      loader: 'js',
-      contents: `const moduleName = ${JSON.stringify(args.path)};
-const unavailable = (name) => function () { throw new Error(moduleName + ' is not available in the browser (' + name + ' was called)'); };
-module.exports = new Proxy({}, { get: (_, name) => typeof name === 'string' && name !== '__esModule' && name !== 'then' ? unavailable(name) : undefined });`,
-    }));
+    build.onLoad({ filter: /.*/, namespace: 'kit-node-builtin' }, async (args) => {
+      const names = Object.keys((await import(args.path)) as object).filter((name) => name !== 'default' && /^[A-Za-z_$][\w$]*$/.test(name));
+      const contents = [
+        `const unavailable = (name) => function () { throw new Error(${JSON.stringify(args.path)} + ' is not available in the browser (' + name + ' was called)'); };`,
+        ...names.map((name) => `export const ${name} = unavailable(${JSON.stringify(name)});`),
+        `export default { ${names.join(', ')} };`,
+      ].join('\n');
+      return { loader: 'js', contents };
+    });
   },
 };
 

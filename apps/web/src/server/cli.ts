@@ -1,8 +1,10 @@
 #!/usr/bin/env node
 // The web app's own start script: `node dist/server/cli.js [--port N] [--host H] [--plugin PATH]...`
 // discovers plugins through the nearest kit.config.json (like `kit web`) and serves until interrupted.
+// With `--out DIR` it writes the app and its plugins as a static site instead, and exits.
 import { parseArgs } from 'node:util';
 import { discoverPlugins, findConfigRoot } from './discover.js';
+import { exportSite } from './export-site.js';
 import { serve } from './serve.js';
 
 function fail(message: string): never {
@@ -18,6 +20,7 @@ try {
       host: { type: 'string', default: '127.0.0.1' },
       plugin: { type: 'string', multiple: true, default: [] },
       root: { type: 'string' },
+      out: { type: 'string' },
     },
   }));
 } catch (error) {
@@ -29,6 +32,13 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`--port must be an
 const root = values.root ?? findConfigRoot(process.cwd()) ?? findConfigRoot(new URL('.', import.meta.url).pathname);
 const discovery = await discoverPlugins({ ...(root ? { root } : {}), extra: values.plugin });
 for (const { source, error } of discovery.unavailable) process.stderr.write(`kit-web: plugin ${source} is unavailable: ${error}\n`);
+
+if (values.out !== undefined) {
+  const manifest = await exportSite({ outDir: values.out, plugins: discovery.plugins, unavailable: discovery.unavailable });
+  const ready = manifest.plugins.filter((entry) => entry.module).length;
+  process.stdout.write(`${values.out}: the app and ${ready} plugin${ready === 1 ? '' : 's'} (any static web server can host it)\n`);
+  process.exit(0);
+}
 
 const server = await serve({ port, host: values.host, plugins: discovery.plugins, unavailable: discovery.unavailable }).catch(
   (error: unknown) => fail(error instanceof Error ? error.message : String(error)),

@@ -1,11 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { fileURLToPath } from 'node:url';
-import type { ManifestEntry, PluginManifest } from '../shared/manifest.js';
-import { bundleErrorMessage, bundlePlugin, type BundleFile } from './bundle-plugin.js';
+import type { PluginManifest } from '../shared/manifest.js';
+import { APP_DIR } from './app-dir.js';
 import { contentType } from './content-type.js';
 import type { PluginSource } from './plugin-source.js';
+import { preparePlugins, type UnavailableSource } from './prepare-plugins.js';
 
 export interface ServeOptions {
   /** 0 (the default) picks a free port. */
@@ -14,51 +14,13 @@ export interface ServeOptions {
   host?: string;
   plugins: readonly PluginSource[];
   /** Plugins the caller found but could not load; the page lists them as unavailable. */
-  unavailable?: readonly { source: string; error: string; id?: string }[];
+  unavailable?: readonly UnavailableSource[];
 }
 
 export interface WebServer {
   /** `http://127.0.0.1:PORT/` */
   url: string;
   close(): Promise<void>;
-}
-
-/** The built page (index.html, app bundle, worker bundle, styles), next to this file's directory. */
-const APP_DIR = fileURLToPath(new URL('../app/', import.meta.url));
-
-interface ServedPlugin {
-  entry: ManifestEntry;
-  files: Map<string, Uint8Array>;
-}
-
-/** Bundles every plugin for the browser (each on its own, so one failure spares the others). */
-async function preparePlugins(options: ServeOptions): Promise<Map<string, ServedPlugin>> {
-  const slots = new Map<string, ServedPlugin>();
-  const slotName = (id: string) => {
-    let name = id;
-    for (let n = 2; slots.has(name); n++) name = `${id}-${n}`;
-    return name;
-  };
-  const bundles = await Promise.all(
-    options.plugins.map((plugin) =>
-      bundlePlugin(plugin).then(
-        (files) => ({ plugin, files, error: undefined }),
-        (error: unknown) => ({ plugin, files: [] as BundleFile[], error: bundleErrorMessage(error) }),
-      ),
-    ),
-  );
-  for (const { plugin, files, error } of bundles) {
-    const slot = slotName(plugin.id);
-    const entry: ManifestEntry = error
-      ? { id: plugin.id, source: plugin.source, error: `could not bundle it for the browser: ${error}` }
-      : { id: plugin.id, source: plugin.source, module: `${slot}/plugin.js` };
-    slots.set(slot, { entry, files: new Map(files.map((file) => [file.path, file.contents])) });
-  }
-  for (const failed of options.unavailable ?? []) {
-    const id = failed.id ?? failed.source;
-    slots.set(slotName(id), { entry: { id, source: failed.source, error: failed.error }, files: new Map() });
-  }
-  return slots;
 }
 
 function send(response: ServerResponse, status: number, type: string, body: string | Uint8Array): void {
@@ -71,7 +33,7 @@ function send(response: ServerResponse, status: number, type: string, body: stri
  * needs no rebuild of the app). `kit web` and the `start` script call this.
  */
 export async function serve(options: ServeOptions): Promise<WebServer> {
-  const slots = await preparePlugins(options);
+  const slots = await preparePlugins(options.plugins, options.unavailable);
   const manifest: PluginManifest = { plugins: [...slots.values()].map((slot) => slot.entry) };
   const manifestJson = JSON.stringify(manifest, null, 2);
 

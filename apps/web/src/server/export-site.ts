@@ -1,0 +1,36 @@
+import { cpSync, mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import type { PluginManifest } from '../shared/manifest.js';
+import { APP_DIR } from './app-dir.js';
+import type { PluginSource } from './plugin-source.js';
+import { preparePlugins, type UnavailableSource } from './prepare-plugins.js';
+
+export interface ExportOptions {
+  /** Where the static site goes; created if missing, existing files overwritten. */
+  outDir: string;
+  plugins: readonly PluginSource[];
+  unavailable?: readonly UnavailableSource[];
+}
+
+/**
+ * Writes the app as static files any web server can host: index.html, app/, and plugins/ with the
+ * manifest and one bundle directory per plugin. Adding a plugin later means adding its directory
+ * and one manifest entry; the app itself is never rebuilt.
+ */
+export async function exportSite(options: ExportOptions): Promise<PluginManifest> {
+  const slots = await preparePlugins(options.plugins, options.unavailable);
+  const manifest: PluginManifest = { plugins: [...slots.values()].map((slot) => slot.entry) };
+  mkdirSync(options.outDir, { recursive: true });
+  cpSync(join(APP_DIR, 'index.html'), join(options.outDir, 'index.html'));
+  cpSync(APP_DIR, join(options.outDir, 'app'), { recursive: true, filter: (path) => !path.endsWith('index.html') });
+  for (const [slot, { files }] of slots) {
+    for (const [path, contents] of files) {
+      const target = join(options.outDir, 'plugins', slot, path);
+      mkdirSync(dirname(target), { recursive: true });
+      writeFileSync(target, contents);
+    }
+  }
+  mkdirSync(join(options.outDir, 'plugins'), { recursive: true });
+  writeFileSync(join(options.outDir, 'plugins', 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+  return manifest;
+}

@@ -1,0 +1,125 @@
+// The server side without a browser: discovery, bundling, the manifest and the HTTP surface.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type * as ServerModule from '../src/server/index.js';
+import type { PluginSource, WebServer } from '../src/server/index.js';
+
+const builtServer = '../dist/server/index.js';
+const { bundlePlugin, discoverPlugins, serve } = (await import(builtServer)) as typeof ServerModule;
+
+const here = dirname(fileURLToPath(import.meta.url));
+const webDir = resolve(here, '..');
+const fixture = (id: string, name: string): PluginSource => ({
+  id,
+  source: name,
+  moduleUrl: pathToFileURL(join(here, 'fixtures', name)).href,
+  packageDir: webDir,
+});
+
+describe('discoverPlugins', () => {
+  it('imports extra plugin paths to learn their ids, and reports the ones that fail', async () => {
+    const found = await discoverPlugins({ extra: [join(here, 'fixtures/walk-plugin.js'), join(here, 'fixtures/broken-plugin.js')] });
+    expect(found.plugins).toEqual([
+      { id: 'walk', source: join(here, 'fixtures/walk-plugin.js'), moduleUrl: pathToFileURL(join(here, 'fixtures/walk-plugin.js')).href, packageDir: webDir },
+    ]);
+    expect(found.unavailable).toEqual([{ source: join(here, 'fixtures/broken-plugin.js'), error: 'this plugin is broken on purpose' }]);
+  });
+
+  it('reads kit.config.json and skips packages that declare no plugin', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'kit-web-root-'));
+    try {
+      writeFileSync(join(root, 'kit.config.json'), JSON.stringify({ plugins: ['./packages/*'] }));
+      const { mkdirSync } = await import('node:fs');
+      mkdirSync(join(root, 'packages/plain'), { recursive: true });
+      writeFileSync(join(root, 'packages/plain/package.json'), JSON.stringify({ name: 'plain' }));
+      mkdirSync(join(root, 'packages/unbuilt'), { recursive: true });
+      writeFileSync(join(root, 'packages/unbuilt/package.json'), JSON.stringify({ name: 'unbuilt', kit: { plugin: './dist/plugin.js' } }));
+      const found = await discoverPlugins({ root });
+      expect(found.plugins).toEqual([]);
+      expect(found.unavailable).toEqual([
+        { source: 'unbuilt', error: `${join(root, 'packages/unbuilt/dist/plugin.js')} does not exist (is the package built?)` },
+      ]);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('bundlePlugin', () => {
+  it('bundles a bare plugin file with the @kit/core it imports, for the browser', async () => {
+    const files = await bundlePlugin({
+      id: 'counting',
+      source: 'counting',
+      moduleUrl: pathToFileURL(resolve(webDir, '../../packages/core/test/fixtures/counting-plugin.js')).href,
+      packageDir: webDir,
+    });
+    expect(files.map((file) => file.path)).toEqual(['plugin.js']);
+    const code = new TextDecoder().decode(files[0]!.contents);
+    expect(code).toContain('"InputError"');
+    expect(code).not.toMatch(/from\s*["']@kit\/core["']/);
+    const walk = await bundlePlugin(fixture('walk', 'walk-plugin.js'));
+    expect(walk.map((file) => file.path)).toEqual(['plugin.js']);
+  });
+
+  it('stubs Node built-ins: the plugin loads, the Node-only feature fails clearly', async () => {
+    const files = await bundlePlugin(fixture('node-only', 'node-only-plugin.js'));
+    const dir = mkdtempSync(join(tmpdir(), 'kit-web-bundle-'));
+    try {
+      for (const file of files) writeFileSync(join(dir, file.path.replace(/\//g, '_')), file.contents);
+      const plugin = ((await import(pathToFileURL(join(dir, 'plugin.js')).href)) as { default: { id: string; parse(options: object): unknown } }).default;
+      expect(plugin.id).toBe('node-only');
+      expect(plugin.parse({})).toEqual({ text: '' });
+      expect(() => plugin.parse({ path: '/etc/hostname' })).toThrow('node:fs is not available in the browser (readFileSync was called)');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('serve', () => {
+  let server: WebServer;
+  beforeAll(async () => {
+    server = await serve({
+      plugins: [fixture('walk', 'walk-plugin.js'), fixture('missing', 'missing-dependency-plugin.js'), fixture('walk', 'walk-plugin.js')],
+      unavailable: [{ source: 'some-package', error: 'it broke' }],
+    });
+  });
+  afterAll(() => server?.close());
+
+  it('prints its address on 127.0.0.1', () => {
+    expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
+  });
+
+  it('lists every plugin in the manifest, with the reason for those it could not bundle', async () => {
+    const response = await fetch(new URL('plugins/manifest.json', server.url));
+    expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    const manifest = (await response.json()) as { plugins: { id: string; module?: string; error?: string }[] };
+    expect(manifest.plugins.map(({ id, module }) => ({ id, module }))).toEqual([
+      { id: 'walk', module: 'walk/plugin.js' },
+      { id: 'missing', module: undefined },
+      { id: 'walk', module: 'walk-2/plugin.js' },
+      { id: 'some-package', module: undefined },
+    ]);
+    expect(manifest.plugins[1]!.error).toBe(
+      'could not bundle it for the browser: test/fixtures/missing-dependency-plugin.js:2:23: Could not resolve "kit-web-no-such-package"',
+    );
+    expect(manifest.plugins[3]!.error).toBe('it broke');
+  });
+
+  it('serves the page, the app bundles and the plugin bundles, and nothing else', async () => {
+    const get = (path: string, init?: RequestInit) => fetch(new URL(path, server.url), init);
+    const page = await get('/');
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<script type="module" src="app/main.js">');
+    expect((await get('/app/worker.js')).headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    expect((await get('/plugins/walk/plugin.js')).status).toBe(200);
+    expect((await get('/plugins/walk/nothing.js')).status).toBe(404);
+    expect((await get('/app/../package.json')).status).toBe(404);
+    expect((await get('/app/%2e%2e/package.json')).status).toBe(404);
+    expect((await get('/app/%2F..%2Fpackage.json')).status).toBe(400);
+    expect((await get('/', { method: 'POST' })).status).toBe(405);
+  });
+});
