@@ -64,6 +64,39 @@ describe('(c) the puzzle packages as libraries, without the CLI', () => {
   });
 });
 
+describe('(c) more puzzle packages through their own APIs', () => {
+  it.runIf(packages.some((pkg) => pkg.name === '@kit/puyo'))('@kit/puyo reads a field and simulates its chain', () => {
+    const script = "import { parseField, simulate } from '@kit/puyo'; const r = simulate(parseField('R\\nR\\nR\\nR\\n')); console.log(JSON.stringify({ chains: r.chains, score: r.score, cleared: r.cleared, allClear: r.allClear }));";
+    const out = runOk(process.execPath, ['--input-type=module', '-e', script], { cwd: consumerDir });
+    // Four reds in one column: one chain, 10 x 4 cleared x clamp(0, 1, 999) = 40, and an empty field after.
+    expect(JSON.parse(out.stdout)).toEqual({ chains: 1, score: 40, cleared: 4, allClear: true });
+  });
+
+  it.runIf(packages.some((pkg) => pkg.name === '@kit/hitori-sat'))('@kit/hitori-sat solves a grid in-process through its plugin', () => {
+    const script = [
+      "import { parseOptions, solveAll } from '@kit/core';",
+      "import { plugin } from '@kit/hitori-sat';",
+      "const instance = plugin.parse(parseOptions(plugin.options, {}), { name: 'h.txt', text: '1 2 1\\n2 3 1\\n3 1 2\\n' });",
+      'const { solutions, done } = await solveAll(plugin, instance, { limit: 1 });',
+      'console.log(JSON.stringify({ shaded: solutions[0].shaded, solutions: done.summary.solutions }));',
+    ].join('\n');
+    const out = runOk(process.execPath, ['--input-type=module', '-e', script], { cwd: consumerDir });
+    const { shaded, solutions } = JSON.parse(out.stdout) as { shaded: string[]; solutions: number };
+    expect(solutions).toBe(1);
+    // Either way to break the two pairs of 1s is a solution; check the rules rather than pick one.
+    const numbers = [[1, 2, 1], [2, 3, 1], [3, 1, 2]];
+    const open = (r: number, c: number) => shaded[r]![c] === '.';
+    for (let i = 0; i < 3; i++) {
+      const row = numbers[i]!.filter((_, c) => open(i, c));
+      const column = numbers.map((line) => line[i]!).filter((_, r) => open(r, i));
+      expect(new Set(row).size).toBe(row.length);
+      expect(new Set(column).size).toBe(column.length);
+    }
+    expect(shaded.join('')).toMatch(/^[#.]{9}$/);
+    expect(shaded.join('').split('').filter((c) => c === '#').length).toBeGreaterThan(0);
+  });
+});
+
 describe('(d) TypeScript type-checks a consumer against the packed types', () => {
   it('accepts correct code and rejects a wrong type', () => {
     writeFileSync(join(consumerDir, 'tsconfig.json'), JSON.stringify({
