@@ -64,6 +64,7 @@ export function compileProblem(board: Board, set: PieceSet): Problem {
   const prune = kinds.every((kind) => kind.shape.length > 1);
   const neighbours = cellNeighbours(rows, cols, searchIndex);
   const placements: Placement[] = [];
+  const mark = new Uint8Array(size);
   kinds.forEach((kind, k) => {
     orientations(kind.shape).forEach((shape, orientation) => {
       const height = Math.max(...shape.map((at) => at.row)) + 1;
@@ -73,7 +74,7 @@ export function compileProblem(board: Board, set: PieceSet): Problem {
           const cells = shape.map((at) => searchIndex(at.row + dr, at.col + dc));
           if (cells.some((i) => hole[i])) continue;
           cells.sort((a, b) => a - b);
-          if (prune && isolatesCell(cells, hole, neighbours)) continue;
+          if (prune && isolatesCell(cells, hole, neighbours, mark)) continue;
           placements.push({ kind: k, orientation, cells });
         }
       }
@@ -117,11 +118,12 @@ export function cellNeighbours(rows: number, cols: number, searchIndex: (row: nu
   return out;
 }
 
-function isolatesCell(cells: number[], hole: Uint8Array, neighbours: number[][]): boolean {
-  const filled = (i: number) => hole[i] === 1 || cells.includes(i);
+function isolatesCell(cells: number[], hole: Uint8Array, neighbours: number[][], mark: Uint8Array): boolean {
+  mark.set(hole);
+  for (const c of cells) mark[c] = 1;
   for (const c of cells) {
     for (const n of neighbours[c]!) {
-      if (!filled(n) && neighbours[n]!.every(filled)) return true;
+      if (!mark[n] && neighbours[n]!.every((m) => mark[m] === 1)) return true;
     }
   }
   return false;

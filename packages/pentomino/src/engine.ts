@@ -1,10 +1,10 @@
-import { InputError } from '@kit/core';
 import type { Board } from '@kit/grid';
 import { type Problem, compileProblem, hasIsolatedCell } from './compile.js';
 import type { Kernel, KernelHooks } from './kernel.js';
 import { FAST_CELLS, createFastKernel } from './kernel-fast.js';
 import { createWideKernel } from './kernel-wide.js';
-import { type PieceSet, pieceArea, pieceCount } from './pieces.js';
+import { checkArea } from './area.js';
+import type { PieceSet } from './pieces.js';
 import { type SearchPlan, type SearchRoot, type SymmetryMethod, chooseMethod, planSearch } from './plan.js';
 
 export interface EngineSettings {
@@ -30,28 +30,32 @@ export interface Prepared {
 
 /** Checks the pieces against the board (area at once) and compiles the search. */
 export function prepare(board: Board, set: PieceSet, settings: EngineSettings = {}): Prepared {
-  const cells = board.cells.filter(Boolean).length;
-  const area = pieceArea(set);
-  if (cells !== area) {
-    const pieces = pieceCount(set);
-    throw new InputError(
-      `the board has ${cells} cells but the ${pieces} piece${pieces === 1 ? '' : 's'} cover ${area}`,
-      settings.file !== undefined ? { file: settings.file } : {},
-    );
-  }
+  checkArea(board, set, settings.file);
   const problem = compileProblem(board, set);
   const method = settings.method === undefined || settings.method === 'auto' ? chooseMethod(problem, settings.all ?? false) : settings.method;
   const plan = planSearch(problem, settings.all ? 'raw' : method, settings.kind);
   return { problem, plan, feasible: !(problem.prune && hasIsolatedCell(problem)), wide: settings.wide === true || problem.size > FAST_CELLS };
 }
 
-/** A partial or complete packing as rows: piece names, `.` for a hole, space for a cell not yet covered. */
+/** Upper case to lower and back; other characters as they are. */
+function otherCase(name: string): string {
+  const lower = name.toLowerCase();
+  return lower === name ? name.toUpperCase() : lower;
+}
+
+/**
+ * A partial or complete packing as rows: piece names, `.` for a hole, space for a cell not yet
+ * covered. Copies of a repeated piece alternate between its letter's two cases (when the other case
+ * names no other piece), so their boundaries stay visible.
+ */
 export function rowsOf(problem: Problem, stack: Int32Array, depth: number): string[] {
   const chars: string[] = new Array(problem.rows * problem.cols);
   for (let i = 0; i < problem.size; i++) chars[problem.boardIndex[i]!] = problem.hole[i] ? '.' : ' ';
+  const copies = new Array<number>(problem.kindNames.length).fill(0);
   for (let d = 0; d < depth; d++) {
     const placement = problem.placements[stack[d]!]!;
-    const name = problem.kindNames[placement.kind]!;
+    let name = problem.kindNames[placement.kind]!;
+    if (copies[placement.kind]!++ % 2 === 1 && !problem.kindNames.includes(otherCase(name))) name = otherCase(name);
     for (const cell of placement.cells) chars[problem.boardIndex[cell]!] = name;
   }
   const rows: string[] = [];
@@ -79,14 +83,10 @@ export function runRoots(prepared: Prepared, roots: readonly SearchRoot[], hooks
   const { problem, plan } = prepared;
   if (!prepared.feasible) return { solutions: 0, tries: 0, stopped: false };
   const { size, pieces } = problem;
-  const inverse = problem.group.map((perm) => {
-    const inv = new Int32Array(size);
-    perm.forEach((to, from) => {
-      inv[to] = from;
-    });
-    return inv;
-  });
-  const labels = new Uint8Array(size);
+  // A packing as a labelling that keeps piece boundaries (copies of one kind are told apart):
+  // each cell gets its piece's kind and the piece's smallest cell.
+  const labels = new Int32Array(size);
+  const image = new Int32Array(size);
   let check: number[] = [];
   let solutions = 0;
   let triesBefore = 0;
@@ -95,18 +95,25 @@ export function runRoots(prepared: Prepared, roots: readonly SearchRoot[], hooks
 
   // Is the packing on the stack the smallest of its images under the elements in `check`?
   const canonical = (stack: Int32Array): boolean => {
-    labels.fill(255);
+    labels.fill(-1);
     for (let d = 0; d < pieces; d++) {
       const placement = problem.placements[stack[d]!]!;
-      for (const cell of placement.cells) labels[cell] = placement.kind;
+      const label = placement.kind * size + placement.cells[0]!;
+      for (const cell of placement.cells) labels[cell] = label;
     }
     for (const g of check) {
-      const inv = inverse[g]!;
+      const perm = problem.group[g]!;
+      image.fill(-1);
+      for (let d = 0; d < pieces; d++) {
+        const placement = problem.placements[stack[d]!]!;
+        let first = size;
+        for (const cell of placement.cells) first = Math.min(first, perm[cell]!);
+        const label = placement.kind * size + first;
+        for (const cell of placement.cells) image[perm[cell]!] = label;
+      }
       for (let i = 0; i < size; i++) {
-        const mine = labels[i]!;
-        const theirs = labels[inv[i]!]!;
-        if (mine !== theirs) {
-          if (theirs < mine) return false;
+        if (image[i] !== labels[i]) {
+          if (image[i]! < labels[i]!) return false;
           break;
         }
       }

@@ -3,6 +3,11 @@ import { type Kernel, type KernelHooks, TICK_TRIES, bucketPlacements } from './k
 
 /** Boards whose bounding box has at most this many cells use the bitboard kernel. */
 export const FAST_CELLS = 64;
+/** Piece kinds are a bitmask in one 32-bit integer. */
+export const FAST_KINDS = 31;
+
+/** Cells after the first empty one whose occupancy selects the placement list. */
+export const WINDOW = Number(globalThis.process?.env?.PENT_WINDOW ?? 6);
 
 /**
  * The bitboard kernel for boards of up to 64 cells: the board is two 32-bit halves (`lo` cells 0..31,
@@ -14,7 +19,42 @@ export function createFastKernel(problem: Problem, enabled: Uint8Array, hooks: K
   const { size, short, placements, pieces, prune } = problem;
   if (size > FAST_CELLS) throw new RangeError(`the bitboard kernel takes at most ${FAST_CELLS} cells (got ${size})`);
   const kinds = problem.kindNames.length;
-  const { start, ids } = bucketPlacements(size, kinds, placements, enabled);
+  if (kinds > FAST_KINDS) throw new RangeError(`the bitboard kernel takes at most ${FAST_KINDS} piece kinds (got ${kinds})`);
+  // Placements are bucketed by their first cell and by what they need of the next WINDOW cells:
+  // the lookup key is the occupancy of those cells, so a placement that would overlap them is never
+  // even looked at. The buckets below hold, per (cell, window pattern, kind), the placements that fit.
+  const window = Math.min(WINDOW, size);
+  const patterns = 1 << window;
+  const firstBuckets = bucketPlacements(size, kinds, placements, enabled);
+  const start = new Int32Array(size * patterns * kinds + 1);
+  const lists: number[] = [];
+  // A placement fits a pattern when none of its cells in the window is marked occupied.
+  const windowBits = new Int32Array(placements.length);
+  placements.forEach((placement, id) => {
+    const first = placement.cells[0]!;
+    for (const c of placement.cells) if (c > first && c - first - 1 < window) windowBits[id]! |= 1 << (c - first - 1);
+  });
+  for (let cell = 0; cell < size; cell++) {
+    for (let pattern = 0; pattern < patterns; pattern++) {
+      for (let k = 0; k < kinds; k++) {
+        const slot = (cell * patterns + pattern) * kinds + k;
+        start[slot] = lists.length;
+        const from = firstBuckets.start[cell * kinds + k]!;
+        const to = firstBuckets.start[cell * kinds + k + 1]!;
+        for (let j = from; j < to; j++) {
+          const id = firstBuckets.ids[j]!;
+          if ((windowBits[id]! & pattern) === 0) lists.push(id);
+        }
+      }
+    }
+  }
+  start[size * patterns * kinds] = lists.length;
+  // Per (cell, pattern): the kinds that have any placement there, as a bitmask.
+  const kindsThere = new Int32Array(size * patterns);
+  for (let slot = 0; slot < size * patterns; slot++) {
+    for (let k = 0; k < kinds; k++) if (start[slot * kinds + k + 1]! > start[slot * kinds + k]!) kindsThere[slot]! |= 1 << k;
+  }
+  const ids = Int32Array.from(lists);
   const count = ids.length;
   // Placement masks in bucket order, for locality.
   const maskLo = new Int32Array(count);
@@ -25,6 +65,8 @@ export function createFastKernel(problem: Problem, enabled: Uint8Array, hooks: K
       else maskHi[j]! |= 1 << (cell - 32);
     }
   });
+  const windowMask = patterns - 1;
+  const stride = patterns * kinds;
   const idLo = new Int32Array(placements.length);
   const idHi = new Int32Array(placements.length);
   placements.forEach((placement, id) => {
@@ -57,54 +99,119 @@ export function createFastKernel(problem: Problem, enabled: Uint8Array, hooks: K
   const kindOf = Int32Array.from(placements.map((p) => p.kind));
   const remaining = new Int32Array(kinds);
   const stack = new Int32Array(pieces + 1);
-  let tries = 0;
-  let countdown = TICK_TRIES;
+  // Per-depth saved state of the iterative search.
+  const savedLo = new Int32Array(pieces + 1);
+  const savedHi = new Int32Array(pieces + 1);
+  const savedBase = new Int32Array(pieces + 1);
+  const savedKind = new Int32Array(pieces + 1);
+  const savedNext = new Int32Array(pieces + 1);
+  const savedEnd = new Int32Array(pieces + 1);
+  const savedTodo = new Int32Array(pieces + 1);
   let stopped = false;
 
-  /** True when some empty cell has no empty neighbour: nothing can ever cover it. */
-  const cutOff = (lo: number, hi: number): boolean => {
-    const eLo = ~lo;
-    const eHi = ~hi;
-    const dLo = eLo & notBottomLo;
-    const dHi = eHi & notBottomHi;
-    const uLo = eLo & notTopLo;
-    const uHi = eHi & notTopHi;
-    const reachLo = (dLo << 1) | (uLo >>> 1) | (uHi << 31) | (eLo << short) | (eLo >>> short) | (eHi << up);
-    const reachHi = (dHi << 1) | (dLo >>> 31) | (uHi >>> 1) | (eHi << short) | (eLo >>> up) | (eHi >>> short);
-    return ((eLo & ~reachLo) | (eHi & ~reachHi)) !== 0;
-  };
-
-  const dfs = (lo: number, hi: number, depth: number): void => {
-    const cell = lo !== -1 ? 31 - Math.clz32(~lo & (lo + 1)) : 63 - Math.clz32(~hi & (hi + 1));
-    const base = cell * kinds;
-    for (let k = 0; k < kinds; k++) {
-      if (remaining[k] === 0) continue;
-      const end = start[base + k + 1]!;
-      for (let j = start[base + k]!; j < end; j++) {
-        const mLo = maskLo[j]!;
-        const mHi = maskHi[j]!;
-        if (((mLo & lo) | (mHi & hi)) !== 0) continue;
-        const nLo = lo | mLo;
-        const nHi = hi | mHi;
-        if (prune && cutOff(nLo, nHi)) continue;
-        tries++;
-        stack[depth] = ids[j]!;
-        if (depth + 1 === pieces) {
-          if (hooks.leaf(stack)) stopped = true;
-        } else {
-          if (--countdown === 0) {
-            countdown = TICK_TRIES;
-            if (hooks.tick(stack, depth + 1)) stopped = true;
-          }
-          if (!stopped) {
-            remaining[k]!--;
-            dfs(nLo, nHi, depth + 1);
-            remaining[k]!++;
-          }
+  /**
+   * Depth-first search without recursion: the loop keeps the current node's board and cursor in
+   * locals and saves them per depth, so the hot path is a few integer operations and typed-array reads.
+   */
+  const run = (startLo: number, startHi: number, firstDepth: number): number => {
+    const ms = maskLo;
+    const mh = maskHi;
+    const st = start;
+    const rem = remaining;
+    const there = kindsThere;
+    let tries = 0;
+    let countdown = TICK_TRIES;
+    let depth = firstDepth;
+    // Kinds with copies left, as a bitmask.
+    let avail = 0;
+    for (let k = 0; k < kinds; k++) if (rem[k]! > 0) avail |= 1 << k;
+    let lo = startLo;
+    let hi = startHi;
+    let cell = lo !== -1 ? 31 - Math.clz32(~lo & (lo + 1)) : 63 - Math.clz32(~hi & (hi + 1));
+    let shift = cell + 1;
+    let slot = cell * patterns + ((shift < 32 ? (lo >>> shift) | (hi << (32 - shift)) : shift < 64 ? hi >>> (shift - 32) : 0) & windowMask);
+    let base = slot * kinds;
+    let todo = avail & there[slot]!;
+    let kind = -1;
+    let next = 0;
+    let end = 0;
+    for (;;) {
+      if (next === end) {
+        // This kind's placements are done: on to the next kind in hand, or back up a level.
+        if (todo !== 0) {
+          kind = 31 - Math.clz32(todo & -todo);
+          todo &= todo - 1;
+          next = st[base + kind]!;
+          end = st[base + kind + 1]!;
+          continue;
         }
-        if (stopped) return;
+        if (depth === firstDepth) break;
+        depth--;
+        lo = savedLo[depth]!;
+        hi = savedHi[depth]!;
+        base = savedBase[depth]!;
+        kind = savedKind[depth]!;
+        next = savedNext[depth]!;
+        end = savedEnd[depth]!;
+        todo = savedTodo[depth]!;
+        rem[kind]!++;
+        avail |= 1 << kind;
+        continue;
       }
+      const j = next++;
+      const mLo = ms[j]!;
+      const mHi = mh[j]!;
+      if (((mLo & lo) | (mHi & hi)) !== 0) continue;
+      const nLo = lo | mLo;
+      const nHi = hi | mHi;
+      if (prune) {
+        // An empty cell none of whose neighbours is empty can never be covered.
+        const eLo = ~nLo;
+        const eHi = ~nHi;
+        const dLo = eLo & notBottomLo;
+        const dHi = eHi & notBottomHi;
+        const uLo = eLo & notTopLo;
+        const uHi = eHi & notTopHi;
+        const reachLo = (dLo << 1) | (uLo >>> 1) | (uHi << 31) | (eLo << short) | (eLo >>> short) | (eHi << up);
+        const reachHi = (dHi << 1) | (dLo >>> 31) | (uHi >>> 1) | (eHi << short) | (eLo >>> up) | (eHi >>> short);
+        if (((eLo & ~reachLo) | (eHi & ~reachHi)) !== 0) continue;
+      }
+      tries++;
+      stack[depth] = ids[j]!;
+      if (depth + 1 === pieces) {
+        if (hooks.leaf(stack)) {
+          stopped = true;
+          break;
+        }
+        continue;
+      }
+      if (--countdown === 0) {
+        countdown = TICK_TRIES;
+        if (hooks.tick(stack, depth + 1)) {
+          stopped = true;
+          break;
+        }
+      }
+      savedLo[depth] = lo;
+      savedHi[depth] = hi;
+      savedBase[depth] = base;
+      savedKind[depth] = kind;
+      savedNext[depth] = next;
+      savedEnd[depth] = end;
+      savedTodo[depth] = todo;
+      if (--rem[kind]! === 0) avail &= ~(1 << kind);
+      depth++;
+      lo = nLo;
+      hi = nHi;
+      cell = lo !== -1 ? 31 - Math.clz32(~lo & (lo + 1)) : 63 - Math.clz32(~hi & (hi + 1));
+      shift = cell + 1;
+      slot = cell * patterns + ((shift < 32 ? (lo >>> shift) | (hi << (32 - shift)) : shift < 64 ? hi >>> (shift - 32) : 0) & windowMask);
+      base = slot * kinds;
+      todo = avail & there[slot]!;
+      next = 0;
+      end = 0;
     }
+    return tries;
   };
 
   return {
@@ -112,7 +219,6 @@ export function createFastKernel(problem: Problem, enabled: Uint8Array, hooks: K
       return stopped;
     },
     search(prefix) {
-      tries = 0;
       stopped = false;
       let lo = startLo;
       let hi = startHi;
@@ -125,10 +231,9 @@ export function createFastKernel(problem: Problem, enabled: Uint8Array, hooks: K
       });
       if (prefix.length === pieces) {
         if (hooks.leaf(stack)) stopped = true;
-      } else {
-        dfs(lo, hi, prefix.length);
+        return 0;
       }
-      return tries;
+      return run(lo, hi, prefix.length);
     },
   };
 }

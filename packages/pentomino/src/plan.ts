@@ -90,20 +90,16 @@ export function planSearch(problem: Problem, method: SymmetryMethod, kindName?: 
     });
     return { method, kind, enabled, roots: [everything], rootTries: 0 };
   }
-  // first: the single kind with the fewest representative placements (X on the seed boards).
+  // first: the single kind with the fewest placements (X on the seed boards: one orientation).
   const candidates = singleKinds(problem);
   if (candidates.length === 0) throw new RangeError('first needs a piece that occurs once');
   let kind = named;
-  let roots = kind >= 0 ? firstPieceRoots(problem, kind) : [];
   if (kind < 0) {
-    for (const candidate of candidates) {
-      const candidateRoots = firstPieceRoots(problem, candidate);
-      if (kind < 0 || candidateRoots.length < roots.length) {
-        kind = candidate;
-        roots = candidateRoots;
-      }
-    }
+    const placementsOf = new Array<number>(problem.kindNames.length).fill(0);
+    for (const placement of problem.placements) placementsOf[placement.kind]!++;
+    for (const candidate of candidates) if (kind < 0 || placementsOf[candidate]! < placementsOf[kind]!) kind = candidate;
   }
+  const roots = firstPieceRoots(problem, kind);
   problem.placements.forEach((placement, id) => {
     if (placement.kind === kind) enabled[id] = 0;
   });

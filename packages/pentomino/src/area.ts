@@ -1,0 +1,16 @@
+import { InputError } from '@kit/core';
+import type { Board } from '@kit/grid';
+import { type PieceSet, pieceArea, pieceCount } from './pieces.js';
+
+/** The pieces must cover the board exactly; said at once, before any search. */
+export function checkArea(board: Board, set: PieceSet, file?: string): void {
+  const cells = board.cells.filter(Boolean).length;
+  const area = pieceArea(set);
+  if (cells !== area) {
+    const pieces = pieceCount(set);
+    throw new InputError(
+      `the board has ${cells} cells but the ${pieces} piece${pieces === 1 ? '' : 's'} cover${pieces === 1 ? 's' : ''} ${area}`,
+      file !== undefined ? { file } : {},
+    );
+  }
+}

@@ -1,0 +1,37 @@
+import { InputError, type ParsedOptions, type TextFile } from '@kit/core';
+import { boardToRows } from '@kit/grid';
+import { boardFromRows, boardFromText, boardName, seedBoard } from './boards.js';
+import { checkArea } from './area.js';
+import { type PieceSet, parsePieceSet, pentominoSet, selectPieces } from './pieces.js';
+
+/** What the plugin hands its solver: plain data. */
+export interface PackingInstance {
+  /** The board, cropped to its cells' bounding box: `.` a cell, `#` a hole. */
+  board: string[];
+  /** `6x10`, or the bounding box of a custom board. */
+  name: string;
+  pieces: PieceSet;
+  all: boolean;
+  /** The board file, for messages. */
+  file?: string;
+}
+
+/** Options (and the positional board file) to an instance; throws InputError. */
+export function parseInstance(options: ParsedOptions, input?: TextFile): PackingInstance {
+  const boardOption = options.board as TextFile | undefined;
+  if (boardOption && input) throw new InputError('give the board once: either --board FILE or a file argument');
+  const file = boardOption ?? input;
+  const board = file ? boardFromText(file.text, file.name) : boardFromRows(seedBoard(Number(options.size ?? 6)));
+  const pieceFile = options['piece-file'] as TextFile | undefined;
+  let pieces: PieceSet = pieceFile ? parsePieceSet(pieceFile.text, pieceFile.name) : pentominoSet();
+  const letters = options.pieces as string | undefined;
+  if (letters !== undefined && letters !== '') pieces = selectPieces(pieces, letters);
+  checkArea(board, pieces, file?.name);
+  return {
+    board: boardToRows(board),
+    name: boardName(board),
+    pieces,
+    all: options.all === true,
+    ...(file ? { file: file.name } : {}),
+  };
+}
