@@ -78,20 +78,21 @@ export function readShading(encoding: HitoriEncoding, sat: SatBackend): Uint8Arr
  * One cut per unshaded region when the model's unshaded cells fall apart: the shaded cells around a
  * region cannot all be shaded, since the region would then be cut off from the rest of the board
  * (each shaded cell on the border forces its other neighbours unshaded, so both sides keep a cell).
- * Returns the number of cuts added; 0 means the model is connected.
+ * Returns the cuts added; none means the model is connected.
  */
-export function connectivityCuts(puzzle: Hitori, encoding: HitoriEncoding, shaded: Uint8Array, sat: SatBackend): number {
+export function connectivityCuts(puzzle: Hitori, encoding: HitoriEncoding, shaded: Uint8Array, sat: SatBackend): number[][] {
   const { width, height } = puzzle;
   const regions = unshadedRegions(width, height, shaded);
-  if (regions.length <= 1) return 0;
-  let cuts = 0;
+  if (regions.length <= 1) return [];
+  const cuts: number[][] = [];
   for (const cells of regions) {
     const border = new Set<number>();
     for (const cell of cells) {
       for (const next of neighbours(width, height, cell)) if (shaded[next]) border.add(next);
     }
-    sat.addClause([...border].map((cell) => -encoding.shadeVar[cell]!));
-    cuts++;
+    const cut = [...border].map((cell) => -encoding.shadeVar[cell]!);
+    sat.addClause(cut);
+    cuts.push(cut);
   }
   return cuts;
 }
@@ -111,6 +112,8 @@ export interface HitoriSearch {
   /** True when the search ran out of solutions (so the count is exact). */
   exhausted: boolean;
   cuts: number;
+  /** The cut clauses, for `--dimacs`. */
+  cutClauses: number[][];
   satCalls: number;
 }
 
@@ -124,7 +127,7 @@ export interface HitoriSearchOptions {
 export function searchHitori(puzzle: Hitori, sat: SatBackend, options: HitoriSearchOptions): HitoriSearch {
   const encoding = encodeRules(puzzle, sat);
   const solutions: Uint8Array[] = [];
-  let cuts = 0;
+  const cutClauses: number[][] = [];
   let satCalls = 0;
   let exhausted = false;
   while (solutions.length < options.maxSolutions) {
@@ -136,8 +139,8 @@ export function searchHitori(puzzle: Hitori, sat: SatBackend, options: HitoriSea
     }
     const shaded = readShading(encoding, sat);
     const added = connectivityCuts(puzzle, encoding, shaded, sat);
-    cuts += added;
-    if (added > 0) continue;
+    cutClauses.push(...added);
+    if (added.length > 0) continue;
     solutions.push(shaded);
     options.onSolution?.(shaded);
     const block = blockingClause(encoding, shaded);
@@ -147,5 +150,5 @@ export function searchHitori(puzzle: Hitori, sat: SatBackend, options: HitoriSea
     }
     sat.addClause(block);
   }
-  return { solutions, exhausted, cuts, satCalls };
+  return { solutions, exhausted, cuts: cutClauses.length, cutClauses, satCalls };
 }

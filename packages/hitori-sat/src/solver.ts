@@ -1,5 +1,5 @@
 import type { SolveContext, Solver, Summary } from '@kit/core';
-import { searchHitori, encodeRules } from './encode.js';
+import { encodeRules, searchHitori } from './encode.js';
 import { fillPattern } from './fill.js';
 import { formatPencilBox } from './formats/pencilbox.js';
 import { formatPlainGrid } from './formats/plain.js';
@@ -39,16 +39,27 @@ async function deliver(instance: HitoriInstance, text: string, summary: Summary)
   }
 }
 
-async function writeDimacs(instance: HitoriInstance, sat: SatBackend, note: string): Promise<void> {
+/**
+ * `--dimacs`: rules 1-2 and every connectivity cut the search needed to find the solutions and
+ * prove uniqueness. Connectivity itself is not fully encoded (that is the point of lazy cuts), so
+ * another solver's model of this file may still be disconnected; the comment says so.
+ */
+async function writeDimacs(instance: HitoriInstance, puzzle: Hitori, cutClauses: number[][]): Promise<void> {
   if (!instance.dimacs) return;
-  await writeOutput(instance.dimacs, formatDimacs(sat.numVars, sat.clauses, [note]), instance.force);
+  const sat = new CdclSolver(true);
+  encodeRules(puzzle, sat);
+  const comments = [
+    `hitori ${puzzle.width}x${puzzle.height}: variable k = the k-th numbered cell in reading order is shaded`,
+    `rules 1-2 plus ${cutClauses.length} connectivity cuts; a model may still be disconnected: cut it and solve again`,
+  ];
+  await writeOutput(instance.dimacs, formatDimacs(sat.numVars, [...sat.clauses, ...cutClauses], comments), instance.force);
 }
 
 async function solve(instance: HitoriInstance, ctx: Ctx): Promise<Summary> {
   // Refuse to overwrite before spending any time searching.
   if (instance.output) await checkWritable(instance.output, instance.force);
   if (instance.dimacs) await checkWritable(instance.dimacs, instance.force);
-  const backend = await backendFactory(instance.satSolver, { record: instance.dimacs !== undefined });
+  const backend = await backendFactory(instance.satSolver);
 
   if (instance.mode === 'generate') {
     // Always the embedded solver: which second solution a backend finds steers the repairs, and a
@@ -56,11 +67,7 @@ async function solve(instance: HitoriInstance, ctx: Ctx): Promise<Summary> {
     const { puzzle, shaded } = generateHitori(instance.width, instance.height, instance.seed, () => new CdclSolver());
     if (ctx.wantSolutions) ctx.solution({ shaded: shadingRows(puzzle.width, shaded), numbers: numberRows(puzzle) });
     const summary: Summary = { solutions: 1, unique: true, board: `${puzzle.width}x${puzzle.height}`, seed: instance.seed };
-    if (instance.dimacs) {
-      const sat = backend();
-      encodeRules(puzzle, sat);
-      await writeDimacs(instance, sat, 'hitori rules 1-2; connectivity is enforced by lazy cuts, not included');
-    }
+    if (instance.dimacs) await writeDimacs(instance, puzzle, searchHitori(puzzle, new CdclSolver(), { maxSolutions: 2 }).cutClauses);
     await deliver(instance, puzzleText(instance, puzzle), summary);
     return summary;
   }
@@ -95,7 +102,7 @@ async function solve(instance: HitoriInstance, ctx: Ctx): Promise<Summary> {
       summary.second = shadingRows(puzzle.width, second);
       summary.numbers = numbers;
     }
-    await writeDimacs(instance, sat, `hitori of the filled pattern with ${found.cuts} lazy connectivity cuts`);
+    await writeDimacs(instance, puzzle, found.cutClauses);
     await deliver(instance, puzzleText(instance, puzzle), summary);
     return summary;
   }
@@ -125,7 +132,7 @@ async function solve(instance: HitoriInstance, ctx: Ctx): Promise<Summary> {
     cuts: found.cuts,
     satCalls: found.satCalls,
   };
-  await writeDimacs(instance, sat, `hitori with ${found.cuts} lazy connectivity cuts (and blocking clauses for solutions found)`);
+  await writeDimacs(instance, puzzle, found.cutClauses);
   if (instance.output || instance.emit) await deliver(instance, puzzleText(instance, puzzle, found.solutions[0]), summary);
   return summary;
 }

@@ -1,7 +1,14 @@
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseOptions, solveAll } from '@kit/core';
 import { describe, expect, it } from 'vitest';
 import { searchHitori } from '../src/encode.js';
 import { generateHitori } from '../src/generate.js';
+import { checkShading } from '../src/check.js';
+import { shadingRows } from '../src/model.js';
+import plugin from '../src/plugin.js';
 import { parseSolverOutput } from '../src/sat/dimacs.js';
 import { CdclSolver } from '../src/sat/cdcl.js';
 import { ExternalSolver } from '../src/sat/external.js';
@@ -35,6 +42,22 @@ describe.skipIf(installed.length === 0)(`external DIMACS solvers (${installed.jo
       expect(found.exhausted).toBe(true);
       expect(Array.from(found.solutions[0]!)).toEqual(Array.from(shaded));
     }
+  });
+
+  it.each(installed)('%s: the --dimacs CNF of a generated puzzle has models that keep rules 1 and 2 (connectivity is lazy)', async (name) => {
+    const dir = mkdtempSync(join(tmpdir(), 'hitori-sat-dimacs-'));
+    const cnf = join(dir, 'puzzle.cnf');
+    const instance = plugin.parse(parseOptions(plugin.options, { generate: '15x15', seed: 3, dimacs: cnf }));
+    const { solutions } = await solveAll(plugin, instance);
+    const args = name === 'minisat' ? ['-verb=0', cnf, join(dir, 'out.txt')] : [cnf];
+    const run = spawnSync(name, args, { encoding: 'utf8' });
+    const model = parseSolverOutput(name === 'minisat' ? readFileSync(join(dir, 'out.txt'), 'utf8') : run.stdout);
+    expect(model).toBeInstanceOf(Set);
+    const numbers = solutions[0]!.numbers.flat();
+    const shaded = numbers.map((_, cell) => (model!.has(cell + 1) ? 1 : 0));
+    const verdict = checkShading({ width: 15, height: 15, numbers }, shaded);
+    if (verdict === undefined) expect(shadingRows(15, shaded)).toEqual(solutions[0]!.shaded);
+    else expect(verdict).toBe('unshaded cells are not connected');
   });
 
   it.each(installed)('%s honours assumptions and reports UNSAT', (name) => {

@@ -162,7 +162,7 @@ describe('files written by the solver', () => {
     const fresh = join(dir, 'fresh.cnf');
     await run({ dimacs: fresh }, UNIQUE);
     const text = readFileSync(fresh, 'utf8');
-    expect(text).toMatch(/^c hitori with \d+ lazy connectivity cuts/);
+    expect(text).toMatch(/^c hitori 4x4: variable k = the k-th numbered cell in reading order is shaded\nc rules 1-2 plus \d+ connectivity cuts;/);
     const header = /^p cnf (\d+) (\d+)$/m.exec(text);
     expect(Number(header![1])).toBe(16);
     expect(text.trim().split('\n').filter((l) => l.endsWith(' 0'))).toHaveLength(Number(header![2]));
