@@ -118,6 +118,9 @@ export function settleBoard(board: Board): void {
   }
 }
 
+// Planes (bit p for plane p) with a puyo that moved in the last fall: only those colours can pop next.
+let movedPlanes = 0;
+
 // Flood output (module slots instead of an allocated tuple).
 let f0 = 0;
 let f1 = 0;
@@ -171,6 +174,7 @@ export function simulateBoard(board: Board, result: FastResult): number {
   let mv0 = VIS;
   let mv1 = VIS;
   let mv2 = VIS;
+  movedPlanes = 0b11111;
   for (;;) {
     let v0 = 0;
     let v1 = 0;
@@ -178,7 +182,8 @@ export function simulateBoard(board: Board, result: FastResult): number {
     let popped = 0;
     let colours = 0;
     let bonus = 0;
-    for (let p = 0; p < 15; p += 3) {
+    for (let planes = movedPlanes & 0b11111; planes !== 0; planes &= planes - 1) {
+      const p = (31 - Math.clz32(planes & -planes)) * WORDS;
       const m0 = board[p]! & VIS;
       const m1 = board[p + 1]! & VIS;
       const m2 = board[p + 2]! & VIS;
@@ -258,6 +263,7 @@ export function simulateBoard(board: Board, result: FastResult): number {
       v1 |= w1;
       v2 |= w2;
     }
+    movedPlanes = 0;
     mv0 = fall(board, 0, v0);
     mv1 = fall(board, 1, v1);
     mv2 = fall(board, 2, v2);
@@ -301,11 +307,12 @@ function fall(board: Board, w: number, gone: number): number {
   } else keepMask |= LOW13 << 16;
   if (simple) {
     const fixed = keepMask | (1 << 13) | (1 << 29); // row 14 never moves
-    for (let i = w; i < BOARD_SIZE; i += WORDS) {
+    for (let i = w, plane = 1; i < BOARD_SIZE; i += WORDS, plane <<= 1) {
       const v = board[i]!;
       if (v === 0) continue;
       const movingLow = low !== 0 ? ((v & LOW13 & ~keepMask) >>> shiftLow) & ~keepMask & LOW13 : 0;
       const movingHigh = high !== 0 ? (((v >>> 16) & LOW13 & ~(keepMask >>> 16)) >>> shiftHigh) & ~(keepMask >>> 16) & LOW13 : 0;
+      if ((movingLow | movingHigh) !== 0) movedPlanes |= plane;
       board[i] = (v & fixed) | movingLow | (movingHigh << 16);
     }
     return moved;
@@ -313,12 +320,13 @@ function fall(board: Board, w: number, gone: number): number {
   const occ = (board[w]! | board[w + 3]! | board[w + 6]! | board[w + 9]! | board[w + 12]! | board[w + 15]!) & ~gone;
   const keepLow = occ & LOW13;
   const keepHigh = (occ >>> 16) & LOW13;
-  for (let i = w; i < BOARD_SIZE; i += WORDS) {
+  for (let i = w, plane = 1; i < BOARD_SIZE; i += WORDS, plane <<= 1) {
     let v = board[i]!;
     if (v === 0) continue;
     v &= ~gone;
     if (low !== 0) v = (v & ~LOW13) | pext13(v & LOW13, keepLow);
     if (high !== 0) v = (v & ~(LOW13 << 16)) | (pext13((v >>> 16) & LOW13, keepHigh) << 16);
+    if ((v & moved) !== 0) movedPlanes |= plane;
     board[i] = v;
   }
   return moved;
