@@ -58,7 +58,7 @@ export function sweep(options: SweepOptions): SweepResult {
   const horizontalI = options.horizontalI ?? false;
   const all = options.all ?? false;
   const tally = new SubsetTally(horizontalI);
-  for (const [a, b] of sweepGroups(lo, hi, false)) {
+  for (const [a, b] of sweepGroups(lo, hi)) {
     tally.run(a === b ? planWidth(a, ALL_PIECES, horizontalI, all) : [planRange(a, b, ALL_PIECES, horizontalI, all)]);
   }
   const subsets = tally.results();

@@ -79,16 +79,12 @@ function splitPieces(instance: PiecesInstance, threads: number): SplitSearch<Kat
 // ---- --n: every set of N pieces, one search shared by all of them ----------------------------------
 
 /**
- * The sweep's searches, grouped by board width. One search serves a whole range of widths; the
- * 5 x 12 board alone is faster with X placed first. Split runs use separate groups for 11 and 12
- * (the two biggest searches) so two workers share the load.
+ * The sweep's searches, grouped by board width. One search serves a whole range of widths (a tiling
+ * of 5 x c is a point of the 5 x hi search where the first c columns are exactly full); the 5 x 12
+ * board alone is faster with X placed first (X is in its only set), so it is a group of its own.
  */
-export function sweepGroups(lo: number, hi: number, split: boolean): [number, number][] {
-  if (!split) return hi === 12 && lo < 12 ? [[lo, 11], [12, 12]] : [[lo, hi]];
-  const groups: [number, number][] = [];
-  if (lo <= 10) groups.push([lo, Math.min(hi, 10)]);
-  for (const width of [11, 12]) if (lo <= width && width <= hi) groups.push([width, width]);
-  return groups;
+export function sweepGroups(lo: number, hi: number): [number, number][] {
+  return hi === 12 && lo < 12 ? [[lo, 11], [12, 12]] : [[lo, hi]];
 }
 
 function groupParts(instance: SweepInstance, [lo, hi]: [number, number]): Part[] {
@@ -143,8 +139,13 @@ function sweepSummary(instance: SweepInstance, table: readonly WidthRow[], tries
   };
 }
 
+/**
+ * Workers take whole groups: cutting the shared search into subtrees would spread a set's tilings
+ * over several tasks, and a task must report each of its sets complete. Only a sweep up to 12 has two
+ * groups; other sweeps run on one worker.
+ */
 function splitSweep(instance: SweepInstance): SplitSearch<KataminoSolution, KataminoState> | undefined {
-  const groups = sweepGroups(instance.lo, instance.hi, true);
+  const groups = sweepGroups(instance.lo, instance.hi);
   if (groups.length <= 1) return undefined;
   return {
     tasks: groups.length,
@@ -200,7 +201,7 @@ export const solver: Solver<KataminoInstance, KataminoSolution, KataminoState> =
       case 'pieces':
         return solvePieces(instance, ctx, piecesParts(instance));
       case 'sweep':
-        return solveSweepGroups(instance, ctx, sweepGroups(instance.lo, instance.hi, false));
+        return solveSweepGroups(instance, ctx, sweepGroups(instance.lo, instance.hi));
       case 'challenge':
         return solvePentas(instance, ctx, instance.pentas);
     }
