@@ -9,7 +9,7 @@ export interface LineWriter {
 
 /** The `done` line: the Summary flattened beside `elapsedMs` (contract: DESIGN.md §3). */
 export function doneRecord(done: DoneEvent): Record<string, unknown> {
-  const { solutions, elapsedMs: _ignored, ...fields } = done.summary;
+  const { solutions, elapsedMs: _elapsed, type: _type, ...fields } = done.summary;
   return { type: 'done', solutions, elapsedMs: done.stats.elapsedMs, ...fields };
 }
 
@@ -26,7 +26,10 @@ export class JsonOutput {
   event(event: SolveEvent): void {
     if (this.countOnly || event.type === 'progress' || event.type === 'done') return;
     if (event.type === 'solution') this.line({ type: 'solution', index: event.index, solution: event.solution });
-    else this.line({ type: 'step', state: event.state, ...event.data });
+    else {
+      const { type: _type, state: _state, ...data } = event.data ?? {};
+      this.line({ type: 'step', state: event.state, ...data });
+    }
   }
 
   finish(done: DoneEvent): void {

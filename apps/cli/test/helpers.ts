@@ -106,3 +106,20 @@ export function pluginPackage(name: string, id: string, kit: Record<string, unkn
 export function inDir(dir: string, files: Record<string, string>): Record<string, string> {
   return Object.fromEntries(Object.entries(files).map(([path, text]) => [join(dir, path), text]));
 }
+
+/** A plugin whose search is an animation: three steps with data, then one solution. */
+export const STEPS_PLUGIN = `export default {
+  apiVersion: 1, id: 'steps', title: 'Steps', description: 'Three animation steps.', version: '1.0.0',
+  options: [],
+  parse: () => ({}),
+  solver: async () => ({
+    solve(instance, ctx) {
+      for (let chain = 1; chain <= 3; chain++) ctx.step({ level: chain }, { chain, score: chain * 40 });
+      ctx.solution({ level: 9 });
+      return { solutions: 1, chains: 3, score: 240 };
+    },
+  }),
+  view: (state) => ({ width: 2, height: 1, title: 'level ' + state.level, cells: [{ fill: 'red' }, { label: String(state.level) }] }),
+  summarize: (summary) => summary.chains + ' chains, ' + summary.score + ' points',
+};
+`;
