@@ -72,14 +72,17 @@ function drawViewer(): void {
     return;
   }
   if (!session) return showFrame(undefined, '', 'empty');
+  // Steps while their animation plays, then the live search, then the last step again at the end.
   const step = session.steps[stepShown];
-  if (step) {
-    const data = dataText(step.data);
-    return showFrame(plugin.view(step.state), `Step ${stepShown + 1} of ${session.steps.length}${data ? ` · ${data}` : ''}`, step);
-  }
+  const showStep = () => {
+    const data = dataText(step!.data);
+    showFrame(plugin.view(step!.state), `Step ${stepShown + 1} of ${session!.steps.length}${data ? ` · ${data}` : ''}`, step);
+  };
+  if (step && stepTimer !== undefined) return showStep();
   if (session.phase === 'running' && session.progress) {
     return showFrame(plugin.view(session.progress.state), 'Searching…', session.progress);
   }
+  if (step) return showStep();
   const last = session.solutions.length;
   if (last > 0) {
     return showFrame(plugin.view(session.solutions[last - 1], { index: last }), `Solution No. ${last}`, `latest:${last}`);
@@ -147,8 +150,11 @@ function playSteps(fromStart: boolean): void {
     if (stepShown < run.steps.length - 1) {
       stepShown++;
       viewing = { kind: 'live' };
-      requestDraw();
-    } else if (run.phase !== 'running') stopSteps();
+    } else {
+      // Caught up; new steps start the animation again (onSessionChange).
+      stopSteps();
+    }
+    requestDraw();
   };
   tick();
   stepTimer = setInterval(tick, STEP_INTERVAL_MS);
