@@ -137,6 +137,8 @@ export interface NazoHooks {
   onSolution(solution: NazoSolution | undefined): void;
   wantMoves: boolean;
   shouldStop(): boolean;
+  /** Called every 1024 placements with the field just simulated (for a progress display). */
+  progress?(rows: () => string[], tries: number): void;
 }
 
 export interface NazoStats {
@@ -182,6 +184,7 @@ export function solveNazo(search: NazoSearch, hooks: NazoHooks): NazoStats {
       if (!dropPair(board, pair, placement)) continue;
       stats.tries++;
       simulateBoard(board, result);
+      if ((stats.tries & 1023) === 0 && hooks.progress) hooks.progress(() => fieldFromGrid(gridFromBoard(board)).rows, stats.tries);
       path[level] = placement;
       chainsAt[level + 1] = Math.max(chainsAt[level]!, result.chains);
       scoreAt[level + 1] = scoreAt[level]! + result.score;

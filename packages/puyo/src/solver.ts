@@ -76,6 +76,9 @@ function nazo(instance: PuyoInstance, ctx: Ctx): Summary {
     {
       wantMoves: ctx.wantSolutions,
       shouldStop: () => ctx.shouldStop(),
+      progress: (rows, tries) => {
+        if (ctx.wantProgress && ctx.progressDue()) ctx.progress({ rows: rows(), title: `${tries} placements tried` }, { tries });
+      },
       onSolution: (solution: NazoSolution | undefined) => ctx.solution(solution ?? null),
     },
   );

@@ -134,3 +134,17 @@ function bruteForce(start: PuyoField, pairs: string[], minChains: number): numbe
   visit(simulate(start).field, 0);
   return count;
 }
+
+describe('chain puzzle progress', () => {
+  it('reports progress with the placements tried when someone watches', async () => {
+    const events: SolveEvent[] = [];
+    await solveInProcess(plugin, instance('......', 'RG,BY,RG', 'chains>=1'), {
+      wantProgress: true,
+      progressIntervalMs: 0,
+      onEvent: (e) => events.push(e),
+    });
+    const progress = events.filter((e) => e.type === 'progress') as Extract<SolveEvent, { type: 'progress' }>[];
+    expect(progress.map((e) => e.counters.tries)).toEqual([1024, 2048, 3072, 4096, 5120, 6144, 7168, 8192, 9216, 10240]);
+    expect((progress[0]!.state as { rows: string[] }).rows).toHaveLength(14);
+  });
+});
