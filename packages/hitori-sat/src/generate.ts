@@ -1,6 +1,6 @@
 import { InputError } from '@kit/core';
 import { searchHitori } from './encode.js';
-import { neighbours, unshadedRegions, type Hitori } from './model.js';
+import { neighbours, type Hitori } from './model.js';
 import { Random } from './random.js';
 import type { BackendFactory } from './sat/backend.js';
 
@@ -30,11 +30,39 @@ function latinNumbers(width: number, height: number, random: Random): number[] {
  * the shading plus that cell would be a second solution whatever the numbers, so no repair could help.
  */
 function maximalShading(width: number, height: number, random: Random): Uint8Array {
-  const shaded = new Uint8Array(width * height);
-  for (const cell of random.shuffle(Array.from({ length: width * height }, (_, i) => i))) {
+  const size = width * height;
+  const shaded = new Uint8Array(size);
+  const mark = new Int32Array(size);
+  const queue = new Int32Array(size);
+  let stamp = 0;
+  // Shading a cell keeps the rest connected exactly when its unshaded neighbours still reach each
+  // other, so a search from one of them can stop as soon as it has met the others (usually nearby).
+  const neighboursStayJoined = (cell: number): boolean => {
+    const targets = neighbours(width, height, cell).filter((next) => !shaded[next]);
+    if (targets.length <= 1) return true;
+    stamp++;
+    let head = 0;
+    let tail = 0;
+    queue[tail++] = targets[0]!;
+    mark[targets[0]!] = stamp;
+    let missing = targets.length - 1;
+    while (head < tail) {
+      const at = queue[head++]!;
+      const x = at % width;
+      const around = [x > 0 ? at - 1 : -1, x < width - 1 ? at + 1 : -1, at - width, at + width];
+      for (const next of around) {
+        if (next < 0 || next >= size || shaded[next] || mark[next] === stamp) continue;
+        mark[next] = stamp;
+        if (targets.includes(next) && --missing === 0) return true;
+        queue[tail++] = next;
+      }
+    }
+    return false;
+  };
+  for (const cell of random.shuffle(Array.from({ length: size }, (_, i) => i))) {
     if (neighbours(width, height, cell).some((next) => shaded[next])) continue;
     shaded[cell] = 1;
-    if (unshadedRegions(width, height, shaded).length !== 1) shaded[cell] = 0;
+    if (!neighboursStayJoined(cell)) shaded[cell] = 0;
   }
   return shaded;
 }
