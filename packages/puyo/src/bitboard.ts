@@ -2,8 +2,9 @@
 // a word holds two columns of 16 bits (bit 0 = row 1 ... bit 13 = row 14; bits 14-15 stay clear so
 // vertical shifts never leak into the next column once masked). Groups of 4+ are found from
 // neighbour counts (a cell with 3 same-colour neighbours, or two adjacent cells with 2 each, lies in
-// a group of 4+), so nothing walks cell by cell; gravity squeezes each touched column with a
-// bit-extract table. Nothing is allocated while a chain runs.
+// a group of 4+), so nothing walks cell by cell. Gravity shifts the part of a column above a run of
+// popped cells down in one go (a bit-extract table handles columns with gaps between popped cells).
+// Nothing is allocated while a chain runs.
 import { ROWS, WIDTH, cellIndex, emptyGrid, type CellGrid } from './field.js';
 import { chainPower, colourBonus, groupBonus } from './rules.js';
 

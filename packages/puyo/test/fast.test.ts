@@ -48,6 +48,12 @@ describe('fast bitboard simulator against the plain one', () => {
     expect(compare(parseField(readFixture('seq19.dat')))).toBe(19);
   });
 
+  it('agrees when one colour pops as two groups with a gap between them in each column', () => {
+    const field = parseField('RRRR..\nGBGB..\nRRRR..');
+    expect(compare(field)).toBe(1);
+    expect(simulate(field)).toMatchObject({ score: 80, field: { rows: [...Array(13).fill('......'), 'GBGB..'] } });
+  });
+
   it('agrees on thousands of scattered random fields', () => {
     fc.assert(fc.property(scattered, (field) => void compare(field)), { numRuns: 3000 });
   });
