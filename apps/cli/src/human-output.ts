@@ -24,6 +24,9 @@ const FRAME_MS = 50;
 /** The longest stretch of drawing before other events get a turn. */
 const SLICE_MS = 20;
 
+const ESCAPES = /\u001B\[[0-9;?]*[A-Za-z]/g;
+const visibleWidth = (line: string) => line.replace(ESCAPES, '').length;
+
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
@@ -105,6 +108,12 @@ export class HumanOutput {
     }
   }
 
+  #fits(lines: readonly string[]): boolean {
+    const { rows, columns } = this.#options.stdout;
+    if (!rows || !columns) return true;
+    return lines.length < rows && lines.every((line) => visibleWidth(line) <= columns);
+  }
+
   #lines(state: unknown, title: string | undefined, index?: number): string[] {
     const { plugin, palette, color } = this.#options;
     const frame = plugin.view(state, index !== undefined ? { index } : undefined);
@@ -119,7 +128,10 @@ export class HumanOutput {
       const now = performance.now();
       if (now - this.#lastFrameAt < FRAME_MS && delayMs === 0) return;
       this.#lastFrameAt = now;
-      animator.draw(this.#lines(event.state, undefined));
+      const lines = this.#lines(event.state, undefined);
+      // A frame taller or wider than the terminal cannot be redrawn in place: skip the animation.
+      if (!this.#fits(lines)) return;
+      animator.draw(lines);
       this.#live = 'progress';
     } else if (event.type === 'solution') {
       const frame = this.#options.plugin.view(event.solution, { index: event.index });
@@ -135,9 +147,12 @@ export class HumanOutput {
       const lines = this.#lines(event.state, undefined);
       if (lines[0] === '') lines[0] = `Step ${this.#steps}`;
       status?.clear();
-      if (animator) {
+      if (animator && this.#fits(lines)) {
         animator.draw(lines);
         this.#live = 'step';
+      } else if (animator) {
+        animator.commit([...lines, '']);
+        this.#live = 'none';
       } else {
         stdout.write([...lines, ''].map((line) => `${line}\n`).join(''));
       }

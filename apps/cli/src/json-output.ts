@@ -3,6 +3,9 @@ import type { DoneEvent, SolveEvent } from '@kit/core';
 export interface LineWriter {
   write(chunk: string): unknown;
   fd?: number;
+  /** A terminal's size, when it is one. */
+  readonly rows?: number;
+  readonly columns?: number;
   readonly writableNeedDrain?: boolean;
   once?(event: 'drain', listener: () => void): unknown;
 }
