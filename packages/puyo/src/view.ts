@@ -4,8 +4,9 @@ import type { PuyoState } from './types.js';
 
 const FILL: Record<string, string> = { R: 'red', G: 'green', B: 'blue', Y: 'yellow', P: 'purple', O: 'garbage' };
 
-/** Dim twins of the base colours for the hidden rows, and the divider under row 13. */
+/** A dark well for empty cells, dim twins of the base colours for the hidden rows, the divider under row 13. */
 export const PUYO_PALETTE: Palette = {
+  empty: { ansi256: 235, letter: '.' },
   'red-hidden': { ansi256: 88, letter: 'r' },
   'green-hidden': { ansi256: 22, letter: 'g' },
   'blue-hidden': { ansi256: 19, letter: 'b' },
