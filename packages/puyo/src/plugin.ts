@@ -36,11 +36,12 @@ export default definePlugin<PuyoInstance, unknown, PuyoState>({
     { name: 'goal', type: 'string', placeholder: 'chains>=N|all-clear|clear-colour=R', help: 'what a chain puzzle asks for' },
   ],
   input: { formats: ['puyo-field'], required: false, help: 'a Puyo field: up to 14 lines of R G B Y P, O (garbage), space or . (empty); the last line is the floor' },
+  // Paths are relative to this package (examples/ ships with it).
   examples: [
-    'seq19.dat',
-    'seq19.dat -q',
+    'examples/seq19.dat',
+    'examples/seq19.dat -q',
     "--url 'https://puyop.com/s/420Aa9r9hj'",
-    'puzzle.txt --nazo --pairs RG,BY --goal all-clear',
+    "examples/two-chain.txt --nazo --pairs GY --goal 'chains>=2'",
   ],
   palette: PUYO_PALETTE,
   parse: parseInstance,

@@ -46,3 +46,10 @@ describe('field file parser', () => {
     expect(parseField('P\n' + 'R\n'.repeat(13)).rows[0]).toBe('P.....');
   });
 });
+
+describe('shipped examples', () => {
+  it('examples/seq19.dat is the seed file, byte for byte', async () => {
+    const { readFileSync } = await import('node:fs');
+    expect(readFileSync(new URL('../examples/seq19.dat', import.meta.url), 'utf8')).toBe(readFixture('seq19.dat'));
+  });
+});
