@@ -8,12 +8,16 @@ import { looksLikeSingles, parseSingles } from './singles.js';
 
 /**
  * PencilBox when the first two non-empty lines each hold one integer and the third holds as many
- * cells as the second says (a one-column plain grid of numbers can look the same: `--format grid`).
+ * cells as the second says. A one-column plain grid of numbers can look the same; there the line
+ * count must fit the header too (and `--format grid` settles any remaining doubt).
  */
 function looksLikePencilBox(text: string): boolean {
   const lines = splitLines(text).map((l) => l.trim()).filter((l) => l.length > 0);
   if (lines.length < 2 || !/^\d+$/.test(lines[0]!) || !/^\d+$/.test(lines[1]!)) return false;
-  return lines.length === 2 || lines[2]!.split(/\s+/).length === Number(lines[1]);
+  const rows = Number(lines[0]);
+  const cols = Number(lines[1]);
+  if (cols === 1) return lines.length === 2 + rows || lines.length === 2 + 2 * rows;
+  return lines.length === 2 || lines[2]!.split(/\s+/).length === cols;
 }
 
 export function detectFormat(text: string): InputFormat {
