@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { boardFromRows, pack, pentominoSet, prepare, runAll, seedBoard } from '../src/index.js';
+
+describe('seed boards, distinct solutions', () => {
+  // The classic counts; 7 (7x9 without the centre line) is checked against --all below.
+  it.each([
+    [3, '3x20', 2],
+    [4, '4x15', 368],
+    [5, '5x12', 1010],
+    [6, '6x10', 2339],
+    [7, '7x9', 150],
+    [8, '8x8', 65],
+  ])('size %i (%s) has %i', (size, _name, count) => {
+    expect(pack({ board: seedBoard(size) }).solutions).toBe(count);
+  });
+
+  it('draws the seed boards like the seed', () => {
+    expect(seedBoard(7)).toEqual(['.........', '.........', '.........', '...###...', '.........', '.........', '.........']);
+    expect(seedBoard(8)[3]).toBe('...##...');
+    expect(seedBoard(3)).toEqual(['....................', '....................', '....................']);
+  });
+
+  it('counts every placement with all: 5x12 has 4040 = 4 x 1010', () => {
+    expect(pack({ board: seedBoard(5), all: true }).solutions).toBe(4040);
+  });
+
+  it('verifies 7x9 minus the centre line independently: raw = |G| x distinct, and every method agrees', () => {
+    // F is asymmetric and used once, so no packing is its own image: every orbit has |G| = 4 members.
+    const board = seedBoard(7);
+    const prepared = prepare(boardFromRows(board), pentominoSet(), { all: true });
+    expect(prepared.problem.group).toHaveLength(4);
+    expect(runAll(prepared).solutions).toBe(600);
+    for (const method of ['first', 'orient', 'canon'] as const) expect(pack({ board, method }).solutions).toBe(150);
+  });
+
+  it('gives the same tries as a straight search under the reference pruning (6x10, X first)', () => {
+    expect(pack({ board: seedBoard(6) }).tries).toBe(1256729);
+  });
+
+  it('agrees between the bitboard and the general kernel', () => {
+    const board = boardFromRows(seedBoard(4));
+    const fast = runAll(prepare(board, pentominoSet(), {}));
+    const wide = runAll(prepare(board, pentominoSet(), { wide: true }));
+    expect(wide).toEqual(fast);
+    expect(fast.solutions).toBe(368);
+  });
+
+  it('stops at the limit', () => {
+    const seen: string[][] = [];
+    expect(pack({ board: seedBoard(6), limit: 3, onSolution: (rows) => seen.push(rows) }).solutions).toBe(3);
+    expect(seen).toHaveLength(3);
+    expect(seen[0]).toEqual(['LLXWWZZUUU', 'LXXXWWZUYU', 'LFXTNWZZYY', 'LFFTNNPPYV', 'FFTTTNPPYV', 'IIIIINPVVV']);
+  });
+});
