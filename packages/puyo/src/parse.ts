@@ -1,5 +1,6 @@
 // The seed's field file: up to 14 lines, top to bottom, the last line being row 1 (the floor).
 import { InputError } from '@kit/core';
+import { splitLines } from '@kit/grid';
 import { ROWS, WIDTH, type PuyoField } from './field.js';
 
 const CELL = /^[RGBYPO. ]$/;
@@ -16,7 +17,7 @@ export function parseField(text: string, file?: string): PuyoField {
     ...(column !== undefined ? { column } : {}),
   });
   if (text.trim() === '') throw new InputError('the field file is empty', where());
-  const lines = text.replace(/\r?\n$/, '').split(/\r?\n/);
+  const lines = splitLines(text);
   if (lines.length > ROWS) {
     throw new InputError(`too many lines: a field has at most ${ROWS} rows (got ${lines.length})`, where(ROWS + 1, 1));
   }
