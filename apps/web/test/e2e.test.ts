@@ -263,6 +263,17 @@ describe('pentomino', () => {
     expect(inWorker).toContain('/plugins/pentomino/plugin.js');
     expect(inWorker.filter((path) => !onPage.includes(path)).length).toBeGreaterThan(0);
 
+    // The page stays responsive while the workers search: two display frames come promptly.
+    const frameGap = await p.evaluate(
+      () => new Promise<number>((done) => {
+        const start = performance.now();
+        requestAnimationFrame(() => requestAnimationFrame(() => done(performance.now() - start)));
+      }),
+    );
+    console.log(`8x8 --all running: two animation frames took ${frameGap.toFixed(1)} ms`);
+    expect(frameGap).toBeLessThan(500);
+    await shot(p, 'pentomino-8x8-searching');
+
     const started = Date.now();
     await p.click('#cancel');
     await waitForPhase(p, 'cancelled', 1000);

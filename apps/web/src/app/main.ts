@@ -54,9 +54,11 @@ function showFrame(frame: Frame | undefined, caption: string, key: unknown): voi
   holder.style.setProperty('--columns', String(frame.width));
 }
 
+/** A step's scalar data for the caption (`chain 2, score 320`); lists and objects would not fit. */
 function dataText(data: Record<string, JsonValue> | undefined): string {
   return Object.entries(data ?? {})
-    .map(([key, value]) => `${key} ${typeof value === 'object' ? JSON.stringify(value) : String(value)}`)
+    .filter(([, value]) => value === null || typeof value !== 'object')
+    .map(([key, value]) => `${key} ${String(value)}`)
     .join(', ');
 }
 
@@ -119,11 +121,18 @@ function drawSummary(): void {
   const holder = $('summary');
   if (!done || holder.dataset['for'] === String(session?.startedAt)) return;
   holder.dataset['for'] = String(session!.startedAt);
-  const fields = { ...done.summary, elapsedMs: done.stats.elapsedMs };
-  const line = current?.plugin.summarize?.(done.summary, session!.instance);
+  const fields = Object.entries({ ...done.summary, elapsedMs: done.stats.elapsedMs });
+  const scalars = fields.filter(([, value]) => value === null || typeof value !== 'object');
+  const structured = fields.filter(([, value]) => value !== null && typeof value === 'object');
+  // The plugin's summary: its last line is the headline, any table above it folds away.
+  const text = current?.plugin.summarize?.(done.summary, session!.instance)?.trimEnd() ?? '';
+  const lines = text.split('\n');
+  const headline = lines.pop() ?? '';
+  const detail = [lines.join('\n'), ...structured.map(([key, value]) => `${key}: ${JSON.stringify(value, null, 1)}`)].filter(Boolean);
   holder.replaceChildren(
-    line ? h('pre', { class: 'summary-line' }, line) : '',
-    h('dl', {}, ...Object.entries(fields).map(([key, value]) => h('div', {}, h('dt', {}, key), h('dd', { 'data-field': key }, typeof value === 'object' ? JSON.stringify(value) : String(value))))),
+    headline ? h('p', { class: 'summary-line' }, headline) : '',
+    h('dl', {}, ...scalars.map(([key, value]) => h('div', {}, h('dt', {}, key), h('dd', { 'data-field': key }, String(value))))),
+    detail.length ? h('details', { class: 'summary-detail' }, h('summary', {}, 'Details'), h('pre', {}, detail.join('\n\n'))) : '',
   );
 }
 
