@@ -24,6 +24,15 @@ describe('chain puzzle solver', () => {
     });
   });
 
+  it('a solution draws as the field it leaves, titled with its number and moves', async () => {
+    const { solutions } = await solveAll(plugin, instance(TWO_CHAIN, 'GY', 'chains>=2'));
+    const first = solutions[0] as NazoSolution;
+    expect(first.rows.slice(-2)).toEqual(['......', '.Y....']);
+    const frame = plugin.view(first, { index: 1 });
+    expect(frame.title).toBe('No. 1: GY 2up');
+    expect(frame.cells[14 * 6 + 1]).toEqual({ fill: 'yellow' });
+  });
+
   it('reports no solution cleanly', async () => {
     const { solutions, done } = await solveAll(plugin, instance(TWO_CHAIN, 'GY', 'chains>=3'));
     expect(solutions).toEqual([]);
