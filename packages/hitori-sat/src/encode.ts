@@ -120,6 +120,8 @@ export interface HitoriSearch {
 export interface HitoriSearchOptions {
   maxSolutions: number;
   onSolution?: (shaded: Uint8Array) => void;
+  /** Every model the SAT solver returns, connected or not (for progress animation). */
+  onModel?: (shaded: Uint8Array, counters: { cuts: number; satCalls: number }) => void;
   shouldStop?: () => boolean;
 }
 
@@ -138,6 +140,7 @@ export function searchHitori(puzzle: Hitori, sat: SatBackend, options: HitoriSea
       break;
     }
     const shaded = readShading(encoding, sat);
+    options.onModel?.(shaded, { cuts: cutClauses.length, satCalls });
     const added = connectivityCuts(puzzle, encoding, shaded, sat);
     cutClauses.push(...added);
     if (added.length > 0) continue;

@@ -120,6 +120,9 @@ async function solve(instance: HitoriInstance, ctx: Ctx): Promise<Summary> {
     onSolution: (shaded) => {
       if (emitted++ < shown && ctx.wantSolutions) ctx.solution({ shaded: shadingRows(puzzle.width, shaded), numbers });
     },
+    onModel: (shaded, counters) => {
+      if (ctx.wantProgress && ctx.progressDue()) ctx.progress({ shaded: shadingRows(puzzle.width, shaded), numbers }, counters);
+    },
     shouldStop: () => ctx.signal.aborted,
   });
   const total = found.solutions.length;

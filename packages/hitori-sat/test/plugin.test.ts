@@ -1,9 +1,12 @@
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { InputError, parseOptions, solveAll, type RawOptions } from '@kit/core';
+import { InputError, parseOptions, solveAll, solveInProcess, type RawOptions, type SolveEvent } from '@kit/core';
 import { describe, expect, it } from 'vitest';
+import { formatPencilBox } from '../src/formats/pencilbox.js';
+import { generateHitori } from '../src/generate.js';
 import plugin from '../src/plugin.js';
+import { CdclSolver } from '../src/sat/cdcl.js';
 import type { HitoriSolution } from '../src/instance.js';
 
 const UNIQUE = { name: 'unique.txt', text: '4\n4\n2 4 2 2\n1 1 4 3\n4 3 1 2\n4 1 1 4\n' };
@@ -58,6 +61,19 @@ describe('solving through the plugin', () => {
     const { summary, line } = await run({ first: true }, TWO);
     expect(summary).toMatchObject({ solutions: 1, unique: null });
     expect(line).toBe('4x4: 1 solution (uniqueness not checked)');
+  });
+
+  it('reports each disconnected model as progress, with the cut and call counters', async () => {
+    const { puzzle } = generateHitori(10, 10, 1, () => new CdclSolver());
+    const instance = plugin.parse(parseOptions(plugin.options, {}), { name: 'g.txt', text: formatPencilBox(10, 10, puzzle.numbers) });
+    const events: SolveEvent[] = [];
+    await solveInProcess(plugin, instance, { wantProgress: true, progressIntervalMs: 0, onEvent: (e) => events.push(e) });
+    const progress = events.filter((e) => e.type === 'progress');
+    const done = events.find((e) => e.type === 'done')!;
+    // Every SAT call but the last, which proves there is no other solution, returns a model.
+    expect(progress.length).toBe(done.type === 'done' ? done.summary.satCalls - 1 : -1);
+    expect(progress[0]).toMatchObject({ counters: { cuts: 0, satCalls: 1 } });
+    expect((progress[0] as { state: HitoriSolution }).state.shaded).toHaveLength(10);
   });
 
   it('draws shaded and unshaded cells with the numbers as labels', () => {
