@@ -14,7 +14,7 @@ type Ctx = SolveContext<unknown, PuyoState>;
 const json = (value: unknown) => value as JsonValue;
 
 /** Replays a chain on `grid` in place, one `ctx.step` per gravity and per pop. */
-function replayChain(grid: CellGrid, ctx: Ctx, chainOffset: { total: number }, move?: number): ChainStep[] {
+function replayChain(grid: CellGrid, ctx: Ctx, running: { total: number }, move?: number): ChainStep[] {
   const onStep = (kind: StepKind, at: CellGrid, step: ChainStep | undefined, moved: number) => {
     const rows = fieldFromGrid(at).rows;
     const prefix = move !== undefined ? `move ${move}: ` : '';
@@ -22,11 +22,11 @@ function replayChain(grid: CellGrid, ctx: Ctx, chainOffset: { total: number }, m
       ctx.step({ rows, title: `${prefix}${moved} puyo${moved === 1 ? '' : 's'} fall` }, { kind, ...(move !== undefined ? { move } : {}), moved });
       return;
     }
-    chainOffset.total += step!.score;
+    running.total += step!.score;
     const colours = step!.groups.map((g) => `${g.size}${g.colour}`).join(' ');
     ctx.step(
-      { rows, title: `${prefix}chain ${step!.chain}: ${colours} pop, +${step!.score} (${chainOffset.total})` },
-      { kind, ...(move !== undefined ? { move } : {}), ...(json(step) as Record<string, JsonValue>), total: chainOffset.total },
+      { rows, title: `${prefix}chain ${step!.chain}: ${colours} pop, +${step!.score} (${running.total})` },
+      { kind, ...(move !== undefined ? { move } : {}), ...(json(step) as Record<string, JsonValue>), total: running.total },
     );
   };
   return runChain(grid, onStep).breakdown;
