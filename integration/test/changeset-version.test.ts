@@ -49,7 +49,12 @@ describe('pnpm changeset version', () => {
     // pnpm installs the copy from its store before running the script; offline, nothing is fetched.
     runOk(pnpm, [...pnpmArgs, 'changeset', 'version'], { cwd: copy, env: { npm_config_offline: 'true' }, timeoutMs: 170_000 });
 
-    expect(readdirSync(join(copy, '.changeset')).filter((name) => name.endsWith('.md') && name !== 'README.md')).toEqual([]);
+    // Consumed: every changeset that names a versioned (public) package. One that names only private
+    // packages is left alone (privatePackages.version is false).
+    const privateNames = new Set([...before.values()].filter((manifest) => manifest.private).map((manifest) => manifest.name));
+    const left = readChangesets(join(copy, '.changeset'));
+    expect(left.filter((changeset) => Object.keys(changeset.bumps).some((name) => !privateNames.has(name)))).toEqual([]);
+    expect(left.length).toBe(changesets.filter((changeset) => Object.keys(changeset.bumps).every((name) => privateNames.has(name))).length);
     for (const [path, manifest] of before) {
       const after = JSON.parse(readFileSync(join(copy, path, 'package.json'), 'utf8')) as { version: string; dependencies?: Record<string, string> };
       const changelogPath = join(copy, path, 'CHANGELOG.md');
