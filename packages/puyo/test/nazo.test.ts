@@ -1,4 +1,5 @@
 import { AbortedError, solveAll, solveInProcess, type SolveEvent } from '@kit/core';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   type NazoSolution, type PuyoField, cellIndex, fieldFromGrid, gridFromField, parseField, parseInstance, plugin,
@@ -92,6 +93,27 @@ describe('chain puzzle solver', () => {
     expect(done.summary.solutions).toBeGreaterThan(0);
   });
 
+  it('agrees with the brute force on random small puzzles', async () => {
+    const puzzle = fc.record({
+      columns: fc.array(fc.array(fc.constantFrom('R', 'G', 'B', 'Y'), { maxLength: 5 }), { minLength: 6, maxLength: 6 }),
+      pairs: fc.array(fc.tuple(fc.constantFrom('R', 'G', 'B', 'Y'), fc.constantFrom('R', 'G', 'B', 'Y')).map(([a, b]) => a + b), { minLength: 2, maxLength: 2 }),
+      goal: fc.constantFrom('chains>=1', 'chains>=2', 'all-clear'),
+    });
+    let solved = 0;
+    await fc.assert(
+      fc.asyncProperty(puzzle, async ({ columns, pairs, goal }) => {
+        const rows = Array.from({ length: 5 }, (_, i) => columns.map((column) => column[4 - i] ?? '.').join(''));
+        const text = rows.join('\n');
+        const { done } = await solveAll(plugin, instance(text, pairs.join(','), goal), { wantSolutions: false });
+        const expected = goal === 'all-clear' ? bruteForce(parseField(text), pairs, 0, true) : bruteForce(parseField(text), pairs, Number(goal.slice(8)));
+        expect(done.summary.solutions).toBe(expected);
+        if (expected > 0) solved++;
+      }),
+      { numRuns: 40 },
+    );
+    expect(solved).toBeGreaterThan(5);
+  });
+
   it('rejects bad puzzles', () => {
     const bad = (options: Record<string, string | boolean>) => () => parseInstance(options, { name: 'p.txt', text: 'R' });
     expect(bad({ nazo: true, pairs: 'RX', goal: 'all-clear' })).toThrow('--pairs: "RX" is not a pair: each pair is two colours from R G B Y P (e.g. RG,BY,RR)');
@@ -103,7 +125,7 @@ describe('chain puzzle solver', () => {
 });
 
 /** Every sequence, placed cell by cell on the plain grid and simulated by the reference simulator. */
-function bruteForce(start: PuyoField, pairs: string[], minChains: number): number {
+function bruteForce(start: PuyoField, pairs: string[], minChains: number, allClear = false): number {
   const placements: [number, number][] = [];
   for (let x = 0; x < 6; x++) placements.push([x, 0], [x, 2]);
   for (let x = 0; x < 5; x++) placements.push([x, 1]);
@@ -136,7 +158,7 @@ function bruteForce(start: PuyoField, pairs: string[], minChains: number): numbe
       if (pair[0] === pair[1] && seen.has(key)) continue;
       seen.add(key);
       const result = simulate(fieldFromGrid(grid));
-      if (result.chains >= minChains) count++;
+      if (allClear ? result.allClear : result.chains >= minChains) count++;
       else if (level + 1 < pairs.length) visit(result.field, level + 1);
     }
   };
