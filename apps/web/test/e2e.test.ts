@@ -149,6 +149,11 @@ describe('options form', () => {
     await p.fill('#opt-n', '5');
     await p.click('#run');
     expect(await p.locator('#form-error').textContent()).toBe('--limit must be a positive integer (got "lots")');
+    await p.fill('#opt-limit', '');
+    await p.fill('#opt-delay', '-5');
+    await p.click('#run');
+    expect(await p.locator('#form-error').textContent()).toBe('--delay must be a whole number of milliseconds (got "-5")');
+    expect(await phase(p)).toBe('idle');
   });
 
   it("reports a bad input file with the plugin's own message and location", async () => {
@@ -190,7 +195,7 @@ describe('options form', () => {
 
 describe('running', () => {
   it('animates step events one by one', async () => {
-    const p = await open('?puzzle=walk&steps=3&run=1');
+    const p = await open('?puzzle=walk&steps=3&delay=300&run=1');
     await p.waitForSelector('#viewer-caption:text-matches("^Step 1 of 3")', { timeout: 10_000 });
     await p.waitForSelector('#viewer-caption:text-matches("^Step 3 of 3")', { timeout: 10_000 });
     expect(await p.locator('#viewer-caption').textContent()).toBe('Step 3 of 3 · filled 3');

@@ -71,6 +71,7 @@ describe('bundlePlugin', () => {
       for (const file of files) writeFileSync(join(dir, file.path.replace(/\//g, '_')), file.contents);
       const plugin = ((await import(pathToFileURL(join(dir, 'plugin.js')).href)) as { default: { id: string; parse(options: object): unknown } }).default;
       expect(plugin.id).toBe('node-only');
+      expect(files.map((file) => new TextDecoder().decode(file.contents)).join('\n')).not.toContain('process.env');
       expect(plugin.parse({})).toEqual({ text: '' });
       expect(() => plugin.parse({ path: '/etc/hostname' })).toThrow('node:fs is not available in the browser (readFileSync was called)');
     } finally {

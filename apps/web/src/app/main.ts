@@ -3,14 +3,12 @@ import { MANIFEST_PATH } from '../shared/manifest.js';
 import { h } from './dom.js';
 import { frameToSvg } from './frame-svg.js';
 import { loadPlugins, type LoadedPlugins } from './load-plugins.js';
-import { buildOptionForm, type OptionForm } from './option-form.js';
+import { buildOptionForm, DEFAULT_STEP_DELAY_MS, type OptionForm } from './option-form.js';
 import { errorText, prepareRun } from './prepare-run.js';
 import { MAX_KEPT_SOLUTIONS, RunSession } from './run-session.js';
 import { SolutionList } from './solution-list.js';
 import { readState, stateSearch, writeState } from './url-state.js';
 
-/** Pause between two animation steps (a Puyo chain's gravity and pops), like the CLI's --delay. */
-const STEP_INTERVAL_MS = 450;
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 
@@ -22,6 +20,8 @@ let session: RunSession | undefined;
 /** What the viewer shows: the live search, or one solution the person opened. */
 let viewing: { kind: 'live' } | { kind: 'solution'; index: number } = { kind: 'live' };
 let stepShown = -1;
+/** Pause between two animation steps (a Puyo chain's gravity and pops): the form's delay. */
+let stepDelayMs = DEFAULT_STEP_DELAY_MS;
 let stepTimer: ReturnType<typeof setInterval> | undefined;
 let drawn: { key: unknown } = { key: undefined };
 let drawPending = false;
@@ -166,7 +166,7 @@ function playSteps(fromStart: boolean): void {
     requestDraw();
   };
   tick();
-  stepTimer = setInterval(tick, STEP_INTERVAL_MS);
+  stepTimer = setInterval(tick, Math.max(16, stepDelayMs));
 }
 
 function stopSteps(): void {
@@ -203,6 +203,7 @@ function run(): void {
   session?.cancel();
   stopSteps();
   stepShown = -1;
+  stepDelayMs = prepared.delayMs;
   viewing = { kind: 'live' };
   drawn = { key: undefined };
   $('summary').replaceChildren();

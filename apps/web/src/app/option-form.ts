@@ -6,6 +6,7 @@ export interface FormValues {
   raw: RawOptions;
   input: TextFile | undefined;
   limit: string;
+  delay: string;
 }
 
 export interface OptionForm {
@@ -17,10 +18,14 @@ export interface OptionForm {
 
 const TRUE_TEXT = new Set(['1', 'true', 'yes', 'on', '']);
 
+/** The page's pause between animation steps when none is given (the CLI's --delay defaults to 0). */
+export const DEFAULT_STEP_DELAY_MS = 450;
+
 /** The positional file, when the plugin reads one (`kit run puyo FIELD`). */
 export const INPUT_FIELD = 'input';
-/** The host's own `--limit`. */
+/** The host's own `--limit` and `--delay`. */
 export const LIMIT_FIELD = 'limit';
+export const DELAY_FIELD = 'delay';
 
 interface Field {
   name: string;
@@ -139,11 +144,14 @@ export function buildOptionForm(plugin: AnyPlugin, initial: Record<string, strin
     elements.push(element);
     fields.push(field);
   }
-  const limit = h('input', { id: 'opt-limit', type: 'text', inputmode: 'numeric', name: LIMIT_FIELD, placeholder: 'no limit', autocomplete: 'off', 'data-option': LIMIT_FIELD });
-  limit.value = initial[LIMIT_FIELD] ?? '';
-  elements.push(
-    h('div', { class: 'field host' }, h('label', { for: 'opt-limit' }, 'limit'), limit, h('p', { class: 'help' }, 'Stop after this many solutions.')),
-  );
+  const hostField = (name: string, placeholder: string, help: string) => {
+    const input = h('input', { id: `opt-${name}`, type: 'text', inputmode: 'numeric', name, placeholder, autocomplete: 'off', 'data-option': name });
+    input.value = initial[name] ?? '';
+    elements.push(h('div', { class: 'field host' }, h('label', { for: `opt-${name}` }, name), input, h('p', { class: 'help' }, help)));
+    return input;
+  };
+  const limit = hostField(LIMIT_FIELD, 'no limit', 'Stop after this many solutions.');
+  const delay = hostField(DELAY_FIELD, String(DEFAULT_STEP_DELAY_MS), 'Milliseconds between animation steps.');
   return {
     fields: h('div', { class: 'fields' }, ...elements),
     read() {
@@ -154,7 +162,7 @@ export function buildOptionForm(plugin: AnyPlugin, initial: Record<string, strin
         if (field.name === INPUT_FIELD && plugin.input) input = value as TextFile | undefined;
         else raw[field.name] = value;
       }
-      return { raw, input, limit: limit.value.trim() };
+      return { raw, input, limit: limit.value.trim(), delay: delay.value.trim() };
     },
     urlValues() {
       const values: Record<string, string> = {};
@@ -163,6 +171,7 @@ export function buildOptionForm(plugin: AnyPlugin, initial: Record<string, strin
         if (value !== undefined) values[field.name] = value;
       }
       if (limit.value.trim() !== '') values[LIMIT_FIELD] = limit.value.trim();
+      if (delay.value.trim() !== '') values[DELAY_FIELD] = delay.value.trim();
       return values;
     },
   };

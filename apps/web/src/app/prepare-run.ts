@@ -1,17 +1,19 @@
 import { InputError, isInputError, parseOptions, type AnyPlugin } from '@kit/core';
-import type { FormValues } from './option-form.js';
+import { DEFAULT_STEP_DELAY_MS, type FormValues } from './option-form.js';
 
 export interface PreparedRun {
   instance: unknown;
   limit: number | undefined;
+  /** Pause between animation steps. */
+  delayMs: number;
 }
 
-/** The host's own `--limit`, with the CLI's wording. */
-function parseLimit(text: string): number | undefined {
+/** The host's own `--limit` and `--delay`, with the CLI's wording. */
+function hostInteger(name: string, text: string, min: number, describe: string): number | undefined {
   if (text === '') return undefined;
-  const limit = /^[+-]?\d+$/.test(text) ? Number(text) : Number.NaN;
-  if (!Number.isSafeInteger(limit) || limit < 1) throw new InputError(`--limit must be a positive integer (got ${JSON.stringify(text)})`);
-  return limit;
+  const value = /^[+-]?\d+$/.test(text) ? Number(text) : Number.NaN;
+  if (!Number.isSafeInteger(value) || value < min) throw new InputError(`--${name} must be ${describe} (got ${JSON.stringify(text)})`);
+  return value;
 }
 
 /**
@@ -19,12 +21,13 @@ function parseLimit(text: string): number | undefined {
  * own `parse`. Throws InputError with the message the CLI would print.
  */
 export function prepareRun(plugin: AnyPlugin, values: FormValues): PreparedRun {
-  const limit = parseLimit(values.limit);
+  const limit = hostInteger('limit', values.limit, 1, 'a positive integer');
+  const delayMs = hostInteger('delay', values.delay, 0, 'a whole number of milliseconds') ?? DEFAULT_STEP_DELAY_MS;
   const options = parseOptions(plugin.options, values.raw);
   if (plugin.input?.required && !values.input) {
     throw new InputError(`kit run ${plugin.id} needs a file (${plugin.input.formats.join(', ')})`);
   }
-  return { instance: plugin.parse(options, values.input), limit };
+  return { instance: plugin.parse(options, values.input), limit, delayMs };
 }
 
 /** One line for the person: an InputError with its location, or any other error's message. */

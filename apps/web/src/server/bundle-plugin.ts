@@ -57,6 +57,8 @@ export async function bundlePlugin(plugin: PluginSource): Promise<BundleFile[]> 
     chunkNames: 'chunks/[name]-[hash]',
     nodePaths: [OWN_NODE_MODULES],
     plugins: [nodeBuiltinStubs],
+    // Environment switches read at import time (`process.env.DEBUG`) are simply unset in a browser.
+    define: { 'process.env.NODE_ENV': '"production"', 'process.env': '{}' },
     write: false,
     logLevel: 'silent',
     absWorkingDir: plugin.packageDir,
