@@ -1,7 +1,7 @@
 // `kit create-plugin <name> [dir]`: writes a new plugin package that builds, tests and runs as written.
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { InputError } from '@kit/core';
 import { defaultDir, layoutFor } from './layout.js';
 import { pluginNames } from './names.js';
@@ -37,7 +37,12 @@ export async function createPlugin(options: { name: string; dir?: string }): Pro
   const dir = resolve(options.dir ?? defaultDir(names.id, process.cwd()));
   if (existsSync(dir)) throw new InputError(`${dir} already exists; choose another directory`);
   const layout = layoutFor(dir);
-  const vars: TemplateVars = { ...names, layout: layout.kind, ...kitRanges() };
+  const vars: TemplateVars = {
+    ...names,
+    layout: layout.kind,
+    ...kitRanges(),
+    ...(layout.kind === 'workspace' ? { workspaceDir: relative(layout.root, dir).split(sep).join('/') } : {}),
+  };
 
   const contents: Record<string, string> = {
     'package.json': packageJson(vars),

@@ -10,8 +10,8 @@ export function readme(vars: TemplateVars): string {
         '```sh',
         'pnpm install                                   # once, at the repository root',
         `pnpm turbo run build --filter=${vars.packageName}`,
-        `cd examples/${vars.id} && pnpm exec vitest run`,
-        `node apps/cli/dist/bin.js run ${vars.id} --size 6   # from the root: kit.config.json lists ./examples/*`,
+        `cd ${vars.workspaceDir ?? `examples/${vars.id}`} && pnpm exec vitest run`,
+        `node apps/cli/dist/bin.js run ${vars.id} --plugin ./${vars.workspaceDir ?? `examples/${vars.id}`} --size 6`,
         '```',
       ]
     : [

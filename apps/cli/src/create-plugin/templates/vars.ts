@@ -7,6 +7,8 @@ export interface TemplateVars extends PluginNames {
   coreRange: string;
   /** The @kit/cli range a standalone plugin uses to run itself (`npx kit run <id> --plugin .`). */
   cliRange: string;
+  /** Workspace layout: the package's directory relative to the repository root (`examples/sudoku`). */
+  workspaceDir?: string;
 }
 
 /** The tool versions this repository is built and tested with; a standalone plugin pins the same. */
