@@ -62,4 +62,17 @@ describe('the Katamino sweep', () => {
       { pieces: 'FILNPTUVWXYZ', count: 1010, rows: expect.any(Array) },
     ]);
   });
+
+  it('with I lying flat: 19 sets of 4 tile 5 x 4 (as a public analysis of the game says), raw = |G| x distinct', () => {
+    const flat = sweep({ n: '3-8', horizontalI: true });
+    const raw = new Map(sweep({ n: '3-8', horizontalI: true, all: true }).subsets.map((s) => [s.pieces, s.count]));
+    // A flat I breaks the square's diagonal symmetry: 5 x 5 sets with I have a group of 4.
+    for (const subset of flat.subsets) {
+      const group = subset.pieces.length === 5 && !subset.pieces.includes('I') ? 8 : 4;
+      expect([subset.pieces, raw.get(subset.pieces)]).toEqual([subset.pieces, group * subset.count]);
+    }
+    expect([...byWidth(flat.subsets)].map(([n, row]) => [n, row.sets, row.tilings])).toEqual([
+      [3, 7, 7], [4, 19, 36], [5, 45, 107], [6, 169, 401], [7, 231, 946], [8, 259, 2540],
+    ]);
+  });
 });
