@@ -1,5 +1,5 @@
 // The CLI host running this plugin (build first: the CLI loads packages/puyo/dist).
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -63,6 +63,24 @@ describe('kit run puyo', () => {
     const { status, stdout } = kit(puzzle, '--nazo', '--pairs', 'PP', '--goal', 'chains>=1', '-q');
     expect(status).toBe(0);
     expect(stdout.trimEnd().split('\n').pop()).toBe('no solution (goal chains>=1, 11 placements tried)');
+  });
+
+  it('Ctrl-C stops a long puzzle search: exit 130', async () => {
+    const puzzle = file('long.txt', 'RGBYRG\nGBYRGB\n');
+    const child = spawn(process.execPath, [bin, 'run', 'puyo', puzzle, '--nazo', '--pairs', 'RG,BY,GB,YR,RB,GY', '--goal', 'chains>=19', '--json'], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    child.kill('SIGINT');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+    const code = await exited;
+    clearTimeout(timer);
+    expect(code).toBe(130);
+    expect(stdout).not.toContain('"type":"done"');
   });
 
   it.each([
