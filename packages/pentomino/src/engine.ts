@@ -78,10 +78,15 @@ export interface RunResult {
   stopped: boolean;
 }
 
-/** Runs the search below the given roots, in order. */
-export function runRoots(prepared: Prepared, roots: readonly SearchRoot[], hooks: RunHooks = {}): RunResult {
+interface Searcher {
+  run(roots: readonly SearchRoot[], hooks: RunHooks): RunResult;
+}
+
+// Building a kernel's tables costs milliseconds: a split search runs many roots on one kernel.
+const searchers = new WeakMap<Prepared, Searcher>();
+
+function createSearcher(prepared: Prepared): Searcher {
   const { problem, plan } = prepared;
-  if (!prepared.feasible) return { solutions: 0, tries: 0, stopped: false };
   const { size, pieces } = problem;
   // A packing as a labelling that keeps piece boundaries (copies of one kind are told apart):
   // each cell gets its piece's kind and the piece's smallest cell.
@@ -90,8 +95,7 @@ export function runRoots(prepared: Prepared, roots: readonly SearchRoot[], hooks
   let check: number[] = [];
   let solutions = 0;
   let triesBefore = 0;
-  let tries = 0;
-  const limit = hooks.limit;
+  let hooks: RunHooks = {};
 
   // Is the packing on the stack the smallest of its images under the elements in `check`?
   const canonical = (stack: Int32Array): boolean => {
@@ -126,7 +130,7 @@ export function runRoots(prepared: Prepared, roots: readonly SearchRoot[], hooks
       if (check.length > 0 && !canonical(stack)) return false;
       solutions++;
       hooks.solution?.(rowsOf(problem, stack, pieces));
-      return limit !== undefined && solutions >= limit;
+      return hooks.limit !== undefined && solutions >= hooks.limit;
     },
     tick(stack, depth) {
       return hooks.tick ? hooks.tick(() => rowsOf(problem, stack, depth), triesBefore) : false;
@@ -135,17 +139,37 @@ export function runRoots(prepared: Prepared, roots: readonly SearchRoot[], hooks
   const kernel: Kernel = prepared.wide
     ? createWideKernel(problem, plan.enabled, kernelHooks)
     : createFastKernel(problem, plan.enabled, kernelHooks);
-  let stopped = false;
-  for (const root of roots) {
-    check = root.check;
-    tries += kernel.search(root.prefix);
-    triesBefore = tries;
-    if (kernel.stopped) {
-      stopped = true;
-      break;
-    }
+
+  return {
+    run(roots, runHooks) {
+      hooks = runHooks;
+      solutions = 0;
+      triesBefore = 0;
+      let tries = 0;
+      let stopped = false;
+      for (const root of roots) {
+        check = root.check;
+        tries += kernel.search(root.prefix);
+        triesBefore = tries;
+        if (kernel.stopped) {
+          stopped = true;
+          break;
+        }
+      }
+      return { solutions, tries, stopped };
+    },
+  };
+}
+
+/** Runs the search below the given roots, in order. */
+export function runRoots(prepared: Prepared, roots: readonly SearchRoot[], hooks: RunHooks = {}): RunResult {
+  if (!prepared.feasible) return { solutions: 0, tries: 0, stopped: false };
+  let searcher = searchers.get(prepared);
+  if (!searcher) {
+    searcher = createSearcher(prepared);
+    searchers.set(prepared, searcher);
   }
-  return { solutions, tries, stopped };
+  return searcher.run(roots, hooks);
 }
 
 /** The whole search on one thread. */

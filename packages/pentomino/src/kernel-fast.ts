@@ -27,54 +27,60 @@ export function createFastKernel(problem: Problem, enabled: Uint8Array, hooks: K
   const patterns = 1 << window;
   const firstBuckets = bucketPlacements(size, kinds, placements, enabled);
   const start = new Int32Array(size * patterns * kinds + 1);
-  const lists: number[] = [];
-  // A placement fits a pattern when none of its cells in the window is marked occupied.
+  // Placement masks, and which of the WINDOW cells after its first cell each placement covers.
+  const idLo = new Int32Array(placements.length);
+  const idHi = new Int32Array(placements.length);
   const windowBits = new Int32Array(placements.length);
   placements.forEach((placement, id) => {
     const first = placement.cells[0]!;
-    for (const c of placement.cells) if (c > first && c - first - 1 < window) windowBits[id]! |= 1 << (c - first - 1);
+    for (const cell of placement.cells) {
+      if (cell < 32) idLo[id]! |= 1 << cell;
+      else idHi[id]! |= 1 << (cell - 32);
+      if (cell > first && cell - first - 1 < window) windowBits[id]! |= 1 << (cell - first - 1);
+    }
   });
+  // Two passes (count, then fill) over (cell, pattern, kind): a placement is listed under every
+  // pattern that leaves its window cells free.
+  const firstStart = firstBuckets.start;
+  const firstIds = firstBuckets.ids;
+  let count = 0;
   for (let cell = 0; cell < size; cell++) {
     for (let pattern = 0; pattern < patterns; pattern++) {
       for (let k = 0; k < kinds; k++) {
-        const slot = (cell * patterns + pattern) * kinds + k;
-        start[slot] = lists.length;
-        const from = firstBuckets.start[cell * kinds + k]!;
-        const to = firstBuckets.start[cell * kinds + k + 1]!;
-        for (let j = from; j < to; j++) {
-          const id = firstBuckets.ids[j]!;
-          if ((windowBits[id]! & pattern) === 0) lists.push(id);
+        start[(cell * patterns + pattern) * kinds + k] = count;
+        for (let j = firstStart[cell * kinds + k]!, to = firstStart[cell * kinds + k + 1]!; j < to; j++) {
+          if ((windowBits[firstIds[j]!]! & pattern) === 0) count++;
         }
       }
     }
   }
-  start[size * patterns * kinds] = lists.length;
-  // Per (cell, pattern): the kinds that have any placement there, as a bitmask.
-  const kindsThere = new Int32Array(size * patterns);
-  for (let slot = 0; slot < size * patterns; slot++) {
-    for (let k = 0; k < kinds; k++) if (start[slot * kinds + k + 1]! > start[slot * kinds + k]!) kindsThere[slot]! |= 1 << k;
-  }
-  const ids = Int32Array.from(lists);
-  const count = ids.length;
+  start[size * patterns * kinds] = count;
+  const ids = new Int32Array(count);
   // Placement masks in bucket order, for locality.
   const maskLo = new Int32Array(count);
   const maskHi = new Int32Array(count);
-  ids.forEach((id, j) => {
-    for (const cell of placements[id]!.cells) {
-      if (cell < 32) maskLo[j]! |= 1 << cell;
-      else maskHi[j]! |= 1 << (cell - 32);
+  const kindsThere = new Int32Array(size * patterns);
+  let at = 0;
+  for (let cell = 0; cell < size; cell++) {
+    for (let pattern = 0; pattern < patterns; pattern++) {
+      const slot = cell * patterns + pattern;
+      for (let k = 0; k < kinds; k++) {
+        const before = at;
+        for (let j = firstStart[cell * kinds + k]!, to = firstStart[cell * kinds + k + 1]!; j < to; j++) {
+          const id = firstIds[j]!;
+          if ((windowBits[id]! & pattern) !== 0) continue;
+          ids[at] = id;
+          maskLo[at] = idLo[id]!;
+          maskHi[at] = idHi[id]!;
+          at++;
+        }
+        // Per (cell, pattern): the kinds that have any placement there, as a bitmask.
+        if (at > before) kindsThere[slot]! |= 1 << k;
+      }
     }
-  });
+  }
   const windowMask = patterns - 1;
   const stride = patterns * kinds;
-  const idLo = new Int32Array(placements.length);
-  const idHi = new Int32Array(placements.length);
-  placements.forEach((placement, id) => {
-    for (const cell of placement.cells) {
-      if (cell < 32) idLo[id]! |= 1 << cell;
-      else idHi[id]! |= 1 << (cell - 32);
-    }
-  });
   let startLo = 0;
   let startHi = 0;
   let notBottomLo = 0;
