@@ -17,6 +17,8 @@ export interface HumanOutputOptions {
   stdout: LineWriter;
   /** Where the progress line goes (stderr, when it is a terminal). */
   status: StatusLine | undefined;
+  /** Called once if drawing fails (a plugin's view() threw): the host stops the search. */
+  onFault?: (error: unknown) => void;
 }
 
 /** The smallest time between two progress frames: about 20 frames a second. */
@@ -40,6 +42,7 @@ export class HumanOutput {
   readonly #animator: Animator | undefined;
   readonly #queue: SolveEvent[] = [];
   #draining: Promise<void> | undefined;
+  #fault: { error: unknown } | undefined;
   #lastFrameAt = -Infinity;
   #live: 'none' | 'progress' | 'step' = 'none';
   #steps = 0;
@@ -52,7 +55,7 @@ export class HumanOutput {
   }
 
   event(event: SolveEvent): void {
-    if (event.type === 'done') return;
+    if (event.type === 'done' || this.#fault) return;
     if (event.type === 'progress') {
       this.#statusText = statusText(event);
       this.#options.status?.show(this.#statusText);
@@ -64,13 +67,25 @@ export class HumanOutput {
       if (this.#options.countOnly) return;
       this.#queue.push(event);
     }
-    this.#draining ??= this.#drain().finally(() => {
-      this.#draining = undefined;
-    });
+    this.#draining ??= this.#drain()
+      .catch((error: unknown) => {
+        this.#queue.length = 0;
+        this.#fault = { error };
+        this.#options.onFault?.(error);
+      })
+      .finally(() => {
+        this.#draining = undefined;
+      });
   }
 
-  async finish(done: DoneEvent, summaryLine: string): Promise<void> {
+  /** The error that stopped drawing, if any. */
+  get fault(): { error: unknown } | undefined {
+    return this.#fault;
+  }
+
+  async finish(done: DoneEvent, summaryLine: () => string): Promise<void> {
     while (this.#draining) await this.#draining;
+    if (this.#fault) throw this.#fault.error;
     if (this.#animator) {
       if (this.#live === 'progress') this.#animator.clear();
       else this.#animator.commit();
@@ -79,7 +94,7 @@ export class HumanOutput {
     this.#statusText = undefined;
     this.#options.status?.clear();
     void done;
-    this.#options.stdout.write(`${summaryLine}\n`);
+    this.#options.stdout.write(`${summaryLine()}\n`);
   }
 
   /** Ctrl-C: show the cursor again at once, ahead of queued output; the frame on screen stays. */

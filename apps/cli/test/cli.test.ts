@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { COUNTING, inDir, kit, pluginPackage, tempDir, writeFiles } from './helpers.js';
+import { COUNTING, inDir, kit, pluginModule, pluginPackage, tempDir, writeFiles } from './helpers.js';
 
 const P = ['--plugin', COUNTING];
 const E = '\u001B[';
@@ -146,6 +146,18 @@ describe('kit run: internal faults exit 1 with one line', () => {
     const debug = kit(['run', 'counting', '--mode', 'throw', ...P], { ...bare(), env: { KIT_DEBUG: '1' } });
     expect(debug.status).toBe(1);
     expect(debug.stderr).toMatch(/^kit: plugin counting failed: RangeError: count went out of range at 3\nRangeError: count went out of range at 3\n +at /);
+  });
+});
+
+describe('kit run: a plugin that fails while drawing', () => {
+  it('stops the search and exits 1 naming the plugin', () => {
+    const cwd = tempDir();
+    const broken = pluginModule('drawfail').replace("view: (state) =>", "view: () => { throw new Error('view broke'); }, unused: (state) =>");
+    writeFiles(cwd, inDir('node_modules/drawfail', pluginPackage('drawfail', 'drawfail', {}, broken)));
+    const result = kit(['run', 'drawfail'], { cwd });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toBe('kit: plugin drawfail failed: Error: view broke (set KIT_DEBUG=1 to see the stack trace)\n');
+    expect(result.stdout).toBe('');
   });
 });
 

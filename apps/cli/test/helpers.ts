@@ -1,8 +1,9 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { afterAll } from 'vitest';
 
 export const CLI_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const BIN = join(CLI_DIR, 'dist', 'bin.js');
@@ -57,8 +58,16 @@ export function interruptKit(args: string[], marker: string, env: Record<string,
   });
 }
 
+const created: string[] = [];
+afterAll(() => {
+  for (const dir of created.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A fresh temporary directory, removed after the test file. */
 export function tempDir(prefix = 'kit-cli-'): string {
-  return realpathSync(mkdtempSync(join(tmpdir(), prefix)));
+  const dir = realpathSync(mkdtempSync(join(tmpdir(), prefix)));
+  created.push(dir);
+  return dir;
 }
 
 export function writeFiles(root: string, files: Record<string, string>): void {

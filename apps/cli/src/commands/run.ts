@@ -46,6 +46,7 @@ export async function runPlugin(found: DiscoveredPlugin, args: string[], context
   const human = !common.json;
   const animate = human && !common.quiet && !common.count && canAnimate({ stream: stdout, env: context.env });
   const status = stderr.isTTY && context.env['TERM'] !== 'dumb' ? new StatusLine(stderr) : undefined;
+  const controller = new AbortController();
   const output = common.json
     ? new JsonOutput(stdout, common.count)
     : new HumanOutput({
@@ -57,15 +58,16 @@ export async function runPlugin(found: DiscoveredPlugin, args: string[], context
         delayMs: common.delay,
         stdout,
         status,
+        onFault: () => controller.abort(),
       });
 
   // Ctrl-C: stop every worker at once, put the cursor back, exit 130.
-  const controller = new AbortController();
   const interrupt = (code: number) => () => {
     controller.abort();
     if (output instanceof HumanOutput) output.interrupt();
     process.exit(code);
   };
+  let solutionsSeen = 0;
   const onSigint = interrupt(EXIT.interrupted);
   const onSigterm = interrupt(143);
   process.on('SIGINT', onSigint);
@@ -81,13 +83,22 @@ export async function runPlugin(found: DiscoveredPlugin, args: string[], context
       wantProgress: animate || status !== undefined,
       progressIntervalMs: 50,
       signal: controller.signal,
-      onEvent: (event) => output.event(event),
+      onEvent: (event) => {
+        if (event.type === 'solution') solutionsSeen++;
+        output.event(event);
+      },
     });
-    if (output instanceof HumanOutput) await output.finish(done, summaryLine(plugin, done.summary, instance));
+    // A summary without a count (a careless plugin) still gets one: the solutions that were reported.
+    if (typeof done.summary.solutions !== 'number') done.summary.solutions = solutionsSeen;
+    if (output instanceof HumanOutput) await output.finish(done, () => summaryLine(plugin, done.summary, instance));
     else output.finish(done);
     return EXIT.ok;
-  } catch (error) {
-    if (output instanceof HumanOutput) output.interrupt();
+  } catch (caught) {
+    let error = caught;
+    if (output instanceof HumanOutput) {
+      output.interrupt();
+      if (output.fault) error = output.fault.error;
+    }
     if (error instanceof AbortedError) return EXIT.interrupted;
     // A solver's InputError (found while searching) is still the user's input: exit 2.
     if (isInputError(error)) throw error;
