@@ -40,13 +40,15 @@ export default definePlugin<SudokuGrid, Board>({
   input: { formats: ['sudoku'], help: 'a Sudoku: one line of 81 cells, or 9 lines of 9 (. or 0 for empty)' },
   examples: ['', `--puzzle ${SAMPLE_PUZZLE}`, 'puzzle.txt --count'],
   palette: {
+    // Boxes alternate white and light grey; clues are blue on the same pattern, found digits plain.
     given: { ansi256: 153 },
-    'given-alt': { ansi256: 117 },
-    found: { ansi256: 230 },
-    'found-alt': { ansi256: 223 },
-    empty: { ansi256: 255, letter: '.' },
-    'empty-alt': { ansi256: 252, letter: '.' },
+    'given-alt': { ansi256: 110 },
+    found: { ansi256: 231 },
+    'found-alt': { ansi256: 253 },
+    empty: { ansi256: 231, letter: '.' },
+    'empty-alt': { ansi256: 253, letter: '.' },
   },
+
 
   parse(options, input): SudokuGrid {
     const puzzle = options['puzzle'];
