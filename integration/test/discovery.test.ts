@@ -94,7 +94,7 @@ describe('discovery in an npm project', () => {
     mkdirSync(configured, { recursive: true });
     writeFileSync(
       join(configured, 'kit.config.json'),
-      JSON.stringify({ plugins: ['../local/echo', ...(hasSudoku ? ['kit-plugin-sudoku'] : []), './missing', 'kit-plugin-nowhere'] }),
+      JSON.stringify({ plugins: ['../local/echo', ...(hasSudoku ? ['kit-plugin-sudoku'] : []), 'kit-plugin-not-really', './missing', 'kit-plugin-nowhere'] }),
     );
     const { status, stdout, stderr } = kit(configured, 'list');
     expect(status).toBe(0);
@@ -102,6 +102,8 @@ describe('discovery in an npm project', () => {
     if (hasSudoku) expect(listedIds(stdout)).toContain('sudoku');
     expect(stderr).toMatch(/plugin \.\/missing skipped: not found \(listed in kit\.config\.json\)/);
     expect(stderr).toMatch(/plugin kit-plugin-nowhere skipped: package not found \(listed in kit\.config\.json\)/);
+    // Named explicitly, so resolved by name and reported, where the node_modules scan stays silent.
+    expect(stderr).toMatch(/plugin kit-plugin-not-really skipped: package\.json declares no "kit": \{"plugin": \.\.\.\} entry/);
     const run = kit(configured, 'run', 'echo', '--json', '--count');
     expect(run.status).toBe(0);
     expect(JSON.parse(run.stdout)).toMatchObject({ type: 'done', solutions: 1 });
