@@ -46,6 +46,8 @@ export interface PuzzlePlugin<I = unknown, S = unknown, P = unknown> {
   /** Command lines shown by `kit info` (without the leading `kit run <id>`). */
   examples?: readonly string[];
   palette?: Palette;
+  /** Pause between two animation steps when the user gives no `--delay` (a Puyo chain wants 500 ms). */
+  stepDelayMs?: number;
   /** Validates options (and the positional file) into a structured-cloneable instance. Throws InputError. */
   parse(options: ParsedOptions, input?: TextFile): I;
   solver(): Promise<Solver<I, S, P>>;

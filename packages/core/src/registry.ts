@@ -46,6 +46,9 @@ export function checkPlugin(value: unknown, source: string): AnyPlugin {
     if (typeof plugin[method] !== 'function') throw fail(`has no ${method}() function`);
   }
   if (!Array.isArray(plugin.options)) throw fail('has no options array');
+  if (plugin.stepDelayMs !== undefined && !(Number.isFinite(plugin.stepDelayMs) && plugin.stepDelayMs >= 0)) {
+    throw fail('has a stepDelayMs that is not a non-negative number');
+  }
   const problem = checkOptionSpecs(plugin.options);
   if (problem) throw fail(problem);
   return plugin as AnyPlugin;
