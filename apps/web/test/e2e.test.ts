@@ -37,12 +37,7 @@ const pluginOf = async (source: PluginSource) => pluginFromModule(await import(s
 
 const EXAMPLE_LIMIT = 100;
 
-interface ExampleCase {
-  id: string;
-  source: PluginSource;
-  plugin: AnyPlugin;
-  example: PageExample;
-}
+type ExampleCase = { id: string; source: PluginSource; plugin: AnyPlugin } & ({ example: PageExample } | { problem: string });
 const exampleCases: ExampleCase[] = [];
 /** The example's instance, parsed in Node exactly as the page parses the form. */
 function instanceOf(plugin: AnyPlugin, example: PageExample): unknown {
@@ -55,21 +50,29 @@ function instanceOf(plugin: AnyPlugin, example: PageExample): unknown {
   return plugin.parse(parseOptions(plugin.options, raw), example.input ? { name: 'input', text: example.input.text } : undefined);
 }
 
-// Each plugin's first example that stands on its own (some need a file only the author has).
+// Each plugin's first example that stands on its own (some need a file only the author has), else
+// its defaults; a plugin with neither fails its test with the reason.
 for (const source of [...discovery.plugins, WALK]) {
   const plugin = await pluginOf(source);
-  const examples = (plugin.examples ?? []).flatMap((line) => {
+  if (!plugin.examples?.length) continue;
+  const problems: string[] = [];
+  const usable = [...plugin.examples, ''].flatMap((line) => {
     try {
       const example = exampleForPage(plugin, line, [source.packageDir, repoRoot]);
       instanceOf(plugin, example);
       return [example];
-    } catch {
+    } catch (error) {
+      problems.push(`"${line}": ${(error as Error).message}`);
       return [];
     }
   });
-  const chosen = examples[0] ?? (plugin.examples?.[0] !== undefined ? exampleForPage(plugin, plugin.examples[0], [source.packageDir, repoRoot]) : undefined);
+  const chosen = usable[0];
   // Bounded, so a long enumeration (all solutions of a big board) cannot make the suite crawl.
-  if (chosen) exampleCases.push({ id: plugin.id, source, plugin, example: { ...chosen, limit: chosen.limit ?? EXAMPLE_LIMIT } });
+  exampleCases.push(
+    chosen
+      ? { id: plugin.id, source, plugin, example: { ...chosen, limit: chosen.limit ?? EXAMPLE_LIMIT } }
+      : { id: plugin.id, source, plugin, problem: `no example of ${plugin.id} runs on its own: ${problems.join('; ')}` },
+  );
 }
 
 let server: WebServer;
@@ -320,7 +323,10 @@ describe('static site', () => {
 });
 
 describe('every plugin with an example runs once through the page', () => {
-  it.each(exampleCases.map((c) => [c.id, c] as const))('%s', async (_id, { id, source, plugin, example }) => {
+  const title = (c: ExampleCase) => ('example' in c ? `kit run ${c.id} ${c.example.commandLine}`.trim() + ` (limit ${c.example.limit})` : c.id);
+  it.each(exampleCases.map((c) => [title(c), c] as const))('%s', async (_id, exampleCase) => {
+    if ('problem' in exampleCase) throw new Error(exampleCase.problem);
+    const { id, source, plugin, example } = exampleCase;
     const params = new URLSearchParams({ puzzle: id, ...example.values });
     if (example.input) params.set('input', example.input.text);
     params.set('limit', String(example.limit));
