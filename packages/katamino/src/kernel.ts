@@ -30,14 +30,19 @@ for (let c = 0; c < 6; c++) {
   NOT_BOTTOM |= 0b01111 << (5 * c);
 }
 
-/** Placements anchored at each row of the window's first column, grouped by piece. */
+/**
+ * Placements by the state of the window's first two columns (10 bits): those anchored at the first
+ * empty cell that do not collide with what is already in those columns, grouped by piece. Most
+ * collisions happen there, so the search loop rarely meets a placement that does not fit.
+ */
 export interface PlacementTable {
   masks: Int32Array;
   pieces: Uint8Array;
-  /** start[row * 13 + piece] .. start[row * 13 + piece + 1] are that piece's placements at that anchor row. */
+  /** start[front * 13 + piece] .. start[front * 13 + piece + 1]: that piece's placements for that front. */
   start: Int32Array;
 }
 
+const FRONT_BITS = 10;
 const tables = new Map<boolean, PlacementTable>();
 
 /** The placement table; `horizontalI` drops the upright I (the booklet's rule). */
@@ -64,20 +69,25 @@ export function placementTable(horizontalI: boolean): PlacementTable {
       }
     }
   });
-  const total = byRow.reduce((n, list) => n + list.length, 0);
-  const table: PlacementTable = { masks: new Int32Array(total), pieces: new Uint8Array(total), start: new Int32Array(ROWS * 13) };
-  let at = 0;
-  byRow.forEach((list, row) => {
-    list.sort((a, b) => a.piece - b.piece);
+  for (const list of byRow) list.sort((a, b) => a.piece - b.piece);
+  const fronts = 1 << FRONT_BITS;
+  const start = new Int32Array(fronts * 13 + 1);
+  const masks: number[] = [];
+  const pieces: number[] = [];
+  for (let front = 0; front < fronts; front++) {
+    const list = (front & COLUMN) === COLUMN ? [] : byRow[31 - Math.clz32(~front & (front + 1))]!.filter((entry) => (entry.mask & front) === 0);
+    let at = 0;
     for (let piece = 0; piece <= LETTERS.length; piece++) {
-      table.start[row * 13 + piece] = at + list.filter((entry) => entry.piece < piece).length;
+      while (at < list.length && list[at]!.piece < piece) at++;
+      start[front * 13 + piece] = masks.length + at;
     }
     for (const entry of list) {
-      table.masks[at] = entry.mask;
-      table.pieces[at] = entry.piece;
-      at++;
+      masks.push(entry.mask);
+      pieces.push(entry.piece);
     }
-  });
+  }
+  const table: PlacementTable = { masks: Int32Array.from(masks), pieces: Uint8Array.from(pieces), start };
+  tables.set(horizontalI, table);
   return table;
 }
 
@@ -123,6 +133,7 @@ export interface Kernel {
 }
 
 const TICK_MASK = (1 << 14) - 1;
+const FRONT = (1 << FRONT_BITS) - 1;
 
 export function createKernel(settings: KernelSettings, hooks: KernelHooks): Kernel {
   const { lo, hi, corner } = settings;
@@ -163,9 +174,7 @@ export function createKernel(settings: KernelSettings, hooks: KernelHooks): Kern
       hooks.root!(depth);
       return;
     }
-    const free = ~w & (w + 1);
-    const row = 31 - Math.clz32(free);
-    const base = row * 13;
+    const base = (w & FRONT) * 13;
     for (let avail = ~used & 0xfff; avail !== 0; avail &= avail - 1) {
       const piece = 31 - Math.clz32(avail & -avail);
       if (corner && b === 0 && depth > 0 && piece < stackPiece[0]!) {
