@@ -131,6 +131,16 @@ describe('discovery', () => {
     expect(await p.locator('#solution-thumbs button.thumb').count()).toBe(25);
     expect(await p.locator('#unavailable li[data-plugin="broken"]').count()).toBe(1);
   });
+
+  it('explains a link to a broken or unknown puzzle, and offers the first working one', async () => {
+    let p = await open('?puzzle=broken&run=1');
+    expect(await p.locator('#form-error').textContent()).toBe("the puzzle 'broken' is unavailable: this plugin is broken on purpose");
+    expect(await p.locator('#puzzles button[aria-current="true"]').count()).toBe(1);
+    expect(await phase(p)).toBe('idle');
+    await p.close();
+    p = await open('?puzzle=no-such-puzzle');
+    expect(await p.locator('#form-error').textContent()).toBe("no puzzle called 'no-such-puzzle' is available");
+  });
 });
 
 describe('options form', () => {

@@ -235,6 +235,7 @@ function selectPlugin(id: string, values: Record<string, string>): void {
   }
   const { plugin } = registered;
   $('plugin-title').textContent = plugin.title;
+  document.title = `${plugin.title} · Puzzle Kit`;
   $('plugin-description').textContent = plugin.description;
   $('plugin-meta').textContent = `${plugin.id} ${plugin.version} · ${registered.origin.source}`;
   form = buildOptionForm(plugin, values);
@@ -367,7 +368,12 @@ async function boot(): Promise<void> {
   }
   const wanted = state.puzzle && loaded.registry.get(state.puzzle) ? state.puzzle : first.plugin.id;
   selectPlugin(wanted, wanted === state.puzzle ? state.values : {});
-  if (state.puzzle && wanted !== state.puzzle) $('form-error').textContent = `no puzzle called '${state.puzzle}' is available`;
+  if (state.puzzle && wanted !== state.puzzle) {
+    const broken = loaded.unavailable.find((entry) => entry.id === state.puzzle);
+    $('form-error').textContent = broken
+      ? `the puzzle '${state.puzzle}' is unavailable: ${broken.error}`
+      : `no puzzle called '${state.puzzle}' is available`;
+  }
   document.body.dataset['ready'] = 'true';
   if (state.run && wanted === state.puzzle) run();
 }
