@@ -14,6 +14,8 @@ export interface HumanOutputOptions {
   countOnly: boolean;
   /** --delay: pause after each animated frame. */
   delayMs: number;
+  /** Pause after each animated step (--delay, else the plugin's suggestion). */
+  stepDelayMs: number;
   stdout: LineWriter;
   /** Where the progress line goes (stderr, when it is a terminal). */
   status: StatusLine | undefined;
@@ -136,7 +138,8 @@ export class HumanOutput {
   }
 
   async #draw(event: SolveEvent): Promise<void> {
-    const { animate, delayMs, stdout, status } = this.#options;
+    const { animate, stdout, status } = this.#options;
+    let delayMs = this.#options.delayMs;
     const animator = this.#animator;
     if (event.type === 'progress') {
       if (!animator) return;
@@ -165,6 +168,7 @@ export class HumanOutput {
       if (animator && this.#fits(lines)) {
         animator.draw(lines);
         this.#live = 'step';
+        delayMs = this.#options.stepDelayMs;
       } else if (animator) {
         animator.commit([...lines, '']);
         this.#live = 'none';

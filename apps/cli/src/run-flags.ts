@@ -13,7 +13,8 @@ export interface CommonFlags {
   json: boolean;
   color: boolean;
   limit: number | undefined;
-  delay: number;
+  /** --delay as given; undefined when not given (the plugin may suggest one for its steps). */
+  delay: number | undefined;
   threads: number;
 }
 
@@ -27,6 +28,12 @@ export interface RunArguments {
 
 /** Common flags that take a value: the run pre-scan must skip their values when looking for the id. */
 export const COMMON_VALUE_FLAGS = ['--limit', '--delay', '--threads', '--plugin'];
+
+/** The pause between animation steps the plugin asks for when `--delay` is not given (puyo: 500 ms). */
+export function suggestedStepDelay(plugin: AnyPlugin): number | undefined {
+  const delay = plugin.stepDelayMs;
+  return typeof delay === 'number' && Number.isFinite(delay) && delay >= 0 ? Math.round(delay) : undefined;
+}
 
 export function buildRunCommand(plugin: AnyPlugin): Command {
   const command = new Command(`kit run ${plugin.id}`);
@@ -56,7 +63,7 @@ export function buildRunCommand(plugin: AnyPlugin): Command {
     .addOption(common('--limit <n>', 'stop after n solutions'))
     .addOption(common('--json', 'newline-delimited JSON on stdout, one object per event'))
     .addOption(common('--no-color', 'letters instead of colour blocks'))
-    .addOption(common('--delay <ms>', 'pause between animation frames and steps (default 0)'))
+    .addOption(common('--delay <ms>', `pause between animation frames and steps (default 0${suggestedStepDelay(plugin) !== undefined ? `; ${suggestedStepDelay(plugin)} between steps` : ''})`))
     .addOption(common('--threads <n>', `worker threads for splittable searches (default ${availableParallelism()})`))
     .addOption(common('--plugin <path-or-package>', 'load one more plugin (repeatable)'));
   if (plugin.examples?.length) {
@@ -82,7 +89,7 @@ export function collectRunArguments(command: Command, plugin: AnyPlugin, cwd: st
     json: opts['json'] === true,
     color: opts['color'] !== false,
     limit: integerFlag('--limit', opts['limit'], 1, 'a positive integer'),
-    delay: integerFlag('--delay', opts['delay'], 0, 'a whole number of milliseconds') ?? 0,
+    delay: integerFlag('--delay', opts['delay'], 0, 'a whole number of milliseconds'),
     threads: integerFlag('--threads', opts['threads'], 1, 'a positive integer') ?? availableParallelism(),
   };
   const raw: RawOptions = {};

@@ -44,3 +44,33 @@ describe('animation steps', () => {
     );
   });
 });
+
+describe("a plugin's suggested step delay", () => {
+  const slowSteps = STEPS_PLUGIN.replace("options: [],", 'options: [], stepDelayMs: 250,');
+  const slowProject = () => {
+    const cwd = tempDir();
+    writeFiles(cwd, inDir('node_modules/steps-plugin', pluginPackage('steps-plugin', 'steps', {}, slowSteps)));
+    return cwd;
+  };
+  const timed = (args: string[], env: Record<string, string>) => {
+    const started = performance.now();
+    const result = kit(['run', 'steps', ...args], { cwd: slowProject(), env });
+    return { result, elapsed: performance.now() - started };
+  };
+
+  it('pauses between animated steps when --delay is not given, and is shown in --help', () => {
+    const { result, elapsed } = timed([], { FORCE_COLOR: '1' });
+    expect(result.status).toBe(0);
+    expect(elapsed).toBeGreaterThan(3 * 250);
+    expect(kit(['run', 'steps', '--help'], { cwd: slowProject() }).stdout).toContain('250 between steps');
+  });
+
+  it('gives way to --delay 0, and is not used when nothing is animated', () => {
+    const fast = timed(['--delay', '0'], { FORCE_COLOR: '1' });
+    const piped = timed([], {});
+    expect(fast.result.status).toBe(0);
+    expect(piped.result.stdout).toContain('level 3\nR3\n');
+    // Three steps at 250 ms would take 750 ms on their own.
+    expect(fast.elapsed).toBeLessThan(piped.elapsed + 600);
+  });
+});

@@ -7,7 +7,7 @@ import { EXIT, UsageError } from '../errors.js';
 import { readTextFile } from '../files.js';
 import { HumanOutput } from '../human-output.js';
 import { JsonOutput } from '../json-output.js';
-import { buildRunCommand, collectRunArguments } from '../run-flags.js';
+import { buildRunCommand, collectRunArguments, suggestedStepDelay } from '../run-flags.js';
 import { StatusLine } from '../status-line.js';
 import { configureCommand } from '../commander-setup.js';
 
@@ -55,7 +55,8 @@ export async function runPlugin(found: DiscoveredPlugin, args: string[], context
         color: detectColorMode({ stream: stdout, noColor: !common.color, env: context.env }),
         animate,
         countOnly: common.count,
-        delayMs: common.delay,
+        delayMs: common.delay ?? 0,
+        stepDelayMs: common.delay ?? suggestedStepDelay(plugin) ?? 0,
         stdout,
         status,
         onFault: () => controller.abort(),
