@@ -65,7 +65,16 @@ async function run(args: string[]): Promise<number> {
   const result = await discover(plugins);
   if (id === undefined) {
     const wantsHelp = rest.includes('-h') || rest.includes('--help');
-    const text = `Usage: kit run <id> [file] [options]\n\nPlugins:\n${listText(result.plugins).replace(/^/gm, '  ')}\nkit run <id> --help shows a plugin's options.\n`;
+    const text = [
+      'Usage: kit run <id> [file] [options]',
+      '',
+      'Plugins:',
+      listText(result.plugins).replace(/^(?=.)/gm, '  ').trimEnd(),
+      '',
+      'Common options: -q/--quiet, --count, --limit N, --json, --no-color, --delay MS, --threads N, --plugin P',
+      "kit run <id> --help shows a plugin's own options.",
+      '',
+    ].join('\n');
     if (wantsHelp) {
       process.stdout.write(text);
       return EXIT.ok;
