@@ -12,7 +12,7 @@ function pieceOrientations(): Shape[][] {
  * The Katamino search kernel: the board is 5 rows high, so the search fills it column by column
  * ("first empty cell" in column-major order) and only ever needs a 30-bit window of six columns
  * starting at the first column that is not full: one int32, no BigInt, no allocation per node.
- * Placements are precomputed relative to the window, bucketed by the row of the first empty cell.
+ * Placements are precomputed relative to the window and looked up by the window's first two columns.
  *
  * One search can serve every board width at once: a tiling of 5 x c is a point of the search where
  * columns 0..c-1 are full and nothing lies beyond them, so the kernel reports such "straight
