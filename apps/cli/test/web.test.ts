@@ -30,6 +30,22 @@ describe('kit web', () => {
     expect(stderr).toBe('');
   });
 
+  it('says so in one line when the port is taken, exit 2', async () => {
+    const { createServer } = await import('node:net');
+    const blocker = createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    const port = (blocker.address() as { port: number }).port;
+    try {
+      const child = spawn(process.execPath, [BIN, 'web', '--port', String(port), '--plugin', COUNTING], { cwd: tempDir(), env: cleanEnv() });
+      let stderr = '';
+      child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+      const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+      expect([code, stderr]).toEqual([2, `kit: port ${port} is already in use (try --port 0 for a free one)\n`]);
+    } finally {
+      blocker.close();
+    }
+  });
+
   it('rejects a port that is not a number with one line', async () => {
     const child = spawn(process.execPath, [BIN, 'web', '--port', 'eighty'], { cwd: tempDir(), env: cleanEnv() });
     let stderr = '';

@@ -24,9 +24,16 @@ export async function serveWeb(plugins: readonly DiscoveredPlugin[], port: numbe
     throw new UsageError(`kit web needs @kit/web (${(error as Error).message.split('\n')[0]})`);
   }
   if (typeof web.serve !== 'function') throw new UsageError('kit web needs @kit/web (its server module exports no serve())');
-  return web.serve({
-    port,
-    host: '127.0.0.1',
-    plugins: plugins.map(({ id, source, moduleUrl, packageDir }) => ({ id, source, moduleUrl, packageDir })),
-  });
+  try {
+    return await web.serve({
+      port,
+      host: '127.0.0.1',
+      plugins: plugins.map(({ id, source, moduleUrl, packageDir }) => ({ id, source, moduleUrl, packageDir })),
+    });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE') throw new UsageError(`port ${port} is already in use (try --port 0 for a free one)`);
+    if (code === 'EACCES') throw new UsageError(`port ${port} needs privileges (choose one above 1023)`);
+    throw error;
+  }
 }
