@@ -9,7 +9,13 @@ export interface Pattern {
 
 export type FillResult =
   | { ok: true; numbers: number[] }
-  | { ok: false; rows: number[]; columns: number[] };
+  /** Rows and columns (from 1) at fault; `message` when a simple count explains it. */
+  | { ok: false; rows: number[]; columns: number[]; message?: string };
+
+/** Conflicts allowed per check while narrowing down the lines at fault (a check that runs out keeps its line). */
+const CORE_CHECK_CONFLICTS = 20_000;
+/** Conflicts allowed for the filling itself before giving up on a pattern as too hard to decide. */
+const FILL_CONFLICTS = 300_000;
 
 interface Classes {
   classOf: Int32Array; // -1 for a blank cell
@@ -107,30 +113,97 @@ function encodeFill(pattern: Pattern, classes: Classes, sat: SatBackend, guards:
     const fullest = classes.lines.reduce((a, b) => (b.length > a.length ? b : a));
     fullest.forEach((k, i) => sat.addClause([value[k]![i]!]));
   }
-  return { value, selectors, n };
+  return { value, selectors };
+}
+
+const cellName = (width: number, cell: number) => `r${Math.floor(cell / width) + 1}c${(cell % width) + 1}`;
+
+/** `2, 4-60` style: runs of three or more consecutive numbers shortened, the last joined by "and". */
+function listOf(items: number[]): string {
+  const parts: string[] = [];
+  for (let i = 0; i < items.length; ) {
+    let j = i;
+    while (j + 1 < items.length && items[j + 1] === items[j]! + 1) j++;
+    if (j - i >= 2) parts.push(`${items[i]}-${items[j]}`);
+    else for (let k = i; k <= j; k++) parts.push(String(items[k]));
+    i = j + 1;
+  }
+  return parts.length === 1 ? parts[0]! : `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`;
+}
+
+/**
+ * A counting argument that catches what a SAT solver finds hardest (it is the pigeonhole problem):
+ * a line with n different classes uses every number, so the number of a class K appears in every
+ * such row that K is not in, each time in a column K is not in, and a column holds it once at most.
+ * More such rows than free columns (or the same with rows and columns swapped) means no filling.
+ */
+function countingFault(pattern: Pattern, classes: Classes): FillResult | undefined {
+  const { width, height, labels } = pattern;
+  const n = Math.max(width, height);
+  const cellsOf: number[][] = Array.from({ length: classes.count }, () => []);
+  classes.classOf.forEach((k, cell) => {
+    if (k >= 0) cellsOf[k]!.push(cell);
+  });
+  const full = classes.lines.map((members) => members.length === n);
+  for (let k = 0; k < classes.count; k++) {
+    const cells = cellsOf[k]!;
+    if (cells.length < 2) continue;
+    const inRows = new Set(cells.map((c) => Math.floor(c / width)));
+    const inCols = new Set(cells.map((c) => c % width));
+    const where = `the number of the ${labels[cells[0]!]}s at ${cells.slice(0, 4).map((c) => cellName(width, c)).join(', ')}${cells.length > 4 ? ', ...' : ''}`;
+    const needRows = Array.from({ length: height }, (_, r) => r).filter((r) => full[r] && !inRows.has(r));
+    const freeCols = Array.from({ length: width }, (_, c) => c).filter((c) => !inCols.has(c));
+    if (needRows.length > freeCols.length) {
+      const rows = needRows.map((r) => r + 1);
+      const columns = freeCols.map((c) => c + 1);
+      const only = columns.length === 0 ? 'no column is' : `only column${columns.length > 1 ? 's' : ''} ${listOf(columns)} ${columns.length > 1 ? 'are' : 'is'}`;
+      return { ok: false, rows, columns, message: `${where} must appear in row${rows.length > 1 ? 's' : ''} ${listOf(rows)}, but ${only} free to hold it` };
+    }
+    const needCols = Array.from({ length: width }, (_, c) => c).filter((c) => full[height + c] && !inCols.has(c));
+    const freeRows = Array.from({ length: height }, (_, r) => r).filter((r) => !inRows.has(r));
+    if (needCols.length > freeRows.length) {
+      const columns = needCols.map((c) => c + 1);
+      const rows = freeRows.map((r) => r + 1);
+      const only = rows.length === 0 ? 'no row is' : `only row${rows.length > 1 ? 's' : ''} ${listOf(rows)} ${rows.length > 1 ? 'are' : 'is'}`;
+      return { ok: false, rows, columns, message: `${where} must appear in column${columns.length > 1 ? 's' : ''} ${listOf(columns)}, but ${only} free to hold it` };
+    }
+  }
+  return undefined;
+}
+
+type Limited = SatBackend & { solveLimited?: (assumptions: readonly number[], maxConflicts: number) => boolean | undefined };
+
+function solveWithin(sat: Limited, assumptions: number[], maxConflicts: number): boolean | undefined {
+  return sat.solveLimited ? sat.solveLimited(assumptions, maxConflicts) : sat.solve(assumptions);
 }
 
 /**
  * Fills a pattern with numbers 1..max(width, height) so that equal labels in a line get equal numbers
- * and every other pair in a row or column differs. When that is impossible, names a smallest set of
- * rows and columns that cannot be filled together (found by dropping lines one at a time).
+ * and every other pair in a row or column differs. When that is impossible, says why by counting
+ * where it can, else names a smallest set of rows and columns that cannot be filled together (found
+ * by dropping lines one at a time).
  */
 export function fillPattern(pattern: Pattern, backend: () => SatBackend): FillResult {
   const classes = classesOf(pattern);
-  const sat = backend();
-  const { value, n } = encodeFill(pattern, classes, sat, false);
-  if (sat.solve()) {
+  const counted = countingFault(pattern, classes);
+  if (counted) return counted;
+  const sat: Limited = backend();
+  const { value } = encodeFill(pattern, classes, sat, false);
+  const filled = solveWithin(sat, [], FILL_CONFLICTS);
+  if (filled === undefined) {
+    return { ok: false, rows: [], columns: [], message: `no filling found within ${FILL_CONFLICTS} conflicts; the pattern may be impossible` };
+  }
+  if (filled) {
     const classValue = value.map((vars) => vars.findIndex((v) => sat.value(v)) + 1);
     const numbers = Array.from(classes.classOf, (k) => (k >= 0 ? classValue[k]! : 0));
     return { ok: true, numbers };
   }
-  void n;
-  const guarded = backend();
+  const guarded: Limited = backend();
   const { selectors } = encodeFill(pattern, classes, guarded, true);
   let core = selectors.map((_, i) => i);
   for (const line of [...core]) {
     const without = core.filter((i) => i !== line);
-    if (!guarded.solve([...without.map((i) => selectors[i]!), -selectors[line]!])) core = without;
+    if (solveWithin(guarded, [...without.map((i) => selectors[i]!), -selectors[line]!], CORE_CHECK_CONFLICTS) === false) core = without;
   }
   const rows = core.filter((i) => i < pattern.height).map((i) => i + 1);
   const columns = core.filter((i) => i >= pattern.height).map((i) => i - pattern.height + 1);

@@ -62,10 +62,27 @@ describe('--fill: numbering a designer pattern', () => {
     expect(result.numbers[0]).toBe(result.numbers[4]);
   });
 
-  it('names the rows and columns at fault when no filling exists', () => {
-    // The two 1s of row 1 force that number into the middle of rows 2 and 3, twice in column 2.
-    const result = fillPattern(pattern('3\n3\n1 0 1\n0 0 0\n0 0 0\n'), () => new CdclSolver());
-    expect(result).toEqual({ ok: false, rows: [2, 3], columns: [1, 2, 3] });
+  it('explains by counting when a shared number has too few free columns (a pigeonhole SAT alone cannot prove fast)', () => {
+    // The two 1s of row 1 share a number that rows 2 and 3 both need, and only column 2 can hold it.
+    const small = fillPattern(pattern('3\n3\n1 0 1\n0 0 0\n0 0 0\n'), () => new CdclSolver());
+    expect(small).toEqual({
+      ok: false,
+      rows: [2, 3],
+      columns: [2],
+      message: 'the number of the 1s at r1c1, r1c3 must appear in rows 2 and 3, but only column 2 is free to hold it',
+    });
+    const labels = new Array<number>(30 * 30).fill(0);
+    labels[0] = 7;
+    labels[2 * 30] = 7;
+    const big = fillPattern({ width: 30, height: 30, labels }, () => new CdclSolver());
+    expect(big).toMatchObject({ ok: false, message: 'the number of the 7s at r1c1, r3c1 must appear in columns 2-30, but only rows 2 and 4-30 are free to hold it' });
+  });
+
+  it('names a smallest set of rows and columns at fault when counting does not explain it', () => {
+    // X = the 1s of row 1, Y = the 3s of row 4, Z = the 2s of row 2: row 3 puts X in column 2, then
+    // column 3 forces Z into row 3, column 4 gets Y from row 3 and again from row 2.
+    const result = fillPattern(pattern('4\n4\n1 0 1 1\n2 2 0 0\n0 0 0 0\n3 0 3 0\n'), () => new CdclSolver());
+    expect(result).toEqual({ ok: false, rows: [2, 3], columns: [1, 3, 4] });
   });
 
   it('the Hitori uniqueness of a design does not depend on which filling is found', () => {

@@ -424,6 +424,15 @@ export class CdclSolver implements SatBackend {
   }
 
   solve(assumptions: readonly number[] = []): boolean {
+    return this.run(assumptions, Infinity)!;
+  }
+
+  /** Like `solve`, but gives up (undefined) after about `maxConflicts` conflicts. */
+  solveLimited(assumptions: readonly number[], maxConflicts: number): boolean | undefined {
+    return this.run(assumptions, maxConflicts);
+  }
+
+  private run(assumptions: readonly number[], maxConflicts: number): boolean | undefined {
     if (!this.ok) return false;
     this.cancelUntil(0);
     if (this.propagate() !== null) {
@@ -432,6 +441,7 @@ export class CdclSolver implements SatBackend {
     }
     const assume = assumptions.map(CdclSolver.toLit);
     let maxLearnts = Math.max(2000, this.store.length / 3);
+    const giveUpAt = this.conflicts + maxConflicts;
     for (let restart = 0; ; restart++) {
       const result = this.search(100 * luby(2, restart), assume, maxLearnts);
       if (result !== undefined) {
@@ -439,6 +449,7 @@ export class CdclSolver implements SatBackend {
         this.cancelUntil(0);
         return result;
       }
+      if (this.conflicts >= giveUpAt) return undefined;
       maxLearnts *= 1.05;
     }
   }
