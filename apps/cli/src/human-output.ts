@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Animator, renderFrame, type ColorMode } from '@kit/ansi-render';
-import type { AnyPlugin, DoneEvent, Palette, SolveEvent } from '@kit/core';
+import type { AnyPlugin, Palette, SolveEvent } from '@kit/core';
 import type { LineWriter } from './json-output.js';
 import { StatusLine, statusText } from './status-line.js';
 
@@ -85,7 +85,8 @@ export class HumanOutput {
     return this.#fault;
   }
 
-  async finish(done: DoneEvent, summaryLine: () => string): Promise<void> {
+  /** Waits for everything queued to be drawn, clears the animation, prints the summary line. */
+  async finish(summaryLine: () => string): Promise<void> {
     while (this.#draining) await this.#draining;
     if (this.#fault) throw this.#fault.error;
     if (this.#animator) {
@@ -95,7 +96,6 @@ export class HumanOutput {
     }
     this.#statusText = undefined;
     this.#options.status?.clear();
-    void done;
     this.#options.stdout.write(`${summaryLine()}\n`);
   }
 
@@ -131,10 +131,12 @@ export class HumanOutput {
     return lines.length < rows && lines.every((line) => visibleWidth(line) <= columns);
   }
 
-  #lines(state: unknown, title: string | undefined, index?: number): string[] {
+  /** A progress or step state as lines; an untitled frame gets an empty title line, so a solution
+   * (titled) drawn over it has the same height. */
+  #lines(state: unknown): string[] {
     const { plugin, palette, color } = this.#options;
-    const frame = plugin.view(state, index !== undefined ? { index } : undefined);
-    return renderFrame(frame, { color, palette, title: title ?? frame.title ?? '' });
+    const frame = plugin.view(state);
+    return renderFrame(frame, { color, palette, title: frame.title ?? '' });
   }
 
   async #draw(event: SolveEvent): Promise<void> {
@@ -146,7 +148,7 @@ export class HumanOutput {
       const now = performance.now();
       if (now - this.#lastFrameAt < FRAME_MS && delayMs === 0) return;
       this.#lastFrameAt = now;
-      const lines = this.#lines(event.state, undefined);
+      const lines = this.#lines(event.state);
       // A frame taller or wider than the terminal cannot be redrawn in place: skip the animation.
       if (!this.#fits(lines)) return;
       animator.draw(lines);
@@ -162,7 +164,7 @@ export class HumanOutput {
       this.#live = 'none';
     } else if (event.type === 'step') {
       this.#steps++;
-      const lines = this.#lines(event.state, undefined);
+      const lines = this.#lines(event.state);
       if (lines[0] === '') lines[0] = `Step ${this.#steps}`;
       status?.clear();
       if (animator && this.#fits(lines)) {

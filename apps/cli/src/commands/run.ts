@@ -91,7 +91,7 @@ export async function runPlugin(found: DiscoveredPlugin, args: string[], context
     });
     // A summary without a count (a careless plugin) still gets one: the solutions that were reported.
     if (typeof done.summary.solutions !== 'number') done.summary.solutions = solutionsSeen;
-    if (output instanceof HumanOutput) await output.finish(done, () => summaryLine(plugin, done.summary, instance));
+    if (output instanceof HumanOutput) await output.finish(() => summaryLine(plugin, done.summary, instance));
     else output.finish(done);
     return EXIT.ok;
   } catch (caught) {
