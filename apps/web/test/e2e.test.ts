@@ -292,8 +292,10 @@ describe('pentomino', () => {
     expect(frameGap).toBeLessThan(500);
     await shot(p, 'pentomino-8x8-searching');
 
+    expect(await p.locator('#run-error').textContent()).toBe('');
+    expect(await phase(p)).toBe('running');
     const started = Date.now();
-    await p.click('#cancel');
+    await p.locator('#cancel').click({ timeout: 5000 });
     await waitForPhase(p, 'cancelled', 1000);
     expect(Date.now() - started).toBeLessThan(1000);
     await expect.poll(() => p.workers().length, { timeout: 2000 }).toBe(0);

@@ -9,7 +9,6 @@ import { MAX_KEPT_SOLUTIONS, RunSession } from './run-session.js';
 import { SolutionList } from './solution-list.js';
 import { readState, stateSearch, writeState } from './url-state.js';
 
-
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 
 let loaded: LoadedPlugins;
@@ -33,8 +32,14 @@ function requestDraw(): void {
   drawPending = true;
   requestAnimationFrame(() => {
     drawPending = false;
-    draw();
-    if (session?.phase === 'running') requestDraw();
+    try {
+      draw();
+    } catch (error) {
+      // A plugin's view() that throws must not stop the page from following the run.
+      $('run-error').textContent = `could not draw a frame: ${errorText(error)}`;
+    } finally {
+      if (session?.phase === 'running') requestDraw();
+    }
   });
 }
 
