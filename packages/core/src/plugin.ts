@@ -16,6 +16,11 @@ export interface SplitSearch<S = unknown, P = unknown> {
   solveTask(task: number, ctx: SolveContext<S, P>): Summary | Promise<Summary>;
   /** Combines the tasks' summaries. Default: numeric fields summed, other fields from the first. */
   merge?(summaries: Summary[]): Summary;
+  /**
+   * Instead of `merge`: combines the summaries with a context, so the search can still report what
+   * only the whole knows (solutions that span tasks, the best answer's animation steps).
+   */
+  finish?(summaries: Summary[], ctx: SolveContext<S, P>): Summary | Promise<Summary>;
 }
 
 /** The heavy part of a plugin, loaded lazily and only where the search runs (a worker). */

@@ -15,6 +15,13 @@ export function serveWorker(side: WorkerSide, importModule: (url: string) => Pro
   let settings: Extract<HostMessage, { type: 'load' }>['settings'] = {};
   let queue = Promise.resolve();
 
+  // Reports from a task carry its number, so the host can keep solutions in task order.
+  const contextFor = (task: number | undefined) =>
+    createSolveContext(settings, {
+      solution: (solution) => side.post({ type: 'solution', solution, ...(task !== undefined ? { task } : {}) }),
+      progress: (state, counters) => side.post({ type: 'progress', state, counters, ...(task !== undefined ? { task } : {}) }),
+      step: (state, data) => side.post({ type: 'step', state, ...(data ? { data } : {}) }),
+    });
   const fail = (error: unknown) => side.post({ type: 'error', error: serializeError(error) });
 
   async function handle(message: HostMessage): Promise<void> {
@@ -31,27 +38,20 @@ export function serveWorker(side: WorkerSide, importModule: (url: string) => Pro
         return;
       }
       split = undefined;
-      const ctx = createSolveContext(settings, {
-        solution: (solution) => side.post({ type: 'solution', solution }),
-        progress: (state, counters) => side.post({ type: 'progress', state, counters }),
-        step: (state, data) => side.post({ type: 'step', state, ...(data ? { data } : {}) }),
-      });
-      const summary: Summary = await solver.solve(message.instance, ctx);
+      const summary: Summary = await solver.solve(message.instance, contextFor(undefined));
       side.post({ type: 'done', summary });
       return;
     }
     if (!split) throw new Error(`${message.type} received before the search was split`);
     if (message.type === 'merge') {
-      side.post({ type: 'done', summary: (split.merge ?? mergeSummaries)(message.summaries) });
+      const summary = split.finish
+        ? await split.finish(message.summaries, contextFor(undefined))
+        : (split.merge ?? mergeSummaries)(message.summaries);
+      side.post({ type: 'done', summary });
       return;
     }
     const task = message.task;
-    const ctx = createSolveContext(settings, {
-      solution: (solution) => side.post({ type: 'solution', solution, task }),
-      progress: (state, counters) => side.post({ type: 'progress', state, counters, task }),
-      step: (state, data) => side.post({ type: 'step', state, ...(data ? { data } : {}) }),
-    });
-    const summary = await split.solveTask(task, ctx);
+    const summary = await split.solveTask(task, contextFor(task));
     side.post({ type: 'task-done', task, summary });
   }
 

@@ -38,6 +38,13 @@ describe('runInWorkers', () => {
     expect(three.done.stats).toMatchObject({ tasksDone: 10, tasksTotal: 10 });
   });
 
+  it("lets a split search report after the merge, once every task's solutions are out", async () => {
+    const { done, events } = await run({ n: 25, mode: 'finish' }, { threads: 2 });
+    const reported = events.filter((event) => event.type !== 'done').map((event) => (event.type === 'solution' ? event.solution : event.type));
+    expect(reported).toEqual([...Array.from({ length: 25 }, (_, i) => i + 1), 'step', 'total']);
+    expect(done.summary).toEqual({ solutions: 26, finished: true });
+  });
+
   it('stops at the limit', async () => {
     const { done, solutions } = await run({ n: 500, mode: 'plain' }, { limit: 3, threads: 4 });
     expect(solutions.map((event) => event.solution)).toEqual([1, 2, 3]);
