@@ -10,10 +10,11 @@ export interface Pattern {
 export type FillResult =
   | { ok: true; numbers: number[] }
   /** Rows and columns (from 1) at fault; `message` when a simple count explains it. */
-  | { ok: false; rows: number[]; columns: number[]; message?: string };
+  | { ok: false; rows: number[]; columns: number[]; message?: string; undecided?: boolean };
 
-/** Conflicts allowed per check while narrowing down the lines at fault (a check that runs out keeps its line). */
+/** Conflicts allowed per check while narrowing down the lines at fault (a check that runs out keeps its line), and in all. */
 const CORE_CHECK_CONFLICTS = 20_000;
+const CORE_CONFLICTS = 200_000;
 /** Conflicts allowed for the filling itself before giving up on a pattern as too hard to decide. */
 const FILL_CONFLICTS = 300_000;
 
@@ -191,7 +192,7 @@ export function fillPattern(pattern: Pattern, backend: () => SatBackend): FillRe
   const { value } = encodeFill(pattern, classes, sat, false);
   const filled = solveWithin(sat, [], FILL_CONFLICTS);
   if (filled === undefined) {
-    return { ok: false, rows: [], columns: [], message: `no filling found within ${FILL_CONFLICTS} conflicts; the pattern may be impossible` };
+    return { ok: false, rows: [], columns: [], undecided: true, message: `no filling found within ${FILL_CONFLICTS} conflicts (the pattern may be impossible)` };
   }
   if (filled) {
     const classValue = value.map((vars) => vars.findIndex((v) => sat.value(v)) + 1);
@@ -201,9 +202,12 @@ export function fillPattern(pattern: Pattern, backend: () => SatBackend): FillRe
   const guarded: Limited = backend();
   const { selectors } = encodeFill(pattern, classes, guarded, true);
   let core = selectors.map((_, i) => i);
+  const spent = () => (guarded as { conflicts?: number }).conflicts ?? 0;
   for (const line of [...core]) {
+    const budget = Math.min(CORE_CHECK_CONFLICTS, CORE_CONFLICTS - spent());
+    if (budget <= 0) break; // what is left is still a set that cannot be filled, if not the smallest
     const without = core.filter((i) => i !== line);
-    if (solveWithin(guarded, [...without.map((i) => selectors[i]!), -selectors[line]!], CORE_CHECK_CONFLICTS) === false) core = without;
+    if (solveWithin(guarded, [...without.map((i) => selectors[i]!), -selectors[line]!], budget) === false) core = without;
   }
   const rows = core.filter((i) => i < pattern.height).map((i) => i + 1);
   const columns = core.filter((i) => i >= pattern.height).map((i) => i - pattern.height + 1);

@@ -82,7 +82,9 @@ async function solve(instance: HitoriInstance, ctx: Ctx): Promise<Summary> {
         ...(filled.columns.length ? [`column${filled.columns.length > 1 ? 's' : ''} ${filled.columns.join(', ')}`] : []),
       ];
       const n = Math.max(pattern.width, pattern.height);
-      const message = filled.message
+      const message = filled.undecided
+        ? String(filled.message)
+        : filled.message
         ? `no filling exists: ${filled.message}`
         : `no filling exists: ${lines.join(' and ')} cannot all take different numbers from 1 to ${n}`;
       return { solutions: 0, unique: null, board, message, faultRows: filled.rows, faultColumns: filled.columns };

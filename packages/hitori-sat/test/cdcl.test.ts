@@ -53,6 +53,19 @@ describe('the embedded CDCL solver', () => {
     }
   });
 
+  it('gives up within a conflict budget on a hard pigeonhole instance (10 pigeons, 9 holes), and stays usable', () => {
+    const solver = new CdclSolver();
+    const p = (i: number, h: number) => i * 9 + h + 1;
+    for (let v = 0; v < 90; v++) solver.newVar();
+    for (let i = 0; i < 10; i++) solver.addClause(Array.from({ length: 9 }, (_, h) => p(i, h)));
+    for (let h = 0; h < 9; h++) for (let i = 0; i < 10; i++) for (let j = i + 1; j < 10; j++) solver.addClause([-p(i, h), -p(j, h)]);
+    expect(solver.solveLimited([], 2000)).toBeUndefined();
+    expect(solver.conflicts).toBeGreaterThanOrEqual(2000);
+    expect(solver.conflicts).toBe(2000);
+    // Pigeon 0 in hole 0 and pigeon 1 in hole 0: refuted at once.
+    expect(solver.solveLimited([p(0, 0), p(1, 0)], 10)).toBe(false);
+  });
+
   it('solves a pigeonhole instance (5 pigeons, 4 holes) as unsatisfiable', () => {
     const solver = new CdclSolver();
     const p = (i: number, h: number) => i * 4 + h + 1;

@@ -443,7 +443,7 @@ export class CdclSolver implements SatBackend {
     let maxLearnts = Math.max(2000, this.store.length / 3);
     const giveUpAt = this.conflicts + maxConflicts;
     for (let restart = 0; ; restart++) {
-      const result = this.search(100 * luby(2, restart), assume, maxLearnts);
+      const result = this.search(Math.min(100 * luby(2, restart), giveUpAt - this.conflicts), assume, maxLearnts);
       if (result !== undefined) {
         if (result) this.model = Int8Array.from({ length: this.vars }, (_, v) => this.values[2 * v]!);
         this.cancelUntil(0);
