@@ -12,7 +12,6 @@ import { checkWritable, writeOutput } from './output.js';
 import { formatDimacs } from './sat/dimacs.js';
 import { backendFactory } from './sat/backends.js';
 import { CdclSolver } from './sat/cdcl.js';
-import type { SatBackend } from './sat/backend.js';
 
 type Ctx = SolveContext<HitoriSolution, HitoriSolution>;
 
