@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { discoverPlugins } from '@kit/cli';
+import { discoverPlugins } from '../src/index.js';
 import { inDir, pluginModule, pluginPackage, tempDir, writeFiles } from './helpers.js';
 
 const ids = (result: { plugins: Array<{ id: string }> }) => result.plugins.map((plugin) => plugin.id);

@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { Animator, redraw } from '@kit/ansi-render';
+import { Animator, redraw } from '../src/index.js';
 
 const E = '\u001B[';
 const HIDE = `${E}?25l`;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canAnimate, detectColorMode } from '@kit/ansi-render';
+import { canAnimate, detectColorMode } from '../src/index.js';
 
 const tty = { isTTY: true };
 const pipe = { isTTY: false };

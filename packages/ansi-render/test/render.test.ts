@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BASE_PALETTE, mergePalette, type Frame } from '@kit/core';
-import { cellLetter, frameToString, renderFrame } from '@kit/ansi-render';
+import { cellLetter, frameToString, renderFrame } from '../src/index.js';
 
 const E = '\u001B[';
 
