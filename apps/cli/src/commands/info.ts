@@ -1,15 +1,16 @@
+import pc from 'picocolors';
 import type { DiscoveredPlugin } from '../discovery.js';
 import { describeType, valuePlaceholder } from '../describe.js';
 
 /** `kit info <id>`: what the plugin is, its options (type, range, default, help), formats, examples. */
 export function infoText(found: DiscoveredPlugin): string {
   const { plugin } = found;
-  const lines = [`${plugin.id} ${plugin.version}: ${plugin.title}`, `  ${plugin.description}`, `  from ${found.source}`, ''];
+  const lines = [`${pc.bold(pc.cyan(plugin.id))} ${plugin.version}: ${pc.bold(plugin.title)}`, `  ${plugin.description}`, `  from ${found.source}`, ''];
   lines.push(`Usage: kit run ${plugin.id}${plugin.input ? (plugin.input.required ? ' <file>' : ' [file]') : ''} [options]`, '');
   if (plugin.input) {
-    lines.push('Input file:', `  ${plugin.input.help ?? 'a file'}; formats: ${plugin.input.formats.join(', ')}${plugin.input.required ? ' (required)' : ''}`, '');
+    lines.push(pc.bold('Input file:'), `  ${plugin.input.help ?? 'a file'}; formats: ${plugin.input.formats.join(', ')}${plugin.input.required ? ' (required)' : ''}`, '');
   }
-  lines.push('Options:');
+  lines.push(pc.bold('Options:'));
   if (plugin.options.length === 0) lines.push('  (none)');
   const flags = plugin.options.map((spec) => {
     const placeholder = valuePlaceholder(spec);
@@ -22,6 +23,6 @@ export function infoText(found: DiscoveredPlugin): string {
   });
   lines.push('', 'Common options: -q/--quiet, --count, --limit N, --json, --no-color, --delay MS, --threads N, --plugin P');
   const examples = plugin.examples?.length ? plugin.examples : [''];
-  lines.push('', 'Examples:', ...examples.map((example) => `  kit run ${plugin.id}${example ? ` ${example}` : ''}`));
+  lines.push('', pc.bold('Examples:'), ...examples.map((example) => `  kit run ${plugin.id}${example ? ` ${example}` : ''}`));
   return `${lines.join('\n')}\n`;
 }

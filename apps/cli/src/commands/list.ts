@@ -1,3 +1,4 @@
+import pc from 'picocolors';
 import type { DiscoveredPlugin } from '../discovery.js';
 
 /** `kit list`: one line a plugin: id, version, title (columns aligned). */
@@ -6,7 +7,8 @@ export function listText(plugins: readonly DiscoveredPlugin[]): string {
   const idWidth = Math.max(...plugins.map((found) => found.id.length));
   const versionWidth = Math.max(...plugins.map((found) => found.plugin.version.length));
   return plugins
-    .map((found) => `${found.id.padEnd(idWidth)}  ${found.plugin.version.padEnd(versionWidth)}  ${found.plugin.title}\n`)
+    // Padded before colouring (picocolors: only on a terminal, never with NO_COLOR or --no-color).
+    .map((found) => `${pc.bold(pc.cyan(found.id.padEnd(idWidth)))}  ${pc.dim(found.plugin.version.padEnd(versionWidth))}  ${found.plugin.title}\n`)
     .join('');
 }
 
