@@ -39,7 +39,8 @@ export class StatusLine {
 
   show(text: string): void {
     const width = Math.max(10, (this.stream.columns || 80) - 1);
-    this.stream.write(`\r\u001B[2K${text.slice(0, width)}`);
+    // The cursor goes back to column 0: whatever is drawn next on stdout starts at the line's start.
+    this.stream.write(`\r\u001B[2K${text.slice(0, width)}\r`);
     this.#shown = true;
   }
 
