@@ -65,8 +65,9 @@ export function compileProblem(board: Board, set: PieceSet): Problem {
   const neighbours = cellNeighbours(rows, cols, searchIndex);
   const placements: Placement[] = [];
   const mark = new Uint8Array(size);
-  kinds.forEach((kind, k) => {
-    orientations(kind.shape).forEach((shape, orientation) => {
+  const shapes = kinds.map((kind) => orientations(kind.shape));
+  kinds.forEach((_kind, k) => {
+    shapes[k]!.forEach((shape, orientation) => {
       const height = Math.max(...shape.map((at) => at.row)) + 1;
       const width = Math.max(...shape.map((at) => at.col)) + 1;
       for (let dr = 0; dr + height <= rows; dr++) {
@@ -96,7 +97,7 @@ export function compileProblem(board: Board, set: PieceSet): Problem {
     kindNames: kinds.map((kind) => kind.name),
     kindCounts: kinds.map((kind) => kind.count),
     kindSizes: kinds.map((kind) => kind.shape.length),
-    kindOrientations: kinds.map((kind) => orientations(kind.shape).length),
+    kindOrientations: shapes.map((list) => list.length),
     pieces: kinds.reduce((n, kind) => n + kind.count, 0),
     placements, prune, group, groupTransforms,
   };
@@ -123,7 +124,10 @@ function isolatesCell(cells: number[], hole: Uint8Array, neighbours: number[][],
   for (const c of cells) mark[c] = 1;
   for (const c of cells) {
     for (const n of neighbours[c]!) {
-      if (!mark[n] && neighbours[n]!.every((m) => mark[m] === 1)) return true;
+      if (mark[n]) continue;
+      let open = false;
+      for (const m of neighbours[n]!) if (!mark[m]) open = true;
+      if (!open) return true;
     }
   }
   return false;

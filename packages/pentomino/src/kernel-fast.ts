@@ -1,5 +1,5 @@
 import type { Problem } from './compile.js';
-import { type Kernel, type KernelHooks, TICK_TRIES, bucketPlacements } from './kernel.js';
+import { type Kernel, type KernelHooks, TICK_TRIES } from './kernel.js';
 
 /** Boards whose bounding box has at most this many cells use the bitboard kernel. */
 export const FAST_CELLS = 64;
@@ -7,7 +7,7 @@ export const FAST_CELLS = 64;
 export const FAST_KINDS = 31;
 
 /** Cells after the first empty one whose occupancy selects the placement list. */
-export const WINDOW = Number(globalThis.process?.env?.PENT_WINDOW ?? 6);
+export const WINDOW = 2;
 
 /**
  * The bitboard kernel for boards of up to 64 cells: the board is two 32-bit halves (`lo` cells 0..31,
@@ -25,7 +25,8 @@ export function createFastKernel(problem: Problem, enabled: Uint8Array, hooks: K
   // even looked at. The buckets below hold, per (cell, window pattern, kind), the placements that fit.
   const window = Math.min(WINDOW, size);
   const patterns = 1 << window;
-  const firstBuckets = bucketPlacements(size, kinds, placements, enabled);
+  const windowMask = patterns - 1;
+  const stride = patterns * kinds;
   const start = new Int32Array(size * patterns * kinds + 1);
   // Placement masks, and which of the WINDOW cells after its first cell each placement covers.
   const idLo = new Int32Array(placements.length);
@@ -39,48 +40,46 @@ export function createFastKernel(problem: Problem, enabled: Uint8Array, hooks: K
       if (cell > first && cell - first - 1 < window) windowBits[id]! |= 1 << (cell - first - 1);
     }
   });
-  // Two passes (count, then fill) over (cell, pattern, kind): a placement is listed under every
-  // pattern that leaves its window cells free.
-  const firstStart = firstBuckets.start;
-  const firstIds = firstBuckets.ids;
-  let count = 0;
-  for (let cell = 0; cell < size; cell++) {
-    for (let pattern = 0; pattern < patterns; pattern++) {
-      for (let k = 0; k < kinds; k++) {
-        start[(cell * patterns + pattern) * kinds + k] = count;
-        for (let j = firstStart[cell * kinds + k]!, to = firstStart[cell * kinds + k + 1]!; j < to; j++) {
-          if ((windowBits[firstIds[j]!]! & pattern) === 0) count++;
-        }
-      }
+  // A placement is listed under every window pattern that leaves its window cells free: the
+  // submasks of the free cells. Count per slot, then fill in id order (kinds stay grouped by slot).
+  const slots = size * patterns * kinds;
+  const counts = new Int32Array(slots);
+  const kindsThere = new Int32Array(size * patterns);
+  for (let id = 0; id < placements.length; id++) {
+    if (!enabled[id]) continue;
+    const placement = placements[id]!;
+    const base = placement.cells[0]! * patterns;
+    const free = windowMask & ~windowBits[id]!;
+    for (let pattern = free; ; pattern = (pattern - 1) & free) {
+      counts[(base + pattern) * kinds + placement.kind]!++;
+      kindsThere[base + pattern]! |= 1 << placement.kind;
+      if (pattern === 0) break;
     }
   }
-  start[size * patterns * kinds] = count;
+  let count = 0;
+  for (let slot = 0; slot < slots; slot++) {
+    start[slot] = count;
+    count += counts[slot]!;
+  }
+  start[slots] = count;
   const ids = new Int32Array(count);
   // Placement masks in bucket order, for locality.
   const maskLo = new Int32Array(count);
   const maskHi = new Int32Array(count);
-  const kindsThere = new Int32Array(size * patterns);
-  let at = 0;
-  for (let cell = 0; cell < size; cell++) {
-    for (let pattern = 0; pattern < patterns; pattern++) {
-      const slot = cell * patterns + pattern;
-      for (let k = 0; k < kinds; k++) {
-        const before = at;
-        for (let j = firstStart[cell * kinds + k]!, to = firstStart[cell * kinds + k + 1]!; j < to; j++) {
-          const id = firstIds[j]!;
-          if ((windowBits[id]! & pattern) !== 0) continue;
-          ids[at] = id;
-          maskLo[at] = idLo[id]!;
-          maskHi[at] = idHi[id]!;
-          at++;
-        }
-        // Per (cell, pattern): the kinds that have any placement there, as a bitmask.
-        if (at > before) kindsThere[slot]! |= 1 << k;
-      }
+  const cursor = start.slice(0, slots);
+  for (let id = 0; id < placements.length; id++) {
+    if (!enabled[id]) continue;
+    const placement = placements[id]!;
+    const base = placement.cells[0]! * patterns;
+    const free = windowMask & ~windowBits[id]!;
+    for (let pattern = free; ; pattern = (pattern - 1) & free) {
+      const at = cursor[(base + pattern) * kinds + placement.kind]!++;
+      ids[at] = id;
+      maskLo[at] = idLo[id]!;
+      maskHi[at] = idHi[id]!;
+      if (pattern === 0) break;
     }
   }
-  const windowMask = patterns - 1;
-  const stride = patterns * kinds;
   let startLo = 0;
   let startHi = 0;
   let notBottomLo = 0;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { boardFromRows, pack, pentominoSet, prepare, runAll, seedBoard } from '../src/index.js';
+import { boardFromRows, pack, pentominoSet, prepare, resolvePieces, runAll, seedBoard } from '../src/index.js';
+import { naiveCount } from './naive.js';
 
 describe('seed boards, distinct solutions', () => {
   // The classic counts; 7 (7x9 without the centre line) is checked against --all below.
@@ -43,6 +44,17 @@ describe('seed boards, distinct solutions', () => {
     const wide = runAll(prepare(board, pentominoSet(), { wide: true }));
     expect(wide).toEqual(fast);
     expect(fast.solutions).toBe(368);
+  });
+
+  it('packs boards beyond 64 cells with the general kernel', () => {
+    // 5x13 with thirteen I pieces: f(n) = f(n-1) + f(n-5) tilings (a column of uprights, or a 5x5
+    // block of flat bars), f(13) = 20.
+    const board = Array.from({ length: 5 }, () => '.'.repeat(13));
+    expect(prepare(boardFromRows(board), resolvePieces('I'.repeat(13)), {}).wide).toBe(true);
+    expect(pack({ board, pieces: 'I'.repeat(13), all: true }).solutions).toBe(20);
+    const naive = naiveCount(board, resolvePieces('I'.repeat(13)).kinds);
+    expect(naive.raw).toBe(20);
+    expect(pack({ board, pieces: 'I'.repeat(13) }).solutions).toBe(naive.distinct);
   });
 
   it('stops at the limit', () => {
