@@ -80,6 +80,15 @@ export function runSolver(request: RunRequest, createWorker: () => WorkerPort): 
     const held = new Map<number, unknown[]>();
     const summaries: Summary[] = [];
     const completed = new Set<number>();
+    // Progress counters are per task; the host shows their sum over the whole search.
+    const taskCounters = new Map<number, Record<string, number>>();
+    const totalCounters = () => {
+      const total: Record<string, number> = {};
+      for (const counters of taskCounters.values()) {
+        for (const [key, value] of Object.entries(counters)) total[key] = (total[key] ?? 0) + value;
+      }
+      return total;
+    };
 
     const flush = () => {
       while (emitPointer < tasksTotal) {
@@ -113,7 +122,9 @@ export function runSolver(request: RunRequest, createWorker: () => WorkerPort): 
           held.get(message.task)!.push(message.solution);
           return;
         case 'progress':
-          return emitProgress(message.state, message.counters, tasksTotal ? { tasksDone, tasksTotal } : {});
+          if (message.task === undefined) return emitProgress(message.state, message.counters);
+          taskCounters.set(message.task, message.counters);
+          return emitProgress(message.state, totalCounters(), { tasksDone, tasksTotal });
         case 'step':
           return emit({ type: 'step', state: message.state, ...(message.data ? { data: message.data } : {}) });
         case 'done':
@@ -124,6 +135,14 @@ export function runSolver(request: RunRequest, createWorker: () => WorkerPort): 
           });
         case 'task-done': {
           summaries[message.task] = message.summary;
+          // A finished task's own totals replace its last progress counters (same keys, e.g. tries).
+          const last = taskCounters.get(message.task) ?? {};
+          const final: Record<string, number> = {};
+          for (const key of Object.keys(last)) {
+            const value = message.summary[key];
+            final[key] = typeof value === 'number' ? value : last[key]!;
+          }
+          taskCounters.set(message.task, final);
           completed.add(message.task);
           tasksDone++;
           flush();

@@ -89,6 +89,13 @@ describe('runInWorkers', () => {
     );
   });
 
+  it('sums the progress counters of a split search over its tasks', async () => {
+    const { events } = await run({ n: 40, mode: 'plain' }, { threads: 2, wantProgress: true, progressIntervalMs: 0 });
+    const progress = events.filter((event) => event.type === 'progress');
+    expect(progress.map((event) => event.counters['tries'])).toEqual([1, 2, 3, 4]);
+    expect(progress.at(-1)?.stats.tasksTotal).toBe(4);
+  });
+
   it('throttles progress reports', async () => {
     const { events } = await run({ n: 1000, mode: 'plain' }, { wantProgress: true, progressIntervalMs: 60_000 });
     expect(events.filter((event) => event.type === 'progress')).toHaveLength(1);
