@@ -22,7 +22,7 @@ describe('renderFrame', () => {
     expect(lines).toEqual([
       'No. 1',
       `${E}48;5;172m    ${E}m  `,
-      `${E}48;5;217m  ${E}48;5;250m  ${E}48;5;141m  ${E}m`,
+      `${E}48;5;227m  ${E}48;5;250m  ${E}48;5;141m  ${E}m`,
     ]);
   });
 
@@ -30,7 +30,7 @@ describe('renderFrame', () => {
     const lines = renderFrame(frame, { color: 'truecolor', palette: BASE_PALETTE, title: null });
     expect(lines).toEqual([
       `${E}48;2;215;135;0m    ${E}m  `,
-      `${E}48;2;255;175;175m  ${E}48;2;188;188;188m  ${E}48;2;175;135;255m  ${E}m`,
+      `${E}48;2;255;255;95m  ${E}48;2;188;188;188m  ${E}48;2;175;135;255m  ${E}m`,
     ]);
   });
 

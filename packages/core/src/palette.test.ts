@@ -19,10 +19,17 @@ describe('palette', () => {
     expect(colours.size).toBe(12);
   });
 
+  it('keeps every two pentomino colours well apart', () => {
+    const rgb = (hex: string) => [1, 3, 5].map((at) => parseInt(hex.slice(at, at + 2), 16));
+    const hexes = Object.values(PENTOMINO_PALETTE).map((entry) => rgb(entryHex(entry)));
+    const distances = hexes.flatMap((a, i) => hexes.slice(i + 1).map((b) => Math.hypot(...a.map((v, k) => v - b[k]!))));
+    expect(Math.min(...distances)).toBeGreaterThan(50);
+  });
+
   it("lays a plugin's palette over the base one", () => {
     const merged = mergePalette({ F: { ansi256: 1 }, star: { ansi256: 226 } });
     expect(merged['F']?.ansi256).toBe(1);
     expect(merged['star']?.ansi256).toBe(226);
-    expect(merged['I']?.ansi256).toBe(217);
+    expect(merged['I']?.ansi256).toBe(227);
   });
 });

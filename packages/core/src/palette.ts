@@ -11,10 +11,10 @@ export interface PaletteEntry {
 
 export type Palette = Record<string, PaletteEntry>;
 
-/** The seed's pentomino colours (000_...): twelve hues that stay apart on dark and light terminals. */
+/** The seed's pentomino colours (000_...), but I in yellow (227): the seed's pink I (217) sat 40 RGB units from Z. */
 export const PENTOMINO_PALETTE: Palette = {
   F: { ansi256: 172 },
-  I: { ansi256: 217 },
+  I: { ansi256: 227 },
   L: { ansi256: 3 },
   N: { ansi256: 121 },
   P: { ansi256: 70 },
