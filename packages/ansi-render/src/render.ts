@@ -16,7 +16,8 @@ const RESET = `${ESC}m`;
 /**
  * Draws a frame as terminal lines (no trailing newlines), the way the seed's pentomino command does:
  * every cell two columns wide with a 256-colour (or truecolor) background, holes left blank. Without
- * colour each cell is its letter: the cell's label, else its palette entry's letter, else the fill key.
+ * colour each cell is its letter: the cell's label, else its palette entry's letter, else the fill key
+ * (a palette entry that `masksLabel` shows its letter even over a label).
  */
 export function renderFrame(frame: Frame, options: RenderOptions): string[] {
   const palette = options.palette ?? BASE_PALETTE;
@@ -50,8 +51,10 @@ function entryOf(cell: Cell, palette: Palette): PaletteEntry | undefined {
 /** The letter a cell shows without colour. */
 export function cellLetter(cell: Cell, palette: Palette = BASE_PALETTE): string {
   if (cell.hole) return ' ';
+  const entry = entryOf(cell, palette);
+  if (entry?.masksLabel && entry.letter !== undefined) return entry.letter;
   if (cell.label !== undefined && cell.label !== '') return cell.label;
-  const letter = entryOf(cell, palette)?.letter;
+  const letter = entry?.letter;
   if (letter !== undefined) return letter;
   return cell.fill?.[0] ?? '.';
 }

@@ -41,7 +41,8 @@ describe('renderFrame', () => {
       cells: [{ fill: 'shaded', label: '3' }, { fill: 'unshaded', label: '12' }],
     };
     expect(renderFrame(hitori, { color: 'ansi256' })).toEqual([`${E}48;5;236;38;5;231m 3${E}48;5;255;38;5;16m12${E}m`]);
-    expect(renderFrame(hitori, { color: 'none' })).toEqual([' 3 12']);
+    // Without colour a shaded cell shows the mask letter, not its number (its palette entry masksLabel).
+    expect(renderFrame(hitori, { color: 'none' })).toEqual([' # 12']);
   });
 
   it("uses a plugin palette over the base one and the entry's letter without colour", () => {

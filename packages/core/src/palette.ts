@@ -7,6 +7,8 @@ export interface PaletteEntry {
   hex?: string;
   /** Letter shown for this fill when colour is off and the cell has no label. */
   letter?: string;
+  /** Without colour, show `letter` even over a label: a shaded Hitori cell prints `#`, not its number. */
+  masksLabel?: boolean;
 }
 
 export type Palette = Record<string, PaletteEntry>;
@@ -31,7 +33,7 @@ export const BASE_PALETTE: Palette = {
   ...PENTOMINO_PALETTE,
   empty: { ansi256: 250, letter: '.' },
   wall: { ansi256: 240, letter: '#' },
-  shaded: { ansi256: 236, letter: '#' },
+  shaded: { ansi256: 236, letter: '#', masksLabel: true },
   unshaded: { ansi256: 255, letter: '.' },
   red: { ansi256: 196, letter: 'R' },
   green: { ansi256: 40, letter: 'G' },

@@ -10,7 +10,7 @@ const bin = join(root, 'apps/cli/dist/bin.js');
 
 function kit(...args: string[]) {
   const run = spawnSync(process.execPath, [bin, 'run', 'hitori-sat', ...args], { cwd: root, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
-  return { code: run.status, stdout: run.stdout, stderr: run.stderr.split('\n').filter((l) => l && !l.includes('skipped: plugin module')).join('\n') };
+  return { code: run.status, stdout: run.stdout, stderr: run.stderr.trim() };
 }
 
 function file(name: string, text: string): string {
@@ -21,6 +21,15 @@ function file(name: string, text: string): string {
 }
 
 describe('kit run hitori-sat', () => {
+  it('without colour prints shaded cells as # and the rest as their numbers', () => {
+    const puzzle = file('two.txt', '4\n4\n1 2 1 3\n3 4 3 2\n3 3 4 1\n2 1 3 1\n');
+    const { code, stdout } = kit(puzzle, '-q');
+    expect(code).toBe(0);
+    expect(stdout).toBe(
+      'No. 1\n#213\n34#2\n#341\n213#\n\nNo. 2\n#21#\n34#2\n#341\n213#\n\n4x4: 2 solutions (not unique)\n',
+    );
+  });
+
   it('--json: solution events carry "shaded", done carries "unique" and "solutions"', () => {
     const puzzle = file('two.txt', '4\n4\n1 2 1 3\n3 4 3 2\n3 3 4 1\n2 1 3 1\n');
     const { code, stdout } = kit(puzzle, '--json');
