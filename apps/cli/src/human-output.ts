@@ -12,6 +12,8 @@ export interface HumanOutputOptions {
   animate: boolean;
   /** --count: nothing but the summary line. */
   countOnly: boolean;
+  /** -q: no animation at all, steps included; solutions and the summary still print. */
+  quiet?: boolean;
   /** --delay: pause after each animated frame. */
   delayMs: number;
   /** Pause after each animated step (--delay, else the plugin's suggestion). */
@@ -67,6 +69,7 @@ export class HumanOutput {
       else this.#queue.push(event);
     } else {
       if (this.#options.countOnly) return;
+      if (event.type === 'step' && this.#options.quiet) return;
       this.#queue.push(event);
     }
     this.#draining ??= this.#drain()

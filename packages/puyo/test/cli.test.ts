@@ -41,6 +41,15 @@ describe('kit run puyo', () => {
     const lines = stdout.trimEnd().split('\n');
     expect(lines[lines.length - 1]).toBe('19 chains, 175080 points, all clear');
     expect(lines).toContain('chain  popped  groups  power  colour  group    x  score  O cleared');
+    // No animation steps under -q: the final field (titled with the result), the table, the totals.
+    expect(lines[0]).toBe('19 chains, 175080 points, all clear');
+    expect(lines).toHaveLength(40);
+  });
+
+  it('without -q on a pipe prints every step, one after another', () => {
+    const { status, stdout } = kit(fixture('seq19.dat'), '--no-color', '--delay', '0');
+    expect(status).toBe(0);
+    expect(stdout.trimEnd().split('\n').length).toBeGreaterThan(39 * 15);
   });
 
   it('--url reads a puyop.com string', () => {

@@ -55,6 +55,7 @@ export async function runPlugin(found: DiscoveredPlugin, args: string[], context
         color: detectColorMode({ stream: stdout, noColor: !common.color, env: context.env }),
         animate,
         countOnly: common.count,
+        quiet: common.quiet,
         delayMs: common.delay ?? 0,
         stepDelayMs: common.delay ?? suggestedStepDelay(plugin) ?? 0,
         stdout,
