@@ -25,8 +25,8 @@ function hooksFor(ctx: Context, triesBefore = 0): RunHooks {
   };
 }
 
-/** Subtrees per thread: enough that uneven subtrees even out between workers. */
-const TASKS_PER_THREAD = 32;
+/** Subtrees per thread: enough that uneven subtrees even out, few enough that hand-offs stay cheap. */
+const TASKS_PER_THREAD = 8;
 
 export const solver: Solver<PackingInstance, PackingState> = {
   solve(instance, ctx): Summary {
