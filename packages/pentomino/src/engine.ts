@@ -1,7 +1,7 @@
 import type { Board } from '@kit/grid';
 import { type Problem, compileProblem, hasIsolatedCell } from './compile.js';
 import type { Kernel, KernelHooks } from './kernel.js';
-import { FAST_CELLS, createFastKernel } from './kernel-fast.js';
+import { FAST_CELLS, FAST_KINDS, createFastKernel } from './kernel-fast.js';
 import { createWideKernel } from './kernel-wide.js';
 import { checkArea } from './area.js';
 import type { PieceSet } from './pieces.js';
@@ -34,7 +34,8 @@ export function prepare(board: Board, set: PieceSet, settings: EngineSettings = 
   const problem = compileProblem(board, set);
   const method = settings.method === undefined || settings.method === 'auto' ? chooseMethod(problem, settings.all ?? false) : settings.method;
   const plan = planSearch(problem, settings.all ? 'raw' : method, settings.kind);
-  return { problem, plan, feasible: !(problem.prune && hasIsolatedCell(problem)), wide: settings.wide === true || problem.size > FAST_CELLS };
+  const wide = settings.wide === true || problem.size > FAST_CELLS || problem.kindNames.length > FAST_KINDS;
+  return { problem, plan, feasible: !(problem.prune && hasIsolatedCell(problem)), wide };
 }
 
 /** Upper case to lower and back; other characters as they are. */
