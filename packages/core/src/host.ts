@@ -108,11 +108,10 @@ export function runSolver(request: RunRequest, createWorker: () => WorkerPort): 
         case 'error':
           return finish(deserializeError(message.error));
         case 'split':
-          if (first) {
-            tasksTotal = message.tasks;
-            const extra = Math.min(threads, tasksTotal) - 1;
-            for (let i = 0; i < extra; i++) spawn(false);
-          } else if (message.tasks !== tasksTotal) {
+          // A helper whose solver does not split has nothing to do (the lead runs the whole search).
+          if (message.tasks === 0 && !first) return worker.terminate();
+          if (tasksTotal === 0) tasksTotal = message.tasks;
+          else if (message.tasks !== tasksTotal) {
             return finish(new Error(`workers disagree on the split: ${message.tasks} vs ${tasksTotal} tasks`));
           }
           return assign(worker);
@@ -169,9 +168,13 @@ export function runSolver(request: RunRequest, createWorker: () => WorkerPort): 
         pluginId: request.pluginId,
         instance: request.instance,
         threads,
+        role: first ? 'lead' : 'helper',
         settings,
       });
     };
+    // All workers start at once: each loads the solver and splits the search itself, so the helpers'
+    // start-up overlaps the lead's instead of following it.
     spawn(true);
+    for (let i = 1; i < threads; i++) spawn(false);
   });
 }

@@ -11,6 +11,8 @@ export type HostMessage =
       instance: unknown;
       /** >1 asks the solver to split its search; the worker answers `split` or runs it whole. */
       threads: number;
+      /** The lead runs the search whole when it does not split; a helper only ever runs tasks. */
+      role: 'lead' | 'helper';
       settings: Omit<ContextSettings, 'signal'>;
     }
   | { type: 'task'; task: number }

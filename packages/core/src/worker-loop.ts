@@ -38,6 +38,10 @@ export function serveWorker(side: WorkerSide, importModule: (url: string) => Pro
         return;
       }
       split = undefined;
+      if (message.role === 'helper') {
+        side.post({ type: 'split', tasks: 0 });
+        return;
+      }
       const summary: Summary = await solver.solve(message.instance, contextFor(undefined));
       side.post({ type: 'done', summary });
       return;

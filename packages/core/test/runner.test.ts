@@ -45,6 +45,13 @@ describe('runInWorkers', () => {
     expect(done.summary).toEqual({ solutions: 26, finished: true });
   });
 
+  it('runs a search that does not split exactly once, whatever the thread count', async () => {
+    const { done, solutions } = await run({ n: 7, mode: 'plain' }, { threads: 3 });
+    expect(solutions.map((event) => event.solution)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(done.summary).toEqual({ solutions: 7, tries: 7 });
+    expect(done.stats.tasksTotal).toBeUndefined();
+  });
+
   it('stops at the limit', async () => {
     const { done, solutions } = await run({ n: 500, mode: 'plain' }, { limit: 3, threads: 4 });
     expect(solutions.map((event) => event.solution)).toEqual([1, 2, 3]);
