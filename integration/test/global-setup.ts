@@ -12,7 +12,8 @@ import { examplePlugins, publicPackages, repoRoot } from './support/workspace.js
 /** pnpm as the test run was started with it (CI runs it through npx), else the one on PATH. */
 export function pnpmCommand(): [string, string[]] {
   const execpath = process.env['npm_execpath'];
-  if (execpath && /pnpm/.test(execpath)) return [process.execPath, [execpath]];
+  // pnpm ships either as a JavaScript entry (run it with node) or as a native executable.
+  if (execpath && /pnpm/.test(execpath)) return /\.[cm]?js$/.test(execpath) ? [process.execPath, [execpath]] : [execpath, []];
   return ['pnpm', []];
 }
 
