@@ -3,18 +3,17 @@ import { deserializeError } from './errors.js';
 import type { DoneEvent, SolveEvent, SolveStats, Summary } from './events.js';
 import type { WorkerMessage, WorkerPort } from './protocol.js';
 
-export interface RunRequest {
+/** How a solve runs, wherever it runs: the context's settings plus where the events go. */
+export interface SolveOptions extends ContextSettings {
+  onEvent?: (event: SolveEvent) => void;
+}
+
+export interface RunRequest extends SolveOptions {
   moduleUrl: string;
   pluginId: string;
   instance: unknown;
   /** Workers to use when the solver can split its search. A `limit` forces one. */
   threads?: number;
-  limit?: number;
-  wantSolutions?: boolean;
-  wantProgress?: boolean;
-  progressIntervalMs?: number;
-  signal?: AbortSignal;
-  onEvent?: (event: SolveEvent) => void;
 }
 
 export class AbortedError extends Error {

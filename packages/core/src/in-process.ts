@@ -1,16 +1,9 @@
 import { createSolveContext } from './context.js';
 import type { DoneEvent, SolveEvent } from './events.js';
 import type { PuzzlePlugin } from './plugin.js';
-import { AbortedError } from './host.js';
+import { AbortedError, type SolveOptions } from './host.js';
 
-export interface InProcessOptions {
-  limit?: number;
-  wantSolutions?: boolean;
-  wantProgress?: boolean;
-  progressIntervalMs?: number;
-  signal?: AbortSignal;
-  onEvent?: (event: SolveEvent) => void;
-}
+export type InProcessOptions = SolveOptions;
 
 /**
  * Runs a plugin's solver on the calling thread, for programs that use a puzzle package as a library

@@ -21,7 +21,7 @@ export { createSolveContext } from './context.js';
 export type { ContextSettings, ContextSinks } from './context.js';
 export { mergeSummaries } from './merge.js';
 export { runSolver, AbortedError } from './host.js';
-export type { RunRequest } from './host.js';
+export type { RunRequest, SolveOptions } from './host.js';
 export { serveWorker } from './worker-loop.js';
 export type { HostMessage, WorkerMessage, WorkerPort, WorkerSide } from './protocol.js';
 export { solveInProcess, solveAll } from './in-process.js';
