@@ -218,6 +218,24 @@ describe('options form', () => {
     expect(await p.locator('#viewer-frame svg rect.cell').count()).toBe(4);
   });
 
+  it('builds a field for every kind of option and passes their values to the plugin', async () => {
+    const p = await open('?puzzle=walk');
+    expect(await p.locator('#opt-steps').getAttribute('inputmode')).toBe('numeric');
+    expect(await p.locator('label[for="opt-steps"] .hint').textContent()).toBe('0–10');
+    expect(await p.locator('#opt-letter option').allTextContents()).toEqual(['P', 'X', 'Z']);
+    expect(await p.locator('#opt-forever').getAttribute('role')).toBe('switch');
+    expect(await p.locator('#opt-note').getAttribute('placeholder')).toBe('TEXT');
+    expect(await p.locator('#opt-input').evaluate((element) => element.tagName)).toBe('TEXTAREA');
+    await p.selectOption('#opt-letter', 'Z');
+    await p.fill('#opt-note', 'hello');
+    await p.fill('#opt-steps', '0');
+    await p.click('#run');
+    await waitForPhase(p, 'done');
+    expect(await p.locator('#summary dd[data-field="note"]').textContent()).toBe('hello');
+    expect(await p.locator('#viewer-frame svg rect.filled').getAttribute('data-fill')).toBe('Z');
+    expect(new URL(p.url()).search).toBe('?puzzle=walk&steps=0&letter=Z&note=hello');
+  });
+
   it('keeps the state in the URL, and a link with run=1 starts at once', async () => {
     const p = await open('?puzzle=counting&n=12&run=1');
     await waitForPhase(p, 'done');
