@@ -33,6 +33,12 @@ describe('prepareRun', () => {
     expect(prepareRun(plugin, { raw: { size: '' }, input, limit: '', delay: '' })).toEqual({ instance: { size: 6, text: 'abc' }, limit: undefined, delayMs: DEFAULT_STEP_DELAY_MS });
   });
 
+  it("uses the plugin's step delay when the form gives none", () => {
+    const puyoLike = { ...plugin, stepDelayMs: 500 };
+    expect(prepareRun(puyoLike, { raw: {}, input, limit: '', delay: '' }).delayMs).toBe(500);
+    expect(prepareRun(puyoLike, { raw: {}, input, limit: '', delay: '20' }).delayMs).toBe(20);
+  });
+
   it("words every mistake as the CLI does", () => {
     expect(message(() => prepareRun(plugin, { raw: { size: '9' }, input, limit: '', delay: '' }))).toBe('--size must be an integer from 3 to 8 (got "9")');
     expect(message(() => prepareRun(plugin, { raw: { size: '4' }, input: undefined, limit: '', delay: '' }))).toBe('kit run demo needs a file (demo-text)');

@@ -18,7 +18,7 @@ export interface OptionForm {
 
 const TRUE_TEXT = new Set(['1', 'true', 'yes', 'on', '']);
 
-/** The page's pause between animation steps when none is given (the CLI's --delay defaults to 0). */
+/** The page's pause between animation steps when neither the form nor the plugin (`stepDelayMs`) gives one. */
 export const DEFAULT_STEP_DELAY_MS = 450;
 
 /** The positional file, when the plugin reads one (`kit run puyo FIELD`). */
@@ -151,7 +151,7 @@ export function buildOptionForm(plugin: AnyPlugin, initial: Record<string, strin
     return input;
   };
   const limit = hostField(LIMIT_FIELD, 'no limit', 'Stop after this many solutions.');
-  const delay = hostField(DELAY_FIELD, String(DEFAULT_STEP_DELAY_MS), 'Milliseconds between animation steps.');
+  const delay = hostField(DELAY_FIELD, String(plugin.stepDelayMs ?? DEFAULT_STEP_DELAY_MS), 'Milliseconds between animation steps.');
   return {
     fields: h('div', { class: 'fields' }, ...elements),
     read() {

@@ -22,7 +22,7 @@ function hostInteger(name: string, text: string, min: number, describe: string):
  */
 export function prepareRun(plugin: AnyPlugin, values: FormValues): PreparedRun {
   const limit = hostInteger('limit', values.limit, 1, 'a positive integer');
-  const delayMs = hostInteger('delay', values.delay, 0, 'a whole number of milliseconds') ?? DEFAULT_STEP_DELAY_MS;
+  const delayMs = hostInteger('delay', values.delay, 0, 'a whole number of milliseconds') ?? plugin.stepDelayMs ?? DEFAULT_STEP_DELAY_MS;
   const options = parseOptions(plugin.options, values.raw);
   if (plugin.input?.required && !values.input) {
     throw new InputError(`kit run ${plugin.id} needs a file (${plugin.input.formats.join(', ')})`);
