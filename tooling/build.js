@@ -1,11 +1,10 @@
 #!/usr/bin/env node
 // The one build every package uses: esbuild transpiles src/ to ESM in dist/ (file for file, no
 // bundling, so each module stays importable on its own), then tsc emits the .d.ts files beside them.
-import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join, relative, resolve } from 'node:path';
+import { chmodSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
 import { build } from 'esbuild';
+import { emitDeclarations } from './declarations.js';
 
 const packageDir = process.cwd();
 const srcDir = join(packageDir, 'src');
@@ -35,31 +34,14 @@ await build({
   logLevel: 'warning',
 });
 
-// Declarations: a throw-away tsconfig that extends the package's own and covers src/ minus tests.
-const cacheDir = join(packageDir, 'node_modules', '.cache', 'kit-build');
-mkdirSync(cacheDir, { recursive: true });
-const tsconfigPath = join(cacheDir, 'tsconfig.build.json');
-writeFileSync(
-  tsconfigPath,
-  JSON.stringify({
-    extends: join(packageDir, 'tsconfig.json'),
-    compilerOptions: {
-      noEmit: false,
-      emitDeclarationOnly: true,
-      declaration: true,
-      rootDir: srcDir,
-      outDir: distDir,
-      tsBuildInfoFile: null,
-      incremental: false,
-    },
-    include: [join(srcDir, '**/*')],
-    exclude: [join(srcDir, '**/*.test.ts'), join(srcDir, 'test-fixtures')],
-  }),
-);
-const require = createRequire(import.meta.url);
-const tsc = join(dirname(require.resolve('typescript/package.json')), 'bin', 'tsc');
-const result = spawnSync(process.execPath, [tsc, '-p', tsconfigPath], { stdio: 'inherit' });
-if (result.status !== 0) process.exit(result.status ?? 1);
+const status = emitDeclarations({
+  packageDir,
+  rootDir: srcDir,
+  outDir: distDir,
+  include: [join(srcDir, '**/*')],
+  exclude: [join(srcDir, 'test-fixtures')],
+});
+if (status !== 0) process.exit(status);
 
 // Executables named in "bin" must be runnable straight after the build.
 const manifest = JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8'));

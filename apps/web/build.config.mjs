@@ -2,10 +2,9 @@
 //  - dist/app/: the page, bundled for the browser (app + solver worker, shared chunks), plus
 //    index.html and the stylesheet. Puzzles are not in here: the page loads them from a manifest.
 //  - dist/server/: the Node server (`@kit/web/server`, the start script), file for file, with .d.ts.
-import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { copyFileSync, readdirSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { emitDeclarations } from '@kit/tooling/declarations';
 import { build } from 'esbuild';
 
 const packageDir = dirname(new URL(import.meta.url).pathname);
@@ -42,19 +41,11 @@ await build({
   logLevel: 'warning',
 });
 
-// Declarations for @kit/web/server, from a throw-away tsconfig that extends the package's own.
-const cacheDir = join(packageDir, 'node_modules', '.cache', 'kit-web-build');
-mkdirSync(cacheDir, { recursive: true });
-const tsconfigPath = join(cacheDir, 'tsconfig.build.json');
-writeFileSync(
-  tsconfigPath,
-  JSON.stringify({
-    extends: join(packageDir, 'tsconfig.json'),
-    compilerOptions: { noEmit: false, emitDeclarationOnly: true, declaration: true, rootDir: src, outDir: dist, incremental: false },
-    include: [join(src, 'server/**/*'), join(src, 'shared/**/*')],
-    exclude: [join(src, '**/*.test.ts')],
-  }),
-);
-const tsc = join(dirname(createRequire(import.meta.url).resolve('typescript/package.json')), 'bin', 'tsc');
-const result = spawnSync(process.execPath, [tsc, '-p', tsconfigPath], { stdio: 'inherit' });
-if (result.status !== 0) process.exit(result.status ?? 1);
+// Declarations for @kit/web/server.
+const status = emitDeclarations({
+  packageDir,
+  rootDir: src,
+  outDir: dist,
+  include: [join(src, 'server/**/*'), join(src, 'shared/**/*')],
+});
+if (status !== 0) process.exit(status);
