@@ -33,12 +33,17 @@ export function kit(args: string[], options: { cwd?: string; env?: Record<string
 }
 
 /** Starts kit, waits until its stdout contains `marker`, sends SIGINT, and collects the end. */
-export function interruptKit(args: string[], marker: string, env: Record<string, string> = {}): Promise<KitResult & { signal: NodeJS.Signals | null }> {
+export function interruptKit(
+  args: string[],
+  marker: string,
+  env: Record<string, string> = {},
+): Promise<KitResult & { signal: NodeJS.Signals | null; stoppedMs: number }> {
   return new Promise((resolvePromise, reject) => {
     const child = spawn(process.execPath, [BIN, ...args], { cwd: REPO, env: cleanEnv(env) });
     let stdout = '';
     let stderr = '';
     let sent = false;
+    let sentAt = 0;
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
       reject(new Error(`kit did not print ${JSON.stringify(marker)} or did not stop; stderr: ${stderr}`));
@@ -47,13 +52,14 @@ export function interruptKit(args: string[], marker: string, env: Record<string,
       stdout += chunk;
       if (!sent && stdout.includes(marker)) {
         sent = true;
+        sentAt = performance.now();
         child.kill('SIGINT');
       }
     });
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
     child.on('exit', (status, signal) => {
       clearTimeout(timer);
-      resolvePromise({ status, signal, stdout, stderr });
+      resolvePromise({ status, signal, stdout, stderr, stoppedMs: performance.now() - sentAt });
     });
   });
 }

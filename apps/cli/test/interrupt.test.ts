@@ -1,4 +1,6 @@
 import { spawn } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BIN, COUNTING, cleanEnv, interruptKit, tempDir } from './helpers.js';
 
@@ -11,6 +13,16 @@ describe('Ctrl-C', () => {
     expect(result.status).toBe(130);
     expect(result.stdout.startsWith(HIDE)).toBe(true);
     expect(result.stdout.endsWith(SHOW)).toBe(true);
+  });
+
+  it('stops every worker of a split search at once', async () => {
+    // 10x12 with every pentomino twice: far too big to finish, split over two worker threads.
+    const board = join(tempDir(), 'big.txt');
+    writeFileSync(board, `${'.'.repeat(12)}\n`.repeat(10));
+    const args = ['run', 'pentomino', '--board', board, '--pieces', 'FFIILLNNPPTTUUVVWWXXYYZZ', '--all', '--threads', '2', '--json'];
+    const result = await interruptKit(args, '"index":3,');
+    expect(result.status).toBe(130);
+    expect(result.stoppedMs).toBeLessThan(1000);
   });
 
   it('exits 130 with --json too, leaving whole lines', async () => {
