@@ -12,7 +12,6 @@ const markers = { notPlugin: join(scratchDir, 'not-a-plugin-was-imported'), futu
 const kitBin = () => join(project, 'node_modules', '.bin', 'kit');
 const kit = (cwd: string, ...args: string[]) => run(kitBin(), args, { cwd });
 const listedIds = (stdout: string) => stdout.trim().split('\n').filter(Boolean).map((line) => line.split(/\s+/)[0]);
-const hasSudoku = packages.some((pkg) => pkg.name === 'kit-plugin-sudoku');
 
 beforeAll(() => {
   cpSync(consumerDir, project, { recursive: true, verbatimSymlinks: true });
@@ -55,7 +54,7 @@ describe('discovery in an npm project', () => {
     expect(problems[2]).toMatch(/plugin kit-plugin-stamped-future skipped: speaks plugin API 2, but this host speaks 1$/);
   });
 
-  it.runIf(hasSudoku)('runs a plugin that came from a third-party dependency', () => {
+  it('runs a plugin that came from a third-party dependency', () => {
     const { status, stdout } = kit(project, 'run', 'sudoku', '--count', '--json');
     expect(status).toBe(0);
     expect(JSON.parse(stdout)).toMatchObject({ type: 'done', solutions: 1, unique: true });
@@ -76,9 +75,9 @@ describe('discovery in an npm project', () => {
   });
 
   it('--plugin takes package names: a plugin package is loaded once, a package that is not a plugin is reported', () => {
-    const { status, stdout, stderr } = kit(project, 'list', ...(hasSudoku ? ['--plugin', 'kit-plugin-sudoku'] : []), '--plugin', 'kit-plugin-not-really');
+    const { status, stdout, stderr } = kit(project, 'list', '--plugin', 'kit-plugin-sudoku', '--plugin', 'kit-plugin-not-really');
     expect(status).toBe(0);
-    if (hasSudoku) expect(listedIds(stdout).filter((id) => id === 'sudoku')).toHaveLength(1);
+    expect(listedIds(stdout).filter((id) => id === 'sudoku')).toHaveLength(1);
     expect(stderr).toMatch(/plugin kit-plugin-not-really skipped: package\.json declares no "kit": \{"plugin": \.\.\.\} entry/);
   });
 
@@ -94,12 +93,12 @@ describe('discovery in an npm project', () => {
     mkdirSync(configured, { recursive: true });
     writeFileSync(
       join(configured, 'kit.config.json'),
-      JSON.stringify({ plugins: ['../local/echo', ...(hasSudoku ? ['kit-plugin-sudoku'] : []), 'kit-plugin-not-really', './missing', 'kit-plugin-nowhere'] }),
+      JSON.stringify({ plugins: ['../local/echo', 'kit-plugin-sudoku', 'kit-plugin-not-really', './missing', 'kit-plugin-nowhere'] }),
     );
     const { status, stdout, stderr } = kit(configured, 'list');
     expect(status).toBe(0);
     expect(listedIds(stdout)).toContain('echo');
-    if (hasSudoku) expect(listedIds(stdout)).toContain('sudoku');
+    expect(listedIds(stdout)).toContain('sudoku');
     expect(stderr).toMatch(/plugin \.\/missing skipped: not found \(listed in kit\.config\.json\)/);
     expect(stderr).toMatch(/plugin kit-plugin-nowhere skipped: package not found \(listed in kit\.config\.json\)/);
     // Named explicitly, so resolved by name and reported, where the node_modules scan stays silent.
@@ -120,7 +119,7 @@ describe('discovery in an npm project', () => {
     expect(lines[0]).toContain('./local/echo-twin');
   });
 
-  it.runIf(hasSudoku)('a path plugin clashing with an installed one names the package and the path', () => {
+  it('a path plugin clashing with an installed one names the package and the path', () => {
     const { status, stderr } = kit(project, 'list', '--plugin', './local/sudoku-clone');
     expect(status).toBe(2);
     const lines = ownErrorLines(stderr);
