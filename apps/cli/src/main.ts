@@ -5,6 +5,7 @@ import { isInputError } from '@kit/core';
 import { infoText } from './commands/info.js';
 import { listJson, listText } from './commands/list.js';
 import { PluginFault, runPlugin } from './commands/run.js';
+import { prestartWorkers } from './prestart.js';
 import { serveWeb } from './commands/web.js';
 import { configureCommand, errorPrefix, oneLine, stderrColors } from './commander-setup.js';
 import { cliPackageDir, discoverPlugins, type DiscoveryResult } from './discovery.js';
@@ -62,26 +63,31 @@ function splitRunArguments(args: string[]): { id: string | undefined; plugins: s
 
 async function run(args: string[]): Promise<number> {
   const { id, plugins, rest } = splitRunArguments(args);
-  const result = await discover(plugins);
-  if (id === undefined) {
-    const wantsHelp = rest.includes('-h') || rest.includes('--help');
-    const text = [
-      'Usage: kit run <id> [file] [options]',
-      '',
-      'Plugins:',
-      listText(result.plugins).replace(/^(?=.)/gm, '  ').trimEnd(),
-      '',
-      'Common options: -q/--quiet, --count, --limit N, --json, --no-color, --delay MS, --threads N, --plugin P',
-      "kit run <id> --help shows a plugin's own options.",
-      '',
-    ].join('\n');
-    if (wantsHelp) {
-      process.stdout.write(text);
-      return EXIT.ok;
+  const pool = prestartWorkers(id === undefined ? [] : rest, id !== undefined);
+  try {
+    const result = await discover(plugins);
+    if (id === undefined) {
+      const wantsHelp = rest.includes('-h') || rest.includes('--help');
+      const text = [
+        'Usage: kit run <id> [file] [options]',
+        '',
+        'Plugins:',
+        listText(result.plugins).replace(/^(?=.)/gm, '  ').trimEnd(),
+        '',
+        'Common options: -q/--quiet, --count, --limit N, --json, --no-color, --delay MS, --threads N, --plugin P',
+        "kit run <id> --help shows a plugin's own options.",
+        '',
+      ].join('\n');
+      if (wantsHelp) {
+        process.stdout.write(text);
+        return EXIT.ok;
+      }
+      throw new UsageError('kit run needs a plugin id (see kit list)');
     }
-    throw new UsageError('kit run needs a plugin id (see kit list)');
+    return await runPlugin(findPlugin(result, id), rest, { cwd: process.cwd(), env: process.env, pool });
+  } finally {
+    pool.close();
   }
-  return runPlugin(findPlugin(result, id), rest, { cwd: process.cwd(), env: process.env });
 }
 
 function program(setExit: (code: number) => void): Command {

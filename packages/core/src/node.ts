@@ -11,7 +11,10 @@ import type { HostMessage, WorkerMessage, WorkerPort } from './protocol.js';
 const WORKER_URL = new URL('../dist/node-worker.js', import.meta.url);
 
 export function createNodeWorker(): WorkerPort {
-  const worker = new Worker(WORKER_URL);
+  return portOf(new Worker(WORKER_URL));
+}
+
+function portOf(worker: Worker): WorkerPort {
   let crashed: ((error: Error) => void) | undefined;
   let terminated = false;
   worker.on('error', (error) => crashed?.(error));
@@ -31,9 +34,42 @@ export function createNodeWorker(): WorkerPort {
   };
 }
 
-/** Runs a plugin's solver in worker threads (see `runSolver`). */
-export function runInWorkers(request: RunRequest): Promise<DoneEvent> {
-  return runSolver(request, createNodeWorker);
+/**
+ * Workers started ahead of need: a host that knows it will solve (the CLI on `kit run`) starts them
+ * first thing, so their start-up (a fresh V8 isolate, loading @kit/core) overlaps its own. Idle
+ * workers do not keep the process alive.
+ */
+export interface WorkerPool {
+  take(): WorkerPort;
+  close(): void;
+}
+
+export function startWorkerPool(size: number): WorkerPool {
+  const idle = Array.from({ length: Math.max(0, size) }, () => {
+    const worker = new Worker(WORKER_URL);
+    const entry = { worker, failed: false };
+    // A worker that dies while idle is not handed out: a fresh one reports its own failure.
+    worker.once('error', () => (entry.failed = true));
+    worker.once('exit', () => (entry.failed = true));
+    worker.unref();
+    return entry;
+  });
+  return {
+    take() {
+      const entry = idle.shift();
+      if (!entry || entry.failed) return createNodeWorker();
+      entry.worker.ref();
+      return portOf(entry.worker);
+    },
+    close() {
+      for (const { worker } of idle.splice(0)) void worker.terminate();
+    },
+  };
+}
+
+/** Runs a plugin's solver in worker threads (see `runSolver`), taking prestarted ones from a pool. */
+export function runInWorkers(request: RunRequest, pool?: WorkerPool): Promise<DoneEvent> {
+  return runSolver(request, pool ? () => pool.take() : createNodeWorker);
 }
 
 export function defaultThreads(): number {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AbortedError, InputError, solveAll, type SolveEvent } from '@kit/core';
-import { runInWorkers } from '@kit/core/node';
+import { runInWorkers, startWorkerPool } from '@kit/core/node';
 import counting from './fixtures/counting-plugin.js';
 
 const fixture = (name: string) => new URL(`./fixtures/${name}`, import.meta.url).href;
@@ -106,6 +106,19 @@ describe('runInWorkers', () => {
   it('throttles progress reports', async () => {
     const { events } = await run({ n: 1000, mode: 'plain' }, { wantProgress: true, progressIntervalMs: 60_000 });
     expect(events.filter((event) => event.type === 'progress')).toHaveLength(1);
+  });
+});
+
+describe('startWorkerPool', () => {
+  it('hands prestarted workers to a run, and new ones past its size', async () => {
+    const pool = startWorkerPool(1);
+    const events: SolveEvent[] = [];
+    const done = await runInWorkers({ ...counter, instance: { n: 35, mode: 'plain' }, threads: 3, onEvent: (e) => events.push(e) }, pool);
+    expect(done.summary.solutions).toBe(35);
+    expect(events.filter((event) => event.type === 'solution').map((event) => event.solution)).toEqual(
+      Array.from({ length: 35 }, (_, i) => i + 1),
+    );
+    pool.close();
   });
 });
 

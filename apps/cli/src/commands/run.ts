@@ -1,5 +1,5 @@
 import { AbortedError, isInputError, mergePalette, parseOptions, type AnyPlugin, type DoneEvent, type Summary } from '@kit/core';
-import { runInWorkers } from '@kit/core/node';
+import { runInWorkers, type WorkerPool } from '@kit/core/node';
 import { canAnimate, detectColorMode } from '@kit/ansi-render';
 import { CommanderError } from 'commander';
 import type { DiscoveredPlugin } from '../discovery.js';
@@ -14,6 +14,8 @@ import { configureCommand } from '../commander-setup.js';
 export interface RunContext {
   cwd: string;
   env: Record<string, string | undefined>;
+  /** Workers started ahead of time (see prestart.ts). */
+  pool?: WorkerPool;
 }
 
 /** The human summary: the plugin's own line, or `N solutions`. */
@@ -89,7 +91,7 @@ export async function runPlugin(found: DiscoveredPlugin, args: string[], context
         if (event.type === 'solution') solutionsSeen++;
         output.event(event);
       },
-    });
+    }, context.pool);
     // A summary without a count (a careless plugin) still gets one: the solutions that were reported.
     if (typeof done.summary.solutions !== 'number') done.summary.solutions = solutionsSeen;
     if (output instanceof HumanOutput) await output.finish(() => summaryLine(plugin, done.summary, instance));

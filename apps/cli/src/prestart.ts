@@ -1,0 +1,25 @@
+import { availableParallelism } from 'node:os';
+import { startWorkerPool, type WorkerPool } from '@kit/core/node';
+
+/**
+ * `kit run` starts its solver workers before discovering plugins, so a worker's own start-up (about
+ * 40 ms: a fresh V8 isolate, then @kit/core) overlaps the CLI's. The flags are not parsed yet: this
+ * reads just `--threads` and `--limit` (which means one worker), and a wrong guess only costs an
+ * idle worker, which never keeps the process alive.
+ */
+export function prestartWorkers(args: readonly string[], solving = true): WorkerPool {
+  const help = args.includes('-h') || args.includes('--help');
+  return startWorkerPool(solving && !help ? expectedThreads(args) : 0);
+}
+
+export function expectedThreads(args: readonly string[]): number {
+  let threads = availableParallelism();
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (arg === '--') break;
+    if (arg === '--limit' || arg.startsWith('--limit=')) return 1;
+    const value = arg === '--threads' ? args[i + 1] : arg.startsWith('--threads=') ? arg.slice('--threads='.length) : undefined;
+    if (value !== undefined && /^\d+$/.test(value)) threads = Math.max(1, Number(value));
+  }
+  return Math.min(threads, availableParallelism() * 4);
+}
