@@ -31,6 +31,8 @@ await build({
   format: 'esm',
   platform: 'neutral',
   target: 'es2022',
+  // Keep `with { type: 'json' }` (Node needs it to import package.json); es2022 alone would drop it.
+  supported: { 'import-attributes': true },
   logLevel: 'warning',
 });
 

@@ -26,6 +26,11 @@ describe(`packed tarballs installed with npm (set up in ${setupSeconds}s)`, () =
     expect(listed.sort()).toEqual(ids.sort());
   });
 
+  it("lists each plugin with its package's version", () => {
+    const listed = JSON.parse(npx('kit', 'list', '--json').stdout) as { id: string; version: string }[];
+    for (const pkg of puzzles) expect(listed.find((entry) => entry.id === pluginIdOf(pkg.name))?.version).toBe(pkg.version);
+  });
+
   it('(b) npx kit run pentomino --size 5 --count --json reports 1010', () => {
     const { status, stdout, stderr } = npx('kit', 'run', 'pentomino', '--size', '5', '--count', '--json');
     expect(ownErrorLines(stderr)).toEqual([]);

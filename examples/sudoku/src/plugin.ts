@@ -1,5 +1,7 @@
 // The plugin hosts import to list, configure and draw Sudoku. Cheap to import: the dancing-links
 // search is in solver.ts, loaded only where the search runs.
+// The version users see is the package's own, so changesets' bumps reach `kit list` too.
+import manifest from '../package.json' with { type: 'json' };
 import { InputError, definePlugin, isInputError, type Cell, type Frame } from '@kit/core';
 import { parseSudoku, type SudokuGrid } from './grid.js';
 import type { SudokuSummary } from './solver.js';
@@ -28,7 +30,7 @@ export default definePlugin<SudokuGrid, Board>({
   id: 'sudoku',
   title: 'Sudoku',
   description: 'Sudoku (4x4, 9x9, 16x16) by exact cover with dancing links; reports whether the solution is unique.',
-  version: '0.1.0',
+  version: manifest.version,
   options: [
     {
       name: 'puzzle',

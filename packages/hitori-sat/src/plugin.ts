@@ -1,3 +1,5 @@
+// The version users see is the package's own, so changesets' bumps reach `kit list` too.
+import manifest from '../package.json' with { type: 'json' };
 import { definePlugin, type Frame, type Summary } from '@kit/core';
 import { INPUT_FORMATS } from './formats/parsed.js';
 import { EMIT_FORMATS, parseInstance, type HitoriInstance, type HitoriSolution } from './instance.js';
@@ -67,7 +69,7 @@ export default definePlugin<HitoriInstance, HitoriSolution>({
   title: 'Hitori (SAT)',
   description:
     'Solves Hitori and proves uniqueness with an embedded SAT solver; fills a designer\'s pattern with numbers (--fill), generates puzzles (--generate).',
-  version: '0.1.0',
+  version: manifest.version,
   input: { formats: INPUT_FORMATS, help: 'a Hitori puzzle (PencilBox text, puzz.link URL, Singles game ID or plain grid)' },
   options: [
     { name: 'fill', type: 'file', formats: ['pencilbox', 'grid'], help: 'fill this designer\'s pattern with numbers (0 free, equal labels in a line share a number)' },

@@ -1,3 +1,5 @@
+// The version users see is the package's own, so changesets' bumps reach `kit list` too.
+import manifest from '../package.json' with { type: 'json' };
 import { PENTOMINO_PALETTE, type Summary, definePlugin } from '@kit/core';
 import { type KataminoInstance, parseInstance } from './instance.js';
 import { type KataminoSolution, type KataminoState, viewKatamino } from './view.js';
@@ -34,7 +36,7 @@ export default definePlugin<KataminoInstance, KataminoSolution, KataminoState>({
   id: 'katamino',
   title: 'Katamino',
   description: 'KATAMINO: fill a 5 x N board with N chosen pentominoes; sweep every N-piece set; play the booklet\'s challenges.',
-  version: '0.1.0',
+  version: manifest.version,
   options: [
     { name: 'pieces', short: 'p', type: 'string', placeholder: 'LNPUVY', help: 'the pieces, 3 to 12 different letters from FILNPTUVWXYZ; the board is 5 x (number of pieces)' },
     { name: 'n', type: 'string', placeholder: '3-12', help: 'try every set of N pieces on the 5 x N board (or every N in a range A-B); one result per set that tiles' },

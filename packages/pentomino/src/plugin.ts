@@ -1,3 +1,5 @@
+// The version users see is the package's own, so changesets' bumps reach `kit list` too.
+import manifest from '../package.json' with { type: 'json' };
 import { definePlugin, type Summary } from '@kit/core';
 import { type PackingInstance, parseInstance } from './instance.js';
 import { type PackingState, POLYOMINO_PALETTE, viewPacking } from './view.js';
@@ -9,7 +11,7 @@ export default definePlugin<PackingInstance, PackingState>({
   id: 'pentomino',
   title: 'Pentomino',
   description: 'Packs the 12 pentominoes (or any polyominoes) into a board; distinct solutions up to the board\'s symmetry.',
-  version: '0.1.0',
+  version: manifest.version,
   options: [
     { name: 'size', short: 's', type: 'int', min: 3, max: 8, default: 6, help: 'seed board: 3x20, 4x15, 5x12, 6x10, 7 = 7x9 minus the centre line, 8 = 8x8 minus the centre 2x2' },
     { name: 'board', type: 'file', formats: ['board-text'], help: "a board drawn as text: '.' a cell, '#' or space a hole (instead of --size)" },

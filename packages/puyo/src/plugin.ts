@@ -1,4 +1,6 @@
 // The plugin description: cheap to import; the simulator and solver load lazily.
+// The version users see is the package's own, so changesets' bumps reach `kit list` too.
+import manifest from '../package.json' with { type: 'json' };
 import { InputError, definePlugin } from '@kit/core';
 import type { ParsedOptions, TextFile } from '@kit/core';
 import { parsePairs, parseGoal } from './nazo.js';
@@ -28,7 +30,7 @@ export default definePlugin<PuyoInstance, unknown, PuyoState>({
   id: 'puyo',
   title: 'Puyo Puyo chains',
   description: 'Simulates Puyo Puyo Tsu chains with exact scores, animated step by step, and solves chain puzzles (nazo puyo).',
-  version: '0.1.0',
+  version: manifest.version,
   options: [
     { name: 'url', type: 'string', placeholder: 'puyop.com or Puyo Nexus link', help: 'read the field from a puyop.com or Puyo Nexus share string instead of a file' },
     { name: 'nazo', type: 'boolean', default: false, help: 'solve a chain puzzle: find every placement sequence of --pairs that meets --goal' },
