@@ -20,6 +20,7 @@ export function tsconfigFiles(vars: TemplateVars): Record<string, string> {
         isolatedModules: true,
         verbatimModuleSyntax: true,
         skipLibCheck: true,
+        resolveJsonModule: true,
         noEmit: true,
       },
       include: ['src', 'test'],

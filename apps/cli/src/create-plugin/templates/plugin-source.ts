@@ -4,6 +4,8 @@ import type { TemplateVars } from './vars.js';
 export function pluginSource(vars: TemplateVars): string {
   return `// The plugin: what hosts (the \`kit\` CLI, the web app) import to list, configure and draw this puzzle.
 // Keep this file cheap to import: the search itself lives in solver.ts and is loaded only in a worker.
+// The version users see is the package's own, so a release reaches \`kit list\` too.
+import manifest from '../package.json' with { type: 'json' };
 import { InputError, definePlugin, type Cell, type Frame } from '@kit/core';
 
 /** What parse() returns and the solver receives: plain data, because it crosses into a worker. */
@@ -22,7 +24,7 @@ export default definePlugin<Instance, Placement>({
   title: '${vars.title}',
   // Replace the N-queens placeholder below with your puzzle; the shape of the plugin stays the same.
   description: 'Places N queens on an NxN board so that no two attack each other.',
-  version: '0.1.0',
+  version: manifest.version,
   options: [{ name: 'size', short: 'n', type: 'int', min: 1, max: 14, default: 8, help: 'board size N' }],
   examples: ['--size 8', '--size 10 --count'],
   palette: {
