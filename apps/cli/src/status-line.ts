@@ -21,8 +21,8 @@ export function statusText(event: ProgressEvent): string {
   const { elapsedMs, tasksDone, tasksTotal } = event.stats;
   const parts = [seconds(elapsedMs)];
   const tries = event.counters['tries'];
-  // Split searches report per-task counters, so a rate only means something for a whole search.
-  if (tries !== undefined && tasksTotal === undefined && elapsedMs > 0) {
+  // For a split search the host sums the tasks' counters, so the rate covers every worker.
+  if (tries !== undefined && elapsedMs > 0) {
     parts.push(`${compactNumber(tries)} tries (${compactNumber((tries * 1000) / elapsedMs)}/s)`);
   }
   if (tasksTotal !== undefined && tasksDone !== undefined) {

@@ -9,9 +9,9 @@ describe('the progress line', () => {
     expect(statusText(progress({ tries: 2_500_000 }, { elapsedMs: 2000 }))).toBe('2.0s · 2.5M tries (1.3M/s)');
   });
 
-  it('shows the tasks done and an estimate for a split search', () => {
-    expect(statusText(progress({ tries: 10 }, { elapsedMs: 30_000, tasksDone: 25, tasksTotal: 100 }))).toBe(
-      '30.0s · tasks 25/100 (25%) · ~1m30s left',
+  it('shows the tries of all workers, the tasks done and an estimate for a split search', () => {
+    expect(statusText(progress({ tries: 6_000_000 }, { elapsedMs: 30_000, tasksDone: 25, tasksTotal: 100 }))).toBe(
+      '30.0s · 6.0M tries (200.0k/s) · tasks 25/100 (25%) · ~1m30s left',
     );
     expect(statusText(progress({}, { elapsedMs: 500, tasksDone: 0, tasksTotal: 8 }))).toBe('0.5s · tasks 0/8 (0%)');
   });

@@ -133,8 +133,8 @@ function createSearcher(prepared: Prepared): Searcher {
       hooks.solution?.(rowsOf(problem, stack, pieces));
       return hooks.limit !== undefined && solutions >= hooks.limit;
     },
-    tick(stack, depth) {
-      return hooks.tick ? hooks.tick(() => rowsOf(problem, stack, depth), triesBefore) : false;
+    tick(stack, depth, tries) {
+      return hooks.tick ? hooks.tick(() => rowsOf(problem, stack, depth), triesBefore + tries) : false;
     },
   };
   const kernel: Kernel = prepared.wide

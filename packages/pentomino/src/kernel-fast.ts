@@ -192,7 +192,7 @@ export function createFastKernel(problem: Problem, enabled: Uint8Array, hooks: K
       }
       if (--countdown === 0) {
         countdown = TICK_TRIES;
-        if (hooks.tick(stack, depth + 1)) {
+        if (hooks.tick(stack, depth + 1, tries)) {
           stopped = true;
           break;
         }

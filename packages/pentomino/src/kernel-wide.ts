@@ -91,7 +91,7 @@ export function createWideKernel(problem: Problem, enabled: Uint8Array, hooks: K
         } else {
           if (--countdown === 0) {
             countdown = TICK_TRIES;
-            if (hooks.tick(stack, depth + 1)) stopped = true;
+            if (hooks.tick(stack, depth + 1, tries)) stopped = true;
           }
           if (!stopped) {
             remaining[k]!--;

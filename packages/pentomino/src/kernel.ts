@@ -2,8 +2,11 @@
 export interface KernelHooks {
   /** A complete packing: `stack[0..pieces-1]` holds its placement ids. Return true to stop. */
   leaf(stack: Int32Array): boolean;
-  /** Called every TICK_TRIES tries with the partial packing `stack[0..depth-1]`. Return true to stop. */
-  tick(stack: Int32Array, depth: number): boolean;
+  /**
+   * Called every TICK_TRIES tries with the partial packing `stack[0..depth-1]` and the tries of the
+   * current search so far. Return true to stop.
+   */
+  tick(stack: Int32Array, depth: number, tries: number): boolean;
 }
 
 /** A depth-first packer: fill the first empty cell with every placement that fits, recurse. */
