@@ -73,16 +73,23 @@ describe('pentomino plugin', () => {
 
   it('reports progress as partial rows', async () => {
     const states: { rows: string[]; tries?: number }[] = [];
+    const tries: number[] = [];
     const { solveInProcess } = await import('@kit/core');
-    await solveInProcess(plugin, plugin.parse({ size: 6 }), {
+    const done = await solveInProcess(plugin, plugin.parse({ size: 6 }), {
       wantProgress: true,
       wantSolutions: false,
       progressIntervalMs: 0,
       onEvent: (event) => {
-        if (event.type === 'progress') states.push(event.state as { rows: string[] });
+        if (event.type !== 'progress') return;
+        states.push(event.state as { rows: string[] });
+        tries.push(event.counters['tries']!);
       },
     });
     expect(states.length).toBeGreaterThan(10);
+    // The live count of tries climbs steadily towards the final one.
+    expect(tries[0]).toBeGreaterThan(0);
+    expect(tries.every((count, i) => i === 0 || count > tries[i - 1]!)).toBe(true);
+    expect(tries.at(-1)).toBeLessThanOrEqual(done.summary['tries'] as number);
     const state = states[0]!;
     expect(state.rows).toHaveLength(6);
     expect(state.rows.join('')).toMatch(/^[FILNPTUVWXYZ ]{60}$/);
