@@ -1,18 +1,9 @@
 // The human summary: a chain-by-chain table, then the totals on the last line.
 import type { Summary } from '@kit/core';
+import type { ChainStep } from './chain.js';
 
-interface Row {
-  move?: number;
-  chain: number;
-  popped: number;
-  groups: { colour: string; size: number }[];
-  chainPower: number;
-  colourBonus: number;
-  groupBonus: number;
-  multiplier: number;
-  score: number;
-  garbageCleared: number;
-}
+/** A table row: a chain step, and in a chain puzzle the move that set it off. */
+type Row = Omit<ChainStep, 'colours'> & { move?: number };
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
