@@ -18,3 +18,28 @@ export interface SatBackend {
 
 /** Creates a fresh backend for one problem. */
 export type BackendFactory = () => SatBackend;
+
+/**
+ * The bookkeeping the solver-program backends share: variables are numbered here and every clause is
+ * recorded (the external solver sends them all each time; both can write them for `--dimacs`).
+ */
+export abstract class RecordingBackend implements SatBackend {
+  abstract readonly name: string;
+  readonly clauses: number[][] = [];
+  protected vars = 0;
+
+  get numVars(): number {
+    return this.vars;
+  }
+
+  newVar(): number {
+    return ++this.vars;
+  }
+
+  addClause(literals: readonly number[]): void {
+    this.clauses.push([...literals]);
+  }
+
+  abstract solve(assumptions?: readonly number[]): boolean;
+  abstract value(variable: number): boolean;
+}

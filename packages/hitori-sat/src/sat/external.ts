@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { InputError } from '@kit/core';
-import type { SatBackend } from './backend.js';
+import { RecordingBackend } from './backend.js';
 import { formatDimacs, parseSolverOutput } from './dimacs.js';
 
 /**
@@ -11,28 +11,15 @@ import { formatDimacs, parseSolverOutput } from './dimacs.js';
  * solve call on a temporary CNF file. MiniSat-style solvers write their answer to a result file;
  * the others print `s`/`v` lines, and both forms are read.
  */
-export class ExternalSolver implements SatBackend {
+export class ExternalSolver extends RecordingBackend {
   readonly name: string;
-  readonly clauses: number[][] = [];
-  private vars = 0;
   private model = new Set<number>();
   private readonly minisatStyle: boolean;
 
   constructor(private readonly command: string) {
+    super();
     this.name = basename(command);
     this.minisatStyle = /minisat|glucose/i.test(this.name);
-  }
-
-  get numVars(): number {
-    return this.vars;
-  }
-
-  newVar(): number {
-    return ++this.vars;
-  }
-
-  addClause(literals: readonly number[]): void {
-    this.clauses.push([...literals]);
   }
 
   value(variable: number): boolean {

@@ -1,4 +1,4 @@
-import type { SatBackend } from './backend.js';
+import { RecordingBackend } from './backend.js';
 
 // logic-solver (MiniSat compiled to asm.js by emscripten) behind the same interface, kept as a
 // second embedded backend so the two can be measured side by side.
@@ -28,28 +28,19 @@ export async function loadLogicSolver(): Promise<void> {
 
 const term = (lit: number) => (lit > 0 ? `v${lit}` : `-v${-lit}`);
 
-export class LogicSolverBackend implements SatBackend {
+export class LogicSolverBackend extends RecordingBackend {
   readonly name = 'logic-solver';
-  readonly clauses: number[][] = [];
-  private vars = 0;
   private readonly solver: LogicSolverInstance;
   private solution: LogicSolution | null = null;
 
   constructor() {
+    super();
     if (!loaded) throw new Error('call loadLogicSolver() first');
     this.solver = new loaded.Solver();
   }
 
-  get numVars(): number {
-    return this.vars;
-  }
-
-  newVar(): number {
-    return ++this.vars;
-  }
-
-  addClause(literals: readonly number[]): void {
-    this.clauses.push([...literals]);
+  override addClause(literals: readonly number[]): void {
+    super.addClause(literals);
     this.solver.require(loaded!.or(...literals.map(term)));
   }
 
