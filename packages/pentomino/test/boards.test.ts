@@ -1,15 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { pack, parseInstance, pentominoSet, prepare, runAll, boardFromRows } from '../src/index.js';
+import { errorOf } from './errors.js';
 
 const file = (name: string, text: string) => ({ name, text });
-const errorOf = (fn: () => unknown) => {
-  try {
-    fn();
-  } catch (error) {
-    return (error as { format(): string }).format();
-  }
-  return 'no error';
-};
 
 describe('custom boards', () => {
   it('reads a board file, crops hole margins and names the bounding box', () => {

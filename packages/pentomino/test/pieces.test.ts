@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { pack, parsePieceSet, pentominoSet, selectPieces, pieceLetters, parseInstance } from '../src/index.js';
+import { errorOf } from './errors.js';
 import { naiveCount } from './naive.js';
 
 const TETROMINOES = `// the five free tetrominoes
@@ -7,14 +8,6 @@ IIII  OO  TTT  SS.  L.
       OO  .T.  .SS  L.
                     LL
 `;
-const errorOf = (fn: () => unknown) => {
-  try {
-    fn();
-  } catch (error) {
-    return (error as { format(): string }).format();
-  }
-  return 'no error';
-};
 const rect = (rows: number, cols: number) => Array.from({ length: rows }, () => '.'.repeat(cols));
 
 describe('piece sets', () => {
