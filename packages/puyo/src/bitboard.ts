@@ -225,6 +225,7 @@ export function simulateBoard(board: Board, result: FastResult): number {
       let s2 = (ud2 & lo2) | (lr2 & uo2) | (t2 & ((t2 << 1) | (t2 >>> 1) | (t2 << 16) | (t2 >>> 16) | (t1 >>> 16)));
       if ((s0 | s1 | s2) === 0) continue;
       // Grow the seeds over their groups (a bit-parallel fill: every cell of the front at once).
+      // The same loop as flood(), inlined: this is the hot path, and the call measured ~5% slower.
       for (;;) {
         const n0 = (s0 | (s0 << 1) | (s0 >>> 1) | (s0 << 16) | (s0 >>> 16) | (s1 << 16)) & m0;
         const n1 = (s1 | (s1 << 1) | (s1 >>> 1) | (s1 << 16) | (s1 >>> 16) | (s0 >>> 16) | (s2 << 16)) & m1;
