@@ -263,6 +263,24 @@ describe('running', () => {
     await shot(p, 'step-animation');
   });
 
+  it('shows every step even when frames come slower than the delay', async () => {
+    page = await browser.context.newPage();
+    // Frames every 100 ms, steps every 20 ms: a busy or hidden page. Every caption is recorded.
+    await page.addInitScript(() => {
+      window.requestAnimationFrame = (callback) => window.setTimeout(() => callback(performance.now()), 100);
+      const seen: string[] = [];
+      (window as unknown as { seenCaptions: string[] }).seenCaptions = seen;
+      new MutationObserver(() => {
+        const caption = document.getElementById('viewer-caption')?.textContent ?? '';
+        if (caption.startsWith('Step') && seen.at(-1) !== caption) seen.push(caption);
+      }).observe(document, { subtree: true, childList: true, characterData: true });
+    });
+    await page.goto(`${server.url}?puzzle=walk&steps=5&delay=20&run=1`);
+    await page.waitForSelector('#viewer-caption:text-matches("^Step 5 of 5")', { timeout: 20_000 });
+    const seen = await page.evaluate(() => (window as unknown as { seenCaptions: string[] }).seenCaptions);
+    expect(seen.map((caption) => caption.replace(/ of \d+.*/, ''))).toEqual(['Step 1', 'Step 2', 'Step 3', 'Step 4', 'Step 5']);
+  });
+
   it('cancels a search that would never end, within a second, and stops its worker', async () => {
     const p = await open('?puzzle=walk&forever=1&run=1');
     await p.waitForSelector('#viewer-caption:text-matches("^Searching")', { timeout: 20_000 });
@@ -280,7 +298,15 @@ describe('running', () => {
   it('lays the page out for a phone without sideways scrolling', async () => {
     const p = await open('?puzzle=walk&steps=0&run=1', { width: 390, height: 844 });
     await waitForPhase(p, 'done');
-    expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    const { scrollWidth, overflowing } = await p.evaluate(() => ({
+      scrollWidth: document.documentElement.scrollWidth,
+      // Named in the failure message: the elements that stick out past the screen's right edge.
+      overflowing: [...document.querySelectorAll('body *')]
+        .filter((element) => element.getBoundingClientRect().right > window.innerWidth)
+        .map((element) => `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''}.${element.className} (${Math.round(element.getBoundingClientRect().right)})`)
+        .slice(0, 6),
+    }));
+    expect(scrollWidth, overflowing.join(', ')).toBeLessThanOrEqual(390);
     const frame = await p.locator('#viewer-frame svg').boundingBox();
     expect(frame!.width).toBeGreaterThan(200);
     await p.screenshot({ path: join(artifacts, 'phone.png'), fullPage: true });

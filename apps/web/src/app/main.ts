@@ -19,6 +19,8 @@ let session: RunSession | undefined;
 /** What the viewer shows: the live search, or one solution the person opened. */
 let viewing: { kind: 'live' } | { kind: 'solution'; index: number } = { kind: 'live' };
 let stepShown = -1;
+/** The step the viewer last put on screen: the animation waits for each step to be drawn. */
+let stepDrawn = -1;
 /** Pause between two animation steps (a Puyo chain's gravity and pops): the form's delay. */
 let stepDelayMs = DEFAULT_STEP_DELAY_MS;
 let stepTimer: ReturnType<typeof setInterval> | undefined;
@@ -84,6 +86,7 @@ function drawViewer(): void {
   const showStep = () => {
     const data = dataText(step!.data);
     showFrame(plugin.view(step!.state), `Step ${stepShown + 1} of ${session!.steps.length}${data ? ` · ${data}` : ''}`, step);
+    stepDrawn = stepShown;
   };
   if (step && stepTimer !== undefined) return showStep();
   if (session.phase === 'running' && session.progress) {
@@ -156,11 +159,14 @@ function openSolution(index: number): void {
 }
 
 function playSteps(fromStart: boolean): void {
-  if (fromStart) stepShown = -1;
+  if (fromStart) stepShown = stepDrawn = -1;
   if (stepTimer !== undefined) return;
   const tick = () => {
     const run = session;
     if (!run) return stopSteps();
+    // Drawing happens on animation frames; when frames come slower than the delay (a busy or
+    // hidden page), wait rather than skip a step the person never saw.
+    if (stepShown > stepDrawn) return;
     if (stepShown < run.steps.length - 1) {
       stepShown++;
       viewing = { kind: 'live' };
@@ -208,6 +214,7 @@ function run(): void {
   session?.cancel();
   stopSteps();
   stepShown = -1;
+  stepDrawn = -1;
   stepDelayMs = prepared.delayMs;
   viewing = { kind: 'live' };
   drawn = { key: undefined };
