@@ -298,11 +298,15 @@ describe('running', () => {
   it('lays the page out for a phone without sideways scrolling', async () => {
     const p = await open('?puzzle=walk&steps=0&run=1', { width: 390, height: 844 });
     await waitForPhase(p, 'done');
+    // A plugin's source is a path, as long as wherever it is installed: it must wrap, not widen the page.
+    await p.evaluate(() => {
+      document.getElementById('plugin-meta')!.textContent = `walk 1.0.0 · /${'averylongdirectoryname/'.repeat(6)}walk.js`;
+    });
     const { scrollWidth, overflowing } = await p.evaluate(() => ({
       scrollWidth: document.documentElement.scrollWidth,
       // Named in the failure message: the elements that stick out past the screen's right edge.
       overflowing: [...document.querySelectorAll('body *')]
-        .filter((element) => element.getBoundingClientRect().right > window.innerWidth)
+        .filter((element) => element.getBoundingClientRect().right > window.innerWidth || element.scrollWidth > element.clientWidth + 1)
         .map((element) => `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''}.${element.className} (${Math.round(element.getBoundingClientRect().right)})`)
         .slice(0, 6),
     }));
