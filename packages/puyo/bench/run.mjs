@@ -2,8 +2,10 @@
 // flood-fill simulator (fewer times: it is ~100x slower), in the same process, and prints both
 // rates and their ratio. Rates are per wall second and per CPU second of this process; on a shared
 // machine the CPU figure is steadier, and the best 100,000-run slice shows the rate when this
-// process had a core to itself. Usage: node bench/run.mjs [fastRuns] [plainRuns]
+// process had a core to itself. Then chain-puzzle solve times (bench/nazo.mjs).
+// Usage: node bench/run.mjs [fastRuns] [plainRuns]
 import { readFileSync } from 'node:fs';
+import { nazoBench } from './nazo.mjs';
 import { boardFromGrid, createBoard, createResult, gridFromField, parseField, runChain, simulateBoard } from '../dist/index.js';
 
 const fastRuns = Number(process.argv[2] ?? 1_000_000);
@@ -61,3 +63,5 @@ console.log(`fast  (bitboard):   ${fmt(fast.perWall)} simulations/s wall, ${fmt(
 console.log(`plain (flood fill): ${fmt(plain.perWall)} simulations/s wall, ${fmt(plain.perCpu)} /s CPU`);
 console.log(`ratio fast/plain: ${(fast.perCpu / plain.perCpu).toFixed(1)}x (CPU), ${(fast.perWall / plain.perWall).toFixed(1)}x (wall)`);
 console.log(`target 430,000/s (a third of 1.3 M/s): ${fast.perCpu >= 430_000 ? 'met' : 'not met'} over the whole run, ${fast.best >= 430_000 ? 'met' : 'not met'} in the best slice (CPU rates)`);
+console.log('');
+nazoBench();
