@@ -78,9 +78,10 @@ describe('kit run puyo', () => {
     const { status, stdout } = kit('--nazo', '--url', 'https://puyop.com/s/x00900z00A40j1gr29h1hi9i_c1c1__u02', '-q');
     expect(status).toBe(0);
     const lines = stdout.trimEnd().split('\n');
-    expect(lines.slice(-2)).toEqual([
+    expect(lines.slice(-3)).toEqual([
       'best: RG 6up, RG 2right; garbage sent 27, 26 puyos cleared',
-      '2 solutions (goal chains=2, 440 placements tried); best 3 chains, 1900 points',
+      'answer: https://puyop.com/s/x00900z00A40j1gr29h1hi9i_cace__u02',
+      '2 solutions (goal chains=2, 440 placements tried); best 2 pairs, 3 chains, 1900 points',
     ]);
   });
 
