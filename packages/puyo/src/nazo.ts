@@ -208,19 +208,21 @@ function stepGoalMet(goal: NonNullable<Goal['main']>, grid: Uint8Array): boolean
 
 /** True when no answer can lie below a node: a colour that must go can never pop, or too few puyos for the chain. */
 function hopeless(goal: Goal, board: Board, remaining: Int32Array): boolean {
-  const counts = [0, 1, 2, 3, 4].map((p) => planeCount(board, p) + remaining[p]!);
-  if (goal.clear !== undefined && goal.clear !== 'O') {
-    for (let p = 0; p < 5; p++) {
+  const chains = goal.main?.kind === 'chains' ? goal.main.n : 0;
+  if (goal.clear === undefined || goal.clear === 'O') {
+    if (chains === 0) return false;
+  }
+  let possible = 0;
+  for (let p = 0; p < 5; p++) {
+    const onField = planeCount(board, p);
+    const count = onField + remaining[p]!;
+    possible += count >> 2;
+    if (goal.clear !== undefined && goal.clear !== 'O' && onField > 0 && count < 4) {
       const named = goal.clear === 'all' || goal.clear === 'colours' || colourCode(goal.clear) - 1 === p;
-      if (named && planeCount(board, p) > 0 && counts[p]! < 4) return true;
+      if (named) return true;
     }
   }
-  if (goal.main?.kind === 'chains') {
-    let possible = 0;
-    for (const count of counts) possible += Math.floor(count / 4);
-    if (possible < goal.main.n) return true;
-  }
-  return false;
+  return possible < chains;
 }
 
 /** Depth-first search over every reachable placement sequence; see the file comment for what counts. */
