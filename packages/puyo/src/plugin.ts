@@ -46,7 +46,7 @@ export default definePlugin<PuyoInstance, unknown, PuyoState>({
   version: manifest.version,
   options: [
     { name: 'url', type: 'string', placeholder: 'puyop.com or Puyo Nexus link', help: 'read the field from a puyop.com or Puyo Nexus share string instead of a file; a puyop.com nazo link also gives --nazo its pairs and goal' },
-    { name: 'nazo', type: 'boolean', default: false, help: 'solve a chain puzzle: find every placement sequence of --pairs that meets --goal' },
+    { name: 'nazo', type: 'boolean', default: false, help: 'solve a chain puzzle: the placements of --pairs that meet --goal (the best answer, or every one with --all)' },
     { name: 'pairs', type: 'string', placeholder: 'RG,BY,RR', help: `the pairs to place, in order (axis colour first; at most ${MAX_PAIRS})` },
     { name: 'goal', type: 'string', placeholder: 'chains=N|chains>=N|clear:R|puyos:R>=N|...', help: 'what a chain puzzle asks for (see the README for every kind); a nazo link carries its own' },
     { name: 'all', type: 'boolean', default: false, help: 'list every answer of a chain puzzle, not only the best' },
