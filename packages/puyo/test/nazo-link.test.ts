@@ -34,6 +34,20 @@ describe('nazo links', () => {
     expect(decodeNazoLink('http://ips.karou.jp/simu/pn.html?x00900z00A40j1gr29h1hi9i_c1c1__u02')).toEqual(decodeNazoLink(ISSUE_LINK));
   });
 
+  it('reads the pairs of puyop.com replay links (puyoai\'s encoder) when the link has no goal', () => {
+    // puyoai.rs's test: RB, YY, GY, YB placed at (1, down), (2, right), (4, down), (3, right).
+    expect(decodeNazoLink('http://www.puyop.com/s/_2cii8Ahq').pairs.map((p) => p.axis + p.child)).toEqual(['RB', 'YY', 'GY', 'YB']);
+    const second = decodeNazoLink('http://www.puyop.com/s/81iykz_2mic8ohQ');
+    expect(second.field).toEqual(decodeShareString('81iykz'));
+    expect(second.pairs.map((p) => p.axis + p.child)).toEqual(['RB', 'YY', 'GY', 'YB']);
+    // A replay link is still just a field without --nazo, and with --nazo --pairs its moves are not read.
+    expect(parseInstance({ url: 'http://www.puyop.com/s/420Aa9r9hj_0a1b' }).mode).toBe('replay');
+    expect(parseInstance({ nazo: true, url: 'http://www.puyop.com/s/420Aa9r9hj_0a1b', pairs: 'RG', goal: 'chains>=1' }).pairs).toEqual([{ axis: 'R', child: 'G' }]);
+    expect(errorOf(() => parseInstance({ nazo: true, url: 'http://www.puyop.com/s/420Aa9r9hj_0a1b', goal: 'chains>=1' }))).toBe(
+      'nazo link pairs: "1" at character 3 is not a pair of R G B Y P',
+    );
+  });
+
   it('the plugin takes the link alone with --nazo; flags win over what the link carries', () => {
     const instance = parseInstance({ nazo: true, url: ISSUE_LINK });
     expect(instance).toMatchObject({ mode: 'nazo', pairs: [{ axis: 'R', child: 'G' }, { axis: 'R', child: 'G' }], goal: { main: { n: 2, exact: true } } });
@@ -41,6 +55,7 @@ describe('nazo links', () => {
       pairs: [{ axis: 'G', child: 'G' }], goal: { main: { n: 3, exact: false } },
     });
     expect(parseInstance({ url: ISSUE_LINK })).toEqual({ mode: 'replay', field: decodeShareString('x00900z00A40j1gr29h1hi9i') });
+    expect(parseInstance({ nazo: true, url: ISSUE_LINK, pairs: 'RG' }).goal).toEqual({ main: { kind: 'chains', colour: 'all', n: 2, exact: true } });
     expect(() => parseInstance({ nazo: true, url: 'https://puyop.com/s/x00900z00A40j1gr29h1hi9i_c1c1' })).toThrow(
       '--nazo needs --goal (e.g. chains=2, chains>=3, clear:R, all-clear) or a nazo link with a goal (..._PAIRS__u02)',
     );
