@@ -1,0 +1,276 @@
+// The Puyo Puyo Tsu chain simulator in WebAssembly SIMD (built by kit-build into dist/sim.wasm).
+// The host writes boards in the JavaScript layout (src/bitboard.ts: six planes R G B Y P garbage,
+// three 32-bit words each, two 16-bit columns a word) into IO; little-endian, so a plane's 12 bytes
+// are exactly six 16-bit lanes, column x in lane x, bit 0 = row 1 ... bit 13 = row 14. One v128 load
+// gives a whole plane: vertical neighbours are 16-bit lane shifts, horizontal ones 2-byte shifts of
+// the vector, so all six columns advance at once and nothing leaks between columns.
+// Gravity is a bit-parallel compress (Hacker's Delight 7-4) with constant shifts 1, 2, 4, 8, so it
+// too runs in every lane at once; only the rounds the step's largest fall needs are run.
+
+const BOARD_BYTES: i32 = 72;
+/** Boards one call can simulate (the host batches up to this many). */
+const CAPACITY: i32 = 512;
+const MAX_STEPS: i32 = 64;
+
+// Boards in and out (16 spare bytes: the last plane's load reads 4 bytes past a board).
+const IO: usize = memory.data(CAPACITY * BOARD_BYTES + 16, 16);
+// Per board: chains, score, colour puyos cleared.
+const OUT: usize = memory.data(CAPACITY * 12, 16);
+// Step scores of the last board simulated.
+const STEPS: usize = memory.data(MAX_STEPS * 4, 16);
+// The six planes while a chain runs.
+const PL: usize = memory.data(6 * 16, 16);
+
+const ZERO: v128 = i64x2(0, 0);
+const ONE: v128 = i16x8(1, 1, 1, 1, 1, 1, 0, 0);
+const BITS14: v128 = i16x8(0x3fff, 0x3fff, 0x3fff, 0x3fff, 0x3fff, 0x3fff, 0, 0);
+const LOW13: v128 = i16x8(0x1fff, 0x1fff, 0x1fff, 0x1fff, 0x1fff, 0x1fff, 0, 0);
+const VIS: v128 = i16x8(0x0fff, 0x0fff, 0x0fff, 0x0fff, 0x0fff, 0x0fff, 0, 0); // rows 1..12
+const ROW14: v128 = i16x8(0x2000, 0x2000, 0x2000, 0x2000, 0x2000, 0x2000, 0, 0);
+const GE2: v128 = i16x8(0xe, 0xe, 0xe, 0xe, 0xe, 0xe, 0, 0);
+const GE4: v128 = i16x8(0xc, 0xc, 0xc, 0xc, 0xc, 0xc, 0, 0);
+const GE8: v128 = i16x8(0x8, 0x8, 0x8, 0x8, 0x8, 0x8, 0, 0);
+
+export function ioOffset(): usize {
+  return IO;
+}
+export function outOffset(): usize {
+  return OUT;
+}
+export function stepsOffset(): usize {
+  return STEPS;
+}
+export function capacity(): i32 {
+  return CAPACITY;
+}
+
+/** Lane x gets lane x + 1 (each cell sees its right-hand neighbour). */
+// @ts-ignore: decorator
+@inline function fromRight(a: v128): v128 {
+  return i8x16.shuffle(a, ZERO, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17);
+}
+
+/** Lane x gets lane x - 1 (each cell sees its left-hand neighbour). */
+// @ts-ignore: decorator
+@inline function fromLeft(a: v128): v128 {
+  return i8x16.shuffle(ZERO, a, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29);
+}
+
+/** The four neighbours of every cell of `a`. */
+// @ts-ignore: decorator
+@inline function neighbours(a: v128): v128 {
+  return v128.or(v128.or(i16x8.shl(a, 1), i16x8.shr_u(a, 1)), v128.or(fromLeft(a), fromRight(a)));
+}
+
+// @ts-ignore: decorator
+@inline function count(a: v128): i32 {
+  return <i32>(popcnt<i64>(i64x2.extract_lane(a, 0)) + popcnt<i64>(i64x2.extract_lane(a, 1)));
+}
+
+/** Grows `s` within `m` to the whole of the components it touches. */
+function grow(s: v128, m: v128): v128 {
+  let n = s;
+  do {
+    s = n;
+    n = v128.and(v128.or(s, neighbours(s)), m);
+    // Upward runs in one go: adding n to m carries through each run of m above a cell of n.
+    n = v128.or(n, v128.andnot(m, i16x8.add(m, n)));
+  } while (v128.any_true(v128.xor(n, s)));
+  return n;
+}
+
+// @ts-ignore: decorator
+@inline function groupBonus(n: i32): i32 {
+  return n < 5 ? 0 : n > 10 ? 10 : n - 3;
+}
+
+// @ts-ignore: decorator
+@inline function chainPower(chain: i32): i32 {
+  if (chain <= 3) return 8 * (chain - 1);
+  if (chain == 4) return 32;
+  if (chain == 5) return 64;
+  return 96 + 32 * (chain - 6);
+}
+
+/** Group bonus of a popping set of one colour with more than 7 puyos (maybe several groups). */
+function splitBonus(s: v128): i32 {
+  let bonus = 0;
+  while (v128.any_true(s)) {
+    const low = i64x2.extract_lane(s, 0);
+    const seed =
+      low != 0 ? i64x2.replace_lane(ZERO, 0, low & -low) : i64x2.replace_lane(ZERO, 1, i64x2.extract_lane(s, 1) & -i64x2.extract_lane(s, 1));
+    const group = grow(seed, s);
+    bonus += groupBonus(count(group));
+    s = v128.andnot(s, group);
+  }
+  return bonus;
+}
+
+// @ts-ignore: decorator
+@inline function moveRound(x: v128, mv: v128, shift: i32): v128 {
+  const t = v128.and(x, mv);
+  return v128.or(v128.xor(x, t), i16x8.shr_u(t, shift));
+}
+
+// @ts-ignore: decorator
+@inline function prefixXor(mk: v128): v128 {
+  let mp = v128.xor(mk, i16x8.shl(mk, 1));
+  mp = v128.xor(mp, i16x8.shl(mp, 2));
+  mp = v128.xor(mp, i16x8.shl(mp, 4));
+  return v128.xor(mp, i16x8.shl(mp, 8));
+}
+
+/**
+ * Keeps the cells of rows 1..13 in `keep` and packs them down each column (row 14 stays put).
+ * Returns the cells that moved: at or above the lowest removed cell of each column.
+ */
+function fall(keep: v128): v128 {
+  const gone = v128.andnot(LOW13, keep);
+  const lowest = v128.and(gone, i16x8.neg(gone));
+  const region = v128.andnot(LOW13, i16x8.sub(lowest, ONE));
+  // Largest number of removed cells under a kept cell, per column: decides the rounds.
+  const counts = i16x8.extadd_pairwise_i8x16_u(i8x16.popcnt(gone));
+  let x0 = v128.load(PL, 0);
+  let x1 = v128.load(PL, 16);
+  let x2 = v128.load(PL, 32);
+  let x3 = v128.load(PL, 48);
+  let x4 = v128.load(PL, 64);
+  let x5 = v128.load(PL, 80);
+  const h0 = v128.and(x0, ROW14);
+  const h1 = v128.and(x1, ROW14);
+  const h2 = v128.and(x2, ROW14);
+  const h3 = v128.and(x3, ROW14);
+  const h4 = v128.and(x4, ROW14);
+  const h5 = v128.and(x5, ROW14);
+  x0 = v128.and(x0, keep);
+  x1 = v128.and(x1, keep);
+  x2 = v128.and(x2, keep);
+  x3 = v128.and(x3, keep);
+  x4 = v128.and(x4, keep);
+  x5 = v128.and(x5, keep);
+  // Round i moves by 2^i the kept cells whose count of removed cells below has bit i set.
+  let m = keep;
+  let mk = i16x8.shl(v128.not(keep), 1);
+  let mp = prefixXor(mk);
+  let mv = v128.and(mp, m);
+  x0 = moveRound(x0, mv, 1);
+  x1 = moveRound(x1, mv, 1);
+  x2 = moveRound(x2, mv, 1);
+  x3 = moveRound(x3, mv, 1);
+  x4 = moveRound(x4, mv, 1);
+  x5 = moveRound(x5, mv, 1);
+  if (v128.any_true(v128.and(counts, GE2))) {
+    m = v128.or(v128.xor(m, mv), i16x8.shr_u(mv, 1));
+    mk = v128.andnot(mk, mp);
+    mp = prefixXor(mk);
+    mv = v128.and(mp, m);
+    x0 = moveRound(x0, mv, 2);
+    x1 = moveRound(x1, mv, 2);
+    x2 = moveRound(x2, mv, 2);
+    x3 = moveRound(x3, mv, 2);
+    x4 = moveRound(x4, mv, 2);
+    x5 = moveRound(x5, mv, 2);
+    if (v128.any_true(v128.and(counts, GE4))) {
+      m = v128.or(v128.xor(m, mv), i16x8.shr_u(mv, 2));
+      mk = v128.andnot(mk, mp);
+      mp = prefixXor(mk);
+      mv = v128.and(mp, m);
+      x0 = moveRound(x0, mv, 4);
+      x1 = moveRound(x1, mv, 4);
+      x2 = moveRound(x2, mv, 4);
+      x3 = moveRound(x3, mv, 4);
+      x4 = moveRound(x4, mv, 4);
+      x5 = moveRound(x5, mv, 4);
+      if (v128.any_true(v128.and(counts, GE8))) {
+        m = v128.or(v128.xor(m, mv), i16x8.shr_u(mv, 4));
+        mk = v128.andnot(mk, mp);
+        mp = prefixXor(mk);
+        mv = v128.and(mp, m);
+        x0 = moveRound(x0, mv, 8);
+        x1 = moveRound(x1, mv, 8);
+        x2 = moveRound(x2, mv, 8);
+        x3 = moveRound(x3, mv, 8);
+        x4 = moveRound(x4, mv, 8);
+        x5 = moveRound(x5, mv, 8);
+      }
+    }
+  }
+  v128.store(PL, v128.or(x0, h0), 0);
+  v128.store(PL, v128.or(x1, h1), 16);
+  v128.store(PL, v128.or(x2, h2), 32);
+  v128.store(PL, v128.or(x3, h3), 48);
+  v128.store(PL, v128.or(x4, h4), 64);
+  v128.store(PL, v128.or(x5, h5), 80);
+  return region;
+}
+
+/** Runs one board's chain in place (gravity first) and writes chains, score, cleared to `out`. */
+function simulate(board: usize, out: usize): void {
+  for (let p = 0; p < 6; p++) v128.store(PL + (<usize>p << 4), v128.and(v128.load(board + <usize>p * 12), BITS14));
+  let occ = v128.load(PL, 0);
+  for (let p = 1; p < 6; p++) occ = v128.or(occ, v128.load(PL + (<usize>p << 4)));
+  occ = v128.and(occ, LOW13);
+  // A hole under a puyo: the input floats and settles first.
+  if (v128.any_true(v128.and(occ, i16x8.add(occ, ONE)))) fall(occ);
+  let region = LOW13; // only a group holding a puyo that just moved can pop: at first, every group
+  let chains = 0;
+  let score = 0;
+  let cleared = 0;
+  for (;;) {
+    let gone = ZERO;
+    let popped = 0;
+    let colours = 0;
+    let bonus = 0;
+    for (let c = 0; c < 5; c++) {
+      const m = v128.and(v128.load(PL + (<usize>c << 4)), VIS);
+      if (!v128.any_true(v128.and(m, region))) continue;
+      // Same-colour neighbour above, below, right, left of each cell.
+      const u = v128.and(m, i16x8.shr_u(m, 1));
+      const d = i16x8.shl(u, 1);
+      const r = v128.and(m, fromRight(m));
+      const l = fromLeft(r);
+      const ud = v128.and(u, d);
+      const lr = v128.and(l, r);
+      const uo = v128.or(u, d);
+      const lo = v128.or(l, r);
+      // Cells with 2+ neighbours; a group of 4+ has one with 3+, or two such cells side by side.
+      const t = v128.or(v128.or(ud, lr), v128.and(uo, lo));
+      if (!v128.any_true(t)) continue;
+      let s = v128.or(v128.or(v128.and(ud, lo), v128.and(lr, uo)), v128.and(t, neighbours(t)));
+      if (!v128.any_true(s)) continue;
+      s = grow(s, m);
+      const n = count(s);
+      // Fewer than 8 puyos of one colour can only be one group.
+      bonus += n <= 7 ? groupBonus(n) : splitBonus(s);
+      popped += n;
+      colours++;
+      gone = v128.or(gone, s);
+    }
+    if (popped == 0) break;
+    chains++;
+    let multiplier = chainPower(chains) + (colours <= 1 ? 0 : 3 << (colours - 2)) + bonus;
+    if (multiplier < 1) multiplier = 1;
+    else if (multiplier > 999) multiplier = 999;
+    const step = 10 * popped * multiplier;
+    if (chains <= MAX_STEPS) store<i32>(STEPS + (<usize>(chains - 1) << 2), step);
+    score += step;
+    cleared += popped;
+    // Garbage in rows 1..12 next to a popping puyo goes too.
+    const garbage = v128.and(v128.load(PL, 80), VIS);
+    if (v128.any_true(garbage)) gone = v128.or(gone, v128.and(neighbours(gone), garbage));
+    region = fall(v128.andnot(LOW13, gone));
+  }
+  store<i32>(out, chains, 0);
+  store<i32>(out, score, 4);
+  store<i32>(out, cleared, 8);
+  // Planes back in order: each store's two spare lanes are overwritten by the next plane's.
+  for (let p = 0; p < 5; p++) v128.store(board + <usize>p * 12, v128.load(PL + (<usize>p << 4)));
+  const last = v128.load(PL, 80);
+  v128.store64_lane(board, last, 0, 60);
+  v128.store32_lane(board, last, 2, 68);
+}
+
+/** Simulates the first `count` boards of IO in place; results go to OUT. */
+export function run(count: i32): void {
+  for (let i = 0; i < count; i++) simulate(IO + <usize>(i * BOARD_BYTES), OUT + <usize>(i * 12));
+}
