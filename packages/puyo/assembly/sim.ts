@@ -26,10 +26,8 @@ const ONE: v128 = i16x8(1, 1, 1, 1, 1, 1, 0, 0);
 const BITS14: v128 = i16x8(0x3fff, 0x3fff, 0x3fff, 0x3fff, 0x3fff, 0x3fff, 0, 0);
 const LOW13: v128 = i16x8(0x1fff, 0x1fff, 0x1fff, 0x1fff, 0x1fff, 0x1fff, 0, 0);
 const VIS: v128 = i16x8(0x0fff, 0x0fff, 0x0fff, 0x0fff, 0x0fff, 0x0fff, 0, 0); // rows 1..12
+const VIS_UP: v128 = i16x8(0x07ff, 0x07ff, 0x07ff, 0x07ff, 0x07ff, 0x07ff, 0, 0); // rows 1..11: the row above is visible
 const ROW14: v128 = i16x8(0x2000, 0x2000, 0x2000, 0x2000, 0x2000, 0x2000, 0, 0);
-const GE2: v128 = i16x8(0xe, 0xe, 0xe, 0xe, 0xe, 0xe, 0, 0);
-const GE4: v128 = i16x8(0xc, 0xc, 0xc, 0xc, 0xc, 0xc, 0, 0);
-const GE8: v128 = i16x8(0x8, 0x8, 0x8, 0x8, 0x8, 0x8, 0, 0);
 
 export function ioOffset(): usize {
   return IO;
@@ -67,13 +65,34 @@ export function capacity(): i32 {
   return <i32>(popcnt<i64>(i64x2.extract_lane(a, 0)) + popcnt<i64>(i64x2.extract_lane(a, 1)));
 }
 
-/** Grows `s` within `m` to the whole of the components it touches. */
-function grow(s: v128, m: v128): v128 {
+/** Cells linked to a cell of `s` (a same-colour neighbour in `s`). */
+// @ts-ignore: decorator
+@inline function linked(s: v128, up: v128, down: v128, left: v128, right: v128): v128 {
+  return v128.or(
+    v128.or(v128.and(down, i16x8.shl(s, 1)), v128.and(up, i16x8.shr_u(s, 1))),
+    v128.or(v128.and(left, fromLeft(s)), v128.and(right, fromRight(s))),
+  );
+}
+
+/** Grows `s` over the links to the whole of the groups it touches. */
+function grow(s: v128, up: v128, down: v128, left: v128, right: v128): v128 {
+  let n = s;
+  do {
+    s = n;
+    n = v128.or(s, linked(s, up, down, left, right));
+    // Upward runs in one go: in down | n, adding n carries up through each linked run above it.
+    const runs = v128.or(down, n);
+    n = v128.or(n, v128.andnot(runs, i16x8.add(runs, n)));
+  } while (v128.any_true(v128.xor(n, s)));
+  return n;
+}
+
+/** Grows `s` within `m` (one colour) to the whole of the components it touches. */
+function growWithin(s: v128, m: v128): v128 {
   let n = s;
   do {
     s = n;
     n = v128.and(v128.or(s, neighbours(s)), m);
-    // Upward runs in one go: adding n to m carries through each run of m above a cell of n.
     n = v128.or(n, v128.andnot(m, i16x8.add(m, n)));
   } while (v128.any_true(v128.xor(n, s)));
   return n;
@@ -99,7 +118,7 @@ function splitBonus(s: v128): i32 {
     const low = i64x2.extract_lane(s, 0);
     const seed =
       low != 0 ? i64x2.replace_lane(ZERO, 0, low & -low) : i64x2.replace_lane(ZERO, 1, i64x2.extract_lane(s, 1) & -i64x2.extract_lane(s, 1));
-    const group = grow(seed, s);
+    const group = growWithin(seed, s);
     bonus += groupBonus(count(group));
     s = v128.andnot(s, group);
   }
@@ -120,16 +139,17 @@ function splitBonus(s: v128): i32 {
   return v128.xor(mp, i16x8.shl(mp, 8));
 }
 
-/**
- * Keeps the cells of rows 1..13 in `keep` and packs them down each column (row 14 stays put).
- * Returns the cells that moved: at or above the lowest removed cell of each column.
- */
-function fall(keep: v128): v128 {
+/** Clears the lowest set bit of each lane. */
+// @ts-ignore: decorator
+@inline function dropLowest(a: v128): v128 {
+  return v128.and(a, i16x8.sub(a, ONE));
+}
+
+/** Keeps the cells of rows 1..13 in `keep` and packs them down each column (row 14 stays put). */
+function fall(keep: v128): void {
+  // A kept cell falls by the number of removed cells under it: round i moves by 2^i the cells
+  // whose count has bit i set, and a round is needed only when some column lost 2^i cells or more.
   const gone = v128.andnot(LOW13, keep);
-  const lowest = v128.and(gone, i16x8.neg(gone));
-  const region = v128.andnot(LOW13, i16x8.sub(lowest, ONE));
-  // Largest number of removed cells under a kept cell, per column: decides the rounds.
-  const counts = i16x8.extadd_pairwise_i8x16_u(i8x16.popcnt(gone));
   let x0 = v128.load(PL, 0);
   let x1 = v128.load(PL, 16);
   let x2 = v128.load(PL, 32);
@@ -148,7 +168,6 @@ function fall(keep: v128): v128 {
   x3 = v128.and(x3, keep);
   x4 = v128.and(x4, keep);
   x5 = v128.and(x5, keep);
-  // Round i moves by 2^i the kept cells whose count of removed cells below has bit i set.
   let m = keep;
   let mk = i16x8.shl(v128.not(keep), 1);
   let mp = prefixXor(mk);
@@ -159,7 +178,8 @@ function fall(keep: v128): v128 {
   x3 = moveRound(x3, mv, 1);
   x4 = moveRound(x4, mv, 1);
   x5 = moveRound(x5, mv, 1);
-  if (v128.any_true(v128.and(counts, GE2))) {
+  const twoGone = dropLowest(gone);
+  if (v128.any_true(twoGone)) {
     m = v128.or(v128.xor(m, mv), i16x8.shr_u(mv, 1));
     mk = v128.andnot(mk, mp);
     mp = prefixXor(mk);
@@ -170,7 +190,8 @@ function fall(keep: v128): v128 {
     x3 = moveRound(x3, mv, 2);
     x4 = moveRound(x4, mv, 2);
     x5 = moveRound(x5, mv, 2);
-    if (v128.any_true(v128.and(counts, GE4))) {
+    const fourGone = dropLowest(dropLowest(twoGone));
+    if (v128.any_true(fourGone)) {
       m = v128.or(v128.xor(m, mv), i16x8.shr_u(mv, 2));
       mk = v128.andnot(mk, mp);
       mp = prefixXor(mk);
@@ -181,7 +202,7 @@ function fall(keep: v128): v128 {
       x3 = moveRound(x3, mv, 4);
       x4 = moveRound(x4, mv, 4);
       x5 = moveRound(x5, mv, 4);
-      if (v128.any_true(v128.and(counts, GE8))) {
+      if (v128.any_true(dropLowest(dropLowest(dropLowest(dropLowest(fourGone)))))) {
         m = v128.or(v128.xor(m, mv), i16x8.shr_u(mv, 4));
         mk = v128.andnot(mk, mp);
         mp = prefixXor(mk);
@@ -201,7 +222,6 @@ function fall(keep: v128): v128 {
   v128.store(PL, v128.or(x3, h3), 48);
   v128.store(PL, v128.or(x4, h4), 64);
   v128.store(PL, v128.or(x5, h5), 80);
-  return region;
 }
 
 /** Runs one board's chain in place (gravity first) and writes chains, score, cleared to `out`. */
@@ -212,41 +232,59 @@ function simulate(board: usize, out: usize): void {
   occ = v128.and(occ, LOW13);
   // A hole under a puyo: the input floats and settles first.
   if (v128.any_true(v128.and(occ, i16x8.add(occ, ONE)))) fall(occ);
-  let region = LOW13; // only a group holding a puyo that just moved can pop: at first, every group
   let chains = 0;
   let score = 0;
   let cleared = 0;
   for (;;) {
-    let gone = ZERO;
-    let popped = 0;
-    let colours = 0;
+    // Links between same-colour neighbours, all colours at once: up (the cell above has the cell's
+    // colour), right; down and left are the same links seen from the other cell.
+    // (Rows 13 and 14 never join a group: the masks drop them once, at the end.)
+    let up = ZERO;
+    let right = ZERO;
+    let m = v128.load(PL, 0);
+    up = v128.and(m, i16x8.shr_u(m, 1));
+    right = v128.and(m, fromRight(m));
+    m = v128.load(PL, 16);
+    up = v128.or(up, v128.and(m, i16x8.shr_u(m, 1)));
+    right = v128.or(right, v128.and(m, fromRight(m)));
+    m = v128.load(PL, 32);
+    up = v128.or(up, v128.and(m, i16x8.shr_u(m, 1)));
+    right = v128.or(right, v128.and(m, fromRight(m)));
+    m = v128.load(PL, 48);
+    up = v128.or(up, v128.and(m, i16x8.shr_u(m, 1)));
+    right = v128.or(right, v128.and(m, fromRight(m)));
+    m = v128.load(PL, 64);
+    up = v128.and(v128.or(up, v128.and(m, i16x8.shr_u(m, 1))), VIS_UP);
+    right = v128.and(v128.or(right, v128.and(m, fromRight(m))), VIS);
+    const down = i16x8.shl(up, 1);
+    const left = fromLeft(right);
+    const ud = v128.and(up, down);
+    const lr = v128.and(left, right);
+    const uo = v128.or(up, down);
+    const lo = v128.or(left, right);
+    // Cells with 2+ links; a group of 4+ has one with 3+, or two such cells linked.
+    const t = v128.or(v128.or(ud, lr), v128.and(uo, lo));
+    if (!v128.any_true(t)) break;
+    let s = v128.or(v128.or(v128.and(ud, lo), v128.and(lr, uo)), v128.and(t, linked(t, up, down, left, right)));
+    if (!v128.any_true(s)) break;
+    s = grow(s, up, down, left, right);
+    let popped = count(s);
+    let colours = 1;
     let bonus = 0;
-    for (let c = 0; c < 5; c++) {
-      const m = v128.and(v128.load(PL + (<usize>c << 4)), VIS);
-      if (!v128.any_true(v128.and(m, region))) continue;
-      // Same-colour neighbour above, below, right, left of each cell.
-      const u = v128.and(m, i16x8.shr_u(m, 1));
-      const d = i16x8.shl(u, 1);
-      const r = v128.and(m, fromRight(m));
-      const l = fromLeft(r);
-      const ud = v128.and(u, d);
-      const lr = v128.and(l, r);
-      const uo = v128.or(u, d);
-      const lo = v128.or(l, r);
-      // Cells with 2+ neighbours; a group of 4+ has one with 3+, or two such cells side by side.
-      const t = v128.or(v128.or(ud, lr), v128.and(uo, lo));
-      if (!v128.any_true(t)) continue;
-      let s = v128.or(v128.or(v128.and(ud, lo), v128.and(lr, uo)), v128.and(t, neighbours(t)));
-      if (!v128.any_true(s)) continue;
-      s = grow(s, m);
-      const n = count(s);
-      // Fewer than 8 puyos of one colour can only be one group.
-      bonus += n <= 7 ? groupBonus(n) : splitBonus(s);
-      popped += n;
-      colours++;
-      gone = v128.or(gone, s);
+    // Every group has 4 or more puyos: up to 7 popping puyos are one group, of one colour.
+    if (popped <= 7) bonus = groupBonus(popped);
+    else {
+      colours = 0;
+      for (let c = 0; c < 5; c++) {
+        const sc = v128.and(s, v128.load(PL + (<usize>c << 4)));
+        if (!v128.any_true(sc)) continue;
+        const n = count(sc);
+        // Fewer than 8 puyos of one colour can only be one group.
+        bonus += n <= 7 ? groupBonus(n) : splitBonus(sc);
+        colours++;
+      }
     }
-    if (popped == 0) break;
+    let gone = s;
     chains++;
     let multiplier = chainPower(chains) + (colours <= 1 ? 0 : 3 << (colours - 2)) + bonus;
     if (multiplier < 1) multiplier = 1;
@@ -258,7 +296,7 @@ function simulate(board: usize, out: usize): void {
     // Garbage in rows 1..12 next to a popping puyo goes too.
     const garbage = v128.and(v128.load(PL, 80), VIS);
     if (v128.any_true(garbage)) gone = v128.or(gone, v128.and(neighbours(gone), garbage));
-    region = fall(v128.andnot(LOW13, gone));
+    fall(v128.andnot(LOW13, gone));
   }
   store<i32>(out, chains, 0);
   store<i32>(out, score, 4);

@@ -37,9 +37,10 @@ function instantiate(): WasmSimulator | null {
   const steps = new Int32Array(buffer, exports.stepsOffset(), 64);
   return {
     simulate(board, result) {
-      one.set(board);
+      // Element loops: for 18 words they beat TypedArray#set, which is a builtin call.
+      for (let i = 0; i < BOARD_SIZE; i++) one[i] = board[i]!;
       run(1);
-      board.set(one);
+      for (let i = 0; i < BOARD_SIZE; i++) board[i] = one[i]!;
       const chains = out[0]!;
       result.chains = chains;
       result.score = out[1]!;
