@@ -18,8 +18,9 @@ const IO: usize = memory.data(CAPACITY * BOARD_BYTES + 16, 16);
 const OUT: usize = memory.data(CAPACITY * 12, 16);
 // Step scores of the last board simulated.
 const STEPS: usize = memory.data(MAX_STEPS * 4, 16);
-// The six planes while a chain runs.
-const PL: usize = memory.data(6 * 16, 16);
+// While a chain runs, the board is three planes: bit i of each cell's code (1..5 R G B Y P, 6 garbage,
+// the JavaScript plane index + 1) in plane i, so gravity moves three vectors instead of six.
+const PL: usize = memory.data(3 * 16, 16);
 
 const ZERO: v128 = i64x2(0, 0);
 const ONE: v128 = i16x8(1, 1, 1, 1, 1, 1, 0, 0);
@@ -153,21 +154,12 @@ function fall(keep: v128): void {
   let x0 = v128.load(PL, 0);
   let x1 = v128.load(PL, 16);
   let x2 = v128.load(PL, 32);
-  let x3 = v128.load(PL, 48);
-  let x4 = v128.load(PL, 64);
-  let x5 = v128.load(PL, 80);
   const h0 = v128.and(x0, ROW14);
   const h1 = v128.and(x1, ROW14);
   const h2 = v128.and(x2, ROW14);
-  const h3 = v128.and(x3, ROW14);
-  const h4 = v128.and(x4, ROW14);
-  const h5 = v128.and(x5, ROW14);
   x0 = v128.and(x0, keep);
   x1 = v128.and(x1, keep);
   x2 = v128.and(x2, keep);
-  x3 = v128.and(x3, keep);
-  x4 = v128.and(x4, keep);
-  x5 = v128.and(x5, keep);
   let m = keep;
   let mk = i16x8.shl(v128.not(keep), 1);
   let mp = prefixXor(mk);
@@ -175,9 +167,6 @@ function fall(keep: v128): void {
   x0 = moveRound(x0, mv, 1);
   x1 = moveRound(x1, mv, 1);
   x2 = moveRound(x2, mv, 1);
-  x3 = moveRound(x3, mv, 1);
-  x4 = moveRound(x4, mv, 1);
-  x5 = moveRound(x5, mv, 1);
   const twoGone = dropLowest(gone);
   if (v128.any_true(twoGone)) {
     m = v128.or(v128.xor(m, mv), i16x8.shr_u(mv, 1));
@@ -187,9 +176,6 @@ function fall(keep: v128): void {
     x0 = moveRound(x0, mv, 2);
     x1 = moveRound(x1, mv, 2);
     x2 = moveRound(x2, mv, 2);
-    x3 = moveRound(x3, mv, 2);
-    x4 = moveRound(x4, mv, 2);
-    x5 = moveRound(x5, mv, 2);
     const fourGone = dropLowest(dropLowest(twoGone));
     if (v128.any_true(fourGone)) {
       m = v128.or(v128.xor(m, mv), i16x8.shr_u(mv, 2));
@@ -199,9 +185,6 @@ function fall(keep: v128): void {
       x0 = moveRound(x0, mv, 4);
       x1 = moveRound(x1, mv, 4);
       x2 = moveRound(x2, mv, 4);
-      x3 = moveRound(x3, mv, 4);
-      x4 = moveRound(x4, mv, 4);
-      x5 = moveRound(x5, mv, 4);
       if (v128.any_true(dropLowest(dropLowest(dropLowest(dropLowest(fourGone)))))) {
         m = v128.or(v128.xor(m, mv), i16x8.shr_u(mv, 4));
         mk = v128.andnot(mk, mp);
@@ -210,26 +193,29 @@ function fall(keep: v128): void {
         x0 = moveRound(x0, mv, 8);
         x1 = moveRound(x1, mv, 8);
         x2 = moveRound(x2, mv, 8);
-        x3 = moveRound(x3, mv, 8);
-        x4 = moveRound(x4, mv, 8);
-        x5 = moveRound(x5, mv, 8);
       }
     }
   }
   v128.store(PL, v128.or(x0, h0), 0);
   v128.store(PL, v128.or(x1, h1), 16);
   v128.store(PL, v128.or(x2, h2), 32);
-  v128.store(PL, v128.or(x3, h3), 48);
-  v128.store(PL, v128.or(x4, h4), 64);
-  v128.store(PL, v128.or(x5, h5), 80);
 }
 
 /** Runs one board's chain in place (gravity first) and writes chains, score, cleared to `out`. */
 function simulate(board: usize, out: usize): void {
-  for (let p = 0; p < 6; p++) v128.store(PL + (<usize>p << 4), v128.and(v128.load(board + <usize>p * 12), BITS14));
-  let occ = v128.load(PL, 0);
-  for (let p = 1; p < 6; p++) occ = v128.or(occ, v128.load(PL + (<usize>p << 4)));
-  occ = v128.and(occ, LOW13);
+  const red = v128.load(board, 0);
+  const green = v128.load(board, 12);
+  const blue = v128.load(board, 24);
+  const yellow = v128.load(board, 36);
+  const purple = v128.load(board, 48);
+  const garbage = v128.load(board, 60);
+  const b0 = v128.and(v128.or(v128.or(red, blue), purple), BITS14);
+  const b1 = v128.and(v128.or(v128.or(green, blue), garbage), BITS14);
+  const b2 = v128.and(v128.or(v128.or(yellow, purple), garbage), BITS14);
+  v128.store(PL, b0, 0);
+  v128.store(PL, b1, 16);
+  v128.store(PL, b2, 32);
+  const occ = v128.and(v128.or(v128.or(b0, b1), b2), LOW13);
   // A hole under a puyo: the input floats and settles first.
   if (v128.any_true(v128.and(occ, i16x8.add(occ, ONE)))) fall(occ);
   let chains = 0;
@@ -239,21 +225,22 @@ function simulate(board: usize, out: usize): void {
     // Links between same-colour neighbours, all colours at once: up (the cell above has the cell's
     // colour), right; down and left are the same links seen from the other cell.
     // (Rows 13 and 14 never join a group: the masks drop them once, at the end.)
-    let up = ZERO;
-    let right = ZERO;
-    let m = v128.load(PL, 0);
-    up = v128.and(m, i16x8.shr_u(m, 1));
-    right = v128.and(m, fromRight(m));
-    m = v128.load(PL, 16);
+    const b0 = v128.load(PL, 0);
+    const b1 = v128.load(PL, 16);
+    const b2 = v128.load(PL, 32);
+    let m = v128.andnot(v128.andnot(b0, b1), b2); // red 001
+    let up = v128.and(m, i16x8.shr_u(m, 1));
+    let right = v128.and(m, fromRight(m));
+    m = v128.andnot(v128.andnot(b1, b0), b2); // green 010
     up = v128.or(up, v128.and(m, i16x8.shr_u(m, 1)));
     right = v128.or(right, v128.and(m, fromRight(m)));
-    m = v128.load(PL, 32);
+    m = v128.andnot(v128.and(b0, b1), b2); // blue 011
     up = v128.or(up, v128.and(m, i16x8.shr_u(m, 1)));
     right = v128.or(right, v128.and(m, fromRight(m)));
-    m = v128.load(PL, 48);
+    m = v128.andnot(v128.andnot(b2, b0), b1); // yellow 100
     up = v128.or(up, v128.and(m, i16x8.shr_u(m, 1)));
     right = v128.or(right, v128.and(m, fromRight(m)));
-    m = v128.load(PL, 64);
+    m = v128.andnot(v128.and(b0, b2), b1); // purple 101
     up = v128.and(v128.or(up, v128.and(m, i16x8.shr_u(m, 1))), VIS_UP);
     right = v128.and(v128.or(right, v128.and(m, fromRight(m))), VIS);
     const down = i16x8.shl(up, 1);
@@ -275,8 +262,11 @@ function simulate(board: usize, out: usize): void {
     if (popped <= 7) bonus = groupBonus(popped);
     else {
       colours = 0;
-      for (let c = 0; c < 5; c++) {
-        const sc = v128.and(s, v128.load(PL + (<usize>c << 4)));
+      for (let code = 1; code <= 5; code++) {
+        const sc = v128.and(
+          v128.and(s, code & 1 ? b0 : v128.not(b0)),
+          v128.and(code & 2 ? b1 : v128.not(b1), code & 4 ? b2 : v128.not(b2)),
+        );
         if (!v128.any_true(sc)) continue;
         const n = count(sc);
         // Fewer than 8 puyos of one colour can only be one group.
@@ -294,7 +284,7 @@ function simulate(board: usize, out: usize): void {
     score += step;
     cleared += popped;
     // Garbage in rows 1..12 next to a popping puyo goes too.
-    const garbage = v128.and(v128.load(PL, 80), VIS);
+    const garbage = v128.and(v128.andnot(v128.and(b1, b2), b0), VIS); // 110
     if (v128.any_true(garbage)) gone = v128.or(gone, v128.and(neighbours(gone), garbage));
     fall(v128.andnot(LOW13, gone));
   }
@@ -302,8 +292,15 @@ function simulate(board: usize, out: usize): void {
   store<i32>(out, score, 4);
   store<i32>(out, cleared, 8);
   // Planes back in order: each store's two spare lanes are overwritten by the next plane's.
-  for (let p = 0; p < 5; p++) v128.store(board + <usize>p * 12, v128.load(PL + (<usize>p << 4)));
-  const last = v128.load(PL, 80);
+  const c0 = v128.load(PL, 0);
+  const c1 = v128.load(PL, 16);
+  const c2 = v128.load(PL, 32);
+  v128.store(board, v128.andnot(v128.andnot(c0, c1), c2), 0);
+  v128.store(board, v128.andnot(v128.andnot(c1, c0), c2), 12);
+  v128.store(board, v128.andnot(v128.and(c0, c1), c2), 24);
+  v128.store(board, v128.andnot(v128.andnot(c2, c0), c1), 36);
+  v128.store(board, v128.andnot(v128.and(c0, c2), c1), 48);
+  const last = v128.andnot(v128.and(c1, c2), c0);
   v128.store64_lane(board, last, 0, 60);
   v128.store32_lane(board, last, 2, 68);
 }
