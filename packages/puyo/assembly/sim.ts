@@ -201,8 +201,11 @@ function fall(keep: v128): void {
   v128.store(PL, v128.or(x2, h2), 32);
 }
 
-/** Runs one board's chain in place (gravity first) and writes chains, score, cleared to `out`. */
-function simulate(board: usize, out: usize): void {
+/**
+ * Runs one board's chain in place (gravity first) and writes chains, score, cleared to `out`.
+ * Returns whether the board changed.
+ */
+function simulate(board: usize, out: usize): bool {
   const red = v128.load(board, 0);
   const green = v128.load(board, 12);
   const blue = v128.load(board, 24);
@@ -217,7 +220,8 @@ function simulate(board: usize, out: usize): void {
   v128.store(PL, b2, 32);
   const occ = v128.and(v128.or(v128.or(b0, b1), b2), LOW13);
   // A hole under a puyo: the input floats and settles first.
-  if (v128.any_true(v128.and(occ, i16x8.add(occ, ONE)))) fall(occ);
+  const floating = v128.any_true(v128.and(occ, i16x8.add(occ, ONE)));
+  if (floating) fall(occ);
   let chains = 0;
   let score = 0;
   let cleared = 0;
@@ -291,6 +295,8 @@ function simulate(board: usize, out: usize): void {
   store<i32>(out, chains, 0);
   store<i32>(out, score, 4);
   store<i32>(out, cleared, 8);
+  // A board that neither settled nor popped is left as it came (most boards in a search).
+  if (!floating && chains == 0) return false;
   // Planes back in order: each store's two spare lanes are overwritten by the next plane's.
   const c0 = v128.load(PL, 0);
   const c1 = v128.load(PL, 16);
@@ -303,9 +309,12 @@ function simulate(board: usize, out: usize): void {
   const last = v128.andnot(v128.and(c1, c2), c0);
   v128.store64_lane(board, last, 0, 60);
   v128.store32_lane(board, last, 2, 68);
+  return true;
 }
 
-/** Simulates the first `count` boards of IO in place; results go to OUT. */
-export function run(count: i32): void {
-  for (let i = 0; i < count; i++) simulate(IO + <usize>(i * BOARD_BYTES), OUT + <usize>(i * 12));
+/** Simulates the first `count` boards of IO in place; results go to OUT. Returns 1 when the last board changed. */
+export function run(count: i32): i32 {
+  let changed = false;
+  for (let i = 0; i < count; i++) changed = simulate(IO + <usize>(i * BOARD_BYTES), OUT + <usize>(i * 12));
+  return <i32>changed;
 }

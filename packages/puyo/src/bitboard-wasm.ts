@@ -10,7 +10,7 @@ const BOARD_SIZE = 18;
 
 interface Exports {
   memory: WebAssembly.Memory;
-  run(count: number): void;
+  run(count: number): number;
   ioOffset(): number;
   outOffset(): number;
   stepsOffset(): number;
@@ -39,8 +39,8 @@ function instantiate(): WasmSimulator | null {
     simulate(board, result) {
       // Element loops: for 18 words they beat TypedArray#set, which is a builtin call.
       for (let i = 0; i < BOARD_SIZE; i++) one[i] = board[i]!;
-      run(1);
-      for (let i = 0; i < BOARD_SIZE; i++) board[i] = one[i]!;
+      // A board that neither settles nor pops comes back unchanged (most boards in a search): no copy back.
+      if (run(1) !== 0) for (let i = 0; i < BOARD_SIZE; i++) board[i] = one[i]!;
       const chains = out[0]!;
       result.chains = chains;
       result.score = out[1]!;
