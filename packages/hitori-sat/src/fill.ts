@@ -7,6 +7,11 @@ import { encodeFill, solveWithin, type Limited } from './fill/sat.js';
 
 export type { Pattern } from './fill/classes.js';
 
+export interface FillOptions {
+  /** false: SAT alone, as before the construction existed (the benchmark's reference). */
+  construct?: boolean;
+}
+
 export type FillResult =
   | { ok: true; numbers: number[] }
   /**
@@ -41,18 +46,18 @@ const SAT_MAX_VARS = 250_000;
  * can (and names a smallest set of rows and columns that cannot be filled together, found by
  * dropping lines one at a time), or runs out of its budget and says so without claiming either.
  */
-export function fillPattern(pattern: Pattern, backend: () => SatBackend): FillResult {
+export function fillPattern(pattern: Pattern, backend: () => SatBackend, options: FillOptions = {}): FillResult {
   const classes = classesOf(pattern);
   const counted = countingFault(pattern, classes);
   if (counted) return { ok: false, ...counted };
   const numbersOf = (classValue: ArrayLike<number>) => Array.from(classes.classOf, (k) => (k >= 0 ? classValue[k]! : 0));
-  const built = (pattern.width === pattern.height ? [false, true] : [false])
+  const built = (options.construct === false ? [] : pattern.width === pattern.height ? [false, true] : [false])
     .map((transpose) => constructFilling(pattern, classes, transpose))
-    .reduce((a, b) => (b.unmatched < a.unmatched ? b : a));
-  const repaired = built.unmatched === 0 ? built.value : repairFilling(pattern, classes, built.value, repairSteps(classes.count));
+    .reduce<ReturnType<typeof constructFilling> | undefined>((a, b) => (a && a.unmatched <= b.unmatched ? a : b), undefined);
+  const repaired = !built || built.unmatched === 0 ? built?.value : repairFilling(pattern, classes, built.value, repairSteps(classes.count));
   if (repaired) return { ok: true, numbers: numbersOf(repaired) };
   const n = Math.max(pattern.width, pattern.height);
-  if (classes.count * n > SAT_MAX_VARS) {
+  if (options.construct !== false && classes.count * n > SAT_MAX_VARS) {
     return {
       ok: false,
       rows: [],
