@@ -36,6 +36,14 @@ describe('input formats', () => {
     expect(parsePuzzleText('3x1:9aZ').cells).toEqual([9, 10, 61]);
   });
 
+  it('reads Singles game IDs with full parameters: a difficulty after the size (dk tricky, de easy), or one side for a square', () => {
+    for (const id of ['4x4dk:1213343233412131', '4x4de:1213343233412131', '4x4dt:1213343233412131', '4dk:1213343233412131', '4:1213343233412131']) {
+      expect(parsePuzzleText(id)).toEqual({ format: 'singles', width: 4, height: 4, cells: PUZZLE });
+    }
+    expect(parsePuzzleText('3x1dk:9aZ').cells).toEqual([9, 10, 61]);
+    expect(errorOf('3x3dk:12312')).toBe('p.txt:1: the game ID has 5 cells but 3x3 needs 9');
+  });
+
   it('reads plain whitespace grids', () => {
     expect(parsePuzzleText('\n 1 2 1 3\n3 4 3 2\n\t3 3 4 1\n2 1 3 1\n\n')).toEqual({ format: 'grid', width: 4, height: 4, cells: PUZZLE });
     expect(parsePuzzleText('10 . 10\n').cells).toEqual([10, 0, 10]);

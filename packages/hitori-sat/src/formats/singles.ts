@@ -2,18 +2,23 @@ import { InputError } from '@kit/core';
 import { checkSide } from './grid-text.js';
 import type { ParsedPuzzle } from './parsed.js';
 
-const GAME_ID = /^(\d+)x(\d+):(\S*)$/;
+/**
+ * The parameters as Singles writes them (its `encode_params`/`decode_params`): `W`, `WxH`, and with
+ * full parameters a difficulty, `d` and one letter (`e` easy, `k` tricky), as in `10x10dk:...`.
+ * The difficulty says how the puzzle was generated; it changes nothing about solving it.
+ */
+const GAME_ID = /^(\d+)(?:x(\d+))?(?:d[a-zA-Z])?:(\S*)$/;
 
 export function looksLikeSingles(text: string): boolean {
   return GAME_ID.test(text.trim());
 }
 
-/** Simon Tatham's Singles game ID `WxH:cells`: one character a cell, `1-9`, then `a-z` (10-35), `A-Z` (36-61). */
+/** Simon Tatham's Singles game ID `WxH:cells` (or `WxHdk:cells`): one character a cell, `1-9`, then `a-z` (10-35), `A-Z` (36-61). */
 export function parseSingles(text: string): ParsedPuzzle {
   const match = GAME_ID.exec(text.trim());
   if (!match) throw new InputError('not a Singles game ID (expected WxH:digits)', { line: 1 });
   const width = Number(match[1]);
-  const height = Number(match[2]);
+  const height = Number(match[2] ?? match[1]);
   checkSide(width, 'columns', { line: 1, column: 1 });
   checkSide(height, 'rows', { line: 1, column: 1 });
   const body = match[3]!;
