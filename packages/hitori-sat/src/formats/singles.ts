@@ -1,4 +1,5 @@
 import { InputError } from '@kit/core';
+import { quote } from '../quote.js';
 import { checkSide } from './grid-text.js';
 import type { ParsedPuzzle } from './parsed.js';
 
@@ -30,7 +31,7 @@ export function parseSingles(text: string): ParsedPuzzle {
     if (ch >= '1' && ch <= '9') value = ch.charCodeAt(0) - 48;
     else if (ch >= 'a' && ch <= 'z') value = ch.charCodeAt(0) - 97 + 10;
     else if (ch >= 'A' && ch <= 'Z') value = ch.charCodeAt(0) - 65 + 36;
-    if (value < 0) throw new InputError(`'${ch}' is not a Singles number`, { line: 1, column: offset + i });
+    if (value < 0) throw new InputError(`${quote(ch)} is not a Singles number`, { line: 1, column: offset + i });
     cells.push(value);
   }
   if (cells.length !== width * height) {

@@ -1,4 +1,5 @@
 import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
+import { quote } from '../quote.js';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
@@ -18,11 +19,15 @@ import { formatDimacs, parseSolverOutput } from './dimacs.js';
 const WRAPPER = [
   // Read the CNF even when giving up, so the caller's write does not fail with EPIPE.
   'command -v "$1" >/dev/null 2>&1 || { cat >/dev/null; exit 127; }',
-  'dir=$(mktemp -d "${TMPDIR:-/tmp}/hitori-sat-XXXXXX") || { cat >/dev/null; exit 125; }',
+  // The traps come before the directory, so no signal can fall between its creation and its
+  // cleanup. The name holds this shell's pid, so one that exists already is stale (from a killed run).
+  'dir="${TMPDIR:-/tmp}/hitori-sat-$$"',
   'trap \'rm -rf "$dir"\' EXIT',
   "trap 'exit 130' INT",
   "trap 'exit 143' TERM",
   "trap 'exit 129' HUP",
+  'rm -rf "$dir"',
+  'mkdir -m 700 "$dir" || { cat >/dev/null; exit 125; }',
   'cat > "$dir/problem.cnf" || exit 125',
   'if [ "$2" = minisat ]; then',
   '  "$1" -verb=0 "$dir/problem.cnf" "$dir/result.txt" >&2; status=$?',
@@ -59,22 +64,22 @@ export class ExternalSolver extends RecordingBackend {
     const answer = parseSolverOutput(text);
     if (answer === undefined) {
       const why = (run.stderr || run.stdout || '').trim().split('\n')[0] ?? '';
-      throw new InputError(`SAT solver '${this.command}' gave no answer (exit ${run.status})${why ? `: ${why}` : ''}`);
+      throw new InputError(`SAT solver ${quote(this.command)} gave no answer (exit ${run.status})${why ? `: ${quote(why)}` : ''}`);
     }
     this.model = answer ?? new Set();
     return answer !== null;
   }
 
   private notFound(): InputError {
-    return new InputError(`SAT solver '${this.command}' was not found (install it or give a path)`);
+    return new InputError(`SAT solver ${quote(this.command)} was not found (install it or give a path)`);
   }
 
   private runWrapped(cnf: string): { run: SpawnSyncReturns<string>; text: string } {
     const args = ['-c', WRAPPER, 'hitori-sat', this.command, this.minisatStyle ? 'minisat' : 'plain'];
     const run = spawnSync('/bin/sh', args, { input: cnf, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
     if (run.status === 127 && !run.stdout) throw this.notFound();
-    if (run.error) throw new InputError(`SAT solver '${this.command}' failed to start: ${run.error.message}`);
-    if (run.status === 126) throw new InputError(`SAT solver '${this.command}' failed to start: it is not executable`);
+    if (run.error) throw new InputError(`SAT solver ${quote(this.command)} failed to start: ${quote(run.error.message)}`);
+    if (run.status === 126) throw new InputError(`SAT solver ${quote(this.command)} failed to start: it is not executable`);
     return { run, text: run.stdout ?? '' };
   }
 
@@ -89,7 +94,7 @@ export class ExternalSolver extends RecordingBackend {
       const run = spawnSync(this.command, args, { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
       if (run.error) {
         if ((run.error as NodeJS.ErrnoException).code === 'ENOENT') throw this.notFound();
-        throw new InputError(`SAT solver '${this.command}' failed to start: ${run.error.message}`);
+        throw new InputError(`SAT solver ${quote(this.command)} failed to start: ${quote(run.error.message)}`);
       }
       let text = run.stdout ?? '';
       if (this.minisatStyle) {
