@@ -10,6 +10,8 @@ export type { Pattern } from './fill/classes.js';
 export interface FillOptions {
   /** false: SAT alone, as before the construction existed (the benchmark's reference). */
   construct?: boolean;
+  /** The SAT search's budget (default 300,000 conflicts); when it runs out the result is `undecided`. */
+  maxConflicts?: number;
 }
 
 export type FillResult =
@@ -68,9 +70,10 @@ export function fillPattern(pattern: Pattern, backend: () => SatBackend, options
   }
   const sat: Limited = backend();
   const { value } = encodeFill(pattern, classes, sat, false);
-  const filled = solveWithin(sat, [], FILL_CONFLICTS);
+  const budget = options.maxConflicts ?? FILL_CONFLICTS;
+  const filled = solveWithin(sat, [], budget);
   if (filled === undefined) {
-    return { ok: false, rows: [], columns: [], undecided: true, message: `no filling found: the search gave up after ${FILL_CONFLICTS} conflicts without deciding, so a filling may still exist` };
+    return { ok: false, rows: [], columns: [], undecided: true, message: `no filling found: the search gave up after ${budget} conflicts without deciding, so a filling may still exist` };
   }
   if (filled) return { ok: true, numbers: numbersOf(value.map((vars) => vars.findIndex((v) => sat.value(v)) + 1)) };
   const guarded: Limited = backend();

@@ -86,6 +86,16 @@ describe('--fill: numbering a designer pattern', () => {
     expect(result).toEqual({ ok: false, rows: [2, 3], columns: [1, 3, 4] });
   });
 
+  it('a search that runs out of budget says it decided nothing, and claims no impossibility', () => {
+    // Impossible, but neither counting nor a short search shows it: the embedded solver needs about
+    // a thousand conflicts for the proof.
+    const hard = pattern('0 3 0 0 0 1\n0 3 2 0 0 0\n0 1 0 0 2 0\n. 1 0 3 0 .\n0 2 1 0 0 3\n3 2 0 0 0 0\n');
+    const result = fillPattern(hard, () => new CdclSolver(), { maxConflicts: 100 });
+    expect(result).toEqual({ ok: false, rows: [], columns: [], undecided: true, message: 'no filling found: the search gave up after 100 conflicts without deciding, so a filling may still exist' });
+    expect(fillPattern(hard, () => new CdclSolver())).toMatchObject({ ok: false });
+    expect(fillPattern(hard, () => new CdclSolver())).not.toHaveProperty('undecided');
+  });
+
   it('fills every all-free pattern, square or not, at sizes where SAT alone gave up (28x28) or took minutes (100x100)', () => {
     for (const [width, height] of [[28, 28], [100, 100], [7, 31], [40, 9]] as const) {
       const p = { width, height, labels: new Array<number>(width * height).fill(0) };
