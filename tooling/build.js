@@ -1,10 +1,12 @@
 #!/usr/bin/env node
 // The one build every package uses: esbuild transpiles src/ to ESM in dist/ (file for file, no
-// bundling, so each module stays importable on its own), then tsc emits the .d.ts files beside them.
+// bundling, so each module stays importable on its own), AssemblyScript compiles assembly/*.ts to
+// dist/*.wasm (see wasm.js), then tsc emits the .d.ts files beside them.
 import { chmodSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { build } from 'esbuild';
 import { emitDeclarations } from './declarations.js';
+import { buildWasm } from './wasm.js';
 
 const packageDir = process.cwd();
 const srcDir = join(packageDir, 'src');
@@ -35,6 +37,13 @@ await build({
   supported: { 'import-attributes': true },
   logLevel: 'warning',
 });
+
+try {
+  await buildWasm({ packageDir, srcDir, distDir });
+} catch (error) {
+  console.error(error.message);
+  process.exit(1);
+}
 
 const status = emitDeclarations({
   packageDir,
