@@ -15,7 +15,7 @@ import asc from 'assemblyscript/asc';
 const FLAGS = ['-O3', '--runtime', 'stub', '--noAssert', '--use', 'abort='];
 
 const DECLARATION = `// The bytes of dist/NAME.wasm, compiled by kit-build from assembly/NAME.ts.
-declare const bytes: Uint8Array;
+declare const bytes: Uint8Array<ArrayBuffer>;
 export default bytes;
 `;
 
