@@ -1,0 +1,102 @@
+import type { Problem } from './compile.js';
+import { type Kernel, type KernelHooks, TICK_TRIES } from './kernel.js';
+import bytes from './search.wasm.js';
+import { bitboardTables } from './tables.js';
+
+/** The exports of assembly/search.ts. */
+interface SearchExports {
+  memory: WebAssembly.Memory;
+  layout(
+    entries: number, slots: number, cellPatterns: number, kinds: number, pieces: number,
+    window: number, short: number, prune: number, notBottom: bigint, notTop: bigint, tickTries: number,
+  ): number;
+  masksAt(): number;
+  idsAt(): number;
+  startAt(): number;
+  thereAt(): number;
+  remainingAt(): number;
+  stackAt(): number;
+  begin(lo: number, hi: number, prefix: number): void;
+  run(): number;
+  currentDepth(): number;
+  triesSoFar(): number;
+}
+
+const LEAF = 1;
+const TICK = 2;
+
+// Compiled once per thread (about 1 KB); every kernel gets its own instance, hence its own memory.
+let compiled: WebAssembly.Module | undefined;
+
+/** True where WebAssembly (with 64-bit integers as BigInt) can run the search. */
+export function hasWasm(): boolean {
+  return typeof WebAssembly === 'object' && typeof BigInt === 'function';
+}
+
+const bits64 = (lo: number, hi: number): bigint => (BigInt(hi >>> 0) << 32n) | BigInt(lo >>> 0);
+
+/**
+ * The bitboard search in WebAssembly (assembly/search.ts) for boards of up to 64 cells: the same
+ * tables as the JavaScript kernel, the same order, so the same tries and solution order. The
+ * module hands control back at every packing and every TICK_TRIES tries; the hooks run here.
+ */
+export function createWasmKernel(problem: Problem, enabled: Uint8Array, hooks: KernelHooks): Kernel {
+  const { pieces, prune, placements } = problem;
+  const kinds = problem.kindNames.length;
+  const tables = bitboardTables(problem, enabled);
+  compiled ??= new WebAssembly.Module(bytes);
+  const wasm = new WebAssembly.Instance(compiled, {}).exports as unknown as SearchExports;
+  const slots = tables.start.length - 1;
+  wasm.layout(
+    tables.ids.length, slots, tables.kindsThere.length, kinds, pieces, tables.window, problem.short, prune ? 1 : 0,
+    bits64(tables.notBottomLo, tables.notBottomHi), bits64(tables.notTopLo, tables.notTopHi), TICK_TRIES,
+  );
+  // The memory has its final size now: views made here stay valid.
+  const buffer = wasm.memory.buffer;
+  const masks = new Int32Array(buffer, wasm.masksAt(), tables.ids.length * 2);
+  for (let j = 0; j < tables.ids.length; j++) {
+    masks[2 * j] = tables.maskLo[j]!;
+    masks[2 * j + 1] = tables.maskHi[j]!;
+  }
+  new Int32Array(buffer, wasm.idsAt(), tables.ids.length).set(tables.ids);
+  new Int32Array(buffer, wasm.startAt(), slots + 1).set(tables.start);
+  new Int32Array(buffer, wasm.thereAt(), tables.kindsThere.length).set(tables.kindsThere);
+  const remaining = new Int32Array(buffer, wasm.remainingAt(), kinds);
+  const stack = new Int32Array(buffer, wasm.stackAt(), pieces + 1);
+  let stopped = false;
+
+  return {
+    get stopped() {
+      return stopped;
+    },
+    search(prefix) {
+      stopped = false;
+      let lo = tables.startLo;
+      let hi = tables.startHi;
+      for (let k = 0; k < kinds; k++) remaining[k] = problem.kindCounts[k]!;
+      prefix.forEach((id, depth) => {
+        lo |= tables.idLo[id]!;
+        hi |= tables.idHi[id]!;
+        remaining[placements[id]!.kind]!--;
+        stack[depth] = id;
+      });
+      if (prefix.length === pieces) {
+        if (hooks.leaf(stack)) stopped = true;
+        return 0;
+      }
+      wasm.begin(lo, hi, prefix.length);
+      for (;;) {
+        const status = wasm.run();
+        if (status === LEAF) {
+          if (hooks.leaf(stack)) break;
+        } else if (status === TICK) {
+          if (hooks.tick(stack, wasm.currentDepth(), wasm.triesSoFar())) break;
+        } else {
+          return wasm.triesSoFar();
+        }
+      }
+      stopped = true;
+      return wasm.triesSoFar();
+    },
+  };
+}
