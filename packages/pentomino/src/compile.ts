@@ -64,18 +64,32 @@ export function compileProblem(board: Board, set: PieceSet): Problem {
   const prune = kinds.every((kind) => kind.shape.length > 1);
   const neighbours = cellNeighbours(rows, cols, searchIndex);
   const placements: Placement[] = [];
-  const mark = new Uint8Array(size);
+  // Holes, and the cells of the placement being checked (set, checked, cleared again).
+  const mark = Uint8Array.from(hole);
   const shapes = kinds.map((kind) => orientations(kind.shape));
+  // A shape's search indices are its anchor's plus fixed offsets, so one sort per orientation
+  // serves every position (plain loops: this runs once per process, mostly before the JIT warms up).
+  const step = wide ? rows : 1;
+  const across = wide ? 1 : cols;
   kinds.forEach((_kind, k) => {
     shapes[k]!.forEach((shape, orientation) => {
-      const height = Math.max(...shape.map((at) => at.row)) + 1;
-      const width = Math.max(...shape.map((at) => at.col)) + 1;
+      let height = 0;
+      let width = 0;
+      for (const at of shape) {
+        if (at.row >= height) height = at.row + 1;
+        if (at.col >= width) width = at.col + 1;
+      }
+      const offsets = shape.map((at) => at.row * across + at.col * step).sort((a, b) => a - b);
+      const n = offsets.length;
       for (let dr = 0; dr + height <= rows; dr++) {
         for (let dc = 0; dc + width <= cols; dc++) {
-          const cells = shape.map((at) => searchIndex(at.row + dr, at.col + dc));
-          if (cells.some((i) => hole[i])) continue;
-          cells.sort((a, b) => a - b);
-          if (prune && isolatesCell(cells, hole, neighbours, mark)) continue;
+          const anchor = dr * across + dc * step;
+          let blocked = false;
+          for (let i = 0; i < n; i++) if (hole[anchor + offsets[i]!]) blocked = true;
+          if (blocked) continue;
+          const cells = new Array<number>(n);
+          for (let i = 0; i < n; i++) cells[i] = anchor + offsets[i]!;
+          if (prune && isolatesCell(cells, neighbours, mark)) continue;
           placements.push({ kind: k, orientation, cells });
         }
       }
@@ -119,18 +133,20 @@ export function cellNeighbours(rows: number, cols: number, searchIndex: (row: nu
   return out;
 }
 
-function isolatesCell(cells: number[], hole: Uint8Array, neighbours: number[][], mark: Uint8Array): boolean {
-  mark.set(hole);
+/** Does covering `cells` leave a neighbouring cell with no free neighbour? `mark` holds the holes. */
+function isolatesCell(cells: number[], neighbours: number[][], mark: Uint8Array): boolean {
   for (const c of cells) mark[c] = 1;
+  let isolated = false;
   for (const c of cells) {
     for (const n of neighbours[c]!) {
       if (mark[n]) continue;
       let open = false;
       for (const m of neighbours[n]!) if (!mark[m]) open = true;
-      if (!open) return true;
+      if (!open) isolated = true;
     }
   }
-  return false;
+  for (const c of cells) mark[c] = 0;
+  return isolated;
 }
 
 /** An empty cell with no empty neighbour on the bare board: nothing bigger than one cell can cover it. */
