@@ -25,12 +25,25 @@ interface SearchExports {
 const LEAF = 1;
 const TICK = 2;
 
-// Compiled once per thread (about 1 KB); every kernel gets its own instance, hence its own memory.
-let compiled: WebAssembly.Module | undefined;
+// Compiled once per thread (about 1.3 KB); every kernel gets its own instance, hence its own memory.
+// null: this host cannot compile it (no WebAssembly, or a page whose Content-Security-Policy lacks
+// 'wasm-unsafe-eval'): the JavaScript kernel runs the same search instead.
+let compiled: WebAssembly.Module | null | undefined;
 
-/** True where WebAssembly (with 64-bit integers as BigInt) can run the search. */
+function wasmModule(): WebAssembly.Module | null {
+  if (compiled === undefined) {
+    try {
+      compiled = new WebAssembly.Module(bytes);
+    } catch {
+      compiled = null;
+    }
+  }
+  return compiled;
+}
+
+/** True where the WebAssembly search can run. */
 export function hasWasm(): boolean {
-  return typeof WebAssembly === 'object' && typeof BigInt === 'function';
+  return wasmModule() !== null;
 }
 
 const bits64 = (lo: number, hi: number): bigint => (BigInt(hi >>> 0) << 32n) | BigInt(lo >>> 0);
@@ -44,8 +57,9 @@ export function createWasmKernel(problem: Problem, enabled: Uint8Array, hooks: K
   const { pieces, prune, placements } = problem;
   const kinds = problem.kindNames.length;
   const tables = bitboardTables(problem, enabled);
-  compiled ??= new WebAssembly.Module(bytes);
-  const wasm = new WebAssembly.Instance(compiled, {}).exports as unknown as SearchExports;
+  const module = wasmModule();
+  if (!module) throw new Error('WebAssembly is not available here: use the JavaScript kernel');
+  const wasm = new WebAssembly.Instance(module, {}).exports as unknown as SearchExports;
   const slots = tables.start.length - 1;
   wasm.layout(
     tables.ids.length, slots, tables.kindsThere.length, kinds, pieces, tables.window, problem.short, prune ? 1 : 0,

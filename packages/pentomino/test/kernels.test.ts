@@ -70,7 +70,7 @@ function randomRegion(next: () => number, rows: number, cols: number, cells: num
   grid[inside[0]![0]]![inside[0]![1]] = '.';
   while (inside.length < cells) {
     const [r, c] = inside[Math.floor(next() * inside.length)]!;
-    const [dr, dc] = [[1, 0], [-1, 0], [0, 1], [0, -1]][Math.floor(next() * 4)]!;
+    const [dr, dc] = ([[1, 0], [-1, 0], [0, 1], [0, -1]] as const)[Math.floor(next() * 4)]!;
     const nr = r + dr;
     const nc = c + dc;
     if (nr < 0 || nr >= rows || nc < 0 || nc >= cols || grid[nr]![nc] === '.') continue;
