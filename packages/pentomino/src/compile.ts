@@ -39,6 +39,8 @@ export interface Problem {
   /** The board's symmetry group as permutations of search indices; the identity first. */
   group: Int32Array[];
   groupTransforms: Transform[];
+  /** Boards of up to 64 cells: each placement's cells as a bitmask, cells 0..31 and 32..63. */
+  masks?: { lo: Int32Array; hi: Int32Array };
 }
 
 export function compileProblem(board: Board, set: PieceSet): Problem {
@@ -64,11 +66,16 @@ export function compileProblem(board: Board, set: PieceSet): Problem {
   const prune = kinds.every((kind) => kind.shape.length > 1);
   const neighbours = cellNeighbours(rows, cols, searchIndex);
   const placements: Placement[] = [];
+  // Up to 64 cells the checks are bitmask operations on two 32-bit halves (plain integer code that
+  // is cheap before the JIT warms up, and the kernels want the masks anyway); else cell by cell.
+  const bits = size <= 64 ? new BoardBits(size, short, hole) : undefined;
+  const maskLo: number[] = [];
+  const maskHi: number[] = [];
   // Holes, and the cells of the placement being checked (set, checked, cleared again).
   const mark = Uint8Array.from(hole);
   const shapes = kinds.map((kind) => orientations(kind.shape));
   // A shape's search indices are its anchor's plus fixed offsets, so one sort per orientation
-  // serves every position (plain loops: this runs once per process, mostly before the JIT warms up).
+  // serves every position.
   const step = wide ? rows : 1;
   const across = wide ? 1 : cols;
   kinds.forEach((_kind, k) => {
@@ -84,12 +91,25 @@ export function compileProblem(board: Board, set: PieceSet): Problem {
       for (let dr = 0; dr + height <= rows; dr++) {
         for (let dc = 0; dc + width <= cols; dc++) {
           const anchor = dr * across + dc * step;
-          let blocked = false;
-          for (let i = 0; i < n; i++) if (hole[anchor + offsets[i]!]) blocked = true;
-          if (blocked) continue;
+          if (bits) {
+            let lo = 0;
+            let hi = 0;
+            for (let i = 0; i < n; i++) {
+              const cell = anchor + offsets[i]!;
+              if (cell < 32) lo |= 1 << cell;
+              else hi |= 1 << (cell - 32);
+            }
+            if (!bits.fits(lo, hi) || (prune && bits.isolates(lo, hi))) continue;
+            maskLo.push(lo);
+            maskHi.push(hi);
+          } else {
+            let blocked = false;
+            for (let i = 0; i < n; i++) if (hole[anchor + offsets[i]!]) blocked = true;
+            if (blocked) continue;
+          }
           const cells = new Array<number>(n);
           for (let i = 0; i < n; i++) cells[i] = anchor + offsets[i]!;
-          if (prune && isolatesCell(cells, neighbours, mark)) continue;
+          if (!bits && prune && isolatesCell(cells, neighbours, mark)) continue;
           placements.push({ kind: k, orientation, cells });
         }
       }
@@ -114,6 +134,7 @@ export function compileProblem(board: Board, set: PieceSet): Problem {
     kindOrientations: shapes.map((list) => list.length),
     pieces: kinds.reduce((n, kind) => n + kind.count, 0),
     placements, prune, group, groupTransforms,
+    ...(bits ? { masks: { lo: Int32Array.from(maskLo), hi: Int32Array.from(maskHi) } } : {}),
   };
 }
 
@@ -131,6 +152,82 @@ export function cellNeighbours(rows: number, cols: number, searchIndex: (row: nu
     }
   }
   return out;
+}
+
+/**
+ * A board of up to 64 search cells as bitmasks in two 32-bit halves (`lo` cells 0..31, `hi` 32..63):
+ * which placements fit, and which would cut off a cell (the same test as isolatesCell).
+ */
+class BoardBits {
+  private readonly validLo: number;
+  private readonly validHi: number;
+  private readonly holeLo: number;
+  private readonly holeHi: number;
+  private readonly notBottomLo: number;
+  private readonly notBottomHi: number;
+  private readonly notTopLo: number;
+  private readonly notTopHi: number;
+  /** neighbours()'s result. */
+  private lo = 0;
+  private hi = 0;
+
+  constructor(size: number, private readonly short: number, hole: Uint8Array) {
+    let validLo = 0, validHi = 0, holeLo = 0, holeHi = 0, notBottomLo = 0, notBottomHi = 0, notTopLo = 0, notTopHi = 0;
+    for (let cell = 0; cell < size; cell++) {
+      const bit = 1 << (cell & 31);
+      const low = cell < 32;
+      const across = cell % short;
+      if (low) validLo |= bit;
+      else validHi |= bit;
+      if (hole[cell]) {
+        if (low) holeLo |= bit;
+        else holeHi |= bit;
+      }
+      if (across !== short - 1) {
+        if (low) notBottomLo |= bit;
+        else notBottomHi |= bit;
+      }
+      if (across !== 0) {
+        if (low) notTopLo |= bit;
+        else notTopHi |= bit;
+      }
+    }
+    this.validLo = validLo;
+    this.validHi = validHi;
+    this.holeLo = holeLo;
+    this.holeHi = holeHi;
+    this.notBottomLo = notBottomLo;
+    this.notBottomHi = notBottomHi;
+    this.notTopLo = notTopLo;
+    this.notTopHi = notTopHi;
+  }
+
+  fits(lo: number, hi: number): boolean {
+    return ((lo & this.holeLo) | (hi & this.holeHi)) === 0;
+  }
+
+  /** The board cells next to a cell of the set (lo, hi), into this.lo and this.hi. */
+  private neighbours(lo: number, hi: number): void {
+    const s = this.short;
+    const dLo = lo & this.notBottomLo;
+    const dHi = hi & this.notBottomHi;
+    const uLo = lo & this.notTopLo;
+    const uHi = hi & this.notTopHi;
+    // +1 within a line, -1 within a line, +short and -short across lines.
+    this.lo = ((dLo << 1) | (uLo >>> 1) | (uHi << 31) | (lo << s) | (lo >>> s) | (hi << (32 - s))) & this.validLo;
+    this.hi = ((dHi << 1) | (dLo >>> 31) | (uHi >>> 1) | (hi << s) | (lo >>> (32 - s)) | (hi >>> s)) & this.validHi;
+  }
+
+  /** Does covering (lo, hi) leave a free cell next to it with no free neighbour? */
+  isolates(lo: number, hi: number): boolean {
+    const freeLo = this.validLo & ~this.holeLo & ~lo;
+    const freeHi = this.validHi & ~this.holeHi & ~hi;
+    this.neighbours(lo, hi);
+    const nextLo = this.lo & freeLo;
+    const nextHi = this.hi & freeHi;
+    this.neighbours(freeLo, freeHi);
+    return ((nextLo & ~this.lo) | (nextHi & ~this.hi)) !== 0;
+  }
 }
 
 /** Does covering `cells` leave a neighbouring cell with no free neighbour? `mark` holds the holes. */
