@@ -1,5 +1,5 @@
-// The bitboard search of kernel-fast.ts in WebAssembly: the same tables (built by the host in
-// tables.ts and copied into this module's memory), the same loop, the same order, so the same tries.
+// The bitboard search of kernel-fast.ts in WebAssembly: the same tables (built here by buildTables()
+// exactly as tables.ts builds them), the same loop, the same order, so the same tries.
 // The board is one native i64 (a set bit is a covered cell, a hole or a cell past the board) and the
 // first empty cell is ctz(~board), where JavaScript needs two 32-bit halves.
 //
@@ -25,6 +25,8 @@ let notTop: u64 = 0;
 let tickEvery: i32 = 0;
 
 // Tables in linear memory (offsets set by layout()).
+let records: usize = 0; // 16 bytes per enabled placement, from the host: id, kind, mask (u64)
+let cursor: usize = 0; // i32 per slot: scratch for buildTables()
 let masks: usize = 0; // u64 per bucket entry
 let ids: usize = 0; // i32 per bucket entry: placement id
 let start: usize = 0; // i32 per (cell, window pattern, kind) slot, plus one: bucket bounds
@@ -33,6 +35,103 @@ let remaining: usize = 0; // i32 per kind: copies in hand
 let stack: usize = 0; // i32 per depth: placement ids of the partial packing
 let savedBoard: usize = 0; // u64 per depth
 let savedState: usize = 0; // 6 x i32 per depth: base, kind, next, end, todo (and padding)
+let slots: i32 = 0;
+let cellPatterns: i32 = 0;
+
+function align8(n: usize): usize {
+  return (n + 7) & ~7;
+}
+
+/**
+ * Lays out the memory for a problem of `size` cells and `placements` enabled placements, growing it
+ * as needed. The host then writes the placements at recordsAt() and calls buildTables().
+ */
+export function layout(
+  placements: i32, size: i32, kindCount: i32, pieceCount: i32,
+  window: i32, shortSide: i32, pruning: bool, notBottomMask: u64, notTopMask: u64, tickTries: i32,
+): void {
+  kinds = kindCount;
+  patterns = 1 << window;
+  windowMask = patterns - 1;
+  pieces = pieceCount;
+  short = <u64>shortSide;
+  prune = pruning;
+  notBottom = notBottomMask;
+  notTop = notTopMask;
+  tickEvery = tickTries;
+  cellPatterns = size * patterns;
+  slots = cellPatterns * kindCount;
+  // A placement is listed under at most `patterns` window patterns.
+  const entries = <usize>placements * <usize>patterns;
+  const depths = <usize>(pieceCount + 1);
+  records = align8(__heap_base);
+  masks = records + <usize>placements * 16;
+  savedBoard = masks + entries * 8;
+  ids = savedBoard + depths * 8;
+  start = ids + entries * 4;
+  cursor = start + <usize>(slots + 1) * 4;
+  there = cursor + <usize>slots * 4;
+  remaining = there + <usize>cellPatterns * 4;
+  stack = remaining + <usize>kindCount * 4;
+  savedState = stack + depths * 4;
+  const top = savedState + depths * 24;
+  const have = <usize>memory.size() << 16;
+  if (top > have) memory.grow(<i32>((top - have + 0xffff) >> 16));
+}
+
+export function recordsAt(): usize { return records; }
+export function remainingAt(): usize { return remaining; }
+export function stackAt(): usize { return stack; }
+
+/**
+ * Buckets the placements (as tables.ts does for the JavaScript kernel): by first cell, by what they
+ * need of the next `window` cells (listed under every occupancy of those cells that leaves them
+ * free), and by kind; within a bucket in id order. Returns the number of entries.
+ */
+export function buildTables(count: i32): i32 {
+  memory.fill(start, 0, <usize>(slots + 1) * 4);
+  memory.fill(there, 0, <usize>cellPatterns * 4);
+  for (let i = 0; i < count; i++) {
+    const record = records + (<usize>i << 4);
+    const kind = load<i32>(record, 4);
+    const mask = load<u64>(record, 8);
+    const first = <i32>ctz(mask);
+    const free = windowMask & ~(<i32>((mask >> <u64>first) >> 1) & windowMask);
+    const base = first * patterns;
+    for (let pattern = free; ; pattern = (pattern - 1) & free) {
+      const at = start + (<usize>((base + pattern) * kinds + kind + 1) << 2);
+      store<i32>(at, load<i32>(at) + 1);
+      const kindsAt = there + (<usize>(base + pattern) << 2);
+      store<i32>(kindsAt, load<i32>(kindsAt) | (1 << kind));
+      if (pattern == 0) break;
+    }
+  }
+  let total = 0;
+  for (let slot = 0; slot <= slots; slot++) {
+    const at = start + (<usize>slot << 2);
+    total += load<i32>(at);
+    store<i32>(at, total);
+    if (slot < slots) store<i32>(cursor + (<usize>slot << 2), total);
+  }
+  for (let i = 0; i < count; i++) {
+    const record = records + (<usize>i << 4);
+    const id = load<i32>(record);
+    const kind = load<i32>(record, 4);
+    const mask = load<u64>(record, 8);
+    const first = <i32>ctz(mask);
+    const free = windowMask & ~(<i32>((mask >> <u64>first) >> 1) & windowMask);
+    const base = first * patterns;
+    for (let pattern = free; ; pattern = (pattern - 1) & free) {
+      const slotAt = cursor + (<usize>((base + pattern) * kinds + kind) << 2);
+      const entry = load<i32>(slotAt);
+      store<i32>(slotAt, entry + 1);
+      store<i32>(ids + (<usize>entry << 2), id);
+      store<u64>(masks + (<usize>entry << 3), mask);
+      if (pattern == 0) break;
+    }
+  }
+  return total;
+}
 
 // The search between calls.
 let firstDepth: i32 = 0;
@@ -46,49 +145,6 @@ let todo: i32 = 0;
 let avail: i32 = 0;
 let countdown: i32 = 0;
 let tries: i64 = 0;
-
-function align8(n: usize): usize {
-  return (n + 7) & ~7;
-}
-
-/**
- * Lays out the tables for a problem, growing the memory as needed; returns the offset of the first
- * table. The host then fills masks, ids, start, there (see the *At() exports) and calls begin().
- */
-export function layout(
-  entries: i32, slots: i32, cellPatterns: i32, kindCount: i32, pieceCount: i32,
-  window: i32, shortSide: i32, pruning: bool, notBottomMask: u64, notTopMask: u64, tickTries: i32,
-): usize {
-  kinds = kindCount;
-  patterns = 1 << window;
-  windowMask = patterns - 1;
-  pieces = pieceCount;
-  short = <u64>shortSide;
-  prune = pruning;
-  notBottom = notBottomMask;
-  notTop = notTopMask;
-  tickEvery = tickTries;
-  const depths = <usize>(pieceCount + 1);
-  masks = align8(__heap_base);
-  savedBoard = masks + <usize>entries * 8;
-  ids = savedBoard + depths * 8;
-  start = ids + <usize>entries * 4;
-  there = start + <usize>(slots + 1) * 4;
-  remaining = there + <usize>cellPatterns * 4;
-  stack = remaining + <usize>kindCount * 4;
-  savedState = stack + depths * 4;
-  const top = savedState + depths * 24;
-  const have = <usize>memory.size() << 16;
-  if (top > have) memory.grow(<i32>((top - have + 0xffff) >> 16));
-  return masks;
-}
-
-export function masksAt(): usize { return masks; }
-export function idsAt(): usize { return ids; }
-export function startAt(): usize { return start; }
-export function thereAt(): usize { return there; }
-export function remainingAt(): usize { return remaining; }
-export function stackAt(): usize { return stack; }
 
 /** Where the search stands: the first empty cell's slot decides which buckets to scan. */
 function enter(b: u64): void {

@@ -1,19 +1,17 @@
 import type { Problem } from './compile.js';
 import { type Kernel, type KernelHooks, TICK_TRIES } from './kernel.js';
 import bytes from './search.wasm.js';
-import { bitboardTables } from './tables.js';
+import { WINDOW, boardMasks, checkBitboard, placementMasks } from './tables.js';
 
 /** The exports of assembly/search.ts. */
 interface SearchExports {
   memory: WebAssembly.Memory;
   layout(
-    entries: number, slots: number, cellPatterns: number, kinds: number, pieces: number,
+    placements: number, size: number, kinds: number, pieces: number,
     window: number, short: number, prune: number, notBottom: bigint, notTop: bigint, tickTries: number,
-  ): number;
-  masksAt(): number;
-  idsAt(): number;
-  startAt(): number;
-  thereAt(): number;
+  ): void;
+  recordsAt(): number;
+  buildTables(count: number): number;
   remainingAt(): number;
   stackAt(): number;
   begin(lo: number, hi: number, prefix: number): void;
@@ -50,31 +48,38 @@ const bits64 = (lo: number, hi: number): bigint => (BigInt(hi >>> 0) << 32n) | B
 
 /**
  * The bitboard search in WebAssembly (assembly/search.ts) for boards of up to 64 cells: the same
- * tables as the JavaScript kernel, the same order, so the same tries and solution order. The
+ * tables as the JavaScript kernel (built in the module from the placements' masks, in microseconds
+ * where JavaScript before its JIT warms up takes milliseconds), the same order, so the same tries
+ * and solution order. The
  * module hands control back at every packing and every TICK_TRIES tries; the hooks run here.
  */
 export function createWasmKernel(problem: Problem, enabled: Uint8Array, hooks: KernelHooks): Kernel {
   const { pieces, prune, placements } = problem;
   const kinds = problem.kindNames.length;
-  const tables = bitboardTables(problem, enabled);
+  checkBitboard(problem);
+  const board = boardMasks(problem);
+  const { lo: idLo, hi: idHi } = placementMasks(problem);
   const module = wasmModule();
   if (!module) throw new Error('WebAssembly is not available here: use the JavaScript kernel');
   const wasm = new WebAssembly.Instance(module, {}).exports as unknown as SearchExports;
-  const slots = tables.start.length - 1;
+  let count = 0;
+  for (let id = 0; id < placements.length; id++) if (enabled[id]) count++;
   wasm.layout(
-    tables.ids.length, slots, tables.kindsThere.length, kinds, pieces, tables.window, problem.short, prune ? 1 : 0,
-    bits64(tables.notBottomLo, tables.notBottomHi), bits64(tables.notTopLo, tables.notTopHi), TICK_TRIES,
+    count, problem.size, kinds, pieces, Math.min(WINDOW, problem.size), problem.short, prune ? 1 : 0,
+    bits64(board.notBottomLo, board.notBottomHi), bits64(board.notTopLo, board.notTopHi), TICK_TRIES,
   );
-  // The memory has its final size now: views made here stay valid.
+  // The memory has its final size now: views made here stay valid. The tables are built in there.
   const buffer = wasm.memory.buffer;
-  const masks = new Int32Array(buffer, wasm.masksAt(), tables.ids.length * 2);
-  for (let j = 0; j < tables.ids.length; j++) {
-    masks[2 * j] = tables.maskLo[j]!;
-    masks[2 * j + 1] = tables.maskHi[j]!;
+  const records = new Int32Array(buffer, wasm.recordsAt(), count * 4);
+  for (let id = 0, at = 0; id < placements.length; id++) {
+    if (!enabled[id]) continue;
+    records[at] = id;
+    records[at + 1] = placements[id]!.kind;
+    records[at + 2] = idLo[id]!;
+    records[at + 3] = idHi[id]!;
+    at += 4;
   }
-  new Int32Array(buffer, wasm.idsAt(), tables.ids.length).set(tables.ids);
-  new Int32Array(buffer, wasm.startAt(), slots + 1).set(tables.start);
-  new Int32Array(buffer, wasm.thereAt(), tables.kindsThere.length).set(tables.kindsThere);
+  wasm.buildTables(count);
   const remaining = new Int32Array(buffer, wasm.remainingAt(), kinds);
   const stack = new Int32Array(buffer, wasm.stackAt(), pieces + 1);
   let stopped = false;
@@ -85,12 +90,12 @@ export function createWasmKernel(problem: Problem, enabled: Uint8Array, hooks: K
     },
     search(prefix) {
       stopped = false;
-      let lo = tables.startLo;
-      let hi = tables.startHi;
+      let lo = board.startLo;
+      let hi = board.startHi;
       for (let k = 0; k < kinds; k++) remaining[k] = problem.kindCounts[k]!;
       prefix.forEach((id, depth) => {
-        lo |= tables.idLo[id]!;
-        hi |= tables.idHi[id]!;
+        lo |= idLo[id]!;
+        hi |= idHi[id]!;
         remaining[placements[id]!.kind]!--;
         stack[depth] = id;
       });
