@@ -1,4 +1,4 @@
-import { type Board, type Transform, boardSymmetries, orientations, transformInBox } from '@kit/grid';
+import { type Board, type Transform, TRANSFORMS, boardSymmetries, orientations, transformInBox } from '@kit/grid';
 import type { PieceSet } from './pieces.js';
 
 /** One way to put one piece on the board. */
@@ -117,11 +117,14 @@ export function compileProblem(board: Board, set: PieceSet): Problem {
   });
   const groupTransforms = boardSymmetries(board);
   const group = groupTransforms.map((t) => {
+    // A transform is linear plus a shift back into the box: the shift is where the origin lands.
+    const origin = transformInBox(t, { row: 0, col: 0 }, rows, cols);
+    const apply = TRANSFORMS[t]!.apply;
     const perm = new Int32Array(size);
     for (let row = 0; row < rows; row++) {
       for (let col = 0; col < cols; col++) {
-        const to = transformInBox(t, { row, col }, rows, cols);
-        perm[searchIndex(row, col)] = searchIndex(to.row, to.col);
+        const [r, c] = apply(row, col);
+        perm[searchIndex(row, col)] = searchIndex(r + origin.row, c + origin.col);
       }
     }
     return perm;
