@@ -5,6 +5,7 @@
 import { chmodSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { build } from 'esbuild';
+import { bundleEntries } from './bundle.js';
 import { emitDeclarations } from './declarations.js';
 import { buildWasm } from './wasm.js';
 
@@ -54,8 +55,10 @@ const status = emitDeclarations({
 });
 if (status !== 0) process.exit(status);
 
-// Executables named in "bin" must be runnable straight after the build.
 const manifest = JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8'));
+await bundleEntries({ packageDir, srcDir, distDir, manifest });
+
+// Executables named in "bin" must be runnable straight after the build.
 const bins = typeof manifest.bin === 'string' ? [manifest.bin] : Object.values(manifest.bin ?? {});
 for (const bin of bins) {
   const path = resolve(packageDir, bin);
