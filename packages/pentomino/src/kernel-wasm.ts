@@ -23,7 +23,7 @@ interface SearchExports {
 const LEAF = 1;
 const TICK = 2;
 
-// Compiled once per thread (about 1.3 KB); every kernel gets its own instance, hence its own memory.
+// Compiled once per thread (about 1.8 KB); every kernel gets its own instance, hence its own memory.
 // null: this host cannot compile it (no WebAssembly, or a page whose Content-Security-Policy lacks
 // 'wasm-unsafe-eval'): the JavaScript kernel runs the same search instead.
 let compiled: WebAssembly.Module | null | undefined;
@@ -50,8 +50,8 @@ const bits64 = (lo: number, hi: number): bigint => (BigInt(hi >>> 0) << 32n) | B
  * The bitboard search in WebAssembly (assembly/search.ts) for boards of up to 64 cells: the same
  * tables as the JavaScript kernel (built in the module from the placements' masks, in microseconds
  * where JavaScript before its JIT warms up takes milliseconds), the same order, so the same tries
- * and solution order. The
- * module hands control back at every packing and every TICK_TRIES tries; the hooks run here.
+ * and solution order. The module hands control back at every packing and every TICK_TRIES tries;
+ * the hooks run here.
  */
 export function createWasmKernel(problem: Problem, enabled: Uint8Array, hooks: KernelHooks): Kernel {
   const { pieces, prune, placements } = problem;
