@@ -24,12 +24,13 @@ async function discover(plugins: readonly string[]): Promise<Discovery> {
 }
 
 /** The plugin named `id`, imported: the only plugin module a command that needs one imports. */
-async function findPlugin(result: Discovery, id: string): Promise<DiscoveredPlugin> {
+async function findPlugin(result: Discovery, id: string, beforeLoad?: (entry: PluginEntry) => void): Promise<DiscoveredPlugin> {
   const found: PluginEntry | undefined = result.plugins.find((plugin) => plugin.id === id);
   if (!found) {
     const known = result.plugins.map((plugin) => plugin.id).join(', ') || 'none';
     throw new UsageError(`no plugin '${id}' (available: ${known}; see kit list)`);
   }
+  beforeLoad?.(found);
   return loadPlugin(found);
 }
 
@@ -88,7 +89,8 @@ async function run(args: string[]): Promise<number> {
       }
       throw new UsageError('kit run needs a plugin id (see kit list)');
     }
-    const found = await findPlugin(result, id);
+    // The solver workers import the plugin and its solver while this thread imports and parses.
+    const found = await findPlugin(result, id, (entry) => pool.preload(entry.moduleUrl));
     const { runPlugin } = await running;
     return await runPlugin(found, rest, { cwd: process.cwd(), env: process.env, pool });
   } finally {
