@@ -6,13 +6,15 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const runs = Number(process.argv[2] ?? 3);
 const packageDir = fileURLToPath(new URL('..', import.meta.url));
 const repoRoot = join(packageDir, '..', '..');
-const shared = join(repoRoot, '..', 'shared');
+// shared/ beside the repository or beside a folder above it (worktrees live deeper).
+let shared = join(repoRoot, '..', 'shared');
+for (let dir = join(repoRoot, '..'); !existsSync(join(shared, 'bench', 'polyref.c')) && dirname(dir) !== dir; dir = dirname(dir)) shared = join(dirname(dir), 'shared');
 const cli = join(repoRoot, 'apps', 'cli', 'dist', 'bin.js');
 const EXPECTED = { subsets: 1009, solutions: 23475 };
 

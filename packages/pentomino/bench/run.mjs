@@ -1,18 +1,34 @@
 #!/usr/bin/env node
-// The pentomino benchmark: whole processes, timed in one run side by side with the native reference
-// solver (../shared/bench/polyref.c next to the repository, built here with cc -O2 -march=native).
-// Machines are noisy: each command runs several times, interleaved, and the best time counts.
+// The pentomino benchmark, timed in one run side by side with the native reference solver
+// (shared/bench/polyref.c next to the repository or a folder above it, or $KIT_POLYREF; built here
+// with cc -O2 -march=native):
+//  1. the 6x10 distinct search in process (bench/search.mjs: prepare + search after the imports)
+//     against polyref's own in-process `secs`, for the WebAssembly and the JavaScript kernel;
+//  2. whole processes: `kit run pentomino --size 6 --count` on one thread, and `--all` on one and two
+//     threads, against polyref as a whole process.
+// Machines are noisy: the commands run interleaved, several rounds, and the best time counts. Wall
+// and CPU seconds are both shown; on a loaded machine the CPU ratios are the steadier ones.
+// Usage: node bench/run.mjs (BENCH_ROUNDS=5 by default).
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const packageDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const repoRoot = resolve(packageDir, '..', '..');
-const referenceSource = resolve(repoRoot, '..', 'shared', 'bench', 'polyref.c');
+/** shared/bench/polyref.c beside the repository or beside a folder above it (worktrees live deeper). */
+function findReference() {
+  if (process.env.KIT_POLYREF) return process.env.KIT_POLYREF;
+  for (let dir = resolve(repoRoot, '..'); ; dir = dirname(dir)) {
+    const candidate = join(dir, 'shared', 'bench', 'polyref.c');
+    if (existsSync(candidate) || dirname(dir) === dir) return candidate;
+  }
+}
+const referenceSource = findReference();
 const cli = join(repoRoot, 'apps', 'cli', 'dist', 'bin.js');
 const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
+const node = process.execPath;
 
 function buildReference() {
   if (!existsSync(referenceSource)) {
@@ -31,70 +47,110 @@ function buildReference() {
   return { binary, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
-function triesOf(output) {
-  const json = output.trim().split('\n').filter((line) => line.startsWith('{')).pop();
-  if (json) return JSON.parse(json);
-  const match = /solutions=(\d+) tries=(\d+)/.exec(output);
-  return match ? { solutions: Number(match[1]), tries: Number(match[2]) } : {};
+const quote = (arg) => `'${String(arg).replaceAll("'", "'\\''")}'`;
+
+/** One whole process under bash's `time`: wall and CPU seconds, and what it printed. */
+function timeOnce(command, args) {
+  const run = spawnSync('bash', ['-c', `TIMEFORMAT='%R %U %S'; time ( ${[command, ...args].map(quote).join(' ')} )`], {
+    cwd: repoRoot,
+    encoding: 'utf8',
+    maxBuffer: 1 << 26,
+  });
+  if (run.status !== 0) throw new Error(`${command} ${args.join(' ')} failed (${run.status}): ${run.stderr}`);
+  const [wall, user, sys] = run.stderr.trim().split('\n').at(-1).split(' ').map(Number);
+  return { wall, cpu: user + sys, stdout: run.stdout };
 }
 
-function timeOnce(command, args) {
-  const started = process.hrtime.bigint();
-  const result = spawnSync(command, args, { cwd: repoRoot, encoding: 'utf8' });
-  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed (${result.status}): ${result.stderr}`);
-  return { seconds, ...triesOf(result.stdout) };
+/** Counts from the kit's JSON `done` line, polyref's `solutions=… tries=…`, or search.mjs's line. */
+function countsOf(stdout) {
+  const json = stdout.trim().split('\n').filter((line) => line.startsWith('{')).pop();
+  if (json) return JSON.parse(json);
+  const match = /solutions=(\d+) tries=(\d+)(?: secs=([\d.]+))?/.exec(stdout);
+  return match ? { solutions: Number(match[1]), tries: Number(match[2]), seconds: Number(match[3]) } : {};
 }
+
+/** Runs the entries interleaved for `rounds` rounds; best wall, CPU and in-process seconds of each. */
+function measure(entries) {
+  const best = new Map();
+  for (let round = 0; round < rounds; round++) {
+    for (const entry of entries) {
+      const run = timeOnce(entry.command, entry.args);
+      const counts = countsOf(run.stdout);
+      if (entry.expect && (counts.solutions !== entry.expect.solutions || counts.tries !== entry.expect.tries)) {
+        throw new Error(`${entry.name}: expected ${JSON.stringify(entry.expect)}, got ${run.stdout}`);
+      }
+      const b = best.get(entry.name) ?? { wall: Infinity, cpu: Infinity, inProcess: Infinity, inProcessCpu: Infinity, ...counts };
+      b.wall = Math.min(b.wall, run.wall);
+      b.cpu = Math.min(b.cpu, run.cpu);
+      if (counts.seconds !== undefined) b.inProcess = Math.min(b.inProcess, counts.seconds);
+      if (counts.cpuSeconds !== undefined) b.inProcessCpu = Math.min(b.inProcessCpu, counts.cpuSeconds);
+      best.set(entry.name, b);
+    }
+  }
+  return best;
+}
+
+const ratio = (a, b) => `${(a / b).toFixed(2)}x`;
+const s = (seconds) => `${seconds.toFixed(3)} s`;
 
 const reference = buildReference();
-const groups = [
-  {
-    title: '6x10, all distinct solutions',
-    reference: ['-b', '6x10', '-m', 'xfirst'],
-    kit: [
-      ['kit --threads 2', ['--size', '6', '--threads', '2']],
-      ['kit --threads 1', ['--size', '6', '--threads', '1']],
-    ],
-    engine: ['--size', '6'],
-  },
-  {
-    title: '6x10 --all, every placement',
-    reference: ['-b', '6x10', '-m', 'raw'],
-    kit: [
-      ['kit --all --threads 2', ['--size', '6', '--all', '--threads', '2']],
-      ['kit --all --threads 1', ['--size', '6', '--all', '--threads', '1']],
-    ],
-    engine: ['--size', '6', '--all'],
-  },
-];
-
 const hasCli = existsSync(cli);
-if (!hasCli) console.log(`kit CLI not built (${cli}): timing the engine script only`);
-console.log(`best of ${rounds} rounds, whole processes, interleaved\n`);
+if (!hasCli) console.log(`kit CLI not built (${cli}): its rows are skipped`);
+console.log(`best of ${rounds} interleaved rounds; load average ${loadavg().map((n) => n.toFixed(1)).join(' ')} on this machine\n`);
+const DISTINCT = { solutions: 2339, tries: 1256729 };
+const ALL = { solutions: 9356, tries: 13422812 };
 try {
-  for (const group of groups) {
-    const commands = [];
-    if (reference) commands.push({ name: 'polyref (C, reference)', command: reference.binary, args: group.reference });
-    if (hasCli) {
-      for (const [name, args] of group.kit) commands.push({ name, command: process.execPath, args: [cli, 'run', 'pentomino', '--count', '--json', ...args] });
-    }
-    commands.push({ name: 'engine script, 1 thread', command: process.execPath, args: [join(packageDir, 'bench', 'engine.mjs'), ...group.engine] });
-    const best = new Map();
-    for (let round = 0; round < rounds; round++) {
-      for (const entry of commands) {
-        const run = timeOnce(entry.command, entry.args);
-        const previous = best.get(entry.name);
-        if (!previous || run.seconds < previous.seconds) best.set(entry.name, run);
+  // 1. The search in process.
+  const search = join(packageDir, 'bench', 'search.mjs');
+  const inProcess = measure([
+    ...(reference ? [{ name: 'polyref', command: reference.binary, args: ['-b', '6x10', '-m', 'xfirst'], expect: DISTINCT }] : []),
+    { name: 'wasm', command: node, args: [search, '--size', '6', '--kernel', 'wasm'], expect: DISTINCT },
+    { name: 'js', command: node, args: [search, '--size', '6', '--kernel', 'js'], expect: DISTINCT },
+  ]);
+  console.log('6x10 distinct, search in process (prepare + search; polyref: its own secs, CPU: its whole process)');
+  const ref = inProcess.get('polyref');
+  for (const [name, label] of [['wasm', 'WebAssembly kernel'], ['js', 'JavaScript kernel']]) {
+    const b = inProcess.get(name);
+    const vs = ref ? `  ${ratio(b.inProcess, ref.inProcess)} wall, ${ratio(b.inProcessCpu, ref.cpu)} CPU vs polyref (target for WebAssembly <= 1.25x)` : '';
+    console.log(`  ${label.padEnd(20)} ${s(b.inProcess)} wall, ${s(b.inProcessCpu)} CPU${vs}`);
+  }
+  if (ref) console.log(`  ${'polyref'.padEnd(20)} ${s(ref.inProcess)} wall, ${s(ref.cpu)} CPU`);
+  console.log('');
+
+  // 2. Whole processes.
+  if (hasCli) {
+    const kit = (args) => ({ command: node, args: [cli, 'run', 'pentomino', '--size', '6', '--count', '--json', ...args] });
+    const groups = [
+      {
+        title: '6x10 distinct, whole processes',
+        entries: [
+          ...(reference ? [{ name: 'polyref -m xfirst', command: reference.binary, args: ['-b', '6x10', '-m', 'xfirst'], expect: DISTINCT }] : []),
+          { name: 'kit --threads 1', ...kit(['--threads', '1']), expect: DISTINCT, target: 2.5 },
+          { name: 'kit --threads 2', ...kit(['--threads', '2']), expect: DISTINCT },
+          { name: 'node -e 0', command: node, args: ['-e', '0'] },
+        ],
+      },
+      {
+        title: '6x10 --all (every packing), whole processes',
+        entries: [
+          ...(reference ? [{ name: 'polyref -m raw', command: reference.binary, args: ['-b', '6x10', '-m', 'raw'], expect: ALL }] : []),
+          { name: 'kit --all --threads 2', ...kit(['--all', '--threads', '2']), expect: ALL, target: 0.8 },
+          { name: 'kit --all --threads 1', ...kit(['--all', '--threads', '1']), expect: ALL },
+        ],
+      },
+    ];
+    for (const group of groups) {
+      const best = measure(group.entries);
+      const refEntry = group.entries.find((entry) => entry.name.startsWith('polyref'));
+      const refBest = refEntry && best.get(refEntry.name);
+      console.log(group.title);
+      for (const entry of group.entries) {
+        const b = best.get(entry.name);
+        const vs = refBest && entry !== refEntry ? `  ${ratio(b.wall, refBest.wall)} wall, ${ratio(b.cpu, refBest.cpu)} CPU vs polyref${entry.target ? ` (target <= ${entry.target}x wall)` : ''}` : '';
+        console.log(`  ${entry.name.padEnd(24)} ${s(b.wall)} wall, ${s(b.cpu)} CPU${vs}`);
       }
+      console.log('');
     }
-    console.log(group.title);
-    const ref = reference ? best.get('polyref (C, reference)') : undefined;
-    for (const entry of commands) {
-      const run = best.get(entry.name);
-      const ratio = ref && entry.command !== reference?.binary ? `  ${(run.seconds / ref.seconds).toFixed(2)}x reference` : '';
-      console.log(`  ${entry.name.padEnd(26)} ${run.seconds.toFixed(3)} s  ${String(run.solutions).padStart(5)} solutions  ${String(run.tries).padStart(9)} tries${ratio}`);
-    }
-    console.log('');
   }
 } finally {
   reference?.cleanup();

@@ -1,4 +1,4 @@
-import { type Board, type Transform, boardSymmetries, orientations, transformInBox } from '@kit/grid';
+import { type Board, type Transform, TRANSFORMS, boardSymmetries, orientations, transformInBox } from '@kit/grid';
 import type { PieceSet } from './pieces.js';
 
 /** One way to put one piece on the board. */
@@ -39,6 +39,8 @@ export interface Problem {
   /** The board's symmetry group as permutations of search indices; the identity first. */
   group: Int32Array[];
   groupTransforms: Transform[];
+  /** Boards of up to 64 cells: each placement's cells as a bitmask, cells 0..31 and 32..63. */
+  masks?: { lo: Int32Array; hi: Int32Array };
 }
 
 export function compileProblem(board: Board, set: PieceSet): Problem {
@@ -64,18 +66,50 @@ export function compileProblem(board: Board, set: PieceSet): Problem {
   const prune = kinds.every((kind) => kind.shape.length > 1);
   const neighbours = cellNeighbours(rows, cols, searchIndex);
   const placements: Placement[] = [];
-  const mark = new Uint8Array(size);
+  // Up to 64 cells the checks are bitmask operations on two 32-bit halves (plain integer code that
+  // is cheap before the JIT warms up, and the kernels want the masks anyway); else cell by cell.
+  const bits = size <= 64 ? new BoardBits(size, short, hole) : undefined;
+  const maskLo: number[] = [];
+  const maskHi: number[] = [];
+  // Holes, and the cells of the placement being checked (set, checked, cleared again).
+  const mark = Uint8Array.from(hole);
   const shapes = kinds.map((kind) => orientations(kind.shape));
+  // A shape's search indices are its anchor's plus fixed offsets, so one sort per orientation
+  // serves every position.
+  const step = wide ? rows : 1;
+  const across = wide ? 1 : cols;
   kinds.forEach((_kind, k) => {
     shapes[k]!.forEach((shape, orientation) => {
-      const height = Math.max(...shape.map((at) => at.row)) + 1;
-      const width = Math.max(...shape.map((at) => at.col)) + 1;
+      let height = 0;
+      let width = 0;
+      for (const at of shape) {
+        if (at.row >= height) height = at.row + 1;
+        if (at.col >= width) width = at.col + 1;
+      }
+      const offsets = shape.map((at) => at.row * across + at.col * step).sort((a, b) => a - b);
+      const n = offsets.length;
       for (let dr = 0; dr + height <= rows; dr++) {
         for (let dc = 0; dc + width <= cols; dc++) {
-          const cells = shape.map((at) => searchIndex(at.row + dr, at.col + dc));
-          if (cells.some((i) => hole[i])) continue;
-          cells.sort((a, b) => a - b);
-          if (prune && isolatesCell(cells, hole, neighbours, mark)) continue;
+          const anchor = dr * across + dc * step;
+          if (bits) {
+            let lo = 0;
+            let hi = 0;
+            for (let i = 0; i < n; i++) {
+              const cell = anchor + offsets[i]!;
+              if (cell < 32) lo |= 1 << cell;
+              else hi |= 1 << (cell - 32);
+            }
+            if (!bits.fits(lo, hi) || (prune && bits.isolates(lo, hi))) continue;
+            maskLo.push(lo);
+            maskHi.push(hi);
+          } else {
+            let blocked = false;
+            for (let i = 0; i < n; i++) if (hole[anchor + offsets[i]!]) blocked = true;
+            if (blocked) continue;
+          }
+          const cells = new Array<number>(n);
+          for (let i = 0; i < n; i++) cells[i] = anchor + offsets[i]!;
+          if (!bits && prune && isolatesCell(cells, neighbours, mark)) continue;
           placements.push({ kind: k, orientation, cells });
         }
       }
@@ -83,11 +117,14 @@ export function compileProblem(board: Board, set: PieceSet): Problem {
   });
   const groupTransforms = boardSymmetries(board);
   const group = groupTransforms.map((t) => {
+    // A transform is linear plus a shift back into the box: the shift is where the origin lands.
+    const origin = transformInBox(t, { row: 0, col: 0 }, rows, cols);
+    const apply = TRANSFORMS[t]!.apply;
     const perm = new Int32Array(size);
     for (let row = 0; row < rows; row++) {
       for (let col = 0; col < cols; col++) {
-        const to = transformInBox(t, { row, col }, rows, cols);
-        perm[searchIndex(row, col)] = searchIndex(to.row, to.col);
+        const [r, c] = apply(row, col);
+        perm[searchIndex(row, col)] = searchIndex(r + origin.row, c + origin.col);
       }
     }
     return perm;
@@ -100,6 +137,7 @@ export function compileProblem(board: Board, set: PieceSet): Problem {
     kindOrientations: shapes.map((list) => list.length),
     pieces: kinds.reduce((n, kind) => n + kind.count, 0),
     placements, prune, group, groupTransforms,
+    ...(bits ? { masks: { lo: Int32Array.from(maskLo), hi: Int32Array.from(maskHi) } } : {}),
   };
 }
 
@@ -119,18 +157,96 @@ export function cellNeighbours(rows: number, cols: number, searchIndex: (row: nu
   return out;
 }
 
-function isolatesCell(cells: number[], hole: Uint8Array, neighbours: number[][], mark: Uint8Array): boolean {
-  mark.set(hole);
+/**
+ * A board of up to 64 search cells as bitmasks in two 32-bit halves (`lo` cells 0..31, `hi` 32..63):
+ * which placements fit, and which would cut off a cell (the same test as isolatesCell).
+ */
+class BoardBits {
+  private readonly validLo: number;
+  private readonly validHi: number;
+  private readonly holeLo: number;
+  private readonly holeHi: number;
+  private readonly notBottomLo: number;
+  private readonly notBottomHi: number;
+  private readonly notTopLo: number;
+  private readonly notTopHi: number;
+  /** neighbours()'s result. */
+  private lo = 0;
+  private hi = 0;
+
+  constructor(size: number, private readonly short: number, hole: Uint8Array) {
+    let validLo = 0, validHi = 0, holeLo = 0, holeHi = 0, notBottomLo = 0, notBottomHi = 0, notTopLo = 0, notTopHi = 0;
+    for (let cell = 0; cell < size; cell++) {
+      const bit = 1 << (cell & 31);
+      const low = cell < 32;
+      const across = cell % short;
+      if (low) validLo |= bit;
+      else validHi |= bit;
+      if (hole[cell]) {
+        if (low) holeLo |= bit;
+        else holeHi |= bit;
+      }
+      if (across !== short - 1) {
+        if (low) notBottomLo |= bit;
+        else notBottomHi |= bit;
+      }
+      if (across !== 0) {
+        if (low) notTopLo |= bit;
+        else notTopHi |= bit;
+      }
+    }
+    this.validLo = validLo;
+    this.validHi = validHi;
+    this.holeLo = holeLo;
+    this.holeHi = holeHi;
+    this.notBottomLo = notBottomLo;
+    this.notBottomHi = notBottomHi;
+    this.notTopLo = notTopLo;
+    this.notTopHi = notTopHi;
+  }
+
+  fits(lo: number, hi: number): boolean {
+    return ((lo & this.holeLo) | (hi & this.holeHi)) === 0;
+  }
+
+  /** The board cells next to a cell of the set (lo, hi), into this.lo and this.hi. */
+  private neighbours(lo: number, hi: number): void {
+    const s = this.short;
+    const dLo = lo & this.notBottomLo;
+    const dHi = hi & this.notBottomHi;
+    const uLo = lo & this.notTopLo;
+    const uHi = hi & this.notTopHi;
+    // +1 within a line, -1 within a line, +short and -short across lines.
+    this.lo = ((dLo << 1) | (uLo >>> 1) | (uHi << 31) | (lo << s) | (lo >>> s) | (hi << (32 - s))) & this.validLo;
+    this.hi = ((dHi << 1) | (dLo >>> 31) | (uHi >>> 1) | (hi << s) | (lo >>> (32 - s)) | (hi >>> s)) & this.validHi;
+  }
+
+  /** Does covering (lo, hi) leave a free cell next to it with no free neighbour? */
+  isolates(lo: number, hi: number): boolean {
+    const freeLo = this.validLo & ~this.holeLo & ~lo;
+    const freeHi = this.validHi & ~this.holeHi & ~hi;
+    this.neighbours(lo, hi);
+    const nextLo = this.lo & freeLo;
+    const nextHi = this.hi & freeHi;
+    this.neighbours(freeLo, freeHi);
+    return ((nextLo & ~this.lo) | (nextHi & ~this.hi)) !== 0;
+  }
+}
+
+/** Does covering `cells` leave a neighbouring cell with no free neighbour? `mark` holds the holes. */
+function isolatesCell(cells: number[], neighbours: number[][], mark: Uint8Array): boolean {
   for (const c of cells) mark[c] = 1;
+  let isolated = false;
   for (const c of cells) {
     for (const n of neighbours[c]!) {
       if (mark[n]) continue;
       let open = false;
       for (const m of neighbours[n]!) if (!mark[m]) open = true;
-      if (!open) return true;
+      if (!open) isolated = true;
     }
   }
-  return false;
+  for (const c of cells) mark[c] = 0;
+  return isolated;
 }
 
 /** An empty cell with no empty neighbour on the bare board: nothing bigger than one cell can cover it. */

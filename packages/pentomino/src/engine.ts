@@ -2,6 +2,7 @@ import type { Board } from '@kit/grid';
 import { type Problem, compileProblem, hasIsolatedCell } from './compile.js';
 import type { Kernel, KernelHooks } from './kernel.js';
 import { FAST_CELLS, FAST_KINDS, createFastKernel } from './kernel-fast.js';
+import { createWasmKernel, hasWasm } from './kernel-wasm.js';
 import { createWideKernel } from './kernel-wide.js';
 import { checkArea } from './area.js';
 import type { PieceSet } from './pieces.js';
@@ -16,6 +17,11 @@ export interface EngineSettings {
   kind?: string;
   /** Force the general (byte board) kernel even for small boards. */
   wide?: boolean;
+  /**
+   * The bitboard kernel for boards of up to 64 cells: `wasm` (the default where WebAssembly runs)
+   * or `js`, the same search in JavaScript (same tries and order; for comparison).
+   */
+  kernel?: 'wasm' | 'js';
   /** For error messages. */
   file?: string;
 }
@@ -25,7 +31,10 @@ export interface Prepared {
   plan: SearchPlan;
   /** False when the board cannot be packed at all (a cut-off cell): nothing to search. */
   feasible: boolean;
+  /** The general byte-board kernel: more than 64 cells or 31 kinds, or asked for. */
   wide: boolean;
+  /** Which kernel searches: the byte-board one, or the bitboard one in WebAssembly or JavaScript. */
+  kernel: 'wide' | 'wasm' | 'js';
 }
 
 /** Checks the pieces against the board (area at once) and compiles the search. */
@@ -35,7 +44,8 @@ export function prepare(board: Board, set: PieceSet, settings: EngineSettings = 
   const method = settings.method === undefined || settings.method === 'auto' ? chooseMethod(problem, settings.all ?? false) : settings.method;
   const plan = planSearch(problem, settings.all ? 'raw' : method, settings.kind);
   const wide = settings.wide === true || problem.size > FAST_CELLS || problem.kindNames.length > FAST_KINDS;
-  return { problem, plan, feasible: !(problem.prune && hasIsolatedCell(problem)), wide };
+  const kernel = wide ? 'wide' : settings.kernel ?? (hasWasm() ? 'wasm' : 'js');
+  return { problem, plan, feasible: !(problem.prune && hasIsolatedCell(problem)), wide, kernel };
 }
 
 /** Upper case to lower and back; other characters as they are. */
@@ -137,9 +147,8 @@ function createSearcher(prepared: Prepared): Searcher {
       return hooks.tick ? hooks.tick(() => rowsOf(problem, stack, depth), triesBefore + tries) : false;
     },
   };
-  const kernel: Kernel = prepared.wide
-    ? createWideKernel(problem, plan.enabled, kernelHooks)
-    : createFastKernel(problem, plan.enabled, kernelHooks);
+  const create = { wide: createWideKernel, wasm: createWasmKernel, js: createFastKernel }[prepared.kernel];
+  const kernel: Kernel = create(problem, plan.enabled, kernelHooks);
 
   return {
     run(roots, runHooks) {

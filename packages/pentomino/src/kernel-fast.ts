@@ -1,105 +1,23 @@
 import type { Problem } from './compile.js';
 import { type Kernel, type KernelHooks, TICK_TRIES } from './kernel.js';
+import { bitboardTables } from './tables.js';
 
-/** Boards whose bounding box has at most this many cells use the bitboard kernel. */
-export const FAST_CELLS = 64;
-/** Piece kinds are a bitmask in one 32-bit integer. */
-export const FAST_KINDS = 31;
-
-/** Cells after the first empty one whose occupancy selects the placement list. */
-export const WINDOW = 2;
+export { FAST_CELLS, FAST_KINDS, WINDOW } from './tables.js';
 
 /**
  * The bitboard kernel for boards of up to 64 cells: the board is two 32-bit halves (`lo` cells 0..31,
  * `hi` cells 32..63) passed down the recursion as plain integers, so the search allocates nothing.
  * Unused bits and holes start occupied, so "board full" is both halves equal to -1 and the first
- * empty cell is the lowest zero bit.
+ * empty cell is the lowest zero bit. The WebAssembly kernel (kernel-wasm.ts) runs the same search
+ * on one 64-bit integer; this one stays for comparison and for hosts without WebAssembly.
  */
 export function createFastKernel(problem: Problem, enabled: Uint8Array, hooks: KernelHooks): Kernel {
-  const { size, short, placements, pieces, prune } = problem;
-  if (size > FAST_CELLS) throw new RangeError(`the bitboard kernel takes at most ${FAST_CELLS} cells (got ${size})`);
+  const { short, placements, pieces, prune } = problem;
   const kinds = problem.kindNames.length;
-  if (kinds > FAST_KINDS) throw new RangeError(`the bitboard kernel takes at most ${FAST_KINDS} piece kinds (got ${kinds})`);
-  // Placements are bucketed by their first cell and by what they need of the next WINDOW cells:
-  // the lookup key is the occupancy of those cells, so a placement that would overlap them is never
-  // even looked at. The buckets below hold, per (cell, window pattern, kind), the placements that fit.
-  const window = Math.min(WINDOW, size);
-  const patterns = 1 << window;
-  const windowMask = patterns - 1;
-  const stride = patterns * kinds;
-  const start = new Int32Array(size * patterns * kinds + 1);
-  // Placement masks, and which of the WINDOW cells after its first cell each placement covers.
-  const idLo = new Int32Array(placements.length);
-  const idHi = new Int32Array(placements.length);
-  const windowBits = new Int32Array(placements.length);
-  placements.forEach((placement, id) => {
-    const first = placement.cells[0]!;
-    for (const cell of placement.cells) {
-      if (cell < 32) idLo[id]! |= 1 << cell;
-      else idHi[id]! |= 1 << (cell - 32);
-      if (cell > first && cell - first - 1 < window) windowBits[id]! |= 1 << (cell - first - 1);
-    }
-  });
-  // A placement is listed under every window pattern that leaves its window cells free: the
-  // submasks of the free cells. Count per slot, then fill in id order (kinds stay grouped by slot).
-  const slots = size * patterns * kinds;
-  const counts = new Int32Array(slots);
-  const kindsThere = new Int32Array(size * patterns);
-  for (let id = 0; id < placements.length; id++) {
-    if (!enabled[id]) continue;
-    const placement = placements[id]!;
-    const base = placement.cells[0]! * patterns;
-    const free = windowMask & ~windowBits[id]!;
-    for (let pattern = free; ; pattern = (pattern - 1) & free) {
-      counts[(base + pattern) * kinds + placement.kind]!++;
-      kindsThere[base + pattern]! |= 1 << placement.kind;
-      if (pattern === 0) break;
-    }
-  }
-  let count = 0;
-  for (let slot = 0; slot < slots; slot++) {
-    start[slot] = count;
-    count += counts[slot]!;
-  }
-  start[slots] = count;
-  const ids = new Int32Array(count);
-  // Placement masks in bucket order, for locality.
-  const maskLo = new Int32Array(count);
-  const maskHi = new Int32Array(count);
-  const cursor = start.slice(0, slots);
-  for (let id = 0; id < placements.length; id++) {
-    if (!enabled[id]) continue;
-    const placement = placements[id]!;
-    const base = placement.cells[0]! * patterns;
-    const free = windowMask & ~windowBits[id]!;
-    for (let pattern = free; ; pattern = (pattern - 1) & free) {
-      const at = cursor[(base + pattern) * kinds + placement.kind]!++;
-      ids[at] = id;
-      maskLo[at] = idLo[id]!;
-      maskHi[at] = idHi[id]!;
-      if (pattern === 0) break;
-    }
-  }
-  let startLo = 0;
-  let startHi = 0;
-  let notBottomLo = 0;
-  let notBottomHi = 0;
-  let notTopLo = 0;
-  let notTopHi = 0;
-  for (let cell = 0; cell < 64; cell++) {
-    const blocked = cell >= size || problem.hole[cell] === 1;
-    const bottom = cell % short === short - 1;
-    const top = cell % short === 0;
-    if (cell < 32) {
-      if (blocked) startLo |= 1 << cell;
-      if (!bottom) notBottomLo |= 1 << cell;
-      if (!top) notTopLo |= 1 << cell;
-    } else {
-      if (blocked) startHi |= 1 << (cell - 32);
-      if (!bottom) notBottomHi |= 1 << (cell - 32);
-      if (!top) notTopHi |= 1 << (cell - 32);
-    }
-  }
+  const {
+    patterns, windowMask, start, ids, maskLo, maskHi, kindsThere, idLo, idHi,
+    startLo, startHi, notBottomLo, notBottomHi, notTopLo, notTopHi,
+  } = bitboardTables(problem, enabled);
   const up = 32 - short;
   const kindOf = Int32Array.from(placements.map((p) => p.kind));
   const remaining = new Int32Array(kinds);

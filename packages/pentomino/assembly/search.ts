@@ -1,0 +1,296 @@
+// The bitboard search of kernel-fast.ts in WebAssembly: the same tables (built here by buildTables()
+// exactly as tables.ts builds them), the same loop, the same order, so the same tries.
+// The board is one native i64 (a set bit is a covered cell, a hole or a cell past the board) and the
+// first empty cell is ctz(~board), where JavaScript needs two 32-bit halves.
+//
+// `run()` returns to the host at every packing and every `tick` tries: V8 only swaps its optimised
+// code into a WebAssembly function at a call, so a search that never returned would stay on the
+// baseline compiler; the returns are also the host's progress and stop checks. The search state
+// lives in globals between calls.
+
+/** What `run()` returns. */
+const DONE: i32 = 0;
+const LEAF: i32 = 1;
+const TICK: i32 = 2;
+
+// The problem (set by layout()).
+let kinds: i32 = 0;
+let patterns: i32 = 0;
+let windowMask: i32 = 0;
+let pieces: i32 = 0;
+let short: u64 = 0;
+let prune: bool = false;
+let notBottom: u64 = 0;
+let notTop: u64 = 0;
+let tickEvery: i32 = 0;
+
+// Tables in linear memory (offsets set by layout()).
+let records: usize = 0; // 16 bytes per enabled placement, from the host: id, kind, mask (u64)
+let cursor: usize = 0; // i32 per slot: scratch for buildTables()
+let masks: usize = 0; // u64 per bucket entry
+let ids: usize = 0; // i32 per bucket entry: placement id
+let start: usize = 0; // i32 per (cell, window pattern, kind) slot, plus one: bucket bounds
+let there: usize = 0; // i32 per (cell, window pattern): kinds with placements there
+let remaining: usize = 0; // i32 per kind: copies in hand
+let stack: usize = 0; // i32 per depth: placement ids of the partial packing
+let savedBoard: usize = 0; // u64 per depth
+let savedState: usize = 0; // 6 x i32 per depth: base, kind, next, end, todo (and padding)
+let slots: i32 = 0;
+let cellPatterns: i32 = 0;
+
+function align8(n: usize): usize {
+  return (n + 7) & ~7;
+}
+
+/**
+ * Lays out the memory for a problem of `size` cells and `placements` enabled placements, growing it
+ * as needed. The host then writes the placements at recordsAt() and calls buildTables().
+ */
+export function layout(
+  placements: i32, size: i32, kindCount: i32, pieceCount: i32,
+  window: i32, shortSide: i32, pruning: bool, notBottomMask: u64, notTopMask: u64, tickTries: i32,
+): void {
+  kinds = kindCount;
+  patterns = 1 << window;
+  windowMask = patterns - 1;
+  pieces = pieceCount;
+  short = <u64>shortSide;
+  prune = pruning;
+  notBottom = notBottomMask;
+  notTop = notTopMask;
+  tickEvery = tickTries;
+  cellPatterns = size * patterns;
+  slots = cellPatterns * kindCount;
+  // A placement is listed under at most `patterns` window patterns.
+  const entries = <usize>placements * <usize>patterns;
+  const depths = <usize>(pieceCount + 1);
+  records = align8(__heap_base);
+  masks = records + <usize>placements * 16;
+  savedBoard = masks + entries * 8;
+  ids = savedBoard + depths * 8;
+  start = ids + entries * 4;
+  cursor = start + <usize>(slots + 1) * 4;
+  there = cursor + <usize>slots * 4;
+  remaining = there + <usize>cellPatterns * 4;
+  stack = remaining + <usize>kindCount * 4;
+  savedState = stack + depths * 4;
+  const top = savedState + depths * 24;
+  const have = <usize>memory.size() << 16;
+  if (top > have) memory.grow(<i32>((top - have + 0xffff) >> 16));
+}
+
+export function recordsAt(): usize { return records; }
+export function remainingAt(): usize { return remaining; }
+export function stackAt(): usize { return stack; }
+
+/**
+ * Buckets the placements (as tables.ts does for the JavaScript kernel): by first cell, by what they
+ * need of the next `window` cells (listed under every occupancy of those cells that leaves them
+ * free), and by kind; within a bucket in id order. Returns the number of entries.
+ */
+export function buildTables(count: i32): i32 {
+  memory.fill(start, 0, <usize>(slots + 1) * 4);
+  memory.fill(there, 0, <usize>cellPatterns * 4);
+  for (let i = 0; i < count; i++) {
+    const record = records + (<usize>i << 4);
+    const kind = load<i32>(record, 4);
+    const mask = load<u64>(record, 8);
+    const first = <i32>ctz(mask);
+    const free = windowMask & ~(<i32>((mask >> <u64>first) >> 1) & windowMask);
+    const base = first * patterns;
+    for (let pattern = free; ; pattern = (pattern - 1) & free) {
+      const at = start + (<usize>((base + pattern) * kinds + kind + 1) << 2);
+      store<i32>(at, load<i32>(at) + 1);
+      const kindsAt = there + (<usize>(base + pattern) << 2);
+      store<i32>(kindsAt, load<i32>(kindsAt) | (1 << kind));
+      if (pattern == 0) break;
+    }
+  }
+  let total = 0;
+  for (let slot = 0; slot <= slots; slot++) {
+    const at = start + (<usize>slot << 2);
+    total += load<i32>(at);
+    store<i32>(at, total);
+    if (slot < slots) store<i32>(cursor + (<usize>slot << 2), total);
+  }
+  for (let i = 0; i < count; i++) {
+    const record = records + (<usize>i << 4);
+    const id = load<i32>(record);
+    const kind = load<i32>(record, 4);
+    const mask = load<u64>(record, 8);
+    const first = <i32>ctz(mask);
+    const free = windowMask & ~(<i32>((mask >> <u64>first) >> 1) & windowMask);
+    const base = first * patterns;
+    for (let pattern = free; ; pattern = (pattern - 1) & free) {
+      const slotAt = cursor + (<usize>((base + pattern) * kinds + kind) << 2);
+      const entry = load<i32>(slotAt);
+      store<i32>(slotAt, entry + 1);
+      store<i32>(ids + (<usize>entry << 2), id);
+      store<u64>(masks + (<usize>entry << 3), mask);
+      if (pattern == 0) break;
+    }
+  }
+  return total;
+}
+
+// The search between calls.
+let firstDepth: i32 = 0;
+let depth: i32 = 0;
+let board: u64 = 0;
+let base: i32 = 0;
+let kind: i32 = 0;
+let next: i32 = 0;
+let end: i32 = 0;
+let todo: i32 = 0;
+let avail: i32 = 0;
+let countdown: i32 = 0;
+let tries: i64 = 0;
+
+/** Where the search stands: the first empty cell's slot decides which buckets to scan. */
+function enter(b: u64): void {
+  const cell = <i32>ctz(~b);
+  // Two shifts: cell 63 has no window cells after it, and a 64-bit shift by 64 would not clear them.
+  const slot = cell * patterns + (<i32>((b >> <u64>cell) >> 1) & windowMask);
+  base = slot * kinds;
+  todo = avail & load<i32>(there + (<usize>slot << 2));
+  next = 0;
+  end = 0;
+}
+
+/**
+ * Starts a search below a prefix: `remaining` and `stack[0..prefix-1]` are filled in by the host;
+ * the board (prefix placements, holes and cells past the board set) comes in two 32-bit halves.
+ */
+export function begin(lo: u32, hi: u32, prefix: i32): void {
+  firstDepth = prefix;
+  depth = prefix;
+  board = (<u64>hi << 32) | <u64>lo;
+  avail = 0;
+  for (let k = 0; k < kinds; k++) if (load<i32>(remaining + (<usize>k << 2)) > 0) avail |= 1 << k;
+  kind = -1;
+  countdown = tickEvery;
+  tries = 0;
+  enter(board);
+}
+
+/** Depth of the partial packing on the stack (at a tick). */
+export function currentDepth(): i32 {
+  return depth;
+}
+
+/** Tries of the current search so far. */
+export function triesSoFar(): f64 {
+  return <f64>tries;
+}
+
+/**
+ * Searches on until a packing is complete (LEAF: `stack[0..pieces-1]`), `tick` tries have passed
+ * since the last tick (TICK: `stack[0..currentDepth()-1]`) or the search is over (DONE).
+ */
+export function run(): i32 {
+  const masksBase = masks;
+  const idsBase = ids;
+  const startBase = start;
+  const thereBase = there;
+  const remainingBase = remaining;
+  const stackBase = stack;
+  const savedBoardBase = savedBoard;
+  const savedBase = savedState;
+  const kindCount = kinds;
+  const patternCount = patterns;
+  const wmask = windowMask;
+  const last = pieces - 1;
+  const nb = notBottom;
+  const nt = notTop;
+  const sh = short;
+  const pruning = prune;
+  const bottom = firstDepth;
+  let d = depth;
+  let b = board;
+  let bs = base;
+  let k = kind;
+  let nx = next;
+  let en = end;
+  let td = todo;
+  let av = avail;
+  let cd = countdown;
+  let count: i32 = 0;
+  let status = DONE;
+  for (;;) {
+    if (nx == en) {
+      // This kind's placements are done: on to the next kind in hand, or back up a level.
+      if (td != 0) {
+        k = <i32>ctz(td);
+        td &= td - 1;
+        const at = startBase + (<usize>(bs + k) << 2);
+        nx = load<i32>(at);
+        en = load<i32>(at, 4);
+        continue;
+      }
+      if (d == bottom) break;
+      d--;
+      b = load<u64>(savedBoardBase + (<usize>d << 3));
+      const saved = savedBase + <usize>d * 24;
+      bs = load<i32>(saved);
+      k = load<i32>(saved, 4);
+      nx = load<i32>(saved, 8);
+      en = load<i32>(saved, 12);
+      td = load<i32>(saved, 16);
+      const rk = remainingBase + (<usize>k << 2);
+      store<i32>(rk, load<i32>(rk) + 1);
+      av |= 1 << k;
+      continue;
+    }
+    const j = nx++;
+    const m = load<u64>(masksBase + (<usize>j << 3));
+    if ((m & b) != 0) continue;
+    const n = b | m;
+    if (pruning) {
+      // An empty cell none of whose neighbours is empty can never be covered.
+      const e = ~n;
+      const reach = ((e & nb) << 1) | ((e & nt) >> 1) | (e << sh) | (e >> sh);
+      if ((e & ~reach) != 0) continue;
+    }
+    count++;
+    store<i32>(stackBase + (<usize>d << 2), load<i32>(idsBase + (<usize>j << 2)));
+    if (d == last) {
+      status = LEAF;
+      break;
+    }
+    store<u64>(savedBoardBase + (<usize>d << 3), b);
+    const saved = savedBase + <usize>d * 24;
+    store<i32>(saved, bs);
+    store<i32>(saved, k, 4);
+    store<i32>(saved, nx, 8);
+    store<i32>(saved, en, 12);
+    store<i32>(saved, td, 16);
+    const rk = remainingBase + (<usize>k << 2);
+    const left = load<i32>(rk) - 1;
+    store<i32>(rk, left);
+    if (left == 0) av &= ~(1 << k);
+    d++;
+    b = n;
+    const cell = <i32>ctz(~b);
+    const slot = cell * patternCount + (<i32>((b >> <u64>cell) >> 1) & wmask);
+    bs = slot * kindCount;
+    td = av & load<i32>(thereBase + (<usize>slot << 2));
+    nx = 0;
+    en = 0;
+    if (--cd == 0) {
+      cd = tickEvery;
+      status = TICK;
+      break;
+    }
+  }
+  depth = d;
+  board = b;
+  base = bs;
+  kind = k;
+  next = nx;
+  end = en;
+  todo = td;
+  avail = av;
+  countdown = cd;
+  tries += count;
+  return status;
+}

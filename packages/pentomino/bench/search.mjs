@@ -1,0 +1,19 @@
+#!/usr/bin/env node
+// The search in process, for the benchmark: the package is imported first, then the clock runs over
+// prepare (placements, symmetry plan) and the whole search on this thread, like polyref's own `secs`;
+// also the process's CPU time over the same span (steadier on a loaded machine).
+// `node bench/search.mjs [--size N] [--all] [--kernel js|wasm]` prints one JSON line.
+import { boardFromRows, pentominoSet, prepare, runAll, seedBoard } from '../dist/index.js';
+
+const args = process.argv.slice(2);
+const option = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
+const size = Number(option('--size', '6'));
+const kernel = option('--kernel', undefined);
+const cpuStarted = process.cpuUsage();
+const started = performance.now();
+const prepared = prepare(boardFromRows(seedBoard(size)), pentominoSet(), { all: args.includes('--all'), ...(kernel ? { kernel } : {}) });
+const ready = performance.now();
+const result = runAll(prepared);
+const done = performance.now();
+const cpu = process.cpuUsage(cpuStarted);
+console.log(JSON.stringify({ solutions: result.solutions, tries: result.tries, kernel: prepared.kernel, seconds: (done - started) / 1000, cpuSeconds: (cpu.user + cpu.system) / 1e6, prepareSeconds: (ready - started) / 1000 }));
