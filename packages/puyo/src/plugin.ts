@@ -3,6 +3,7 @@
 import manifest from '../package.json' with { type: 'json' };
 import { InputError, definePlugin } from '@kit/core';
 import type { ParsedOptions, TextFile } from '@kit/core';
+import { fieldEditor, samples } from './editor.js';
 import { parsePairs, parseGoal } from './nazo.js';
 import { parseField } from './parse.js';
 import { decodeShareString } from './share.js';
@@ -45,6 +46,8 @@ export default definePlugin<PuyoInstance, unknown, PuyoState>({
     "--url 'https://puyop.com/s/420Aa9r9hj'",
     "examples/two-chain.txt --nazo --pairs GY --goal 'chains>=2'",
   ],
+  samples,
+  editors: [fieldEditor],
   palette: PUYO_PALETTE,
   parse: parseInstance,
   solver: () => import('./solver.js').then((m) => m.solver),
