@@ -32,7 +32,7 @@ describe('grid editors', () => {
   it('refuses to register a plugin whose editor edits nothing', () => {
     const plugin = definePlugin({
       id: 'p', title: 'P', description: 'd', version: '1', options: [],
-      editors: [editor], parse: () => 0, solver: async () => ({ solve: () => ({}) }), view: () => ({ width: 0, height: 0, cells: [] }),
+      editors: [editor], parse: () => 0, solver: async () => ({ solve: () => ({ solutions: 0 }) as never }), view: () => ({ width: 0, height: 0, cells: [] }),
     });
     expect(() => checkPlugin(plugin, 'p-src')).toThrow('editor for "input" edits no file option or input');
     expect(checkPlugin({ ...plugin, input: { formats: ['text'] } }, 'p-src').editors).toHaveLength(1);

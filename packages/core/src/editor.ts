@@ -7,7 +7,7 @@ export type EditorGrid = string[][];
 
 /** One value a cell can take, with how the editor shows it. */
 export interface GridValue {
-  /** What the cell holds in an `EditorGrid` ('R', '.', '#'): short, no spaces. */
+  /** What the cell holds in an `EditorGrid` ('R', '.', '#'): short, no spaces, `_` or `*` (links use those). */
   value: string;
   /** What the palette button says (`red`, `hole`). */
   label: string;
@@ -48,7 +48,7 @@ export interface GridEditorSpec {
   };
   /** Shown only when asked for: a host offers it folded and sends nothing until it is opened. */
   optional?: boolean;
-  /** Options the drawn grid replaces while it is in use (`size` for a board); hosts hide them. */
+  /** Options (or `input`) the drawn grid replaces while it is in use (`size` for a board); hosts hide them. */
   supersedes?: readonly string[];
   /** The grid as the plugin's text format, what the CLI would read from a file. */
   toText(grid: EditorGrid): string;
@@ -111,7 +111,7 @@ export function checkEditors(
     const values = new Set(editor.values.map((value) => value.value));
     if (values.size !== editor.values.length) return `editor for ${JSON.stringify(editor.target)} repeats a value`;
     for (const value of values) {
-      if (value === '' || /\s/.test(value) || (editor.numbers && /^\d+$/.test(value))) {
+      if (value === '' || /[\s_*]/.test(value) || (editor.numbers && /^\d+$/.test(value))) {
         return `editor for ${JSON.stringify(editor.target)} has a bad value ${JSON.stringify(value)}`;
       }
     }

@@ -55,8 +55,11 @@ export interface PuzzlePlugin<I = unknown, S = unknown, P = unknown> {
   samples?: readonly PluginSample[];
   /** The input (or a file option) as an editable grid: the web page draws an editor from this. */
   editors?: readonly GridEditorSpec[];
-  /** What `-o FILE` would write for this run, so a host without files can offer a download. */
-  output?(summary: Summary, instance: I): OutputFile | undefined;
+  /**
+   * What `-o FILE` would write for this finished run (its summary, instance and the solutions the host
+   * kept), so a host without files, the web page, can offer it as a download.
+   */
+  output?(run: { summary: Summary; instance: I; solutions: readonly S[] }): OutputFile | undefined;
   palette?: Palette;
   /** Pause between two animation steps when the user gives no `--delay` (a Puyo chain wants 500 ms). */
   stepDelayMs?: number;

@@ -1,6 +1,6 @@
 // The grid as a link carries it: the plugin's own compact form when it has one (a puyop.com field
-// string, a puzz.link body), else a run-length encoding any grid has: `WxH:run,run,...` with each run
-// `value` or `N*value`, row by row. Both decode back to a grid checked against the editor's spec.
+// string, a puzz.link body), else a run-length encoding any grid has: `WxH_run_run...` with each run
+// `value` or `N*value`, row by row (`_` and `*` stay readable in a URL; values never hold them). Both decode back to a grid checked against the editor's spec.
 import { InputError, numberMax, sideRange, type EditorGrid, type GridEditorSpec } from '@kit/core';
 
 export function encodeRuns(grid: EditorGrid): string {
@@ -21,16 +21,16 @@ export function encodeRuns(grid: EditorGrid): string {
     }
   }
   flush();
-  return `${width}x${height}:${runs.join(',')}`;
+  return `${width}x${height}_${runs.join('_')}`;
 }
 
 export function decodeRuns(code: string): EditorGrid {
-  const match = /^(\d+)x(\d+):(.*)$/s.exec(code);
-  if (!match) throw new InputError(`a grid in a link looks like WxH:cells (got ${JSON.stringify(code.slice(0, 40))})`);
+  const match = /^(\d+)x(\d+)_(.*)$/s.exec(code);
+  if (!match) throw new InputError(`a grid in a link looks like WxH_cells (got ${JSON.stringify(code.slice(0, 40))})`);
   const width = Number(match[1]);
   const height = Number(match[2]);
   const cells: string[] = [];
-  for (const run of match[3] === '' ? [] : match[3]!.split(',')) {
+  for (const run of match[3] === '' ? [] : match[3]!.split('_')) {
     const repeat = /^(\d+)\*(.+)$/.exec(run);
     const count = repeat ? Number(repeat[1]) : 1;
     if (count > width * height - cells.length) break;
@@ -71,5 +71,11 @@ export function encodeGrid(spec: GridEditorSpec, grid: EditorGrid): string {
 
 /** A link's grid, checked; throws InputError with the plugin's own message for a bad compact form. */
 export function decodeGrid(spec: GridEditorSpec, code: string): EditorGrid {
-  return checkGrid(spec, spec.share ? spec.share.decode(code) : decodeRuns(code));
+  try {
+    return checkGrid(spec, spec.share ? spec.share.decode(code) : decodeRuns(code));
+  } catch (error) {
+    // Named like the file the CLI would read (`input:1: ...`), so the line reads as it does there.
+    if (error instanceof InputError && (error.where.line !== undefined || error.where.column !== undefined)) throw error.inFile(spec.target);
+    throw error;
+  }
 }

@@ -267,7 +267,15 @@ export function buildGridEditor(spec: GridEditorSpec, palette: Palette, initial:
   const element = optional
     ? h('details', { class: 'editor optional', 'data-editor': spec.target, open: initial !== undefined }, h('summary', {}, h('span', { class: 'name' }, spec.label)), ...body)
     : h('section', { class: 'editor', 'data-editor': spec.target }, h('h3', { class: 'editor-label' }, spec.label), ...body);
-  if (optional) element.addEventListener('toggle', () => changed());
+  // The toggle event also comes once for the initial state: only a change by the person counts.
+  let wasOpen = optional && (element as HTMLDetailsElement).open;
+  if (optional) {
+    element.addEventListener('toggle', () => {
+      if ((element as HTMLDetailsElement).open === wasOpen) return;
+      wasOpen = (element as HTMLDetailsElement).open;
+      changed();
+    });
+  }
   drawGrid();
   drawValues();
   text.value = spec.toText(grid);

@@ -174,7 +174,7 @@ function drawPlayback(): void {
 function drawDownload(): void {
   const link = $<HTMLAnchorElement>('download');
   const done = session?.done;
-  const file = done && current?.plugin.output ? current.plugin.output(done.summary, session!.instance) : undefined;
+  const file = done && current?.plugin.output ? current.plugin.output({ summary: done.summary, instance: session!.instance, solutions: session!.solutions }) : undefined;
   if (!file) {
     link.hidden = true;
     return;

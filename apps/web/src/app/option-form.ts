@@ -189,7 +189,7 @@ export function buildOptionForm(plugin: AnyPlugin, initial: Record<string, strin
   const editors = new Map<string, GridEditor>();
   for (const spec of plugin.editors ?? []) editors.set(spec.target, buildGridEditor(spec, palette, initial[spec.target], problems));
   const editorField = (editor: GridEditor): Field => ({ name: editor.target, read: editor.read, urlValue: editor.urlValue });
-  /** Option name -> the editor whose grid replaces it while in use. */
+  /** Option name (or `input`) -> the editor whose grid replaces it while in use. */
   const supersededBy = new Map<string, GridEditor>();
   for (const spec of plugin.editors ?? []) for (const name of spec.supersedes ?? []) supersededBy.set(name, editors.get(spec.target)!);
   const optionElements = new Map<string, HTMLElement>();
@@ -198,6 +198,7 @@ export function buildOptionForm(plugin: AnyPlugin, initial: Record<string, strin
     if (editor) {
       elements.push(editor.element);
       fields.push(editorField(editor));
+      optionElements.set(INPUT_FIELD, editor.element);
     } else {
       const help = `${plugin.input.help ?? 'The puzzle to solve'}${plugin.input.required ? ' (required)' : ''}`;
       const [element, field] = fileField(INPUT_FIELD, INPUT_FIELD, help, plugin.input.formats, initial[INPUT_FIELD]);
