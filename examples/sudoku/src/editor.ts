@@ -12,6 +12,7 @@ export const sudokuEditor: GridEditorSpec = {
   height: 9,
   values: [{ value: '.', label: 'empty', key: '.' }],
   numbers: { min: 1, max: 9, fill: 'given' },
+  optional: true,
   supersedes: ['puzzle'],
   toText: (grid) => grid.map((row) => row.join('')).join('\n') + '\n',
   fromText: (text, name) => {

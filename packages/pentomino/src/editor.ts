@@ -12,6 +12,7 @@ export const boardEditor: GridEditorSpec = {
     { value: '.', label: 'cell', fill: 'empty', key: 'c' },
     { value: '#', label: 'hole', fill: 'wall', key: 'h' },
   ],
+  optional: true,
   supersedes: ['size', 'board'],
   toText: (grid) => grid.map((row) => row.join('')).join('\n') + '\n',
   // Cropped to the cells' bounding box, as the solver sees it.

@@ -26,6 +26,7 @@ export const fieldEditor: GridEditorSpec = {
     { value: 'P', label: 'purple', fill: 'purple', key: 'p' },
     { value: 'O', label: 'garbage', fill: 'garbage', key: 'o' },
   ],
+  optional: true,
   supersedes: ['url'],
   toText: (grid) => formatField({ rows: ['.'.repeat(WIDTH), ...grid.map((row) => row.join(''))] }),
   fromText: (text, name) => gridOf(parseField(text, name).rows),

@@ -1,7 +1,7 @@
 // The grid as a link carries it: the plugin's own compact form when it has one (a puyop.com field
 // string, a puzz.link body), else a run-length encoding any grid has: `WxH_run_run...` with each run
 // `value` or `N*value`, row by row (`_` and `*` stay readable in a URL; values never hold them). Both decode back to a grid checked against the editor's spec.
-import { InputError, numberMax, sideRange, type EditorGrid, type GridEditorSpec } from '@kit/core';
+import { InputError, isInputError, numberMax, sideRange, type EditorGrid, type GridEditorSpec } from '@kit/core';
 
 export function encodeRuns(grid: EditorGrid): string {
   const height = grid.length;
@@ -75,7 +75,10 @@ export function decodeGrid(spec: GridEditorSpec, code: string): EditorGrid {
     return checkGrid(spec, spec.share ? spec.share.decode(code) : decodeRuns(code));
   } catch (error) {
     // Named like the file the CLI would read (`input:1: ...`), so the line reads as it does there.
-    if (error instanceof InputError && (error.where.line !== undefined || error.where.column !== undefined)) throw error.inFile(spec.target);
+    // The plugin's bundle has its own copy of core's InputError class: check by shape, not class.
+    if (isInputError(error) && (error.where.line !== undefined || error.where.column !== undefined)) {
+      throw new InputError(error.message, { ...error.where, file: error.where.file ?? spec.target });
+    }
     throw error;
   }
 }
