@@ -482,7 +482,8 @@ describe("every plugin's named examples run from their URL", () => {
       threads: defaultThreads(),
       limit: EXAMPLE_LIMIT,
     });
-    expect(await count(p)).toBe(expected.summary.solutions);
+    // The summary's count (a sweep's count sums the tilings of the sets it reports one event each).
+    expect(await p.locator('#summary dd[data-field="solutions"]').textContent()).toBe(String(expected.summary.solutions));
     const headline = plugin.summarize?.(expected.summary, sampleInstance(plugin, sample)).split('\n').at(-1);
     // Counters such as tries depend on how the search was split; the verdict before them does not.
     if (headline) expect(await p.locator('.summary-line').textContent()).toContain(headline.split(', ')[0]!);
