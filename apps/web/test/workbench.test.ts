@@ -3,7 +3,7 @@
 // same input, and each reopened from the link "Link" gives in a fresh page. Also a third-party
 // plugin from a temporary directory that gets an editor with no change to the page.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -171,8 +171,22 @@ describe('drawing a puzzle and sharing it', () => {
     await runButton(p).click();
     await done(p);
     expect(await p.locator('.summary-line').textContent()).toBe('5x5: unique solution');
+    expect(await p.locator('.count-line').textContent()).toBe('1 solution');
     expect(await shading(p)).toEqual(expected.solutions[0]!['shaded']);
     expect(new URL(p.url()).searchParams.get('input')).toBe('hitori/5/5/4355134215443315113252513');
+    // What `-o puzzle.txt` writes, offered as a download.
+    const dir = mkdtempSync(join(tmpdir(), 'kit-web-o-'));
+    try {
+      writeFileSync(join(dir, 'p.txt'), puzzle.join('\n') + '\n');
+      execFileSync(process.execPath, [kitBin, 'run', 'hitori-sat', join(dir, 'p.txt'), '-o', join(dir, 'puzzle.txt'), '--count']);
+      const [download] = await Promise.all([p.waitForEvent('download'), p.getByRole('link', { name: 'Download puzzle.txt' }).click()]);
+      expect(download.suggestedFilename()).toBe('puzzle.txt');
+      expect(readFileSync((await download.path())!, 'utf8')).toBe(readFileSync(join(dir, 'puzzle.txt'), 'utf8'));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    // Terminal-only options are not in the page.
+    for (const name of ['output', 'force', 'emit', 'dimacs', 'sat-solver']) expect(await p.locator(`[data-option="${name}"]`).count()).toBe(0);
 
     p = await reopen(p);
     await done(p);
@@ -185,6 +199,49 @@ describe('drawing a puzzle and sharing it', () => {
     const p = await open('?puzzle=hitori-sat&input=hitori/5/5/zz&run=1');
     expect(await p.locator('#form-error').textContent()).toBe('input:1: the URL describes 2 of the 25 cells of a 5x5 board');
     expect(await p.locator('#phase').getAttribute('data-phase')).toBe('idle');
+    await p.close();
+  });
+});
+
+describe('playback', () => {
+  it('steps through a chain with pause, one step back and forward, the scrubber and the arrow keys', async () => {
+    const p = await open('?puzzle=puyo&example=two-chain&delay=60000&run=1');
+    await done(p);
+    const caption = () => p.locator('#viewer-caption').textContent();
+    await expect.poll(caption).toMatch(/^Step 1 of 4 /);
+    expect(await p.locator('#step-play').textContent()).toBe('Pause');
+    await p.click('#step-play');
+    expect(await p.locator('#step-play').textContent()).toBe('Play');
+    await p.getByRole('button', { name: 'Step forward' }).click();
+    await expect.poll(caption).toMatch(/^Step 2 of 4 /);
+    await p.locator('#step-scrubber').fill('3');
+    await expect.poll(caption).toMatch(/^Step 4 of 4 · kind pop, chain 2, /);
+    expect(await p.getByRole('button', { name: 'Step forward' }).isDisabled()).toBe(true);
+    await p.getByRole('button', { name: 'Step back' }).click();
+    await expect.poll(caption).toMatch(/^Step 3 of 4 /);
+    await p.keyboard.press('ArrowLeft');
+    await expect.poll(caption).toMatch(/^Step 2 of 4 /);
+    // Play from here at 4x: the steps' own pause (here 60 s) divided by four still holds the frame.
+    await p.selectOption('#step-speed', '4');
+    await p.click('#step-play');
+    await expect.poll(caption).toMatch(/^Step 3 of 4 /);
+    await p.waitForTimeout(500);
+    expect(await caption()).toMatch(/^Step 3 of 4 /);
+    await p.close();
+  });
+
+  it('goes through solutions with Previous, Next and the arrow keys', async () => {
+    const p = await open('?puzzle=pentomino&example=3x20&run=1');
+    await done(p);
+    const caption = () => p.locator('#viewer-caption').textContent();
+    await expect.poll(caption).toBe('Solution No. 1 of 2');
+    await p.getByRole('button', { name: 'Next', exact: true }).click();
+    await expect.poll(caption).toBe('Solution No. 2 of 2');
+    expect(await p.getByRole('button', { name: 'Next', exact: true }).isDisabled()).toBe(true);
+    await p.keyboard.press('ArrowLeft');
+    await expect.poll(caption).toBe('Solution No. 1 of 2');
+    expect(await p.getByRole('button', { name: 'Previous', exact: true }).isDisabled()).toBe(true);
+    expect(await p.locator('.count-line').textContent()).toBe('2 solutions');
     await p.close();
   });
 });
