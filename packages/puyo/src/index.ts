@@ -5,7 +5,7 @@ export { chainPower, colourBonus, groupBonus, stepScore, garbageSent } from './r
 export { simulate, runChain, settle, findGroups, popStep, isAllClear } from './chain.js';
 export type { ChainResult, ChainStep, GroupRecord, StepKind, StepListener } from './chain.js';
 export {
-  boardFromGrid, gridFromBoard, createBoard, createResult, simulateBoard, settleBoard, boardAllClear, planeCount,
+  boardFromGrid, gridFromBoard, createBoard, createResult, simulateBoard, simulateBoards, fastEngine, settleBoard, boardAllClear, planeCount,
   columnHeight, setCell, BOARD_SIZE,
 } from './bitboard.js';
 export type { Board, FastResult } from './bitboard.js';

@@ -10,6 +10,7 @@ import { JsonOutput } from '../json-output.js';
 import { buildRunCommand, collectRunArguments, suggestedStepDelay } from '../run-flags.js';
 import { StatusLine } from '../status-line.js';
 import { configureCommand } from '../commander-setup.js';
+import { PluginFault } from '../plugin-fault.js';
 
 export interface RunContext {
   cwd: string;
@@ -110,18 +111,5 @@ export async function runPlugin(found: DiscoveredPlugin, args: string[], context
   } finally {
     process.off('SIGINT', onSigint);
     process.off('SIGTERM', onSigterm);
-  }
-}
-
-/** An error thrown by a plugin's solver: an internal fault (exit 1), named after the plugin. */
-export class PluginFault extends Error {
-  override readonly name = 'PluginFault';
-  constructor(
-    readonly pluginId: string,
-    readonly original: unknown,
-  ) {
-    const inner = original instanceof Error ? `${original.name}: ${original.message}` : String(original);
-    super(`plugin ${pluginId} failed: ${inner}`);
-    if (original instanceof Error && original.stack) this.stack = original.stack;
   }
 }
