@@ -91,7 +91,8 @@ function drawViewer(): void {
   const step = session.steps[stepShown];
   const showStep = () => {
     const data = dataText(step!.data);
-    showFrame(plugin.view(step!.state), `Step ${stepShown + 1} of ${session!.steps.length}${data ? ` · ${data}` : ''}`, step);
+    // Keyed by the count too: steps that arrive while one is shown update its "of N".
+    showFrame(plugin.view(step!.state), `Step ${stepShown + 1} of ${session!.steps.length}${data ? ` · ${data}` : ''}`, `step:${session!.startedAt}:${stepShown}:${session!.steps.length}`);
     stepDrawn = stepShown;
   };
   if (step && (stepTimer !== undefined || stepHold)) return showStep();
@@ -246,6 +247,8 @@ function showStepAt(index: number): void {
 function togglePlay(): void {
   if (stepTimer !== undefined) holdSteps();
   else playSteps(stepShown >= (session?.steps.length ?? 0) - 1);
+  // The button's own label at once; the frame follows on the next animation frame.
+  drawPlayback();
   requestDraw();
 }
 
