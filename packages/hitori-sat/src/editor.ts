@@ -31,7 +31,7 @@ export const puzzleEditor: GridEditorSpec = {
   values: [{ value: BLANK, label: 'blank', key: '.' }],
   numbers: { min: 1, max: (width, height) => Math.max(width, height), fill: 'unshaded' },
   optional: true,
-  supersedes: ['format'],
+  supersedes: ['format', 'generate', 'seed'],
   toText: (grid) => {
     const { width, numbers } = numbersOf(grid);
     return formatPlainGrid(width, numbers);
