@@ -9,6 +9,7 @@
 // Rates are per CPU second of the measuring process (steadier than wall time on a shared machine).
 // The engines take turns for several rounds; each rate is the median of its rounds, so load that
 // comes and goes hits them alike. Every engine's chains and score are checked against the plain one.
+// Then chain-puzzle solve times against the same search on the plain simulator (bench/nazo.mjs).
 // Usage: node bench/run.mjs [rounds=5] [secondsPerMeasure=0.25]
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -20,6 +21,7 @@ import {
   simulateBoard, simulateBoards,
 } from '../dist/index.js';
 import { simulateBoardJs } from '../dist/bitboard.js';
+import { nazoBench } from './nazo.mjs';
 
 const rounds = Number(process.argv[2] ?? 5);
 const seconds = Number(process.argv[3] ?? 0.25);
@@ -168,3 +170,5 @@ if (binary) {
   const worst = Math.min(...rows.map((row) => row.median.wasm / row.median.C));
   console.log(`target: simulateBoard >= 0.75x the C reference on every field: ${worst >= 0.75 ? 'met' : 'not met'} (worst ${worst.toFixed(2)}x)`);
 }
+console.log('');
+nazoBench();
