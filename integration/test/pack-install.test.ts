@@ -1,8 +1,9 @@
 // The pack-and-install test: what a stranger gets from `npm install @kit/cli @kit/pentomino ...`.
-import { writeFileSync, readFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
-import { ownErrorLines, run, runOk } from './support/run.js';
+import { cleanEnv, ownErrorLines, run, runOk } from './support/run.js';
 
 const { consumerDir, packages, setupSeconds } = inject('kit');
 const puzzles = packages.filter((pkg) => pkg.isPlugin);
@@ -38,6 +39,69 @@ describe(`packed tarballs installed with npm (set up in ${setupSeconds}s)`, () =
     const lines = stdout.trim().split('\n');
     expect(lines).toHaveLength(1);
     expect(JSON.parse(lines[0]!)).toMatchObject({ type: 'done', solutions: 1010, board: '5x12' });
+  });
+});
+
+describe('(d) the web page from npm: npx kit web', () => {
+  it('serves the page with every installed plugin, and stops on Ctrl-C', async () => {
+    // Its own process group, so Ctrl-C reaches npx and the kit process under it, as in a terminal.
+    const child = spawn('npx', ['--no', 'kit', 'web', '--port', '0'], { cwd: consumerDir, env: cleanEnv(), detached: true });
+    // npx itself dies of the SIGINT a terminal sends the whole group; kit exits 130 under it.
+    const exited = new Promise<string>((resolve) => child.once('exit', (code, signal) => resolve(String(code ?? signal))));
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    let url = '';
+    try {
+      url = await new Promise<string>((resolve, reject) => {
+        let stdout = '';
+        child.stdout.on('data', (chunk: Buffer) => {
+          stdout += chunk.toString();
+          if (stdout.includes('\n')) resolve(stdout.split('\n')[0]!);
+        });
+        child.once('exit', (code) => reject(new Error(`kit web exited with ${code} before printing its URL: ${stderr}`)));
+      });
+      expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
+      const page = await fetch(url);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain('app/main.js');
+      const manifest = (await (await fetch(new URL('plugins/manifest.json', url))).json()) as { plugins: { id: string; module?: string; error?: string }[] };
+      expect(manifest.plugins.filter((entry) => entry.error)).toEqual([]);
+      expect(manifest.plugins.map((entry) => entry.id).sort()).toEqual(puzzles.map((pkg) => pluginIdOf(pkg.name)).sort());
+      const puyo = manifest.plugins.find((entry) => entry.id === 'puyo')!;
+      const bundle = await fetch(new URL(`plugins/${puyo.module}`, url));
+      expect(bundle.status).toBe(200);
+      expect(await bundle.text()).toContain('puyop.com');
+      expect((await fetch(new URL('app/main.js', url))).status).toBe(200);
+    } finally {
+      if (child.exitCode === null) process.kill(-child.pid!, 'SIGINT');
+    }
+    expect(['130', 'SIGINT']).toContain(await exited);
+    expect(ownErrorLines(stderr)).toEqual([]);
+    // The server went with it.
+    await expect.poll(() => fetch(url).then(() => 'up', () => 'down'), { timeout: 5000 }).toBe('down');
+  });
+
+  it('writes a static site with --out, and refuses a directory that is not empty without --force', () => {
+    const dir = mkdtempSync(join(consumerDir, 'site-'));
+    try {
+      const first = npx('kit', 'web', '--out', dir);
+      expect(ownErrorLines(first.stderr)).toEqual([]);
+      expect(first.status).toBe(0);
+      expect(first.stdout.trim()).toBe(`${dir}: the page and ${puzzles.length} plugins (any static web server can host it)`);
+      for (const file of ['index.html', 'app/main.js', 'plugins/manifest.json']) expect(existsSync(join(dir, file)), file).toBe(true);
+
+      writeFileSync(join(dir, 'index.html'), 'my own page');
+      const again = npx('kit', 'web', '--out', dir);
+      expect(again.status).toBe(2);
+      expect(again.stderr.trim()).toBe(`kit: ${dir} is not empty (it has index.html and 2 more): add --force to write the site into it anyway`);
+      expect(readFileSync(join(dir, 'index.html'), 'utf8')).toBe('my own page');
+
+      const forced = npx('kit', 'web', '--out', dir, '--force');
+      expect(forced.status).toBe(0);
+      expect(readFileSync(join(dir, 'index.html'), 'utf8')).toContain('app/main.js');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -11,6 +11,8 @@ export function valuePlaceholder(spec: OptionSpec): string | undefined {
       return spec.choices.join('|');
     case 'string':
       return spec.placeholder ?? 'text';
+    case 'letters':
+      return spec.placeholder ?? 'letters';
     case 'file':
       return 'file';
   }
@@ -40,6 +42,8 @@ export function describeType(spec: OptionSpec): string {
       return `enum ${spec.choices.join('|')}`;
     case 'string':
       return spec.placeholder ? `string ${spec.placeholder}` : 'string';
+    case 'letters':
+      return `letters from ${spec.letters}`;
     case 'file':
       return spec.formats?.length ? `file ${spec.formats.join('|')}` : 'file';
     case 'boolean':

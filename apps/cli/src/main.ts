@@ -135,12 +135,20 @@ function program(setExit: (code: number) => void): Command {
     .command('web')
     .description('serve the web app on 127.0.0.1; the first line printed is its URL')
     .option('--port <n>', 'port to listen on (0: any free port)', '5173')
+    .option('--out <dir>', 'write the page and the plugins as a static site to DIR instead, and exit')
+    .option('--force', 'with --out: write into a directory that is not empty')
     .addOption(pluginOption())
-    .action(async (opts: { port: string; plugin: string[] }) => {
+    .action(async (opts: { port: string; plugin: string[]; out?: string; force?: boolean }) => {
       const port = /^\d+$/.test(opts.port) ? Number(opts.port) : Number.NaN;
       if (!Number.isInteger(port) || port > 65535) throw new UsageError(`--port must be a port number (got ${JSON.stringify(opts.port)})`);
+      if (opts.force && opts.out === undefined) throw new UsageError('--force goes with --out DIR');
       const result = await discover(opts.plugin);
-      const { serveWeb } = await import('./commands/web.js');
+      const { exportWeb, serveWeb } = await import('./commands/web.js');
+      if (opts.out !== undefined) {
+        const ready = await exportWeb(result, opts.out, opts.force === true);
+        process.stdout.write(`${opts.out}: the page and ${ready} plugin${ready === 1 ? '' : 's'} (any static web server can host it)\n`);
+        return;
+      }
       const server = await serveWeb(result, port);
       process.stdout.write(`${server.url}\n`);
       await new Promise<void>((resolve) => {

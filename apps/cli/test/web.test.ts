@@ -1,6 +1,10 @@
 import { spawn } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BIN, COUNTING, cleanEnv, tempDir } from './helpers.js';
+import { BIN, COUNTING, REPO, cleanEnv, kit, tempDir } from './helpers.js';
+
+const THROWS_ON_IMPORT = resolve(REPO, 'packages/core/test/fixtures/throws-on-import.js');
 
 describe('kit web', () => {
   it('prints the URL first, serves the discovered plugins on 127.0.0.1, and stops on Ctrl-C with 130', async () => {
@@ -52,5 +56,25 @@ describe('kit web', () => {
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
     const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
     expect([code, stderr]).toEqual([2, 'kit: --port must be a port number (got "eighty")\n']);
+  });
+
+  it('writes a static site with --out, lists a plugin that failed discovery as unavailable, and refuses a non-empty directory without --force', () => {
+    const dir = join(tempDir(), 'site');
+    const first = kit(['web', '--out', dir, '--plugin', COUNTING, '--plugin', THROWS_ON_IMPORT], { cwd: tempDir() });
+    expect(first.status).toBe(0);
+    expect(first.stdout).toBe(`${dir}: the page and 1 plugin (any static web server can host it)\n`);
+    const manifest = JSON.parse(readFileSync(join(dir, 'plugins/manifest.json'), 'utf8')) as { plugins: Array<{ id: string; source: string; module?: string; error?: string }> };
+    expect(manifest.plugins[0]).toEqual({ id: 'counting', source: COUNTING, module: 'counting/plugin.js' });
+    expect(manifest.plugins.slice(1).map((entry) => [entry.source, typeof entry.error])).toEqual([[THROWS_ON_IMPORT, 'string']]);
+    expect(existsSync(join(dir, 'index.html'))).toBe(true);
+
+    writeFileSync(join(dir, 'index.html'), 'my own page');
+    const refused = kit(['web', '--out', dir, '--plugin', COUNTING], { cwd: tempDir() });
+    expect([refused.status, refused.stderr]).toEqual([2, `kit: ${dir} is not empty (it has index.html and 2 more): add --force to write the site into it anyway\n`]);
+    expect(readFileSync(join(dir, 'index.html'), 'utf8')).toBe('my own page');
+
+    const forced = kit(['web', '--out', dir, '--force', '--plugin', COUNTING], { cwd: tempDir() });
+    expect(forced.status).toBe(0);
+    expect(readFileSync(join(dir, 'index.html'), 'utf8')).toContain('app/main.js');
   });
 });

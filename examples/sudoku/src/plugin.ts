@@ -4,6 +4,7 @@
 import manifest from '../package.json' with { type: 'json' };
 import { InputError, definePlugin, isInputError, type Cell, type Frame } from '@kit/core';
 import { parseSudoku, type SudokuGrid } from './grid.js';
+import { SAMPLE_PUZZLE, samples, sudokuEditor } from './editor.js';
 import type { SudokuSummary } from './solver.js';
 
 /** A solution, or the partial board shown while searching: one string a row, `.` for empty. */
@@ -14,7 +15,7 @@ export interface Board {
 }
 
 /** Solved when nothing else is given: the example on Wikipedia's Sudoku page (one solution). */
-export const SAMPLE_PUZZLE = '53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79';
+export { SAMPLE_PUZZLE };
 
 function fromOption(text: string): SudokuGrid {
   try {
@@ -41,6 +42,8 @@ export default definePlugin<SudokuGrid, Board>({
   ],
   input: { formats: ['sudoku'], help: 'a Sudoku: one line of 81 cells, or 9 lines of 9 (. or 0 for empty)' },
   examples: ['', `--puzzle ${SAMPLE_PUZZLE}`, 'puzzle.txt --count'],
+  samples,
+  editors: [sudokuEditor],
   palette: {
     // Boxes alternate white and light grey; clues are blue on the same pattern, found digits plain.
     given: { ansi256: 153 },

@@ -50,7 +50,8 @@ function workspaceDirs(): string[] {
 
 /** A package someone has started writing: it has source files. Empty placeholders are left out. */
 function hasSource(dir: string): boolean {
-  return existsSync(join(dir, 'src')) && readdirSync(join(dir, 'src')).some((name) => /\.(ts|js)$/.test(name));
+  // Sources may sit in subdirectories only (apps/web: src/app, src/server).
+  return existsSync(join(dir, 'src')) && readdirSync(join(dir, 'src'), { recursive: true }).some((name) => /\.(ts|js)$/.test(String(name)));
 }
 
 export function workspacePackages(): WorkspacePackage[] {

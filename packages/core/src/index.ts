@@ -7,12 +7,14 @@ export { BASE_PALETTE, PENTOMINO_PALETTE, ansi256ToHex, entryHex, mergePalette }
 export type { Palette, PaletteEntry } from './palette.js';
 export { parseOptions, checkOptionSpecs, describeValues, optionLabel, HOST_OPTION_NAMES } from './options.js';
 export type {
-  OptionSpec, IntOptionSpec, EnumOptionSpec, BooleanOptionSpec, StringOptionSpec, FileOptionSpec,
+  OptionSpec, IntOptionSpec, EnumOptionSpec, BooleanOptionSpec, StringOptionSpec, LettersOptionSpec, FileOptionSpec,
   OptionValue, ParsedOptions, RawOptions, TextFile,
 } from './options.js';
 export type {
   JsonValue, Summary, SolveStats, SolveEvent, ProgressEvent, SolutionEvent, StepEvent, DoneEvent, SolveContext,
 } from './events.js';
+export { blankGrid, checkEditors, numberMax, sideRange } from './editor.js';
+export type { EditorGrid, GridEditorSpec, GridShareCodec, GridSide, GridValue, OutputFile, PluginSample } from './editor.js';
 export { definePlugin, PLUGIN_API_VERSION } from './plugin.js';
 export type { PuzzlePlugin, AnyPlugin, Solver, SplitSearch, InputSpec } from './plugin.js';
 export { Registry, PluginLoadError, checkPlugin, pluginFromModule } from './registry.js';

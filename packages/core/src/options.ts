@@ -12,6 +12,11 @@ interface BaseSpec {
   /** One-letter alias for the CLI (`-s`). */
   short?: string;
   help: string;
+  /**
+   * For the terminal only (an output file, `--force`, an external solver): hosts without a terminal
+   * hide it. The web page offers the plugin's `output` as a download instead of `-o`.
+   */
+  terminalOnly?: boolean;
 }
 
 export interface IntOptionSpec extends BaseSpec {
@@ -39,13 +44,26 @@ export interface StringOptionSpec extends BaseSpec {
   placeholder?: string;
 }
 
+/**
+ * A subset of a fixed set of letters (pieces by name). The CLI takes it as letters (`--pieces LNPUVY`);
+ * the web page draws a toggle per letter in the palette's colour of that letter. The value reaches
+ * `parse` as the typed string: the plugin checks it (repeats, unknown letters) with its own words.
+ */
+export interface LettersOptionSpec extends BaseSpec {
+  type: 'letters';
+  /** The letters offered, in order (`FILNPTUVWXYZ`); each is also its palette key. */
+  letters: string;
+  default?: string;
+  placeholder?: string;
+}
+
 export interface FileOptionSpec extends BaseSpec {
   type: 'file';
   /** Formats the file may be in, for help text and the web form's file picker. */
   formats?: readonly string[];
 }
 
-export type OptionSpec = IntOptionSpec | EnumOptionSpec | BooleanOptionSpec | StringOptionSpec | FileOptionSpec;
+export type OptionSpec = IntOptionSpec | EnumOptionSpec | BooleanOptionSpec | StringOptionSpec | LettersOptionSpec | FileOptionSpec;
 
 export type OptionValue = number | string | boolean | TextFile;
 export type ParsedOptions = Record<string, OptionValue | undefined>;
@@ -77,6 +95,8 @@ export function describeValues(spec: OptionSpec): string {
       return 'true or false';
     case 'string':
       return spec.placeholder ? `a value like ${spec.placeholder}` : 'a text value';
+    case 'letters':
+      return `letters from ${spec.letters}`;
     case 'file':
       return spec.formats?.length ? `a file (${spec.formats.join(', ')})` : 'a file';
   }
@@ -106,6 +126,7 @@ function parseOne(spec: OptionSpec, raw: string | number | boolean | TextFile): 
       if (raw === 'false') return false;
       throw invalid(spec, raw);
     case 'string':
+    case 'letters':
       if (typeof raw !== 'string') throw invalid(spec, raw);
       return raw;
     case 'file':
@@ -126,7 +147,7 @@ export function parseOptions(specs: readonly OptionSpec[], raw: RawOptions): Par
   const parsed: ParsedOptions = {};
   for (const spec of specs) {
     const value = raw[spec.name];
-    if (value === undefined || (value === '' && spec.type !== 'boolean' && spec.type !== 'string')) {
+    if (value === undefined || (value === '' && spec.type !== 'boolean' && spec.type !== 'string' && spec.type !== 'letters')) {
       if (spec.type !== 'file' && spec.default !== undefined) parsed[spec.name] = spec.default;
       continue;
     }

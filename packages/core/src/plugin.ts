@@ -1,4 +1,5 @@
 import type { SolveContext, Summary } from './events.js';
+import type { GridEditorSpec, OutputFile, PluginSample } from './editor.js';
 import type { Frame } from './frame.js';
 import type { OptionSpec, ParsedOptions, TextFile } from './options.js';
 import type { Palette } from './palette.js';
@@ -50,6 +51,15 @@ export interface PuzzlePlugin<I = unknown, S = unknown, P = unknown> {
   input?: InputSpec;
   /** Command lines shown by `kit info` (without the leading `kit run <id>`). */
   examples?: readonly string[];
+  /** Named examples a host can offer and run (`?example=NAME` in the web page); the first is the default. */
+  samples?: readonly PluginSample[];
+  /** The input (or a file option) as an editable grid: the web page draws an editor from this. */
+  editors?: readonly GridEditorSpec[];
+  /**
+   * What `-o FILE` would write for this finished run (its summary, instance and the solutions the host
+   * kept), so a host without files, the web page, can offer it as a download.
+   */
+  output?(run: { summary: Summary; instance: I; solutions: readonly S[] }): OutputFile | undefined;
   palette?: Palette;
   /** Pause between two animation steps when the user gives no `--delay` (a Puyo chain wants 500 ms). */
   stepDelayMs?: number;

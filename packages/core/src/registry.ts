@@ -1,3 +1,4 @@
+import { checkEditors } from './editor.js';
 import { checkOptionSpecs } from './options.js';
 import { PLUGIN_API_VERSION, type AnyPlugin } from './plugin.js';
 
@@ -52,6 +53,11 @@ export function checkPlugin(value: unknown, source: string): AnyPlugin {
   }
   const problem = checkOptionSpecs(plugin.options);
   if (problem) throw fail(problem);
+  if (plugin.editors !== undefined) {
+    const targets = [...(plugin.input ? ['input'] : []), ...plugin.options.filter((spec) => spec.type === 'file').map((spec) => spec.name)];
+    const editorProblem = Array.isArray(plugin.editors) ? checkEditors(plugin.editors, targets) : 'editors must be a list';
+    if (editorProblem) throw fail(editorProblem);
+  }
   return plugin as AnyPlugin;
 }
 

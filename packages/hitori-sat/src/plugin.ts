@@ -1,6 +1,7 @@
 // The version users see is the package's own, so changesets' bumps reach `kit list` too.
 import manifest from '../package.json' with { type: 'json' };
 import { definePlugin, type Frame, type Summary } from '@kit/core';
+import { output, patternEditor, puzzleEditor, samples } from './editor.js';
 import { INPUT_FORMATS } from './formats/parsed.js';
 import { EMIT_FORMATS, parseInstance, type HitoriInstance, type HitoriSolution } from './instance.js';
 
@@ -76,14 +77,17 @@ export default definePlugin<HitoriInstance, HitoriSolution>({
     { name: 'generate', type: 'string', placeholder: 'WxH', help: 'generate a new puzzle with a unique solution' },
     { name: 'seed', type: 'int', min: 0, max: 4294967295, default: 1, help: 'random seed for --generate' },
     { name: 'format', type: 'enum', choices: ['auto', ...INPUT_FORMATS], default: 'auto', help: 'input format (default: detected)' },
-    { name: 'emit', type: 'enum', choices: EMIT_FORMATS, help: 'print (or write with -o) the puzzle in this format; sugar = the seed\'s CSP (with --fill)' },
-    { name: 'output', short: 'o', type: 'string', placeholder: 'FILE', help: 'write the filled, generated or solved puzzle here (PencilBox unless --emit)' },
-    { name: 'force', type: 'boolean', default: false, help: 'let -o and --dimacs overwrite an existing file' },
+    { name: 'emit', type: 'enum', choices: EMIT_FORMATS, terminalOnly: true, help: 'print (or write with -o) the puzzle in this format; sugar = the seed\'s CSP (with --fill)' },
+    { name: 'output', short: 'o', type: 'string', placeholder: 'FILE', terminalOnly: true, help: 'write the filled, generated or solved puzzle here (PencilBox unless --emit)' },
+    { name: 'force', type: 'boolean', default: false, terminalOnly: true, help: 'let -o and --dimacs overwrite an existing file' },
     { name: 'first', type: 'boolean', default: false, help: 'stop at the first solution without proving uniqueness' },
-    { name: 'sat-solver', type: 'string', placeholder: 'cdcl|logic-solver|cadical|minisat|PATH', default: 'cdcl', help: 'SAT backend: embedded cdcl (default) or logic-solver, or an external DIMACS solver' },
-    { name: 'dimacs', type: 'string', placeholder: 'FILE', help: 'write the CNF (with the connectivity cuts the search needed) to FILE' },
+    { name: 'sat-solver', type: 'string', placeholder: 'cdcl|logic-solver|cadical|minisat|PATH', default: 'cdcl', terminalOnly: true, help: 'SAT backend: embedded cdcl (default) or logic-solver, or an external DIMACS solver' },
+    { name: 'dimacs', type: 'string', placeholder: 'FILE', terminalOnly: true, help: 'write the CNF (with the connectivity cuts the search needed) to FILE' },
   ],
   examples: ['puzzle.txt', 'puzzle.txt --limit 5', '--fill pattern.txt -o puzzle.txt', '--generate 10x10 --seed 7 --emit puzz.link', 'url.txt --sat-solver cadical'],
+  samples,
+  editors: [puzzleEditor, patternEditor],
+  output,
   parse: parseInstance,
   solver: () => import('./solver.js').then((m) => m.solver),
   view,

@@ -1,6 +1,7 @@
 // The version users see is the package's own, so changesets' bumps reach `kit list` too.
 import manifest from '../package.json' with { type: 'json' };
 import { definePlugin, type Summary } from '@kit/core';
+import { boardEditor, samples } from './editor.js';
 import { type PackingInstance, parseInstance } from './instance.js';
 import { type PackingState, POLYOMINO_PALETTE, viewPacking } from './view.js';
 
@@ -15,12 +16,14 @@ export default definePlugin<PackingInstance, PackingState>({
   options: [
     { name: 'size', short: 's', type: 'int', min: 3, max: 8, default: 6, help: 'seed board: 3x20, 4x15, 5x12, 6x10, 7 = 7x9 minus the centre line, 8 = 8x8 minus the centre 2x2' },
     { name: 'board', type: 'file', formats: ['board-text'], help: "a board drawn as text: '.' a cell, '#' or space a hole (instead of --size)" },
-    { name: 'pieces', type: 'string', placeholder: 'FILNPTUVWXYZ', help: 'the pieces to use, by letter; repeats allowed (default: all once)' },
+    { name: 'pieces', type: 'letters', letters: 'FILNPTUVWXYZ', placeholder: 'FILNPTUVWXYZ', help: 'the pieces to use, by letter; repeats allowed (default: all once)' },
     { name: 'piece-file', type: 'file', formats: ['piece-text'], help: 'polyominoes drawn as text, one letter per piece (e.g. the tetrominoes)' },
     { name: 'all', type: 'boolean', default: false, help: 'count every packing, symmetric copies included' },
   ],
   input: { formats: ['board-text'], required: false, help: "a board drawn as text ('.' a cell, '#' or space a hole), same as --board" },
   examples: ['--size 7', '--size 5 --all --count', 'board.txt --pieces FILNPTUVWXY', '--board ring.txt -q'],
+  samples,
+  editors: [boardEditor],
   palette: POLYOMINO_PALETTE,
   parse: parseInstance,
   solver: () => import('./solver.js').then((m) => m.solver),

@@ -4,6 +4,7 @@ import manifest from '../package.json' with { type: 'json' };
 import { InputError, definePlugin } from '@kit/core';
 import type { ParsedOptions, TextFile } from '@kit/core';
 import { simulate } from './chain.js';
+import { fieldEditor, samples } from './editor.js';
 import { ROWS } from './field.js';
 import { MAX_PAIRS, parsePairs, parseGoal } from './nazo.js';
 import { decodeNazoLink, isNazoLink } from './nazo-link.js';
@@ -61,6 +62,8 @@ export default definePlugin<PuyoInstance, unknown, PuyoState>({
     "examples/two-chain.txt --nazo --pairs GY --goal 'chains>=2'",
     "--nazo --url 'https://puyop.com/s/x00900z00A40j1gr29h1hi9i_c1c1__u02'",
   ],
+  samples,
+  editors: [fieldEditor],
   palette: PUYO_PALETTE,
   parse: parseInstance,
   solver: () => import('./solver.js').then((m) => m.solver),

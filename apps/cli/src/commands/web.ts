@@ -5,17 +5,14 @@ interface WebServer {
   url: string;
   close(): Promise<void> | void;
 }
+type PluginSources = Array<{ id: string; source: string; moduleUrl: string; packageDir: string }>;
+type Unavailable = Array<{ source: string; error: string }>;
 interface WebModule {
-  serve(options: {
-    port: number;
-    host: string;
-    plugins: Array<{ id: string; source: string; moduleUrl: string; packageDir: string }>;
-    unavailable: Array<{ source: string; error: string }>;
-  }): Promise<WebServer>;
+  serve(options: { port: number; host: string; plugins: PluginSources; unavailable: Unavailable }): Promise<WebServer>;
+  exportSite?(options: { outDir: string; force?: boolean; plugins: PluginSources; unavailable: Unavailable }): Promise<{ plugins: Array<{ module?: string }> }>;
 }
 
-/** `kit web [--port N]`: serves @kit/web on 127.0.0.1, prints its URL first, runs until interrupted. */
-export async function serveWeb(discovery: Discovery, port: number): Promise<WebServer> {
+async function loadWeb(): Promise<WebModule> {
   // A variable specifier: @kit/web is optional and never bundled into the CLI's types.
   const specifier = '@kit/web/server';
   let web: WebModule;
@@ -25,14 +22,33 @@ export async function serveWeb(discovery: Discovery, port: number): Promise<WebS
     throw new UsageError(`kit web needs @kit/web (${(error as Error).message.split('\n')[0]})`);
   }
   if (typeof web.serve !== 'function') throw new UsageError('kit web needs @kit/web (its server module exports no serve())');
+  return web;
+}
+
+const sources = (discovery: Discovery): PluginSources =>
+  discovery.plugins.map(({ id, source, moduleUrl, packageDir }) => ({ id, source, moduleUrl, packageDir }));
+/** Plugins that could not be used are shown in the page as unavailable, with the reason. */
+const unavailableOf = (discovery: Discovery): Unavailable => discovery.skipped.map(({ source, reason }) => ({ source, error: reason }));
+
+/** `kit web --out DIR [--force]`: the page and the plugins as a static site; returns how many plugins it holds. */
+export async function exportWeb(discovery: Discovery, outDir: string, force: boolean): Promise<number> {
+  const web = await loadWeb();
+  if (typeof web.exportSite !== 'function') throw new UsageError('kit web --out needs a newer @kit/web (its server module exports no exportSite())');
   try {
-    return await web.serve({
-      port,
-      host: '127.0.0.1',
-      plugins: discovery.plugins.map(({ id, source, moduleUrl, packageDir }) => ({ id, source, moduleUrl, packageDir })),
-      // Plugins that could not be used are shown in the page as unavailable, with the reason.
-      unavailable: discovery.skipped.map(({ source, reason }) => ({ source, error: reason })),
-    });
+    const manifest = await web.exportSite({ outDir, force, plugins: sources(discovery), unavailable: unavailableOf(discovery) });
+    return manifest.plugins.filter((entry) => entry.module).length;
+  } catch (error) {
+    // A directory with files in it: refused, so nobody's index.html is overwritten without --force.
+    if ((error as NodeJS.ErrnoException).code === 'ENOTEMPTY') throw new UsageError((error as Error).message);
+    throw error;
+  }
+}
+
+/** `kit web [--port N]`: serves @kit/web on 127.0.0.1, prints its URL first, runs until interrupted. */
+export async function serveWeb(discovery: Discovery, port: number): Promise<WebServer> {
+  const web = await loadWeb();
+  try {
+    return await web.serve({ port, host: '127.0.0.1', plugins: sources(discovery), unavailable: unavailableOf(discovery) });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE') throw new UsageError(`port ${port} is already in use (try --port 0 for a free one)`);

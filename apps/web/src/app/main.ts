@@ -7,6 +7,7 @@ import { buildOptionForm, DEFAULT_STEP_DELAY_MS, type OptionForm } from './optio
 import { errorText, prepareRun } from './prepare-run.js';
 import { MAX_KEPT_SOLUTIONS, RunSession } from './run-session.js';
 import { SolutionList } from './solution-list.js';
+import { findSample, sampleValues } from './samples.js';
 import { readState, stateSearch, writeState } from './url-state.js';
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
@@ -24,6 +25,11 @@ let stepDrawn = -1;
 /** Pause between two animation steps (a Puyo chain's gravity and pops): the form's delay. */
 let stepDelayMs = DEFAULT_STEP_DELAY_MS;
 let stepTimer: ReturnType<typeof setInterval> | undefined;
+/** The person paused or moved through the steps: new steps no longer start the animation. */
+let stepHold = false;
+/** The speed control's factor on the pause between steps. */
+let stepSpeed = 1;
+let downloadUrl: string | undefined;
 let drawn: { key: unknown } = { key: undefined };
 let drawPending = false;
 
@@ -85,10 +91,11 @@ function drawViewer(): void {
   const step = session.steps[stepShown];
   const showStep = () => {
     const data = dataText(step!.data);
-    showFrame(plugin.view(step!.state), `Step ${stepShown + 1} of ${session!.steps.length}${data ? ` · ${data}` : ''}`, step);
+    // Keyed by the count too: steps that arrive while one is shown update its "of N".
+    showFrame(plugin.view(step!.state), `Step ${stepShown + 1} of ${session!.steps.length}${data ? ` · ${data}` : ''}`, `step:${session!.startedAt}:${stepShown}:${session!.steps.length}`);
     stepDrawn = stepShown;
   };
-  if (step && stepTimer !== undefined) return showStep();
+  if (step && (stepTimer !== undefined || stepHold)) return showStep();
   if (session.phase === 'running' && session.progress) {
     return showFrame(plugin.view(session.progress.state), 'Searching…', session.progress);
   }
@@ -106,6 +113,7 @@ function drawStatus(): void {
   const count = $('count');
   count.dataset['count'] = String(run?.solutionCount ?? 0);
   count.textContent = (run?.solutionCount ?? 0).toLocaleString('en');
+  $('count-word').textContent = run?.solutionCount === 1 ? ' solution' : ' solutions';
   $('elapsed').textContent = run ? `${(run.elapsedMs / 1000).toFixed(1)} s` : '';
   phase.dataset['phase'] = run?.phase ?? 'idle';
   phase.textContent = !run
@@ -120,6 +128,7 @@ function drawStatus(): void {
   $('run').toggleAttribute('disabled', run?.phase === 'running');
   $('cancel').toggleAttribute('disabled', run?.phase !== 'running');
   $('replay').hidden = !run || run.steps.length === 0 || run.phase === 'running';
+  drawPlayback();
   const kept = run && run.solutionCount > MAX_KEPT_SOLUTIONS ? `(the first ${MAX_KEPT_SOLUTIONS.toLocaleString('en')} are kept)` : '';
   $('kept').textContent = kept;
 }
@@ -144,10 +153,48 @@ function drawSummary(): void {
   );
 }
 
+/** Play/pause, one step back or forward, the scrubber and the speed for steps; previous/next for solutions. */
+function drawPlayback(): void {
+  const steps = session?.steps.length ?? 0;
+  $('steps').hidden = steps === 0;
+  if (steps > 0) {
+    const scrubber = $<HTMLInputElement>('step-scrubber');
+    scrubber.max = String(steps - 1);
+    scrubber.value = String(Math.max(0, stepShown));
+    $('step-play').textContent = stepTimer !== undefined ? 'Pause' : 'Play';
+    $('step-back').toggleAttribute('disabled', stepShown <= 0);
+    $('step-forward').toggleAttribute('disabled', stepShown >= steps - 1);
+  }
+  const solutions = session?.solutions.length ?? 0;
+  $('solution-nav').hidden = solutions === 0;
+  const at = viewing.kind === 'solution' ? viewing.index : 0;
+  $('solution-previous').toggleAttribute('disabled', at <= 1);
+  $('solution-next').toggleAttribute('disabled', at >= solutions);
+}
+
+function drawDownload(): void {
+  const link = $<HTMLAnchorElement>('download');
+  const done = session?.done;
+  const file = done && current?.plugin.output ? current.plugin.output({ summary: done.summary, instance: session!.instance, solutions: session!.solutions }) : undefined;
+  if (!file) {
+    link.hidden = true;
+    return;
+  }
+  if (link.dataset['for'] === String(session!.startedAt)) return;
+  link.dataset['for'] = String(session!.startedAt);
+  if (downloadUrl) URL.revokeObjectURL(downloadUrl);
+  downloadUrl = URL.createObjectURL(new Blob([file.text], { type: 'text/plain' }));
+  link.href = downloadUrl;
+  link.download = file.name;
+  link.textContent = `Download ${file.name}`;
+  link.hidden = false;
+}
+
 function draw(): void {
   drawStatus();
   drawViewer();
   drawSummary();
+  drawDownload();
   solutionList.update();
 }
 
@@ -160,6 +207,7 @@ function openSolution(index: number): void {
 
 function playSteps(fromStart: boolean): void {
   if (fromStart) stepShown = stepDrawn = -1;
+  stepHold = false;
   if (stepTimer !== undefined) return;
   const tick = () => {
     const run = session;
@@ -177,7 +225,31 @@ function playSteps(fromStart: boolean): void {
     requestDraw();
   };
   tick();
-  stepTimer = setInterval(tick, Math.max(16, stepDelayMs));
+  stepTimer = setInterval(tick, Math.max(16, stepDelayMs / stepSpeed));
+}
+
+/** The person takes the steps in hand: the animation stops where it is. */
+function holdSteps(): void {
+  stopSteps();
+  stepHold = true;
+}
+
+function showStepAt(index: number): void {
+  const steps = session?.steps.length ?? 0;
+  if (steps === 0) return;
+  holdSteps();
+  stepShown = Math.max(0, Math.min(steps - 1, index));
+  viewing = { kind: 'live' };
+  drawn = { key: undefined };
+  requestDraw();
+}
+
+function togglePlay(): void {
+  if (stepTimer !== undefined) holdSteps();
+  else playSteps(stepShown >= (session?.steps.length ?? 0) - 1);
+  // The button's own label at once; the frame follows on the next animation frame.
+  drawPlayback();
+  requestDraw();
 }
 
 function stopSteps(): void {
@@ -187,7 +259,7 @@ function stopSteps(): void {
 
 function onSessionChange(run: RunSession): void {
   if (run !== session) return;
-  if (run.steps.length > 0 && stepTimer === undefined && stepShown < run.steps.length - 1) playSteps(false);
+  if (run.steps.length > 0 && stepTimer === undefined && !stepHold && stepShown < run.steps.length - 1) playSteps(false);
   // A finished search without an animation opens its first solution.
   if (run.phase === 'done' && run.steps.length === 0 && viewing.kind === 'live' && run.solutions.length > 0) {
     viewing = { kind: 'solution', index: 1 };
@@ -215,6 +287,7 @@ function run(): void {
   stopSteps();
   stepShown = -1;
   stepDrawn = -1;
+  stepHold = false;
   stepDelayMs = prepared.delayMs;
   viewing = { kind: 'live' };
   drawn = { key: undefined };
@@ -232,9 +305,24 @@ function cancel(): void {
   session?.cancel();
 }
 
-function selectPlugin(id: string, values: Record<string, string>): void {
+/**
+ * Opens a puzzle with these URL values; with none, on its first named example, so a puzzle never
+ * opens in an error. `example` names another example to open instead.
+ */
+function selectPlugin(id: string, given: Record<string, string>, example?: string): void {
   const registered = loaded.registry.get(id);
   if (!registered) return;
+  const { samples } = registered.plugin;
+  const sample = findSample(registered.plugin, example) ?? (Object.keys(given).length === 0 ? samples?.[0] : undefined);
+  let values = given;
+  let sampleProblem = example !== undefined && !findSample(registered.plugin, example) ? `${id} has no example called '${example}'` : '';
+  if (sample) {
+    try {
+      values = { ...sampleValues(registered.plugin, sample), ...given };
+    } catch (error) {
+      sampleProblem = `example ${sample.name}: ${errorText(error)}`;
+    }
+  }
   session?.cancel();
   session = undefined;
   stopSteps();
@@ -250,13 +338,30 @@ function selectPlugin(id: string, values: Record<string, string>): void {
   document.title = `${plugin.title} · Puzzle Kit`;
   $('plugin-description').textContent = plugin.description;
   $('plugin-meta').textContent = `${plugin.id} ${plugin.version} · ${registered.origin.source}`;
-  form = buildOptionForm(plugin, values);
+  form = buildOptionForm(plugin, values, palette);
   $('fields').replaceChildren(form.fields);
-  $('form-error').textContent = '';
+  $('form-error').textContent = [sampleProblem, ...form.problems].filter(Boolean).join('\n');
+  drawExamples(sample?.name);
   $('summary').replaceChildren();
   solutionList.reset(plugin, palette, []);
-  writeState(id, form.urlValues());
+  saveState();
   draw();
+}
+
+function drawExamples(selected: string | undefined): void {
+  const samples = current?.plugin.samples ?? [];
+  const picker = $<HTMLSelectElement>('example');
+  picker.replaceChildren(h('option', { value: '' }, samples.length ? 'Choose an example…' : 'No examples'), ...samples.map((sample) => h('option', { value: sample.name }, sample.title)));
+  picker.value = selected ?? '';
+  $('examples').hidden = samples.length === 0;
+}
+
+/** The URL and the Link follow the form: a copied link always reopens and starts this run. */
+function saveState(): void {
+  if (!current || !form) return;
+  const values = form.urlValues();
+  writeState(current.plugin.id, values);
+  $<HTMLAnchorElement>('share').href = `${stateSearch(current.plugin.id, values)}&run=1`;
 }
 
 function renderShell(): void {
@@ -285,11 +390,25 @@ function renderShell(): void {
         event.preventDefault();
         run();
       },
-      oninput: () => {
-        if (current && form) writeState(current.plugin.id, form.urlValues());
+      oninput: (event: Event) => {
+        if ((event.target as HTMLElement).id === 'example') return;
+        form?.refresh();
+        saveState();
         validate();
       },
     },
+    h(
+      'div',
+      { id: 'examples', class: 'field examples' },
+      h('label', { for: 'example' }, 'example'),
+      h('select', {
+        id: 'example',
+        onchange: (event: Event) => {
+          const name = (event.target as HTMLSelectElement).value;
+          if (current && name) selectPlugin(current.plugin.id, {}, name);
+        },
+      }),
+    ),
     h('div', { id: 'fields' }),
     h('p', { id: 'form-error', class: 'error', role: 'alert' }),
     h(
@@ -297,7 +416,8 @@ function renderShell(): void {
       { class: 'actions' },
       h('button', { type: 'submit', id: 'run', class: 'primary' }, 'Run'),
       h('button', { type: 'button', id: 'cancel', disabled: true, onclick: cancel }, 'Cancel'),
-      h('a', { id: 'share', href: '', title: 'A link that reopens and starts this run', onclick: (event: Event) => shareLink(event) }, 'Link'),
+      h('a', { id: 'share', href: '', title: 'Copy a link that reopens and starts this run', onclick: (event: Event) => shareLink(event) }, 'Link'),
+      h('span', { id: 'share-status', class: 'meta', 'aria-live': 'polite' }),
     ),
   );
   app.replaceChildren(
@@ -323,7 +443,7 @@ function renderShell(): void {
           h(
             'div',
             { class: 'status-line' },
-            h('span', { class: 'count-line' }, h('span', { id: 'count' }, '0'), ' solutions'),
+            h('span', { class: 'count-line' }, h('span', { id: 'count' }, '0'), h('span', { id: 'count-word' }, ' solutions')),
             h('span', { id: 'phase' }),
             h('span', { id: 'elapsed' }),
             h('span', { id: 'counters', class: 'meta' }),
@@ -331,6 +451,7 @@ function renderShell(): void {
           ),
           h('p', { id: 'run-error', class: 'error', role: 'alert' }),
           h('div', { id: 'summary', class: 'summary' }),
+          h('a', { id: 'download', class: 'download', hidden: true }, 'Download'),
         ),
         h(
           'figure',
@@ -343,6 +464,35 @@ function renderShell(): void {
             h('button', { type: 'button', id: 'live', class: 'small', hidden: true, onclick: () => ((viewing = { kind: 'live' }), requestDraw()) }, 'Live'),
           ),
           h('div', { id: 'viewer-frame', class: 'viewer-frame' }),
+          h(
+            'div',
+            { id: 'steps', class: 'playback', hidden: true, role: 'group', 'aria-label': 'Steps' },
+            h('button', { type: 'button', id: 'step-back', class: 'small', 'aria-label': 'Step back', onclick: () => showStepAt(stepShown - 1) }, '◀'),
+            h('button', { type: 'button', id: 'step-play', class: 'small', onclick: togglePlay }, 'Play'),
+            h('button', { type: 'button', id: 'step-forward', class: 'small', 'aria-label': 'Step forward', onclick: () => showStepAt(stepShown + 1) }, '▶'),
+            h('input', { type: 'range', id: 'step-scrubber', min: 0, max: 0, step: 1, 'aria-label': 'Step', oninput: (event: Event) => showStepAt(Number((event.target as HTMLInputElement).value)) }),
+            h(
+              'select',
+              {
+                id: 'step-speed',
+                'aria-label': 'Speed',
+                onchange: (event: Event) => {
+                  stepSpeed = Number((event.target as HTMLSelectElement).value);
+                  if (stepTimer !== undefined) {
+                    stopSteps();
+                    playSteps(false);
+                  }
+                },
+              },
+              ...['0.25', '0.5', '1', '2', '4'].map((speed) => h('option', { value: speed, selected: speed === '1' }, `${speed}×`)),
+            ),
+          ),
+          h(
+            'div',
+            { id: 'solution-nav', class: 'playback', hidden: true, role: 'group', 'aria-label': 'Solutions' },
+            h('button', { type: 'button', id: 'solution-previous', class: 'small', onclick: () => openSolution(viewing.kind === 'solution' ? viewing.index - 1 : 1) }, 'Previous'),
+            h('button', { type: 'button', id: 'solution-next', class: 'small', onclick: () => openSolution(viewing.kind === 'solution' ? viewing.index + 1 : 1) }, 'Next'),
+          ),
         ),
         h('section', { class: 'solutions', 'aria-label': 'Solutions' }, h('h3', {}, 'Solutions'), solutionList.element),
       ),
@@ -350,15 +500,24 @@ function renderShell(): void {
   );
 }
 
+/** Copies the link (a full URL) instead of following it; the href stays for opening it in a new tab. */
 function shareLink(event: Event): void {
-  if (!current || !form) return;
-  (event.currentTarget as HTMLAnchorElement).href = `${stateSearch(current.plugin.id, form.urlValues())}&run=1`;
+  saveState();
+  const link = event.currentTarget as HTMLAnchorElement;
+  if (!navigator.clipboard) return;
+  event.preventDefault();
+  navigator.clipboard.writeText(link.href).then(
+    () => ($('share-status').textContent = 'Link copied'),
+    () => ($('share-status').textContent = 'Could not copy: open the link and copy it from the address bar'),
+  );
 }
 
 function browseWithKeys(event: KeyboardEvent): void {
-  if (viewing.kind !== 'solution' || !session || (event.target as HTMLElement).closest('input, textarea, select')) return;
-  if (event.key === 'ArrowRight') openSolution(Math.min(session.solutions.length, viewing.index + 1));
-  else if (event.key === 'ArrowLeft') openSolution(Math.max(1, viewing.index - 1));
+  if (!session || (event.target as HTMLElement).closest('input, textarea, select, .editor-grid')) return;
+  const delta = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
+  if (delta === 0) return;
+  if (viewing.kind === 'solution') openSolution(Math.max(1, Math.min(session.solutions.length, viewing.index + delta)));
+  else if (session.steps.length > 0) showStepAt(stepShown + delta);
 }
 
 async function boot(): Promise<void> {
@@ -379,7 +538,7 @@ async function boot(): Promise<void> {
     return;
   }
   const wanted = state.puzzle && loaded.registry.get(state.puzzle) ? state.puzzle : first.plugin.id;
-  selectPlugin(wanted, wanted === state.puzzle ? state.values : {});
+  selectPlugin(wanted, wanted === state.puzzle ? state.values : {}, wanted === state.puzzle ? state.example : undefined);
   if (state.puzzle && wanted !== state.puzzle) {
     const broken = loaded.unavailable.find((entry) => entry.id === state.puzzle);
     $('form-error').textContent = broken
@@ -387,7 +546,7 @@ async function boot(): Promise<void> {
       : `no puzzle called '${state.puzzle}' is available`;
   }
   document.body.dataset['ready'] = 'true';
-  if (state.run && wanted === state.puzzle) run();
+  if (state.run && wanted === state.puzzle && $('form-error').textContent === '') run();
 }
 
 void boot();

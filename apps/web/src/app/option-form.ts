@@ -1,5 +1,6 @@
-import type { AnyPlugin, OptionSpec, RawOptions, TextFile } from '@kit/core';
+import { entryHex, type AnyPlugin, type LettersOptionSpec, type OptionSpec, type Palette, type RawOptions, type TextFile } from '@kit/core';
 import { h } from './dom.js';
+import { buildGridEditor, type GridEditor } from './grid-editor.js';
 
 /** What the form holds, still unvalidated: the hosts' shared `parseOptions` does the checking. */
 export interface FormValues {
@@ -11,6 +12,10 @@ export interface FormValues {
 
 export interface OptionForm {
   fields: HTMLElement;
+  /** Problems with the initial values (a link's bad grid), in the CLI's words. */
+  problems: string[];
+  /** Shows or hides the options a drawn grid replaces, after an editor was opened or folded. */
+  refresh(): void;
   read(): FormValues;
   /** The values that differ from the defaults, as text for the URL. */
   urlValues(): Record<string, string>;
@@ -70,7 +75,48 @@ function fileField(name: string, label: string, help: string, formats: readonly 
   ];
 }
 
-function specField(spec: OptionSpec, initial: string | undefined): [HTMLElement, Field] {
+/** Letters as toggles in their palette colours, with the letters as text beside them (repeats allowed there). */
+function lettersField(spec: LettersOptionSpec, initial: string | undefined, palette: Palette): [HTMLElement, Field] {
+  const id = `opt-${spec.name}`;
+  const fallback = spec.default ?? '';
+  const input = h('input', { id, type: 'text', name: spec.name, autocomplete: 'off', spellcheck: 'false', placeholder: spec.placeholder, 'data-option': spec.name });
+  input.value = initial ?? fallback;
+  const order = (letter: string) => {
+    const index = spec.letters.indexOf(letter);
+    return index < 0 ? spec.letters.length : index;
+  };
+  const toggles = [...spec.letters].map((letter) => {
+    const entry = palette[letter];
+    const button = h('button', { type: 'button', class: 'letter', 'data-letter': letter, 'aria-label': `${spec.name} ${letter}` }, letter);
+    if (entry) button.style.setProperty('--letter-colour', entryHex(entry));
+    button.addEventListener('click', () => {
+      const text = input.value.toUpperCase();
+      input.value = text.includes(letter)
+        ? text.replaceAll(letter, '')
+        : [...text, letter].sort((a, b) => order(a) - order(b)).join('');
+      sync();
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+    return button;
+  });
+  const sync = () => {
+    for (const button of toggles) button.setAttribute('aria-pressed', String(input.value.toUpperCase().includes(button.dataset['letter']!)));
+  };
+  input.addEventListener('input', sync);
+  sync();
+  const element = h(
+    'div',
+    { class: 'field letters' },
+    h('label', { for: id }, spec.name),
+    h('div', { class: 'letter-toggles', role: 'group', 'aria-label': spec.name }, ...toggles),
+    input,
+    h('p', { class: 'help' }, spec.help),
+  );
+  const read = () => (input.value === '' && fallback === '' ? undefined : input.value);
+  return [element, { name: spec.name, read, urlValue: () => (input.value === fallback ? undefined : input.value) }];
+}
+
+function specField(spec: OptionSpec, initial: string | undefined, palette: Palette): [HTMLElement, Field] {
   const id = `opt-${spec.name}`;
   const label = spec.name;
   switch (spec.type) {
@@ -94,6 +140,8 @@ function specField(spec: OptionSpec, initial: string | undefined): [HTMLElement,
     }
     case 'file':
       return fileField(spec.name, label, spec.help, spec.formats, initial);
+    case 'letters':
+      return lettersField(spec, initial, palette);
     case 'int':
     case 'string': {
       const fallback = spec.default !== undefined ? String(spec.default) : '';
@@ -129,21 +177,48 @@ function specField(spec: OptionSpec, initial: string | undefined): [HTMLElement,
   }
 }
 
-/** A form generated from the plugin's option specs (and its positional input, if it reads one). */
-export function buildOptionForm(plugin: AnyPlugin, initial: Record<string, string>): OptionForm {
+/**
+ * A form generated from the plugin's option specs (and its positional input, if it reads one). An
+ * input the plugin describes as a grid gets an editor instead of a text area; terminal-only options
+ * are left out; options a drawn grid replaces hide while the grid is in use.
+ */
+export function buildOptionForm(plugin: AnyPlugin, initial: Record<string, string>, palette: Palette): OptionForm {
   const elements: HTMLElement[] = [];
   const fields: Field[] = [];
+  const problems: string[] = [];
+  const editors = new Map<string, GridEditor>();
+  for (const spec of plugin.editors ?? []) editors.set(spec.target, buildGridEditor(spec, palette, initial[spec.target], problems));
+  const editorField = (editor: GridEditor): Field => ({ name: editor.target, read: editor.read, urlValue: editor.urlValue });
+  /** Option name (or `input`) -> the editor whose grid replaces it while in use. */
+  const supersededBy = new Map<string, GridEditor>();
+  for (const spec of plugin.editors ?? []) for (const name of spec.supersedes ?? []) supersededBy.set(name, editors.get(spec.target)!);
+  const optionElements = new Map<string, HTMLElement>();
   if (plugin.input) {
-    const help = `${plugin.input.help ?? 'The puzzle to solve'}${plugin.input.required ? ' (required)' : ''}`;
-    const [element, field] = fileField(INPUT_FIELD, INPUT_FIELD, help, plugin.input.formats, initial[INPUT_FIELD]);
-    elements.push(element);
-    fields.push(field);
+    const editor = editors.get(INPUT_FIELD);
+    if (editor) {
+      elements.push(editor.element);
+      fields.push(editorField(editor));
+      optionElements.set(INPUT_FIELD, editor.element);
+    } else {
+      const help = `${plugin.input.help ?? 'The puzzle to solve'}${plugin.input.required ? ' (required)' : ''}`;
+      const [element, field] = fileField(INPUT_FIELD, INPUT_FIELD, help, plugin.input.formats, initial[INPUT_FIELD]);
+      elements.push(element);
+      fields.push(field);
+    }
   }
   for (const spec of plugin.options) {
-    const [element, field] = specField(spec, initial[spec.name]);
+    if (spec.terminalOnly) continue;
+    const editor = editors.get(spec.name);
+    const [element, field] = editor ? [editor.element, editorField(editor)] : specField(spec, initial[spec.name], palette);
     elements.push(element);
     fields.push(field);
+    optionElements.set(spec.name, element);
   }
+  const superseded = (name: string) => supersededBy.get(name)?.inUse() === true;
+  const refresh = () => {
+    for (const [name, element] of optionElements) element.hidden = superseded(name);
+  };
+  refresh();
   const hostField = (name: string, placeholder: string, help: string) => {
     const input = h('input', { id: `opt-${name}`, type: 'text', inputmode: 'numeric', name, placeholder, autocomplete: 'off', 'data-option': name });
     input.value = initial[name] ?? '';
@@ -154,10 +229,13 @@ export function buildOptionForm(plugin: AnyPlugin, initial: Record<string, strin
   const delay = hostField(DELAY_FIELD, String(plugin.stepDelayMs ?? DEFAULT_STEP_DELAY_MS), 'Milliseconds between animation steps.');
   return {
     fields: h('div', { class: 'fields' }, ...elements),
+    problems,
+    refresh,
     read() {
       const raw: RawOptions = {};
       let input: TextFile | undefined;
       for (const field of fields) {
+        if (superseded(field.name)) continue;
         const value = field.read();
         if (field.name === INPUT_FIELD && plugin.input) input = value as TextFile | undefined;
         else raw[field.name] = value;
@@ -167,6 +245,7 @@ export function buildOptionForm(plugin: AnyPlugin, initial: Record<string, strin
     urlValues() {
       const values: Record<string, string> = {};
       for (const field of fields) {
+        if (superseded(field.name)) continue;
         const value = field.urlValue();
         if (value !== undefined) values[field.name] = value;
       }

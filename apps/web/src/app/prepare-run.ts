@@ -1,4 +1,4 @@
-import { InputError, isInputError, parseOptions, type AnyPlugin } from '@kit/core';
+import { InputError, parseOptions, type AnyPlugin } from '@kit/core';
 import { DEFAULT_STEP_DELAY_MS, type FormValues } from './option-form.js';
 
 export interface PreparedRun {
@@ -30,8 +30,4 @@ export function prepareRun(plugin: AnyPlugin, values: FormValues): PreparedRun {
   return { instance: plugin.parse(options, values.input), limit, delayMs };
 }
 
-/** One line for the person: an InputError with its location, or any other error's message. */
-export function errorText(error: unknown): string {
-  if (isInputError(error)) return typeof error.format === 'function' ? error.format() : error.message;
-  return error instanceof Error ? error.message : String(error);
-}
+export { errorText } from './errors.js';

@@ -4,16 +4,23 @@ export interface PageState {
   /** Option values as text, by option name (`input` is the positional file, `limit` the host's). */
   values: Record<string, string>;
   run: boolean;
+  /** One of the plugin's named examples to open (`example=NAME`). */
+  example: string | undefined;
 }
 
-const RESERVED = new Set(['puzzle', 'run']);
+const RESERVED = new Set(['puzzle', 'run', 'example']);
 
 export function readState(search: string): PageState {
   const params = new URLSearchParams(search);
   const values: Record<string, string> = {};
   for (const [name, value] of params) if (!RESERVED.has(name)) values[name] = value;
   const run = params.get('run');
-  return { puzzle: params.get('puzzle') ?? undefined, values, run: run !== null && run !== '0' && run !== 'false' };
+  return {
+    puzzle: params.get('puzzle') ?? undefined,
+    values,
+    run: run !== null && run !== '0' && run !== 'false',
+    example: params.get('example') ?? undefined,
+  };
 }
 
 export function stateSearch(puzzle: string, values: Record<string, string>): string {

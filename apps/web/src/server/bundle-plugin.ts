@@ -1,4 +1,4 @@
-import { builtinModules } from 'node:module';
+import { builtinModules, createRequire } from 'node:module';
 import { dirname, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type Plugin } from 'esbuild';
@@ -12,7 +12,10 @@ export interface BundleFile {
 
 // A plugin given as a bare file (like the core test fixture) may import @kit/core without having it
 // installed next to it: fall back to the copy the web app itself depends on.
+// Installed from npm, @kit/core sits beside @kit/web rather than inside it: take the node_modules it
+// resolves from too.
 const OWN_NODE_MODULES = fileURLToPath(new URL('../../node_modules/', import.meta.url));
+const CORE_NODE_MODULES = dirname(dirname(dirname(createRequire(import.meta.url).resolve('@kit/core/package.json'))));
 
 const BUILTIN = new RegExp(`^(node:.+|${builtinModules.map((name) => name.replace(/[/.]/g, '\\$&')).join('|')})$`);
 
@@ -55,7 +58,7 @@ export async function bundlePlugin(plugin: PluginSource): Promise<BundleFile[]> 
     target: 'es2022',
     minify: true,
     chunkNames: 'chunks/[name]-[hash]',
-    nodePaths: [OWN_NODE_MODULES],
+    nodePaths: [OWN_NODE_MODULES, CORE_NODE_MODULES],
     plugins: [nodeBuiltinStubs],
     // Environment switches read at import time (`process.env.DEBUG`) are simply unset in a browser.
     define: { 'process.env.NODE_ENV': '"production"', 'process.env': '{}' },

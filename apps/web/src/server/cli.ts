@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // The web app's own start script: `node dist/server/cli.js [--port N] [--host H] [--plugin PATH]...`
 // discovers plugins through the nearest kit.config.json (like `kit web`) and serves until interrupted.
-// With `--out DIR` it writes the app and its plugins as a static site instead, and exits.
+// With `--out DIR` it writes the app and its plugins as a static site instead, and exits; a directory
+// that is not empty is refused unless `--force`.
 import { parseArgs } from 'node:util';
 import { discoverPlugins, findConfigRoot } from './discover.js';
 import { exportSite } from './export-site.js';
@@ -21,6 +22,7 @@ try {
       plugin: { type: 'string', multiple: true, default: [] },
       root: { type: 'string' },
       out: { type: 'string' },
+      force: { type: 'boolean', default: false },
     },
   }));
 } catch (error) {
@@ -34,7 +36,9 @@ const discovery = await discoverPlugins({ ...(root ? { root } : {}), extra: valu
 for (const { source, error } of discovery.unavailable) process.stderr.write(`kit-web: plugin ${source} is unavailable: ${error}\n`);
 
 if (values.out !== undefined) {
-  const manifest = await exportSite({ outDir: values.out, plugins: discovery.plugins, unavailable: discovery.unavailable });
+  const manifest = await exportSite({ outDir: values.out, force: values.force, plugins: discovery.plugins, unavailable: discovery.unavailable }).catch(
+    (error: unknown) => fail(error instanceof Error ? error.message : String(error)),
+  );
   const ready = manifest.plugins.filter((entry) => entry.module).length;
   process.stdout.write(`${values.out}: the app and ${ready} plugin${ready === 1 ? '' : 's'} (any static web server can host it)\n`);
   process.exit(0);

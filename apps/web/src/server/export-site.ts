@@ -1,4 +1,4 @@
-import { cpSync, mkdirSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { PluginManifest } from '../shared/manifest.js';
 import { APP_DIR } from './app-dir.js';
@@ -6,8 +6,10 @@ import type { PluginSource } from './plugin-source.js';
 import { preparePlugins, type UnavailableSource } from './prepare-plugins.js';
 
 export interface ExportOptions {
-  /** Where the static site goes; created if missing, existing files overwritten. */
+  /** Where the static site goes; created if missing. A directory with files in it is refused unless `force`. */
   outDir: string;
+  /** Write into a non-empty directory, replacing the site's files (index.html, app/, plugins/) there. */
+  force?: boolean;
   plugins: readonly PluginSource[];
   unavailable?: readonly UnavailableSource[];
 }
@@ -18,6 +20,13 @@ export interface ExportOptions {
  * and one manifest entry; the app itself is never rebuilt.
  */
 export async function exportSite(options: ExportOptions): Promise<PluginManifest> {
+  const present = existsSync(options.outDir) ? readdirSync(options.outDir) : [];
+  if (present.length > 0 && !options.force) {
+    const shown = present.includes('index.html') ? 'index.html' : present.sort()[0]!;
+    throw Object.assign(new Error(`${options.outDir} is not empty (it has ${shown}${present.length > 1 ? ` and ${present.length - 1} more` : ''}): add --force to write the site into it anyway`), {
+      code: 'ENOTEMPTY',
+    });
+  }
   const slots = await preparePlugins(options.plugins, options.unavailable);
   const manifest: PluginManifest = { plugins: [...slots.values()].map((slot) => slot.entry) };
   mkdirSync(options.outDir, { recursive: true });

@@ -1,0 +1,296 @@
+// The editor a plugin's GridEditorSpec describes: value buttons, a grid of cells to click or drag over,
+// keyboard entry (arrows move, digits type numbers, a value's key paints), resize and clear, and the
+// grid as the plugin's text format beside it. It knows no puzzle: every word comes from the spec.
+import { blankGrid, entryHex, numberMax, sideRange, type EditorGrid, type GridEditorSpec, type Palette, type TextFile } from '@kit/core';
+import { h } from './dom.js';
+import { checkGrid, decodeGrid, encodeGrid } from './grid-code.js';
+import { errorText } from './errors.js';
+
+export interface GridEditor {
+  target: string;
+  element: HTMLElement;
+  /** False while an optional editor is folded: it then gives no input. */
+  inUse(): boolean;
+  read(): TextFile | undefined;
+  urlValue(): string | undefined;
+}
+
+const isNumber = (value: string) => /^\d+$/.test(value);
+
+export function buildGridEditor(spec: GridEditorSpec, palette: Palette, initial: string | undefined, problems: string[]): GridEditor {
+  const [minW, maxW] = sideRange(spec.width);
+  const [minH, maxH] = sideRange(spec.height);
+  let grid: EditorGrid = blankGrid(spec, minW, minH);
+  if (initial !== undefined && initial !== '') {
+    try {
+      grid = decodeGrid(spec, initial);
+    } catch (error) {
+      problems.push(errorText(error));
+    }
+  }
+  const width = () => grid[0]?.length ?? 0;
+  const height = () => grid.length;
+  const empty = spec.values[0]!.value;
+  // With numbers, a click only moves the cursor until a value button is chosen; otherwise it paints
+  // the first value that is not the blank one.
+  let chosen: string | undefined = spec.numbers ? undefined : (spec.values[1] ?? spec.values[0])!.value;
+  let cursor = { x: 0, y: 0 };
+  let typing = false;
+
+  const cells = h('div', { class: 'editor-grid', tabindex: 0, role: 'grid', 'aria-label': spec.label });
+  const valueBar = h('div', { class: 'editor-values', role: 'toolbar', 'aria-label': `${spec.label} values` });
+  const text = h('textarea', { rows: 4, spellcheck: 'false', autocomplete: 'off', 'aria-label': `${spec.label} as text`, 'data-editor-text': spec.target });
+  const problem = h('p', { class: 'error editor-error', role: 'alert' });
+  const sizeInputs = [minW !== maxW, minH !== maxH].some(Boolean)
+    ? ['width', 'height'].map((side) =>
+        h('input', { type: 'number', class: 'editor-size', 'aria-label': side, 'data-size': side, min: side === 'width' ? minW : minH, max: side === 'width' ? maxW : maxH }),
+      )
+    : [];
+
+  const fillOf = (value: string): string | undefined => {
+    if (isNumber(value) && spec.numbers) return spec.numbers.fill;
+    return spec.values.find((entry) => entry.value === value)?.fill;
+  };
+  const colourOf = (value: string): string | undefined => {
+    const key = fillOf(value);
+    const entry = key !== undefined ? palette[key] : undefined;
+    return entry ? entryHex(entry) : undefined;
+  };
+  const markOf = (value: string): string => (isNumber(value) ? value : (spec.values.find((entry) => entry.value === value)?.mark ?? ''));
+
+  function changed(fromText = false): void {
+    if (!fromText) text.value = spec.toText(grid);
+    problem.textContent = '';
+    element.dispatchEvent(new Event('input', { bubbles: true }));
+  }
+
+  function drawCell(cell: HTMLElement, value: string): void {
+    cell.dataset['value'] = value;
+    const colour = colourOf(value);
+    cell.style.background = colour ?? '';
+    cell.textContent = markOf(value);
+    cell.classList.toggle('light', colour !== undefined && isLight(colour));
+  }
+
+  function drawGrid(): void {
+    cells.style.setProperty('--columns', String(width()));
+    cells.replaceChildren(
+      ...grid.flatMap((row, y) =>
+        row.map((value, x) => {
+          const cell = h('div', { class: 'editor-cell', role: 'gridcell', 'data-row': y, 'data-col': x });
+          drawCell(cell, value);
+          return cell;
+        }),
+      ),
+    );
+    drawCursor();
+    for (const input of sizeInputs) input.value = String(input.dataset['size'] === 'width' ? width() : height());
+  }
+
+  function cellAt(x: number, y: number): HTMLElement | undefined {
+    return cells.children[y * width() + x] as HTMLElement | undefined;
+  }
+
+  function drawCursor(): void {
+    for (const old of cells.querySelectorAll('.cursor')) old.classList.remove('cursor');
+    cellAt(cursor.x, cursor.y)?.classList.add('cursor');
+  }
+
+  function set(x: number, y: number, value: string): void {
+    if (grid[y]?.[x] === undefined || grid[y]![x] === value) return;
+    grid[y]![x] = value;
+    drawCell(cellAt(x, y)!, value);
+    changed();
+  }
+
+  function drawValues(): void {
+    const max = numberMax(spec, width(), height());
+    const numbers = spec.numbers && max - spec.numbers.min < 20 ? Array.from({ length: max - spec.numbers.min + 1 }, (_, i) => String(spec.numbers!.min + i)) : [];
+    const entries = [...spec.values.map((entry) => ({ value: entry.value, label: entry.label, key: entry.key })), ...numbers.map((value) => ({ value, label: value, key: undefined }))];
+    valueBar.replaceChildren(
+      ...entries.map((entry) => {
+        const colour = colourOf(entry.value);
+        const swatch = h('span', { class: 'swatch', 'aria-hidden': 'true' }, isNumber(entry.value) ? '' : markOf(entry.value));
+        if (colour) swatch.style.background = colour;
+        const button = h(
+          'button',
+          {
+            type: 'button',
+            class: 'value',
+            'data-value': entry.value,
+            'aria-pressed': String(entry.value === chosen),
+            title: entry.key ? `${entry.label} (key ${entry.key})` : entry.label,
+            onclick: () => {
+              chosen = chosen === entry.value && spec.numbers ? undefined : entry.value;
+              drawValues();
+            },
+          },
+          isNumber(entry.value) ? null : swatch,
+          entry.label,
+        );
+        return button;
+      }),
+    );
+  }
+
+  // Painting: a press paints the chosen value (or the blank one when the cell already holds it, so a
+  // second click takes a mark away), and dragging paints every cell the pointer crosses.
+  let painting: string | undefined;
+  const cellOfEvent = (event: PointerEvent): HTMLElement | undefined => {
+    const target = document.elementFromPoint(event.clientX, event.clientY);
+    const cell = target instanceof HTMLElement ? target.closest<HTMLElement>('.editor-cell') : null;
+    return cell && cells.contains(cell) ? cell : undefined;
+  };
+  const paintAt = (cell: HTMLElement) => set(Number(cell.dataset['col']), Number(cell.dataset['row']), painting!);
+  cells.addEventListener('pointerdown', (event) => {
+    const cell = cellOfEvent(event);
+    if (!cell) return;
+    event.preventDefault();
+    cells.focus();
+    cursor = { x: Number(cell.dataset['col']), y: Number(cell.dataset['row']) };
+    typing = false;
+    drawCursor();
+    if (chosen === undefined) return;
+    painting = cell.dataset['value'] === chosen ? empty : chosen;
+    paintAt(cell);
+  });
+  cells.addEventListener('pointermove', (event) => {
+    if (painting === undefined) return;
+    const cell = cellOfEvent(event);
+    if (cell) paintAt(cell);
+  });
+  const stopPainting = () => (painting = undefined);
+  document.addEventListener('pointerup', stopPainting);
+  document.addEventListener('pointercancel', stopPainting);
+
+  function move(dx: number, dy: number, wrap = false): void {
+    let { x, y } = cursor;
+    x += dx;
+    y += dy;
+    if (wrap && x >= width()) {
+      x = 0;
+      y = Math.min(height() - 1, y + 1);
+      if (cursor.y === height() - 1) x = width() - 1;
+    }
+    cursor = { x: Math.max(0, Math.min(width() - 1, x)), y: Math.max(0, Math.min(height() - 1, y)) };
+    typing = false;
+    drawCursor();
+  }
+
+  cells.addEventListener('keydown', (event) => {
+    if (event.ctrlKey || event.metaKey || event.altKey) return;
+    const arrows: Record<string, [number, number]> = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+    const arrow = arrows[event.key];
+    const { x, y } = cursor;
+    if (arrow) {
+      move(...arrow);
+    } else if (spec.numbers && /^\d$/.test(event.key)) {
+      const digit = Number(event.key);
+      const max = numberMax(spec, width(), height());
+      const current = grid[y]![x]!;
+      const extended = typing && isNumber(current) ? Number(current) * 10 + digit : undefined;
+      let value: number;
+      if (extended !== undefined && extended <= max) value = extended;
+      else {
+        if (extended !== undefined) move(1, 0, true);
+        value = digit;
+      }
+      if (value < spec.numbers.min || value > max) return event.preventDefault();
+      set(cursor.x, cursor.y, String(value));
+      if (value * 10 > max) move(1, 0, true);
+      else typing = true;
+    } else if (event.key === 'Backspace' || event.key === 'Delete') {
+      set(x, y, empty);
+      typing = false;
+    } else if (event.key === ' ' && chosen !== undefined) {
+      set(x, y, chosen);
+    } else {
+      const entry = spec.values.find((value) => value.key !== undefined && value.key.toLowerCase() === event.key.toLowerCase());
+      if (!entry) return;
+      set(x, y, entry.value);
+      move(1, 0, true);
+    }
+    event.preventDefault();
+  });
+
+  text.addEventListener('input', () => {
+    try {
+      grid = checkGrid(spec, spec.fromText(text.value, spec.target));
+      cursor = { x: Math.min(cursor.x, width() - 1), y: Math.min(cursor.y, height() - 1) };
+      drawGrid();
+      drawValues();
+      changed(true);
+    } catch (error) {
+      problem.textContent = errorText(error);
+    }
+  });
+
+  function resize(newWidth: number, newHeight: number): void {
+    const next = blankGrid(spec, newWidth, newHeight);
+    for (let y = 0; y < Math.min(newHeight, height()); y++) {
+      for (let x = 0; x < Math.min(newWidth, width()); x++) next[y]![x] = grid[y]![x]!;
+    }
+    // Numbers too large for the smaller grid become blank.
+    const max = numberMax(spec, newWidth, newHeight);
+    grid = next.map((row) => row.map((value) => (isNumber(value) && Number(value) > max ? empty : value)));
+    cursor = { x: Math.min(cursor.x, newWidth - 1), y: Math.min(cursor.y, newHeight - 1) };
+    drawGrid();
+    drawValues();
+    changed();
+  }
+  for (const input of sizeInputs) {
+    input.addEventListener('change', () => {
+      const value = Number(input.value);
+      const [min, max] = input.dataset['size'] === 'width' ? [minW, maxW] : [minH, maxH];
+      const size = Number.isInteger(value) ? Math.max(min, Math.min(max, value)) : input.dataset['size'] === 'width' ? width() : height();
+      if (input.dataset['size'] === 'width') resize(size, height());
+      else resize(width(), size);
+    });
+    // The field's own input events must not reach the form before the grid has changed.
+    input.addEventListener('input', (event) => event.stopPropagation());
+  }
+
+  const clear = h('button', { type: 'button', class: 'small', 'data-action': 'clear' }, 'Clear');
+  clear.addEventListener('click', () => {
+    grid = blankGrid(spec, width(), height());
+    drawGrid();
+    changed();
+  });
+  const tools = h(
+    'div',
+    { class: 'editor-tools' },
+    ...(sizeInputs.length ? [h('label', { class: 'editor-size-label' }, 'size ', sizeInputs[0]!, ' × ', sizeInputs[1]!)] : []),
+    clear,
+  );
+  const body = [valueBar, cells, tools, h('details', { class: 'editor-text' }, h('summary', {}, 'As text'), text), problem];
+  const optional = spec.optional === true;
+  const element = optional
+    ? h('details', { class: 'editor optional', 'data-editor': spec.target, open: initial !== undefined }, h('summary', {}, h('span', { class: 'name' }, spec.label)), ...body)
+    : h('section', { class: 'editor', 'data-editor': spec.target }, h('h3', { class: 'editor-label' }, spec.label), ...body);
+  // The toggle event also comes once for the initial state: only a change by the person counts.
+  let wasOpen = optional && (element as HTMLDetailsElement).open;
+  if (optional) {
+    element.addEventListener('toggle', () => {
+      if ((element as HTMLDetailsElement).open === wasOpen) return;
+      wasOpen = (element as HTMLDetailsElement).open;
+      changed();
+    });
+  }
+  drawGrid();
+  drawValues();
+  text.value = spec.toText(grid);
+
+  const inUse = () => !optional || (element as HTMLDetailsElement).open;
+  return {
+    target: spec.target,
+    element,
+    inUse,
+    read: () => (inUse() ? { name: spec.target, text: spec.toText(grid) } : undefined),
+    urlValue: () => (inUse() ? encodeGrid(spec, grid) : undefined),
+  };
+}
+
+function isLight(hex: string): boolean {
+  const value = Number.parseInt(hex.slice(1), 16);
+  return 0.299 * ((value >> 16) & 255) + 0.587 * ((value >> 8) & 255) + 0.114 * (value & 255) > 150;
+}

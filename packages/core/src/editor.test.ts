@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { blankGrid, checkEditors, numberMax, type GridEditorSpec } from './editor.js';
+import { parseOptions, describeValues, type OptionSpec } from './options.js';
+import { checkPlugin } from './registry.js';
+import { definePlugin } from './plugin.js';
+
+const editor: GridEditorSpec = {
+  target: 'input',
+  label: 'Board',
+  width: { min: 2, max: 9 },
+  height: 3,
+  values: [{ value: '.', label: 'cell' }, { value: '#', label: 'hole', key: 'h' }],
+  numbers: { min: 1, max: (width, height) => Math.max(width, height) },
+  toText: (grid) => grid.map((row) => row.join('')).join('\n'),
+  fromText: (text) => text.split('\n').map((line) => [...line]),
+};
+
+describe('grid editors', () => {
+  it('makes blank grids of the first value and works out the number range', () => {
+    expect(blankGrid(editor, 2, 3)).toEqual([['.', '.'], ['.', '.'], ['.', '.']]);
+    expect(numberMax(editor, 7, 3)).toBe(7);
+  });
+
+  it('names the problem with an editor', () => {
+    expect(checkEditors([editor], ['input'])).toBeUndefined();
+    expect(checkEditors([editor], ['board'])).toBe('editor for "input" edits no file option or input');
+    expect(checkEditors([editor, editor], ['input'])).toBe('two editors for "input"');
+    expect(checkEditors([{ ...editor, width: { min: 3, max: 2 } }], ['input'])).toBe('editor for "input" has a bad size');
+    expect(checkEditors([{ ...editor, values: [{ value: '5', label: 'five' }] }], ['input'])).toBe('editor for "input" has a bad value "5"');
+  });
+
+  it('refuses to register a plugin whose editor edits nothing', () => {
+    const plugin = definePlugin({
+      id: 'p', title: 'P', description: 'd', version: '1', options: [],
+      editors: [editor], parse: () => 0, solver: async () => ({ solve: () => ({ solutions: 0 }) as never }), view: () => ({ width: 0, height: 0, cells: [] }),
+    });
+    expect(() => checkPlugin(plugin, 'p-src')).toThrow('editor for "input" edits no file option or input');
+    expect(checkPlugin({ ...plugin, input: { formats: ['text'] } }, 'p-src').editors).toHaveLength(1);
+  });
+});
+
+describe('letters options', () => {
+  const spec: OptionSpec = { name: 'pieces', type: 'letters', letters: 'FILN', default: 'FI', help: 'pieces' };
+  it('reach the plugin as the typed letters, with the default when empty', () => {
+    expect(parseOptions([spec], { pieces: 'LLN' })).toEqual({ pieces: 'LLN' });
+    expect(parseOptions([spec], { pieces: '' })).toEqual({ pieces: '' });
+    expect(parseOptions([spec], {})).toEqual({ pieces: 'FI' });
+    expect(describeValues(spec)).toBe('letters from FILN');
+  });
+});

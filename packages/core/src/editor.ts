@@ -1,0 +1,120 @@
+// What a plugin tells a host so the host can draw its input as an editable grid (the web page's
+// editor): the cell values, the size limits, and the conversion to and from the plugin's text format.
+// Hosts know no puzzle: a Puyo colour, a Hitori number and a pentomino hole are all just values here.
+
+/** A grid being edited: rows top to bottom, each cell one value (`GridValue.value`, or a number as text). */
+export type EditorGrid = string[][];
+
+/** One value a cell can take, with how the editor shows it. */
+export interface GridValue {
+  /** What the cell holds in an `EditorGrid` ('R', '.', '#'): short, no spaces, `_` or `*` (links use those). */
+  value: string;
+  /** What the palette button says (`red`, `hole`). */
+  label: string;
+  /** Palette key the editor fills the cell with (the plugin's `palette` or the base one). */
+  fill?: string;
+  /** A key that picks this value and paints the focused cell with it (one character). */
+  key?: string;
+  /** A short mark drawn in the cell (a letter or symbol); none by default. */
+  mark?: string;
+}
+
+/** A side of the grid: fixed, or chosen within limits. */
+export type GridSide = number | { min: number; max: number };
+
+/** A compact form of the grid for a link (a puyop.com field string, a puzz.link URL body). */
+export interface GridShareCodec {
+  encode(grid: EditorGrid): string;
+  /** Throws InputError with the message the CLI would print for the same bad input. */
+  decode(code: string): EditorGrid;
+}
+
+export interface GridEditorSpec {
+  /** Which input the grid becomes: `input` (the positional file) or the name of a file option. */
+  target: string;
+  /** What the grid is, for the editor's heading (`Field`, `Board`, `Designer's pattern`). */
+  label: string;
+  width: GridSide;
+  height: GridSide;
+  /** The values a cell can take; the first is what a new or cleared cell holds. */
+  values: readonly GridValue[];
+  /** Cells may also hold integers typed from the keyboard (a Hitori or Sudoku number). */
+  numbers?: {
+    min: number;
+    /** The largest number, or a function of the grid's size (Hitori: the longer side). */
+    max: number | ((width: number, height: number) => number);
+    /** Palette key for a numbered cell. */
+    fill?: string;
+  };
+  /** Shown only when asked for: a host offers it folded and sends nothing until it is opened. */
+  optional?: boolean;
+  /** Options (or `input`) the drawn grid replaces while it is in use (`size` for a board); hosts hide them. */
+  supersedes?: readonly string[];
+  /** The grid as the plugin's text format, what the CLI would read from a file. */
+  toText(grid: EditorGrid): string;
+  /** The plugin's text format to a grid; throws InputError. */
+  fromText(text: string, name?: string): EditorGrid;
+  /** A compact form for links; hosts fall back to a run-length encoding of the grid. */
+  share?: GridShareCodec;
+}
+
+/** A named example a host can offer and run: the input text, file options' texts, and other options. */
+export interface PluginSample {
+  /** Lowercase letters, digits and dashes: `?example=NAME` in the web page. */
+  name: string;
+  title: string;
+  /** The positional input, as the text of the file the CLI would read. */
+  input?: string;
+  /** Option values as on the command line (a file option's value is the file's text). */
+  options?: Readonly<Record<string, string | number | boolean>>;
+}
+
+/** What an `-o FILE` run would write, so a host without files can offer it as a download. */
+export interface OutputFile {
+  name: string;
+  text: string;
+}
+
+/** The largest number a cell may hold for a grid of this size. */
+export function numberMax(spec: GridEditorSpec, width: number, height: number): number {
+  const max = spec.numbers?.max;
+  if (max === undefined) return 0;
+  return typeof max === 'function' ? max(width, height) : max;
+}
+
+/** The limits of a side as `[min, max]`. */
+export function sideRange(side: GridSide): [number, number] {
+  return typeof side === 'number' ? [side, side] : [side.min, side.max];
+}
+
+/** A grid of this size with every cell holding the editor's first value. */
+export function blankGrid(spec: GridEditorSpec, width: number, height: number): EditorGrid {
+  const empty = spec.values[0]?.value ?? '';
+  return Array.from({ length: height }, () => Array.from({ length: width }, () => empty));
+}
+
+/** Checks a plugin's editors against its options; registration fails on a bad one. */
+export function checkEditors(
+  editors: readonly GridEditorSpec[],
+  fileTargets: readonly string[],
+): string | undefined {
+  const seen = new Set<string>();
+  for (const editor of editors) {
+    if (!fileTargets.includes(editor.target)) return `editor for ${JSON.stringify(editor.target)} edits no file option or input`;
+    if (seen.has(editor.target)) return `two editors for ${JSON.stringify(editor.target)}`;
+    seen.add(editor.target);
+    if (editor.values.length === 0) return `editor for ${JSON.stringify(editor.target)} has no values`;
+    for (const side of [editor.width, editor.height]) {
+      const [min, max] = sideRange(side);
+      if (!Number.isInteger(min) || !Number.isInteger(max) || min < 1 || max < min) return `editor for ${JSON.stringify(editor.target)} has a bad size`;
+    }
+    const values = new Set(editor.values.map((value) => value.value));
+    if (values.size !== editor.values.length) return `editor for ${JSON.stringify(editor.target)} repeats a value`;
+    for (const value of values) {
+      if (value === '' || /[\s_*]/.test(value) || (editor.numbers && /^\d+$/.test(value))) {
+        return `editor for ${JSON.stringify(editor.target)} has a bad value ${JSON.stringify(value)}`;
+      }
+    }
+  }
+  return undefined;
+}
