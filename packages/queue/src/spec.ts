@@ -49,7 +49,7 @@ export interface RunResult {
 }
 
 /** Jobs per run at most: past this, tasks are dealt into blocks (task t goes to block t mod B). */
-export const MAX_JOBS = 1024;
+export const MAX_JOBS = 256;
 
 export function blocksOf(tasksTotal: number): number[][] {
   const count = Math.min(tasksTotal, MAX_JOBS);

@@ -132,6 +132,8 @@ export async function serveQueue(options: ServeOptions): Promise<QueueWorker> {
     {
       connection: connectionFor(options.url),
       prefix: PREFIX,
+      // Names the machine and process in each job it takes (BullMQ's processedBy).
+      name: `${host}:${process.pid}`,
       concurrency: Math.max(1, options.threads),
       lockDuration: lockMs,
       stalledInterval: Math.max(1000, Math.round(lockMs / 2)),
