@@ -75,7 +75,7 @@ async function run(args: string[]): Promise<number> {
         'Plugins:',
         listText(result.plugins).replace(/^(?=.)/gm, '  ').trimEnd(),
         '',
-        'Common options: -q/--quiet, --count, --limit N, --json, --no-color, --delay MS, --threads N, --plugin P',
+        'Common options: -q/--quiet, --count, --limit N, --json, --no-color, --delay MS, --threads N, --plugin P, --shard K/N, --queue URL',
         "kit run <id> --help shows a plugin's own options.",
         '',
       ].join('\n');
