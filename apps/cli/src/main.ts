@@ -9,7 +9,8 @@ import { PluginFault, runPlugin } from './commands/run.js';
 import { prestartWorkers } from './prestart.js';
 import { serveWeb } from './commands/web.js';
 import { configureCommand, errorPrefix, oneLine, stderrColors } from './commander-setup.js';
-import { cliPackageDir, discoverPlugins, type DiscoveryResult } from './discovery.js';
+import { discoverPlugins, type Discovery, type PluginEntry } from '@kit/core/discovery';
+import { cliPackageDir, loadPlugin, PluginLoadFailure, type DiscoveredPlugin } from './discovery.js';
 import { EXIT, UsageError } from './errors.js';
 import { COMMON_VALUE_FLAGS } from './run-flags.js';
 
@@ -20,19 +21,20 @@ function version(): string {
   return (JSON.parse(readFileSync(join(cliPackageDir(), 'package.json'), 'utf8')) as { version: string }).version;
 }
 
-async function discover(plugins: readonly string[]): Promise<DiscoveryResult> {
-  const result = await discoverPlugins({ cwd: process.cwd(), plugins, cliPackageDir: cliPackageDir() });
+async function discover(plugins: readonly string[]): Promise<Discovery> {
+  const result = await discoverPlugins({ cwd: process.cwd(), plugins, hostPackageDir: cliPackageDir() });
   for (const { source, reason } of result.skipped) process.stderr.write(`${errorPrefix()}plugin ${source} skipped: ${reason}\n`);
   return result;
 }
 
-function findPlugin(result: DiscoveryResult, id: string) {
-  const found = result.plugins.find((plugin) => plugin.id === id);
+/** The plugin named `id`, imported: the only plugin module a command that needs one imports. */
+async function findPlugin(result: Discovery, id: string): Promise<DiscoveredPlugin> {
+  const found: PluginEntry | undefined = result.plugins.find((plugin) => plugin.id === id);
   if (!found) {
     const known = result.plugins.map((plugin) => plugin.id).join(', ') || 'none';
     throw new UsageError(`no plugin '${id}' (available: ${known}; see kit list)`);
   }
-  return found;
+  return loadPlugin(found);
 }
 
 /**
@@ -85,7 +87,7 @@ async function run(args: string[]): Promise<number> {
       }
       throw new UsageError('kit run needs a plugin id (see kit list)');
     }
-    return await runPlugin(findPlugin(result, id), rest, { cwd: process.cwd(), env: process.env, pool });
+    return await runPlugin(await findPlugin(result, id), rest, { cwd: process.cwd(), env: process.env, pool });
   } finally {
     pool.close();
   }
@@ -117,7 +119,7 @@ function program(setExit: (code: number) => void): Command {
     .addOption(pluginOption())
     .action(async (id: string, opts: { plugin: string[] }) => {
       const result = await discover(opts.plugin);
-      process.stdout.write(infoText(findPlugin(result, id)));
+      process.stdout.write(infoText(await findPlugin(result, id)));
     });
 
   // Only here for the help listing: main() handles `run` itself.
@@ -132,7 +134,7 @@ function program(setExit: (code: number) => void): Command {
       const port = /^\d+$/.test(opts.port) ? Number(opts.port) : Number.NaN;
       if (!Number.isInteger(port) || port > 65535) throw new UsageError(`--port must be a port number (got ${JSON.stringify(opts.port)})`);
       const result = await discover(opts.plugin);
-      const server = await serveWeb(result.plugins, port);
+      const server = await serveWeb(result, port);
       process.stdout.write(`${server.url}\n`);
       await new Promise<void>((resolve) => {
         const stop = () => resolve();
@@ -272,7 +274,8 @@ function report(error: unknown): number {
     return EXIT.usage;
   }
   // A queued run that failed names its own cause (a block's error, the worker that raised it).
-  const message = error instanceof PluginFault || (error instanceof Error && error.name === 'RunFailed') ? error.message : `internal error: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`;
+  const named = error instanceof PluginFault || error instanceof PluginLoadFailure || (error instanceof Error && error.name === 'RunFailed');
+  const message = named ? error.message : `internal error: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`;
   if (process.env['KIT_DEBUG']) {
     process.stderr.write(`${errorPrefix()}${oneLine(message)}\n${error instanceof Error ? error.stack : String(error)}\n`);
   } else {

@@ -3,7 +3,7 @@
 // run: locally with 2 threads, and through a redis-server of its own with 1 and then 2 `kit worker`s
 // of 1 thread. Prints wall and CPU seconds and the ratios queue/local; on a shared machine the CPU
 // figures are the steadier ones. Usage: node bench/run.mjs [--with-one-thread]
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -26,11 +26,17 @@ let expected;
 
 const children = new Set();
 const cleanup = () => {
-  for (const child of children) child.kill('SIGKILL');
+  for (const child of children) {
+    // A timed run is bash and its kit: kill the whole process group.
+    try {
+      process.kill(child.spawnargs[0] === 'bash' ? -child.pid : child.pid, 'SIGKILL');
+    } catch {}
+  }
   rmSync(dir, { recursive: true, force: true });
 };
 process.on('exit', cleanup);
 process.on('SIGINT', () => process.exit(130));
+process.on('SIGTERM', () => process.exit(143));
 
 /** CPU seconds a live process (all its threads) has used so far, from /proc. */
 function cpuOf(pid) {
@@ -39,9 +45,15 @@ function cpuOf(pid) {
 }
 
 /** Runs kit to its end under bash's `time`: stdout, wall and CPU seconds. */
-function timedKit(args) {
+async function timedKit(args) {
   const command = `TIMEFORMAT='%R %U %S'; time ${process.execPath} ${cli} ${args.map((a) => `'${a}'`).join(' ')}`;
-  const run = spawnSync('bash', ['-c', command], { cwd: repoRoot, encoding: 'utf8', maxBuffer: 1 << 26 });
+  const child = spawn('bash', ['-c', command], { cwd: repoRoot, detached: true });
+  children.add(child);
+  const run = { stdout: '', stderr: '' };
+  child.stdout.setEncoding('utf8').on('data', (chunk) => (run.stdout += chunk));
+  child.stderr.setEncoding('utf8').on('data', (chunk) => (run.stderr += chunk));
+  run.status = await new Promise((resolve) => child.once('close', resolve));
+  children.delete(child);
   if (run.status !== 0) throw new Error(`kit ${args.join(' ')} failed (${run.status}): ${run.stderr}`);
   const [real, user, sys] = run.stderr.trim().split('\n').at(-1).split(' ').map(Number);
   const done = JSON.parse(run.stdout.trim().split('\n').at(-1));
@@ -89,7 +101,7 @@ async function queued(url, count) {
   const workers = [];
   for (let i = 0; i < count; i++) workers.push(await background(process.execPath, [cli, 'worker', '--queue', url, '--threads', '1'], 'Ctrl-C stops'));
   const before = workers.reduce((sum, worker) => sum + cpuOf(worker.pid), 0);
-  const run = timedKit([...SEARCH, '--queue', url]);
+  const run = await timedKit([...SEARCH, '--queue', url]);
   const workerCpu = workers.reduce((sum, worker) => sum + cpuOf(worker.pid), 0) - before;
   for (const worker of workers) await stop(worker);
   return { wall: run.wall, cpu: run.cpu + workerCpu, done: run.done };
@@ -107,8 +119,8 @@ const row = (name, result) => {
   const rate = result.done.tries / result.wall;
   console.log(`${name.padEnd(28)} wall ${result.wall.toFixed(1).padStart(6)} s  cpu ${result.cpu.toFixed(1).padStart(6)} s  ${(rate / 1e6).toFixed(2)}M tries/s`);
 };
-if (process.argv.includes('--with-one-thread')) row('local, 1 thread', timedKit([...SEARCH, '--threads', '1']));
-const local = timedKit([...SEARCH, '--threads', '2']);
+if (process.argv.includes('--with-one-thread')) row('local, 1 thread', await timedKit([...SEARCH, '--threads', '1']));
+const local = await timedKit([...SEARCH, '--threads', '2']);
 row('local, 2 threads', local);
 const one = await queued(url, 1);
 row('queue, 1 worker x 1 thread', one);

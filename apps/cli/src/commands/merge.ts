@@ -50,7 +50,7 @@ function sameRun(a: ShardRecord, b: ShardRecord): boolean {
   return key(a) === key(b);
 }
 
-export async function mergeShards(files: readonly string[], flags: PrintFlags, cwd: string, lookup: (id: string) => DiscoveredPlugin): Promise<void> {
+export async function mergeShards(files: readonly string[], flags: PrintFlags, cwd: string, lookup: (id: string) => Promise<DiscoveredPlugin>): Promise<void> {
   if (files.length === 0) throw new UsageError('kit merge needs the --json files of the shards');
   const shards = files.map((file) => readShard(file, cwd));
   const first = shards[0]!;
@@ -66,7 +66,7 @@ export async function mergeShards(files: readonly string[], flags: PrintFlags, c
   if (missing.length > 0) throw new UsageError(`${missing.map((k) => `shard ${k}/${first.n}`).join(', ')} ${missing.length === 1 ? 'is' : 'are'} missing`);
 
   const { record } = first;
-  const found = lookup(record.plugin);
+  const found = await lookup(record.plugin);
   if (found.plugin.version !== record.version) {
     throw new UsageError(`the shards were made with ${record.plugin} ${record.version}, this machine has ${found.plugin.version}`);
   }

@@ -6,7 +6,7 @@ import { printRun, type PrintFlags } from '../print-run.js';
 import { followRun, progressText, userFacing } from '../queue-run.js';
 import { summaryLine } from './run.js';
 
-type Lookup = (id: string) => DiscoveredPlugin;
+type Lookup = (id: string) => Promise<DiscoveredPlugin>;
 
 export async function queueStatus(url: string, runId: string, json: boolean, lookup: Lookup): Promise<void> {
   const { Runs } = await import('@kit/queue');
@@ -20,7 +20,7 @@ export async function queueStatus(url: string, runId: string, json: boolean, loo
         return;
       }
       let line = progressText(status, 0, 0);
-      if (status.result) line += ` · ${summaryLine(lookup(status.spec.plugin).plugin, status.result.summary, decodeInstance(status.spec.instance))}`;
+      if (status.result) line += ` · ${summaryLine((await lookup(status.spec.plugin)).plugin, status.result.summary, decodeInstance(status.spec.instance))}`;
       if (status.reason) line += ` · ${status.reason}`;
       process.stdout.write(`${line}\n`);
     } finally {
@@ -35,7 +35,7 @@ export async function queueWait(url: string, runId: string, flags: PrintFlags, l
   await userFacing(async () => {
     const runs = await Runs.open(url);
     const { spec } = await runs.status(runId).finally(() => runs.close());
-    const found = lookup(spec.plugin);
+    const found = await lookup(spec.plugin);
     if (found.plugin.version !== spec.version) {
       throw new UsageError(`run ${runId} was made with ${spec.plugin} ${spec.version}, this machine has ${found.plugin.version}`);
     }

@@ -1,12 +1,12 @@
 // `kit worker --queue URL`: serves queued runs with this machine's plugins until Ctrl-C.
 import { hostname } from 'node:os';
-import type { DiscoveredPlugin } from '../discovery.js';
+import type { PluginEntry } from '@kit/core/discovery';
 import { errorPrefix } from '../commander-setup.js';
 import { userFacing } from '../queue-run.js';
 
-export async function serveWorker(plugins: readonly DiscoveredPlugin[], url: string, threads: number, lockMs: number | undefined): Promise<void> {
+export async function serveWorker(plugins: readonly PluginEntry[], url: string, threads: number, lockMs: number | undefined): Promise<void> {
   const { serveQueue, redactUrl } = await import('@kit/queue');
-  const byId = new Map(plugins.map((found) => [found.id, { moduleUrl: found.moduleUrl, version: found.plugin.version }]));
+  const byId = new Map(plugins.map((found) => [found.id, { moduleUrl: found.moduleUrl, version: found.version }]));
   const worker = await userFacing(() =>
     serveQueue({
       url,
