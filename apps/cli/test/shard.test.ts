@@ -36,7 +36,7 @@ describe('kit run --shard and kit merge on 6x10', () => {
     const reversed = [...files].reverse();
     expect(kit(['merge', ...reversed]).stdout).toBe(local.human);
     expect(withoutTime(kit(['merge', '--json', ...reversed]).stdout)).toBe(withoutTime(local.json));
-  });
+  }, 180_000);
 
   it('merges --count shards to the --count output', () => {
     const files = shards(2, ['--count']);

@@ -65,6 +65,7 @@ describe('kit run --queue', () => {
       const blocks = await blocksOf(runId);
       const active = await client.lrange('kit:runs:active', 0, -1);
       ready = blocks.some((b) => b.by === victimName && active.includes(b.key.split(':').pop()!)) && blocks.some((b) => b.by !== null);
+      if (run.exitCode !== null) throw new Error(`the run ended before a worker could be killed mid-task: ${run.stderrText()}`);
       if (!ready) await new Promise((r) => setTimeout(r, 20));
     }
     await stop(victim, 'SIGKILL');

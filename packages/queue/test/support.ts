@@ -115,7 +115,7 @@ export function startKit(args: string[], cwd = REPO): Kit {
     children.delete(child);
     resolveExit({ status, signal });
   }));
-  child.waitForStderr = (text, timeoutMs = 30_000) =>
+  child.waitForStderr = (text, timeoutMs = 90_000) =>
     new Promise((found, fail) => {
       const started = Date.now();
       const check = () => {
