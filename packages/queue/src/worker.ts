@@ -42,6 +42,10 @@ export async function serveQueue(options: ServeOptions): Promise<QueueWorker> {
   const lockMs = options.lockMs ?? 30_000;
   const idle: TaskThread[] = [];
   const busy = new Set<TaskThread>();
+  let closing = false;
+  // A job cut short by close() must not be reported failed (that would fail its run): it is left
+  // unsettled, its lock expires, and BullMQ hands it to another worker.
+  const abandon = <T>(error: unknown): Promise<T> => (closing ? new Promise<T>(() => {}) : Promise.reject(error));
 
   const takeThread = (key: string) => {
     const index = idle.findIndex((thread) => thread.loadedKey === key);
@@ -94,7 +98,7 @@ export async function serveQueue(options: ServeOptions): Promise<QueueWorker> {
       return { tasks: outcomes, host };
     } catch (error) {
       if (spec.solutions && found > spec.maxSolutions) throw new UnrecoverableError(tooMany(spec.maxSolutions));
-      throw error;
+      return abandon(error);
     } finally {
       release(thread);
     }
@@ -121,6 +125,8 @@ export async function serveQueue(options: ServeOptions): Promise<QueueWorker> {
       await thread.load(searchOf(spec), job.id!);
       const merged = await thread.merge(summaries);
       return { summary: merged.summary, solutions: spec.solutions ? merged.solutions : [], finishedAt: Date.now() };
+    } catch (error) {
+      return abandon(error);
     } finally {
       release(thread);
     }
@@ -146,6 +152,7 @@ export async function serveQueue(options: ServeOptions): Promise<QueueWorker> {
   await worker.waitUntilReady();
   return {
     async close() {
+      closing = true;
       for (const thread of [...idle.splice(0), ...busy]) thread.terminate();
       await worker.close(true);
     },

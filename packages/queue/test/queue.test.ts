@@ -81,6 +81,23 @@ describe('kit run --queue', () => {
     expect(recovered.every((b) => b.by !== victimName)).toBe(true);
   });
 
+  it('a worker stopped with Ctrl-C mid-task leaves its block to another worker, not failed', async () => {
+    await stopWorkers();
+    const worker = await startWorker(redis.url);
+    const run = startKit(['run', 'pentomino', '--size', '5', '--count', '--json', '--queue', redis.url]);
+    await run.waitForStderr('submitted');
+    const runId = runIdOf(run.stderrText())!;
+    while ((await client.lrange('kit:runs:active', 0, -1)).every((id) => !id.startsWith(runId))) {
+      if (run.exitCode !== null) throw new Error(`the run ended before the worker could be stopped: ${run.stderrText()}`);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    await stop(worker, 'SIGINT');
+    expect(worker.exitCode).toBe(130);
+    workers.push(await startWorker(redis.url));
+    expect((await run.exited).status).toBe(0);
+    expect(doneOf(run.stdoutText())).toMatchObject({ solutions: 1010, board: '5x12' });
+  });
+
   it("gives Katamino's --n 3-12 table as a local run prints it", async () => {
     const local = await kit(['run', 'katamino', '--n', '3-12']);
     const queued = await kit(['run', 'katamino', '--n', '3-12', '--queue', redis.url]);
