@@ -1,5 +1,5 @@
-// The queue's benchmark: one search of about a minute of CPU (every 8x8 packing of the 12 pentominoes
-// and the L tetromino, symmetric copies included: some 585M tries), timed as whole processes in the same
+// The queue's benchmark: one search of about two minutes of CPU (every 8x8 packing of the 12
+// pentominoes and the L tetromino, symmetric copies included: 484864 packings, 1.25G tries), timed as whole processes in the same
 // run: locally with 2 threads, and through a redis-server of its own with 1 and then 2 `kit worker`s
 // of 1 thread. Prints wall and CPU seconds and the ratios queue/local; on a shared machine the CPU
 // figures are the steadier ones. Usage: node bench/run.mjs [--with-one-thread]
