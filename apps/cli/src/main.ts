@@ -3,11 +3,8 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { Command, CommanderError, Option } from 'commander';
 import { isInputError } from '@kit/core';
-import { infoText } from './commands/info.js';
 import { listJson, listText } from './commands/list.js';
-import { PluginFault, runPlugin } from './commands/run.js';
-import { prestartWorkers } from './prestart.js';
-import { serveWeb } from './commands/web.js';
+import { PluginFault } from './plugin-fault.js';
 import { configureCommand, errorPrefix, oneLine, stderrColors } from './commander-setup.js';
 import { discoverPlugins, type Discovery, type PluginEntry } from '@kit/core/discovery';
 import { cliPackageDir, loadPlugin, PluginLoadFailure, type DiscoveredPlugin } from './discovery.js';
@@ -28,12 +25,13 @@ async function discover(plugins: readonly string[]): Promise<Discovery> {
 }
 
 /** The plugin named `id`, imported: the only plugin module a command that needs one imports. */
-async function findPlugin(result: Discovery, id: string): Promise<DiscoveredPlugin> {
+async function findPlugin(result: Discovery, id: string, beforeLoad?: (entry: PluginEntry) => void): Promise<DiscoveredPlugin> {
   const found: PluginEntry | undefined = result.plugins.find((plugin) => plugin.id === id);
   if (!found) {
     const known = result.plugins.map((plugin) => plugin.id).join(', ') || 'none';
     throw new UsageError(`no plugin '${id}' (available: ${known}; see kit list)`);
   }
+  beforeLoad?.(found);
   return loadPlugin(found);
 }
 
@@ -66,7 +64,12 @@ function splitRunArguments(args: string[]): { id: string | undefined; plugins: s
 
 async function run(args: string[]): Promise<number> {
   const { id, plugins, rest } = splitRunArguments(args);
+  const { prestartWorkers } = await import('./prestart.js');
   const pool = prestartWorkers(id === undefined ? [] : rest, id !== undefined);
+  // Commands are imported when used, so `kit list` never loads the solver host or the renderer;
+  // this one loads while plugins are discovered.
+  const running = import('./commands/run.js');
+  running.catch(() => {});
   try {
     const result = await discover(plugins);
     if (id === undefined) {
@@ -87,7 +90,10 @@ async function run(args: string[]): Promise<number> {
       }
       throw new UsageError('kit run needs a plugin id (see kit list)');
     }
-    return await runPlugin(await findPlugin(result, id), rest, { cwd: process.cwd(), env: process.env, pool });
+    // The solver workers import the plugin and its solver while this thread imports and parses.
+    const found = await findPlugin(result, id, (entry) => pool.preload(entry.moduleUrl));
+    const { runPlugin } = await running;
+    return await runPlugin(found, rest, { cwd: process.cwd(), env: process.env, pool });
   } finally {
     pool.close();
   }
@@ -119,6 +125,7 @@ function program(setExit: (code: number) => void): Command {
     .addOption(pluginOption())
     .action(async (id: string, opts: { plugin: string[] }) => {
       const result = await discover(opts.plugin);
+      const { infoText } = await import('./commands/info.js');
       process.stdout.write(infoText(await findPlugin(result, id)));
     });
 
@@ -134,6 +141,7 @@ function program(setExit: (code: number) => void): Command {
       const port = /^\d+$/.test(opts.port) ? Number(opts.port) : Number.NaN;
       if (!Number.isInteger(port) || port > 65535) throw new UsageError(`--port must be a port number (got ${JSON.stringify(opts.port)})`);
       const result = await discover(opts.plugin);
+      const { serveWeb } = await import('./commands/web.js');
       const server = await serveWeb(result, port);
       process.stdout.write(`${server.url}\n`);
       await new Promise<void>((resolve) => {

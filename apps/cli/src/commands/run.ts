@@ -11,6 +11,7 @@ import { buildRunCommand, collectRunArguments, suggestedStepDelay } from '../run
 import { StatusLine } from '../status-line.js';
 import { solveWith } from '../solve-with.js';
 import { configureCommand } from '../commander-setup.js';
+import { PluginFault } from '../plugin-fault.js';
 
 export interface RunContext {
   cwd: string;
@@ -111,18 +112,5 @@ export async function runPlugin(found: DiscoveredPlugin, args: string[], context
   } finally {
     process.off('SIGINT', onSigint);
     process.off('SIGTERM', onSigterm);
-  }
-}
-
-/** An error thrown by a plugin's solver: an internal fault (exit 1), named after the plugin. */
-export class PluginFault extends Error {
-  override readonly name = 'PluginFault';
-  constructor(
-    readonly pluginId: string,
-    readonly original: unknown,
-  ) {
-    const inner = original instanceof Error ? `${original.name}: ${original.message}` : String(original);
-    super(`plugin ${pluginId} failed: ${inner}`);
-    if (original instanceof Error && original.stack) this.stack = original.stack;
   }
 }

@@ -1,6 +1,5 @@
 // Importing plugin modules with a bound on how long one may take, so a plugin whose import never
 // settles is reported by name and the others carry on.
-import { Worker } from 'node:worker_threads';
 import type { AnyPlugin } from '../plugin.js';
 import { PluginLoadError, pluginFromModule } from '../registry.js';
 import { firstLine } from './candidates.js';
@@ -47,7 +46,9 @@ const PROBE_URL = new URL('../../dist/discovery/probe-worker.js', import.meta.ur
  * Learns a module's plugin id, title and version by importing it in a worker thread that is ended
  * after `ms`: even a module that loops forever on import cannot hang the host.
  */
-export function probePlugin(moduleUrl: string, source: string, ms = importTimeoutMs()): Promise<ProbedPlugin> {
+export async function probePlugin(moduleUrl: string, source: string, ms = importTimeoutMs()): Promise<ProbedPlugin> {
+  // Loaded here, not at the top: hosts whose plugins all have manifests never start a thread.
+  const { Worker } = await import('node:worker_threads');
   return new Promise((resolve, reject) => {
     const worker = new Worker(PROBE_URL, { workerData: { moduleUrl, source } });
     const finish = (settle: () => void) => {
