@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { Command, CommanderError, Option } from 'commander';
 import { isInputError } from '@kit/core';
@@ -79,7 +80,7 @@ async function run(args: string[]): Promise<number> {
         'Plugins:',
         listText(result.plugins).replace(/^(?=.)/gm, '  ').trimEnd(),
         '',
-        'Common options: -q/--quiet, --count, --limit N, --json, --no-color, --delay MS, --threads N, --plugin P',
+        'Common options: -q/--quiet, --count, --limit N, --json, --no-color, --delay MS, --threads N, --plugin P, --shard K/N, --queue URL',
         "kit run <id> --help shows a plugin's own options.",
         '',
       ].join('\n');
@@ -160,6 +161,91 @@ function program(setExit: (code: number) => void): Command {
       setExit(EXIT.interrupted);
     });
 
+  const colorFlags = (opts: { json?: boolean; count?: boolean; color?: boolean }) => ({ json: opts.json === true, count: opts.count === true, color: opts.color !== false });
+  const queueOption = () => new Option('--queue <url>', 'the Redis of the workers: redis://HOST:PORT, rediss:// for TLS').makeOptionMandatory();
+
+  kit
+    .command('merge')
+    .description("the --json outputs of kit run --shard K/N, as the whole run prints them")
+    .argument('<files...>', 'one --json output of each shard, any order')
+    .option('--json', 'newline-delimited JSON, as kit run --json')
+    .option('--count', 'print only the summary')
+    .option('--no-color', 'letters instead of colour blocks')
+    .addOption(pluginOption())
+    .action(async (files: string[], opts: { json?: boolean; count?: boolean; color?: boolean; plugin: string[] }) => {
+      const result = await discover(opts.plugin);
+      const { mergeShards } = await import('./commands/merge.js');
+      await mergeShards(files, colorFlags(opts), process.cwd(), (id) => findPlugin(result, id));
+    });
+
+  kit
+    .command('worker')
+    .description('serve runs submitted with kit run --queue, with the plugins found here, until Ctrl-C')
+    .addOption(queueOption())
+    .option('--threads <n>', `tasks run at once, each on a worker thread (default ${availableParallelism()})`)
+    .option('--lock-ms <ms>', "how soon a dead worker's task goes to another (default 30000)")
+    .addOption(pluginOption())
+    .action(async (opts: { queue: string; threads?: string; lockMs?: string; plugin: string[] }) => {
+      const count = (name: string, value: string | undefined, min: number) => {
+        if (value === undefined) return undefined;
+        if (!/^\d+$/.test(value.trim()) || Number(value) < min) throw new UsageError(`${name} must be an integer >= ${min} (got ${JSON.stringify(value)})`);
+        return Number(value);
+      };
+      const threads = count('--threads', opts.threads, 1) ?? availableParallelism();
+      const lockMs = count('--lock-ms', opts.lockMs, 1000);
+      const result = await discover(opts.plugin);
+      const { serveWorker } = await import('./commands/worker.js');
+      await serveWorker(result.plugins, opts.queue, threads, lockMs);
+      setExit(EXIT.interrupted);
+    });
+
+  const queue = kit.command('queue').description('runs submitted with kit run --queue: status, wait, cancel, rm');
+  queue
+    .command('status')
+    .description("a run's state and progress, or its summary once finished")
+    .argument('<id>', 'the run id kit run --queue printed')
+    .addOption(queueOption())
+    .option('--json', 'one JSON object')
+    .addOption(pluginOption())
+    .action(async (id: string, opts: { queue: string; json?: boolean; plugin: string[] }) => {
+      const { queueStatus } = await import('./commands/queue.js');
+      const result = opts.json ? undefined : await discover(opts.plugin);
+      await queueStatus(opts.queue, id, opts.json === true, (pluginId) => findPlugin(result!, pluginId));
+    });
+  queue
+    .command('wait')
+    .description('wait for a run and print what kit run would have printed')
+    .argument('<id>', 'the run id kit run --queue printed')
+    .addOption(queueOption())
+    .option('--json', 'newline-delimited JSON, as kit run --json')
+    .option('--count', 'print only the summary')
+    .option('--no-color', 'letters instead of colour blocks')
+    .addOption(pluginOption())
+    .action(async (id: string, opts: { queue: string; json?: boolean; count?: boolean; color?: boolean; plugin: string[] }) => {
+      const result = await discover(opts.plugin);
+      const { queueWait } = await import('./commands/queue.js');
+      await queueWait(opts.queue, id, colorFlags(opts), (pluginId) => findPlugin(result, pluginId));
+    });
+  queue
+    .command('cancel')
+    .description("stop handing out a run's tasks (running ones finish)")
+    .argument('<id>', 'the run id')
+    .addOption(queueOption())
+    .action(async (id: string, opts: { queue: string }) => {
+      const { queueCancel } = await import('./commands/queue.js');
+      await queueCancel(opts.queue, id);
+    });
+  queue
+    .command('rm')
+    .description('remove a finished or cancelled run and its results from Redis')
+    .argument('<id>', 'the run id')
+    .addOption(queueOption())
+    .action(async (id: string, opts: { queue: string }) => {
+      const { queueRemove } = await import('./commands/queue.js');
+      await queueRemove(opts.queue, id);
+    });
+  for (const command of queue.commands) configureCommand(command);
+
   kit
     .command('create-plugin')
     .description('write a new plugin package (plugin, solver, test) that builds and runs as written')
@@ -203,7 +289,9 @@ function report(error: unknown): number {
     process.stderr.write(file !== undefined ? `${text}\n` : `${errorPrefix()}${text}\n`);
     return EXIT.usage;
   }
-  const message = error instanceof PluginFault || error instanceof PluginLoadFailure ? error.message : `internal error: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`;
+  // A queued run that failed names its own cause (a block's error, the worker that raised it).
+  const named = error instanceof PluginFault || error instanceof PluginLoadFailure || (error instanceof Error && error.name === 'RunFailed');
+  const message = named ? error.message : `internal error: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`;
   if (process.env['KIT_DEBUG']) {
     process.stderr.write(`${errorPrefix()}${oneLine(message)}\n${error instanceof Error ? error.stack : String(error)}\n`);
   } else {

@@ -16,6 +16,12 @@ export interface CommonFlags {
   /** --delay as given; undefined when not given (the plugin may suggest one for its steps). */
   delay: number | undefined;
   threads: number;
+  /** --shard K/N: run only tasks t with t % N == K-1 of the deterministic split. */
+  shard: { k: number; n: number } | undefined;
+  /** --queue URL: submit to BullMQ workers instead of solving here. */
+  queue: string | undefined;
+  /** --max-solutions: the most solutions a queued run may carry back. */
+  maxSolutions: number | undefined;
 }
 
 export interface RunArguments {
@@ -27,7 +33,7 @@ export interface RunArguments {
 }
 
 /** Common flags that take a value: the run pre-scan must skip their values when looking for the id. */
-export const COMMON_VALUE_FLAGS = ['--limit', '--delay', '--threads', '--plugin'];
+export const COMMON_VALUE_FLAGS = ['--limit', '--delay', '--threads', '--plugin', '--shard', '--queue', '--max-solutions'];
 
 /** The pause between animation steps the plugin asks for when `--delay` is not given (puyo: 500 ms). */
 export function suggestedStepDelay(plugin: AnyPlugin): number | undefined {
@@ -65,7 +71,10 @@ export function buildRunCommand(plugin: AnyPlugin): Command {
     .addOption(common('--no-color', 'letters instead of colour blocks'))
     .addOption(common('--delay <ms>', `pause between animation frames and steps (default 0${suggestedStepDelay(plugin) !== undefined ? `; ${suggestedStepDelay(plugin)} between steps` : ''})`))
     .addOption(common('--threads <n>', `worker threads for splittable searches (default ${availableParallelism()})`))
-    .addOption(common('--plugin <path-or-package>', 'load one more plugin (repeatable)'));
+    .addOption(common('--plugin <path-or-package>', 'load one more plugin (repeatable)'))
+    .addOption(common('--shard <K/N>', "run only the K-th of N shares of the search's tasks (merge them with kit merge)"))
+    .addOption(common('--queue <url>', 'submit to kit workers through Redis (redis://HOST:PORT, rediss:// for TLS)'))
+    .addOption(common('--max-solutions <n>', 'with --queue: refuse a run with more solutions than this (default 100000)'));
   if (plugin.examples?.length) {
     command.addHelpText('after', `\nExamples:\n${plugin.examples.map((example) => `  kit run ${plugin.id} ${example}`).join('\n')}\n`);
   }
@@ -91,7 +100,11 @@ export function collectRunArguments(command: Command, plugin: AnyPlugin, cwd: st
     limit: integerFlag('--limit', opts['limit'], 1, 'a positive integer'),
     delay: integerFlag('--delay', opts['delay'], 0, 'a whole number of milliseconds'),
     threads: integerFlag('--threads', opts['threads'], 1, 'a positive integer') ?? availableParallelism(),
+    shard: shardFlag(opts['shard']),
+    queue: opts['queue'] === undefined ? undefined : String(opts['queue']),
+    maxSolutions: integerFlag('--max-solutions', opts['maxSolutions'], 1, 'a positive integer'),
   };
+  checkPlacement(common);
   const raw: RawOptions = {};
   for (const spec of plugin.options) {
     const value = opts[attributeName(spec)];
@@ -104,6 +117,23 @@ export function collectRunArguments(command: Command, plugin: AnyPlugin, cwd: st
   }
   if (extra.length > 0) throw new UsageError(`kit run ${plugin.id} takes one file argument (got also ${JSON.stringify(extra[0])})`);
   return { common, raw, file };
+}
+
+/** `K/N` with 1 <= K <= N. */
+function shardFlag(value: unknown): { k: number; n: number } | undefined {
+  if (value === undefined) return undefined;
+  const match = /^\s*(\d+)\s*\/\s*(\d+)\s*$/.exec(String(value));
+  const [k, n] = match ? [Number(match[1]), Number(match[2])] : [0, 0];
+  if (!match || n < 1 || k < 1 || k > n) throw new UsageError(`--shard must be K/N with 1 <= K <= N (got ${JSON.stringify(value)})`);
+  return { k, n };
+}
+
+/** A shard or a queued run covers tasks of the split: a solution limit has no meaning there. */
+function checkPlacement(common: CommonFlags): void {
+  if (common.shard && common.queue !== undefined) throw new UsageError('--shard and --queue cannot be combined (the queue splits the search itself)');
+  const where = common.shard ? '--shard' : common.queue !== undefined ? '--queue' : undefined;
+  if (where && common.limit !== undefined) throw new UsageError(`--limit cannot be combined with ${where} (it stops a search that runs whole)`);
+  if (common.maxSolutions !== undefined && common.queue === undefined) throw new UsageError('--max-solutions only applies to --queue runs');
 }
 
 /** commander's camelCase key for a kebab-case flag. */

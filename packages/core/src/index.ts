@@ -28,3 +28,5 @@ export { serveWorker } from './worker-loop.js';
 export type { HostMessage, WorkerMessage, WorkerPort, WorkerSide } from './protocol.js';
 export { solveInProcess, solveAll } from './in-process.js';
 export type { InProcessOptions } from './in-process.js';
+export { TaskThread, runTasks, SPLIT_WIDTH } from './tasks.js';
+export type { TaskSearch, TaskResult, RunTasksOptions } from './tasks.js';

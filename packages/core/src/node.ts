@@ -84,3 +84,5 @@ export function defaultThreads(): number {
 export function moduleUrlOf(path: string): string {
   return pathToFileURL(path).href;
 }
+
+export { encodeInstance, decodeInstance } from './instance-codec.js';

@@ -21,7 +21,7 @@ export function infoText(found: DiscoveredPlugin): string {
     const defaultText = spec.type !== 'file' && spec.default !== undefined ? `, default ${String(spec.default)}` : '';
     lines.push(`  ${flags[i]!.padEnd(width)}  ${spec.help} [${describeType(spec)}${defaultText}]`);
   });
-  lines.push('', 'Common options: -q/--quiet, --count, --limit N, --json, --no-color, --delay MS, --threads N, --plugin P');
+  lines.push('', 'Common options: -q/--quiet, --count, --limit N, --json, --no-color, --delay MS, --threads N, --plugin P, --shard K/N, --queue URL');
   const examples = plugin.examples?.length ? plugin.examples : [''];
   lines.push('', pc.bold('Examples:'), ...examples.map((example) => `  kit run ${plugin.id}${example ? ` ${example}` : ''}`));
   return `${lines.join('\n')}\n`;

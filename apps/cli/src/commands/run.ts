@@ -1,5 +1,5 @@
 import { AbortedError, isInputError, mergePalette, parseOptions, type AnyPlugin, type DoneEvent, type Summary } from '@kit/core';
-import { runInWorkers, type WorkerPool } from '@kit/core/node';
+import type { WorkerPool } from '@kit/core/node';
 import { canAnimate, detectColorMode } from '@kit/ansi-render';
 import { CommanderError } from 'commander';
 import type { DiscoveredPlugin } from '../discovery.js';
@@ -9,6 +9,7 @@ import { HumanOutput } from '../human-output.js';
 import { JsonOutput } from '../json-output.js';
 import { buildRunCommand, collectRunArguments, suggestedStepDelay } from '../run-flags.js';
 import { StatusLine } from '../status-line.js';
+import { solveWith } from '../solve-with.js';
 import { configureCommand } from '../commander-setup.js';
 import { PluginFault } from '../plugin-fault.js';
 
@@ -78,7 +79,7 @@ export async function runPlugin(found: DiscoveredPlugin, args: string[], context
   process.on('SIGINT', onSigint);
   process.on('SIGTERM', onSigterm);
   try {
-    const done: DoneEvent = await runInWorkers({
+    const done: DoneEvent = await solveWith(found, {
       moduleUrl: found.moduleUrl,
       pluginId: plugin.id,
       instance,
@@ -92,7 +93,7 @@ export async function runPlugin(found: DiscoveredPlugin, args: string[], context
         if (event.type === 'solution') solutionsSeen++;
         output.event(event);
       },
-    }, context.pool);
+    }, common, context.pool);
     // A summary without a count (a careless plugin) still gets one: the solutions that were reported.
     if (typeof done.summary.solutions !== 'number') done.summary.solutions = solutionsSeen;
     if (output instanceof HumanOutput) await output.finish(() => summaryLine(plugin, done.summary, instance));
@@ -106,7 +107,7 @@ export async function runPlugin(found: DiscoveredPlugin, args: string[], context
     }
     if (error instanceof AbortedError) return EXIT.interrupted;
     // A solver's InputError (found while searching) is still the user's input: exit 2.
-    if (isInputError(error)) throw error;
+    if (isInputError(error) || error instanceof UsageError) throw error;
     throw new PluginFault(plugin.id, error);
   } finally {
     process.off('SIGINT', onSigint);

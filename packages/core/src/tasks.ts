@@ -1,0 +1,215 @@
+import type { ContextSettings } from './context.js';
+import { deserializeError } from './errors.js';
+import type { Summary } from './events.js';
+import type { HostMessage, WorkerMessage, WorkerPort } from './protocol.js';
+
+/**
+ * A search's deterministic task list, wherever its tasks run (shards, queue workers): the solver is
+ * split as if for `splitWidth` threads, so every machine computes the same list whatever its cores.
+ * A search that does not split is one task, task 0, the whole search.
+ */
+export interface TaskSearch {
+  moduleUrl: string;
+  pluginId: string;
+  instance: unknown;
+  splitWidth: number;
+  settings: Omit<ContextSettings, 'signal'>;
+}
+
+/** What one task produced: its summary and the solutions it reported, in order. */
+export interface TaskResult {
+  task: number;
+  summary: Summary;
+  solutions: unknown[];
+}
+
+/** The default width: enough tasks for a few dozen workers, few enough that each is worth a job. */
+export const SPLIT_WIDTH = 16;
+
+/**
+ * One solver worker thread that runs tasks of one search at a time, one after another, through the
+ * same worker protocol as local runs. It stays loaded between tasks, so a queue worker pays the
+ * plugin's import and split once per search, not once per task.
+ */
+export class TaskThread {
+  #port: WorkerPort;
+  #loaded: { key: string; tasks: number } | undefined;
+  #pending: ((message: WorkerMessage | Error) => void) | undefined;
+  #dead: Error | undefined;
+
+  constructor(createWorker: () => WorkerPort) {
+    this.#port = createWorker();
+    this.#port.onMessage((message) => this.#pending?.(message));
+    this.#port.onCrash((error) => {
+      this.#dead = error;
+      this.#pending?.(error);
+    });
+  }
+
+  get dead(): boolean {
+    return this.#dead !== undefined;
+  }
+
+  /** The search this thread holds (a caller's key for it), if any. */
+  get loadedKey(): string | undefined {
+    return this.#loaded?.key;
+  }
+
+  /** Loads a search (unless it is the one loaded); resolves to its number of tasks. */
+  async load(search: TaskSearch, key: string): Promise<number> {
+    if (this.#loaded?.key === key) return this.#loaded.tasks;
+    this.#loaded = undefined;
+    let tasks = 0;
+    await this.#exchange(this.#loadMessage(search, 'helper'), (message) => {
+      if (message.type !== 'split') return false;
+      tasks = message.tasks;
+      return true;
+    });
+    this.#loaded = { key, tasks: Math.max(1, tasks) };
+    this.#search = search;
+    this.#splits = tasks > 0;
+    return this.#loaded.tasks;
+  }
+
+  #search: TaskSearch | undefined;
+  #splits = false;
+
+  /** Runs one task of the loaded search; `onSolution` sees each solution as it comes. */
+  async run(task: number, onSolution?: (solution: unknown) => void): Promise<TaskResult> {
+    const search = this.#search;
+    if (!this.#loaded || !search) throw new Error('no search loaded');
+    const solutions: unknown[] = [];
+    const keep = (solution: unknown) => {
+      solutions.push(solution);
+      onSolution?.(solution);
+    };
+    let summary: Summary | undefined;
+    if (this.#splits) {
+      await this.#exchange({ type: 'task', task }, (message) => {
+        if (message.type === 'solution' && message.task === task) keep(message.solution);
+        else if (message.type === 'task-done' && message.task === task) summary = message.summary;
+        return summary !== undefined;
+      });
+    } else {
+      if (task !== 0) throw new Error(`task ${task} of a search that does not split`);
+      // The whole search: the worker loads it again as the lead, which runs it at once.
+      this.#loaded = undefined;
+      await this.#exchange(this.#loadMessage(search, 'lead'), (message) => {
+        if (message.type === 'solution') keep(message.solution);
+        else if (message.type === 'done') summary = message.summary;
+        return summary !== undefined;
+      });
+    }
+    return { task, summary: summary!, solutions };
+  }
+
+  /** The plugin's own merge (or finish) of every task's summary, in task order. */
+  async merge(summaries: Summary[]): Promise<{ summary: Summary; solutions: unknown[] }> {
+    if (!this.#splits) return { summary: summaries[0]!, solutions: [] };
+    const solutions: unknown[] = [];
+    let summary: Summary | undefined;
+    await this.#exchange({ type: 'merge', summaries }, (message) => {
+      if (message.type === 'solution') solutions.push(message.solution);
+      else if (message.type === 'done') summary = message.summary;
+      return summary !== undefined;
+    });
+    return { summary: summary!, solutions };
+  }
+
+  terminate(): void {
+    this.#dead ??= new Error('solver worker terminated');
+    this.#pending?.(this.#dead);
+    this.#port.terminate();
+  }
+
+  #loadMessage(search: TaskSearch, role: 'lead' | 'helper'): HostMessage {
+    return {
+      type: 'load',
+      moduleUrl: search.moduleUrl,
+      pluginId: search.pluginId,
+      instance: search.instance,
+      threads: Math.max(2, search.splitWidth),
+      role,
+      settings: search.settings,
+    };
+  }
+
+  /** Posts a message and feeds the replies to `take` until it says the exchange is over. */
+  #exchange(message: HostMessage, take: (message: WorkerMessage) => boolean): Promise<void> {
+    if (this.#dead) return Promise.reject(this.#dead);
+    if (this.#pending) return Promise.reject(new Error('the thread is busy'));
+    return new Promise<void>((resolve, reject) => {
+      this.#pending = (reply) => {
+        let finished: Error | true | false;
+        if (reply instanceof Error) finished = reply;
+        else if (reply.type === 'error') finished = deserializeError(reply.error);
+        else finished = take(reply);
+        if (finished === false) return;
+        this.#pending = undefined;
+        if (finished === true) resolve();
+        else reject(finished);
+      };
+      this.#port.post(message);
+    });
+  }
+}
+
+export interface RunTasksOptions {
+  /** Which tasks to run, given how many there are (default: all), in the order they are wanted. */
+  select?: (tasksTotal: number) => readonly number[];
+  threads: number;
+  signal?: AbortSignal;
+  /** Solutions in the selection's order: a task's are held until every earlier selected task is done. */
+  onSolution?: (solution: unknown, task: number) => void;
+  onTaskDone?: (result: TaskResult, done: number, selected: number, tasksTotal: number) => void;
+}
+
+/** Runs some tasks of a search on `threads` threads; resolves to the task count and the results in order. */
+export async function runTasks(
+  search: TaskSearch,
+  createWorker: () => WorkerPort,
+  options: RunTasksOptions,
+): Promise<{ tasksTotal: number; results: TaskResult[] }> {
+  const threads: TaskThread[] = [new TaskThread(createWorker)];
+  const stop = () => threads.forEach((thread) => thread.terminate());
+  options.signal?.addEventListener('abort', stop, { once: true });
+  try {
+    const tasksTotal = await threads[0]!.load(search, 'search');
+    const selected = [...(options.select?.(tasksTotal) ?? Array.from({ length: tasksTotal }, (_, task) => task))];
+    const results: (TaskResult | undefined)[] = selected.map(() => undefined);
+    const held = new Map<number, unknown[]>();
+    let emitted = 0;
+    let done = 0;
+    let next = 0;
+    const flush = () => {
+      while (emitted < selected.length) {
+        const task = selected[emitted]!;
+        for (const solution of held.get(emitted) ?? []) options.onSolution?.(solution, task);
+        held.delete(emitted);
+        if (!results[emitted]) return;
+        emitted++;
+      }
+    };
+    const serve = async (thread: TaskThread) => {
+      await thread.load(search, 'search');
+      while (next < selected.length) {
+        const slot = next++;
+        const task = selected[slot]!;
+        const result = await thread.run(task, (solution) => {
+          if (slot === emitted) options.onSolution?.(solution, task);
+          else held.set(slot, [...(held.get(slot) ?? []), solution]);
+        });
+        results[slot] = result;
+        done++;
+        flush();
+        options.onTaskDone?.(result, done, selected.length, tasksTotal);
+      }
+    };
+    for (let i = 1; i < Math.min(options.threads, selected.length); i++) threads.push(new TaskThread(createWorker));
+    await Promise.all(threads.map(serve));
+    return { tasksTotal, results: results as TaskResult[] };
+  } finally {
+    options.signal?.removeEventListener('abort', stop);
+    stop();
+  }
+}

@@ -1,0 +1,154 @@
+// Real processes for the end-to-end tests: a redis-server of their own and `kit` subprocesses, all
+// stopped after the file (even when a test fails) so nothing is left running on a shared machine.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll } from 'vitest';
+
+export const REPO = resolve(fileURLToPath(new URL('.', import.meta.url)), '..', '..', '..');
+export const BIN = join(REPO, 'apps', 'cli', 'dist', 'bin.js');
+
+const children = new Set<ChildProcess>();
+const dirs: string[] = [];
+
+afterAll(async () => {
+  await Promise.all([...children].map((child) => stop(child, 'SIGKILL')));
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+// A crashed test runner still takes its servers with it.
+process.once('exit', () => {
+  for (const child of children) child.kill('SIGKILL');
+});
+
+export function tempDir(prefix = 'kit-queue-'): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  dirs.push(dir);
+  return dir;
+}
+
+export function writeFile(dir: string, name: string, text: string): string {
+  const path = join(dir, name);
+  writeFileSync(path, text);
+  return path;
+}
+
+/** A port nobody listens on (the kernel's pick, released at once). */
+export function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolvePort(port));
+    });
+  });
+}
+
+/** Sends a signal and waits for the process to be gone. */
+export function stop(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) {
+    children.delete(child);
+    return Promise.resolve();
+  }
+  return new Promise((resolveStop) => {
+    child.once('exit', () => {
+      children.delete(child);
+      resolveStop();
+    });
+    child.kill(signal);
+  });
+}
+
+export interface Redis {
+  url: string;
+  port: number;
+  process: ChildProcess;
+}
+
+/** Debian's redis-server on a free port, without persistence, in a temporary directory. */
+export async function startRedis(): Promise<Redis> {
+  const port = await freePort();
+  const dir = tempDir('kit-redis-');
+  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.add(child);
+  await new Promise<void>((ready, fail) => {
+    let log = '';
+    const timer = setTimeout(() => fail(new Error(`redis-server did not start: ${log}`)), 10_000);
+    child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
+      log += chunk;
+      if (log.includes('Ready to accept connections')) {
+        clearTimeout(timer);
+        ready();
+      }
+    });
+    child.once('exit', (code) => fail(new Error(`redis-server exited (${code}): ${log}`)));
+  });
+  return { url: `redis://127.0.0.1:${port}`, port, process: child };
+}
+
+export interface Kit extends ChildProcess {
+  stdoutText(): string;
+  stderrText(): string;
+  /** Resolves once stderr contains `text`. */
+  waitForStderr(text: string | RegExp, timeoutMs?: number): Promise<string>;
+  exited: Promise<{ status: number | null; signal: NodeJS.Signals | null }>;
+}
+
+const env = () => ({ PATH: process.env['PATH'], HOME: process.env['HOME'], NO_COLOR: '1' });
+
+/** A background `kit` process (a worker, a run to interrupt). */
+export function startKit(args: string[], cwd = REPO): Kit {
+  const child = spawn(process.execPath, [BIN, ...args], { cwd, env: env() }) as Kit;
+  children.add(child);
+  let stdout = '';
+  let stderr = '';
+  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  child.stdoutText = () => stdout;
+  child.stderrText = () => stderr;
+  child.exited = new Promise((resolveExit) => child.once('close', (status, signal) => {
+    children.delete(child);
+    resolveExit({ status, signal });
+  }));
+  child.waitForStderr = (text, timeoutMs = 90_000) =>
+    new Promise((found, fail) => {
+      const started = Date.now();
+      const check = () => {
+        const hit = typeof text === 'string' ? stderr.includes(text) : text.test(stderr);
+        if (hit) return found(stderr);
+        if (child.exitCode !== null || Date.now() - started > timeoutMs) return fail(new Error(`no ${String(text)} on stderr: ${stderr}`));
+        setTimeout(check, 25);
+      };
+      check();
+    });
+  return child;
+}
+
+/** `kit worker`, resolved once it serves. A short lock so a killed worker's task moves on in seconds. */
+export async function startWorker(url: string, options: { threads?: number; cwd?: string; plugins?: string[] } = {}): Promise<Kit> {
+  const args = ['worker', '--queue', url, '--threads', String(options.threads ?? 1), '--lock-ms', '2000'];
+  for (const plugin of options.plugins ?? []) args.push('--plugin', plugin);
+  const worker = startKit(args, options.cwd);
+  await worker.waitForStderr('Ctrl-C stops');
+  return worker;
+}
+
+/** A `kit` command to its end (async, so workers in this process's care keep running). */
+export async function kit(args: string[], cwd = REPO): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  const child = startKit(args, cwd);
+  const { status } = await child.exited;
+  return { status, stdout: child.stdoutText(), stderr: child.stderrText() };
+}
+
+export function kitSync(args: string[], cwd = REPO): { status: number | null; stdout: string; stderr: string } {
+  const result = spawnSync(process.execPath, [BIN, ...args], { cwd, env: env(), encoding: 'utf8', timeout: 120_000 });
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+export const runIdOf = (stderr: string) => /run (run-[0-9a-f]+) submitted/.exec(stderr)?.[1];
+export const doneOf = (stdout: string) => JSON.parse(stdout.trim().split('\n').pop()!) as Record<string, unknown>;
