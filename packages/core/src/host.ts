@@ -97,6 +97,16 @@ export function runSolver(request: RunRequest, createWorker: () => WorkerPort): 
         emitPointer++;
       }
     };
+    // A task's solutions go out now if every earlier task is done, else they wait their turn.
+    const take = (task: number | undefined, solutions: unknown[]) => {
+      if (task === undefined || task === emitPointer) {
+        for (const solution of solutions) emitSolution(solution);
+        return;
+      }
+      const list = held.get(task);
+      if (list) list.push(...solutions);
+      else held.set(task, [...solutions]);
+    };
     const assign = (worker: WorkerPort) => {
       if (nextTask < tasksTotal) worker.post({ type: 'task', task: nextTask++ });
     };
@@ -115,9 +125,10 @@ export function runSolver(request: RunRequest, createWorker: () => WorkerPort): 
           }
           return assign(worker);
         case 'solution':
-          if (message.task === undefined || message.task === emitPointer) return emitSolution(message.solution);
-          if (!held.has(message.task)) held.set(message.task, []);
-          held.get(message.task)!.push(message.solution);
+          return take(message.task, [message.solution]);
+        case 'solutions':
+          return take(message.task, message.solutions);
+        case 'preloaded':
           return;
         case 'progress':
           if (message.task === undefined) return emitProgress(message.state, message.counters);

@@ -23,6 +23,10 @@ export type HostMessage =
 export type WorkerMessage =
   | { type: 'split'; tasks: number }
   | { type: 'solution'; solution: unknown; task?: number }
+  /** Solutions in the order found, posted together (see solution-batch.ts); same meaning as one `solution` each. */
+  | { type: 'solutions'; solutions: unknown[]; task?: number }
+  /** A `preload` has finished (or failed: the `load` that follows reports why). Hosts may ignore it. */
+  | { type: 'preloaded'; moduleUrl: string }
   | { type: 'progress'; state: unknown; counters: Record<string, number>; task?: number }
   | { type: 'step'; state: unknown; data?: Record<string, JsonValue> }
   | { type: 'done'; summary: Summary }

@@ -87,6 +87,7 @@ export class TaskThread {
     if (this.#splits) {
       await this.#exchange({ type: 'task', task }, (message) => {
         if (message.type === 'solution' && message.task === task) keep(message.solution);
+        else if (message.type === 'solutions' && message.task === task) message.solutions.forEach(keep);
         else if (message.type === 'task-done' && message.task === task) summary = message.summary;
         return summary !== undefined;
       });
@@ -96,6 +97,7 @@ export class TaskThread {
       this.#loaded = undefined;
       await this.#exchange(this.#loadMessage(search, 'lead'), (message) => {
         if (message.type === 'solution') keep(message.solution);
+        else if (message.type === 'solutions') message.solutions.forEach(keep);
         else if (message.type === 'done') summary = message.summary;
         return summary !== undefined;
       });
@@ -110,6 +112,7 @@ export class TaskThread {
     let summary: Summary | undefined;
     await this.#exchange({ type: 'merge', summaries }, (message) => {
       if (message.type === 'solution') solutions.push(message.solution);
+      else if (message.type === 'solutions') solutions.push(...message.solutions);
       else if (message.type === 'done') summary = message.summary;
       return summary !== undefined;
     });

@@ -5,6 +5,7 @@ import { mergeSummaries } from './merge.js';
 import type { HostMessage, WorkerSide } from './protocol.js';
 import type { AnyPlugin, Solver, SplitSearch } from './plugin.js';
 import { pluginFromModule } from './registry.js';
+import { batchingPoster } from './solution-batch.js';
 
 /**
  * The worker's half of the protocol, shared by Node's worker_threads and the browser's Web Workers:
@@ -15,14 +16,24 @@ export function serveWorker(side: WorkerSide, importModule: (url: string) => Pro
   let settings: Extract<HostMessage, { type: 'load' }>['settings'] = {};
   let queue = Promise.resolve();
 
+  const out = batchingPoster((message) => side.post(message));
+
   // Reports from a task carry its number, so the host can keep solutions in task order.
-  const contextFor = (task: number | undefined) =>
-    createSolveContext(settings, {
-      solution: (solution) => side.post({ type: 'solution', solution, ...(task !== undefined ? { task } : {}) }),
-      progress: (state, counters) => side.post({ type: 'progress', state, counters, ...(task !== undefined ? { task } : {}) }),
-      step: (state, data) => side.post({ type: 'step', state, ...(data ? { data } : {}) }),
+  const contextFor = (task: number | undefined) => {
+    const ctx = createSolveContext(settings, {
+      solution: (solution) => out.solution(solution, task),
+      progress: (state, counters) => out.post({ type: 'progress', state, counters, ...(task !== undefined ? { task } : {}) }),
+      step: (state, data) => out.post({ type: 'step', state, ...(data ? { data } : {}) }),
     });
-  const fail = (error: unknown) => side.post({ type: 'error', error: serializeError(error) });
+    // Solvers call shouldStop often: the moment to send solutions held while the search goes on.
+    const shouldStop = ctx.shouldStop;
+    ctx.shouldStop = () => {
+      out.flushIfDue();
+      return shouldStop();
+    };
+    return ctx;
+  };
+  const fail = (error: unknown) => out.post({ type: 'error', error: serializeError(error) });
 
   // A module is imported once, whether a `preload` or the `load` asks first.
   const loaded = new Map<string, Promise<{ plugin: AnyPlugin; solver: Solver }>>();
@@ -47,16 +58,16 @@ export function serveWorker(side: WorkerSide, importModule: (url: string) => Pro
       }
       split = message.threads > 1 ? solver.split?.(message.instance, message.threads) : undefined;
       if (split && split.tasks > 1) {
-        side.post({ type: 'split', tasks: split.tasks });
+        out.post({ type: 'split', tasks: split.tasks });
         return;
       }
       split = undefined;
       if (message.role === 'helper') {
-        side.post({ type: 'split', tasks: 0 });
+        out.post({ type: 'split', tasks: 0 });
         return;
       }
       const summary: Summary = await solver.solve(message.instance, contextFor(undefined));
-      side.post({ type: 'done', summary });
+      out.post({ type: 'done', summary });
       return;
     }
     if (!split) throw new Error(`${message.type} received before the search was split`);
@@ -64,18 +75,22 @@ export function serveWorker(side: WorkerSide, importModule: (url: string) => Pro
       const summary = split.finish
         ? await split.finish(message.summaries, contextFor(undefined))
         : (split.merge ?? mergeSummaries)(message.summaries);
-      side.post({ type: 'done', summary });
+      out.post({ type: 'done', summary });
       return;
     }
     const task = message.task;
     const summary = await split.solveTask(task, contextFor(task));
-    side.post({ type: 'task-done', task, summary });
+    out.post({ type: 'task-done', task, summary });
   }
 
   side.onMessage((message) => {
     if (message.type === 'preload') {
       // Not queued: it runs while the host parses; a failure is reported by the `load` that follows.
-      loadModule(message.moduleUrl).catch(() => {});
+      const { moduleUrl } = message;
+      void loadModule(moduleUrl).then(
+        () => out.post({ type: 'preloaded', moduleUrl }),
+        () => out.post({ type: 'preloaded', moduleUrl }),
+      );
       return;
     }
     queue = queue.then(() => handle(message)).catch(fail);

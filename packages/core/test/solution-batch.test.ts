@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import type { HostMessage, WorkerMessage } from '../src/protocol.js';
+import { BATCH_MS, batchingPoster } from '../src/solution-batch.js';
+import { serveWorker } from '../src/worker-loop.js';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const busyWait = (ms: number) => {
+  const until = performance.now() + ms;
+  while (performance.now() < until);
+};
+
+describe('batchingPoster', () => {
+  it('posts the first solution at once, holds the next ones, and sends them before any other message', () => {
+    const posted: WorkerMessage[] = [];
+    const out = batchingPoster((message) => posted.push(message));
+    out.solution('a', 0);
+    out.solution('b', 0);
+    out.solution('c', 0);
+    expect(posted).toEqual([{ type: 'solutions', solutions: ['a'], task: 0 }]);
+    out.post({ type: 'task-done', task: 0, summary: { solutions: 3 } });
+    expect(posted.slice(1)).toEqual([
+      { type: 'solutions', solutions: ['b', 'c'], task: 0 },
+      { type: 'task-done', task: 0, summary: { solutions: 3 } },
+    ]);
+  });
+
+  it("never mixes two tasks' solutions in one message", () => {
+    const posted: WorkerMessage[] = [];
+    const out = batchingPoster((message) => posted.push(message));
+    out.post({ type: 'split', tasks: 2 });
+    out.solution('a', 0);
+    out.solution('b', 1);
+    out.post({ type: 'task-done', task: 1, summary: { solutions: 1 } });
+    expect(posted.slice(1)).toEqual([
+      { type: 'solutions', solutions: ['a'], task: 0 },
+      { type: 'solutions', solutions: ['b'], task: 1 },
+      { type: 'task-done', task: 1, summary: { solutions: 1 } },
+    ]);
+  });
+
+  it('sends held solutions when the solver checks in after BATCH_MS, and by timer when it awaits', async () => {
+    const posted: WorkerMessage[] = [];
+    const out = batchingPoster((message) => posted.push(message));
+    out.post({ type: 'split', tasks: 1 });
+    out.solution(1, undefined);
+    out.flushIfDue();
+    expect(posted).toHaveLength(1);
+    busyWait(BATCH_MS + 2);
+    out.flushIfDue();
+    expect(posted.slice(1)).toEqual([{ type: 'solutions', solutions: [1] }]);
+    out.solution(2, undefined);
+    expect(posted).toHaveLength(2);
+    await sleep(BATCH_MS * 4);
+    expect(posted.slice(2)).toEqual([{ type: 'solutions', solutions: [2] }]);
+  });
+});
+
+describe('serveWorker', () => {
+  it("sends a fast search's solutions in a few messages, all of them in order, before done", async () => {
+    const posted: WorkerMessage[] = [];
+    let send: (message: HostMessage) => void = () => {};
+    serveWorker(
+      { post: (message) => posted.push(message), onMessage: (handler) => (send = handler) },
+      (url) => import(url) as Promise<Record<string, unknown>>,
+    );
+    const moduleUrl = new URL('./fixtures/counting-plugin.js', import.meta.url).href;
+    send({ type: 'load', moduleUrl, pluginId: 'counting', instance: { n: 1000, mode: 'plain' }, threads: 1, role: 'lead', settings: {} });
+    while (posted.at(-1)?.type !== 'done' && posted.at(-1)?.type !== 'error') await sleep(5);
+    const batches = posted.filter((message) => message.type === 'solutions');
+    expect(batches.flatMap((message) => message.solutions)).toEqual(Array.from({ length: 1000 }, (_, i) => i + 1));
+    expect(batches.length).toBeLessThan(50);
+    expect(posted.at(-1)).toEqual({ type: 'done', summary: { solutions: 1000, tries: 1000 } });
+  });
+});
