@@ -16,6 +16,9 @@ export interface RunRequest extends SolveOptions {
   threads?: number;
 }
 
+/** Tasks a worker holds beyond the one it runs; few, so the last tasks still go to whoever is free. */
+const TASKS_AHEAD = 2;
+
 export class AbortedError extends Error {
   override readonly name = 'AbortError';
   constructor() {
@@ -25,7 +28,7 @@ export class AbortedError extends Error {
 
 /**
  * Runs a plugin's solver in workers and turns what they send into one ordered event stream.
- * Split searches: every worker takes the next free task; solutions are held back until all earlier
+ * Split searches: every worker takes the next free tasks (a few queued ahead); solutions are held back until all earlier
  * tasks are done, so the order is the same with 1 or N threads. Cancelling terminates every worker
  * at once (a synchronous search cannot be interrupted any other way).
  */
@@ -123,7 +126,11 @@ export function runSolver(request: RunRequest, createWorker: () => WorkerPort): 
           else if (message.tasks !== tasksTotal) {
             return finish(new Error(`workers disagree on the split: ${message.tasks} vs ${tasksTotal} tasks`));
           }
-          return assign(worker);
+          // One task to run and TASKS_AHEAD queued behind it: a worker that finishes a task starts
+          // the next at once instead of waiting for this thread to answer its task-done (a page's
+          // main thread may be busy drawing for tens of milliseconds).
+          for (let i = 0; i <= TASKS_AHEAD; i++) assign(worker);
+          return;
         case 'solution':
           return take(message.task, [message.solution]);
         case 'solutions':

@@ -1,5 +1,4 @@
-import { AbortedError, runSolver, type DoneEvent, type ProgressEvent, type RegisteredPlugin, type StepEvent } from '@kit/core';
-import { createWebWorker } from './web-worker-port.js';
+import { AbortedError, runSolver, type DoneEvent, type ProgressEvent, type RegisteredPlugin, type StepEvent, type WorkerPort } from '@kit/core';
 
 /** Solutions kept for browsing; beyond this the run still counts them. */
 export const MAX_KEPT_SOLUTIONS = 200_000;
@@ -18,7 +17,7 @@ export class RunSession {
   done: DoneEvent | undefined;
   error: Error | undefined;
   phase: RunPhase = 'running';
-  readonly startedAt = performance.now();
+  readonly startedAt: number;
   endedAt: number | undefined;
   readonly #controller = new AbortController();
 
@@ -27,7 +26,12 @@ export class RunSession {
     readonly instance: unknown,
     limit: number | undefined,
     onChange: () => void,
+    /** Solver workers: the page's prestarted pool. */
+    createWorker: () => WorkerPort,
+    /** When the person asked for the run (the Run click's time), so the elapsed time shown counts from there. */
+    startedAt = performance.now(),
   ) {
+    this.startedAt = startedAt;
     runSolver(
       {
         moduleUrl: registered.origin.moduleUrl,
@@ -57,7 +61,7 @@ export class RunSession {
           onChange();
         },
       },
-      createWebWorker,
+      createWorker,
     ).then(
       () => this.#end('done', onChange),
       (error: unknown) => {

@@ -60,8 +60,13 @@ export class SolutionList {
     this.update();
   }
 
-  /** Brings the list up to date with the solutions array (called once per animation frame at most). */
-  update(): void {
+  /**
+   * Brings the list up to date with the solutions array (called once per animation frame at most).
+   * Thumbnails are drawn for at most `budgetMs` per call: a page of 48 took a frame of 30-60 ms on
+   * a loaded machine, time the page's thread did not spend handing tasks to the solver workers.
+   * Returns true while thumbnails are left for a later call.
+   */
+  update(budgetMs = Infinity): boolean {
     const total = this.#solutions.length;
     const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
     const first = this.#page * PAGE_SIZE;
@@ -71,14 +76,17 @@ export class SolutionList {
       this.#shownPage = this.#page;
       this.#shownCount = first;
     }
-    for (let i = this.#shownCount; i < end; i++) this.#grid.append(this.#thumb(i + 1));
-    this.#shownCount = Math.max(this.#shownCount, end);
+    const until = performance.now() + budgetMs;
+    const added: HTMLElement[] = [];
+    while (this.#shownCount < end && (added.length === 0 || performance.now() < until)) added.push(this.#thumb(++this.#shownCount));
+    this.#grid.append(...added);
     for (const item of this.#grid.querySelectorAll<HTMLButtonElement>('button.thumb')) {
       item.setAttribute('aria-pressed', String(Number(item.dataset['index']) === this.#selected));
     }
     this.#pageLabel.textContent = total === 0 ? 'none yet' : `${first + 1}–${end} of ${total}`;
     this.#prev.disabled = this.#page === 0;
     this.#next.disabled = this.#page >= pages - 1;
+    return this.#shownCount < end;
   }
 
   #turn(delta: number): void {

@@ -3,9 +3,13 @@ import type { HostMessage, WorkerMessage, WorkerPort } from '@kit/core';
 // The worker bundle sits next to this app bundle; it loads whichever plugin the host names.
 const WORKER_URL = new URL('./worker.js', import.meta.url);
 
+/** A new solver Web Worker (it starts loading at once). */
+export function startWebWorker(): Worker {
+  return new Worker(WORKER_URL, { type: 'module', name: 'kit-solver' });
+}
+
 /** A browser Web Worker as core's WorkerPort, for `runSolver`. */
-export function createWebWorker(): WorkerPort {
-  const worker = new Worker(WORKER_URL, { type: 'module', name: 'kit-solver' });
+export function webWorkerPort(worker: Worker): WorkerPort {
   let crashed: ((error: Error) => void) | undefined;
   worker.addEventListener('error', (event) => {
     event.preventDefault();
@@ -21,4 +25,8 @@ export function createWebWorker(): WorkerPort {
     },
     terminate: () => worker.terminate(),
   };
+}
+
+export function createWebWorker(): WorkerPort {
+  return webWorkerPort(startWebWorker());
 }
