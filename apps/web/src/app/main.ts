@@ -227,11 +227,18 @@ function draw(): void {
   drawViewer();
   drawSummary();
   drawDownload();
-  thumbnailsLeft = solutionList.update(THUMBNAIL_BUDGET_MS);
-  if (session && session.phase !== 'running' && shownEnd !== session) {
+  // The frame that shows a run's end draws no thumbnails: they follow in the next frames.
+  const ending = session !== undefined && session.phase !== 'running' && shownEnd !== session;
+  thumbnailsLeft = solutionList.update(ending ? 0 : THUMBNAIL_BUDGET_MS);
+  if (session && ending) {
     shownEnd = session;
     // From the Run click to this frame, which shows the final count: what the benchmark reports.
     performance.measure('kit:run', { start: session.startedAt, end: performance.now() });
+    // The run's workers are gone: fresh ones for the next run, once this frame is out.
+    const moduleUrl = session.registered.origin.moduleUrl;
+    setTimeout(() => {
+      if (current?.origin.moduleUrl === moduleUrl) workers.warm(moduleUrl);
+    });
   }
 }
 
@@ -302,8 +309,6 @@ function onSessionChange(run: RunSession): void {
     viewing = { kind: 'solution', index: 1 };
     solutionList.select(1);
   }
-  // The run's workers are gone: fresh ones for the next run.
-  if (run.phase !== 'running') workers.warm(run.registered.origin.moduleUrl);
   if (run.phase === 'running') requestLiveDraw();
   else requestDraw();
 }

@@ -54,10 +54,10 @@ export class SolutionList {
     this.update();
   }
 
+  /** Marks a solution as open and turns to its page; the next `update` (the page's next frame) shows it. */
   select(index: number | undefined): void {
     this.#selected = index;
     if (index !== undefined) this.#page = Math.floor((index - 1) / PAGE_SIZE);
-    this.update();
   }
 
   /**
@@ -78,7 +78,7 @@ export class SolutionList {
     }
     const until = performance.now() + budgetMs;
     const added: HTMLElement[] = [];
-    while (this.#shownCount < end && (added.length === 0 || performance.now() < until)) added.push(this.#thumb(++this.#shownCount));
+    while (this.#shownCount < end && budgetMs > 0 && (added.length === 0 || performance.now() < until)) added.push(this.#thumb(++this.#shownCount));
     this.#grid.append(...added);
     for (const item of this.#grid.querySelectorAll<HTMLButtonElement>('button.thumb')) {
       item.setAttribute('aria-pressed', String(Number(item.dataset['index']) === this.#selected));
