@@ -1,6 +1,7 @@
 // End-to-end: the built app, served by our own `serve` on 127.0.0.1, in headless Chromium.
 // Run `pnpm build` first (the root `pnpm test` does). Screenshots go to test-artifacts/.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -130,6 +131,17 @@ const waitForPhase = (p: Page, wanted: string, timeout = 60_000) => p.waitForSel
  * Clicks Cancel and returns the milliseconds from the click event to the page showing the run as
  * cancelled, measured in the page, so the harness's own latency on a busy machine does not count.
  */
+/**
+ * Watches the workers searching now: the function returned resolves to true once every one of them
+ * has been terminated, false if `ms` pass first. (The page then starts fresh idle workers for the
+ * next run, so its worker count does not drop to 0.)
+ */
+function watchSearchWorkers(p: Page): (ms: number) => Promise<boolean> {
+  const searching = p.workers();
+  const gone = Promise.all(searching.map((worker) => new Promise<void>((resolve) => worker.once('close', () => resolve()))));
+  return (ms) => Promise.race([gone.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), ms))]);
+}
+
 async function cancelAndTime(p: Page): Promise<number> {
   await p.evaluate(() => {
     const phase = document.getElementById('phase')!;
@@ -303,9 +315,10 @@ describe('running', () => {
     await expect.poll(() => p.locator('#counters').textContent(), { timeout: 20_000 }).toMatch(/^tries \d/);
     expect(p.workers().length).toBeGreaterThan(0);
     await shot(p, 'searching');
+    const searchStopped = watchSearchWorkers(p);
     const cancelMs = await cancelAndTime(p);
     expect(cancelMs).toBeLessThan(1000);
-    await expect.poll(() => p.workers().length, { timeout: 2000 }).toBe(0);
+    expect(await searchStopped(2000)).toBe(true);
     const stopped = await count(p);
     await p.waitForTimeout(400);
     expect(await count(p)).toBe(stopped);
@@ -361,6 +374,39 @@ describe('pentomino', () => {
     expect(await p.locator('#viewer-frame svg rect.filled').count()).toBe(60);
   }, 180_000);
 
+  it('starts its workers before Run is pressed: a run creates none, and the count is the same', async () => {
+    const p = await browser.context.newPage();
+    page = p;
+    // Every Web Worker the page creates, with the page's time of creation.
+    await p.addInitScript(() => {
+      const started: number[] = [];
+      (window as unknown as { workersStarted: number[] }).workersStarted = started;
+      const Original = window.Worker;
+      window.Worker = class extends Original {
+        constructor(url: string | URL, options?: WorkerOptions) {
+          started.push(performance.now());
+          super(url, options);
+        }
+      };
+    });
+    await p.goto(`${server.url}?puzzle=pentomino&size=6`);
+    for (let run = 1; run <= 2; run++) {
+      await p.waitForSelector('body[data-workers="ready"]', { timeout: 30_000 });
+      await p.click('#run');
+      await p.waitForFunction((n) => performance.getEntriesByName('kit:run').length === n, run, { timeout: 120_000 });
+      expect(await phase(p)).toBe('done');
+      expect(await count(p)).toBe(2339);
+      const during = await p.evaluate(() => {
+        const measure = performance.getEntriesByName('kit:run').at(-1)!;
+        const started = (window as unknown as { workersStarted: number[] }).workersStarted;
+        return { before: started.filter((at) => at < measure.startTime).length, during: started.filter((at) => at >= measure.startTime && at <= measure.startTime + measure.duration).length };
+      });
+      console.log(`pentomino 6x10 run ${run}: ${during.before} workers started before Run, ${during.during} during it`);
+      expect(during.before).toBeGreaterThan(0);
+      expect(during.during).toBe(0);
+    }
+  }, 180_000);
+
   it('finishes all solutions of 8x8 (--all) with 520', async () => {
     const p = await open('?puzzle=pentomino&size=8&all=1&run=1');
     expect(await p.locator('#opt-all').isChecked()).toBe(true);
@@ -396,11 +442,61 @@ describe('pentomino', () => {
 
     expect(await p.locator('#run-error').textContent()).toBe('');
     expect(await phase(p)).toBe('running');
+    const searchStopped = watchSearchWorkers(p);
     const cancelMs = await cancelAndTime(p);
     expect(cancelMs).toBeLessThan(1000);
-    await expect.poll(() => p.workers().length, { timeout: 2000 }).toBe(0);
+    expect(await searchStopped(2000)).toBe(true);
     await shot(p, 'pentomino-cancelled');
   }, 60_000);
+});
+
+describe('a puzzle pasted as a share link', () => {
+  const LINK = 'https://puyop.com/s/x00900z00A40j1gr29h1hi9i_c1c1__u02';
+  const kitBin = join(repoRoot, 'apps/cli/dist/bin.js');
+  /** `kit run puyo --nazo --url LINK --json [--all]`: the solutions' and the summary's lines. */
+  function kit(...extra: string[]) {
+    if (!existsSync(kitBin)) throw new Error(`${kitBin} is missing: build the CLI first (pnpm build)`);
+    const lines = execFileSync(process.execPath, [kitBin, 'run', 'puyo', '--nazo', '--url', LINK, '--json', ...extra], { encoding: 'utf8' })
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { type: string; index?: number; solution?: { notation: string }; solutions?: number; best?: string });
+    return { solutions: lines.filter((line) => line.type === 'solution'), done: lines.find((line) => line.type === 'done')! };
+  }
+
+  it('solves a nazo link pasted into the url field, with the answers `kit run --nazo --url` gives', async () => {
+    const cli = kit('--all');
+    const best = kit();
+    expect(cli.solutions.length).toBeGreaterThan(1);
+    const p = await open('?puzzle=puyo');
+    // The page opens on an example drawn in the field editor, which stands in for --url: fold it.
+    expect(await p.locator('#opt-url').isVisible()).toBe(false);
+    await p.click('details[data-editor="input"] > summary');
+    await p.check('#opt-nazo');
+    await p.fill('#opt-url', LINK);
+    await p.check('#opt-all');
+    await p.click('#run');
+    await waitForPhase(p, 'done', 60_000);
+    expect(await p.locator('#form-error').textContent()).toBe('');
+    expect(await p.locator('#run-error').textContent()).toBe('');
+    expect(await count(p)).toBe(cli.solutions.length);
+    expect(await p.locator('#summary dd[data-field="solutions"]').textContent()).toBe(String(cli.done.solutions));
+    expect(await p.locator('#summary dd[data-field="best"]').textContent()).toBe(best.done.best);
+    // Each answer, opened from the list, shows the moves the CLI printed for it.
+    for (const solution of cli.solutions) {
+      await p.fill('#open-solution', String(solution.index));
+      await p.click('.jump button');
+      await expect.poll(() => p.locator('#viewer-caption').textContent()).toBe(`Solution No. ${solution.index} of ${cli.solutions.length} · No. ${solution.index}: ${solution.solution!.notation}`);
+    }
+    await shot(p, 'puyo-nazo-link');
+
+    // Without --all, the page like the CLI shows the best answer and counts them all.
+    await p.uncheck('#opt-all');
+    await p.click('#run');
+    await waitForPhase(p, 'done', 60_000);
+    expect(await count(p)).toBe(best.solutions.length);
+    expect(await p.locator('#summary dd[data-field="solutions"]').textContent()).toBe(String(best.done.solutions));
+    expect(await p.locator('#summary dd[data-field="best"]').textContent()).toBe(best.done.best);
+  }, 120_000);
 });
 
 describe('static site', () => {

@@ -244,6 +244,8 @@ function draw(): void {
 
 function openSolution(index: number): void {
   if (!session || index < 1 || index > session.solutions.length) return;
+  // A solution the person opens stays on screen: a playing animation stops where it is.
+  if (stepTimer !== undefined) holdSteps();
   viewing = { kind: 'solution', index };
   solutionList.select(index);
   requestDraw();
