@@ -324,6 +324,20 @@ describe('running', () => {
     expect(await count(p)).toBe(stopped);
   });
 
+  it('keeps a solution the person opens on screen while the step animation is still playing', async () => {
+    const p = await open('?puzzle=walk&steps=6&delay=250&run=1');
+    await waitForPhase(p, 'done');
+    await p.waitForSelector('#viewer-caption:text-matches("^Step [1-3] of")', { timeout: 20_000 });
+    expect(await p.locator('#step-play').textContent()).toBe('Pause');
+    await p.fill('#open-solution', '2');
+    await p.click('.jump button');
+    await expect.poll(() => p.locator('#viewer-caption').textContent()).toMatch(/^Solution No\. 2 of/);
+    // Later animation ticks would have taken the viewer back to the steps.
+    await p.waitForTimeout(800);
+    expect(await p.locator('#viewer-caption').textContent()).toMatch(/^Solution No\. 2 of/);
+    expect(await p.locator('#step-play').textContent()).toBe('Play');
+  });
+
   it('lays the page out for a phone without sideways scrolling', async () => {
     const p = await open('?puzzle=walk&steps=0&run=1', { width: 390, height: 844 });
     await waitForPhase(p, 'done');
