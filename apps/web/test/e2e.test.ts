@@ -484,7 +484,9 @@ describe('a puzzle pasted as a share link', () => {
     const p = await open('?puzzle=puyo');
     // The page opens on an example drawn in the field editor, which stands in for --url: fold it.
     expect(await p.locator('#opt-url').isVisible()).toBe(false);
+    expect(await p.locator('details[data-editor="input"] > summary').textContent()).toBe('Field · fold to give url instead');
     await p.click('details[data-editor="input"] > summary');
+    expect(await p.locator('details[data-editor="input"] > summary .fold-hint').isVisible()).toBe(false);
     await p.check('#opt-nazo');
     await p.fill('#opt-url', LINK);
     await p.check('#opt-all');

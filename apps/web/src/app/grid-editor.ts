@@ -264,8 +264,10 @@ export function buildGridEditor(spec: GridEditorSpec, palette: Palette, initial:
   );
   const body = [valueBar, cells, tools, h('details', { class: 'editor-text' }, h('summary', {}, 'As text'), text), problem];
   const optional = spec.optional === true;
+  // While the grid is open the options it replaces are hidden: say how to get them back.
+  const foldHint = spec.supersedes?.length ? h('span', { class: 'fold-hint' }, ` · fold to give ${spec.supersedes.join(', ')} instead`) : null;
   const element = optional
-    ? h('details', { class: 'editor optional', 'data-editor': spec.target, open: initial !== undefined }, h('summary', {}, h('span', { class: 'name' }, spec.label)), ...body)
+    ? h('details', { class: 'editor optional', 'data-editor': spec.target, open: initial !== undefined }, h('summary', {}, h('span', { class: 'name' }, spec.label), foldHint), ...body)
     : h('section', { class: 'editor', 'data-editor': spec.target }, h('h3', { class: 'editor-label' }, spec.label), ...body);
   // The toggle event also comes once for the initial state: only a change by the person counts.
   let wasOpen = optional && (element as HTMLDetailsElement).open;
