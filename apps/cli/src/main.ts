@@ -1,13 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Command, CommanderError, Option } from 'commander';
-import { isInputError } from '@kit/core';
+import { escapeControls, formatInputError, isInputError, safeLine } from '@kit/core';
 import { infoText } from './commands/info.js';
 import { listJson, listText } from './commands/list.js';
 import { PluginFault, runPlugin } from './commands/run.js';
 import { prestartWorkers } from './prestart.js';
 import { serveWeb } from './commands/web.js';
-import { configureCommand, errorPrefix, oneLine, stderrColors } from './commander-setup.js';
+import { configureCommand, errorPrefix, stderrColors } from './commander-setup.js';
 import { cliPackageDir, discoverPlugins, type DiscoveryResult } from './discovery.js';
 import { EXIT, UsageError } from './errors.js';
 import { COMMON_VALUE_FLAGS } from './run-flags.js';
@@ -21,7 +21,7 @@ function version(): string {
 
 async function discover(plugins: readonly string[]): Promise<DiscoveryResult> {
   const result = await discoverPlugins({ cwd: process.cwd(), plugins, cliPackageDir: cliPackageDir() });
-  for (const { source, reason } of result.skipped) process.stderr.write(`${errorPrefix()}plugin ${source} skipped: ${reason}\n`);
+  for (const { source, reason } of result.skipped) process.stderr.write(`${errorPrefix()}${safeLine(`plugin ${source} skipped: ${reason}`)}\n`);
   return result;
 }
 
@@ -173,23 +173,22 @@ export async function main(argv: string[]): Promise<number> {
 function report(error: unknown): number {
   if (error instanceof CommanderError) return error.exitCode === 0 ? EXIT.ok : EXIT.usage;
   if (error instanceof UsageError) {
-    process.stderr.write(`${errorPrefix()}${oneLine(error.message)}\n`);
+    process.stderr.write(`${errorPrefix()}${safeLine(error.message)}\n`);
     return EXIT.usage;
   }
   if (isInputError(error)) {
-    // `file:line:col: message` when the place is known, so editors can jump to it.
-    // Built by hand rather than error.format(): a plugin may bring its own copy of @kit/core.
-    const { file, line, column } = error.where ?? {};
-    const place = [file, line, line !== undefined ? column : undefined].filter((part) => part !== undefined).join(':');
-    const text = oneLine(place ? `${place}: ${error.message}` : error.message);
-    process.stderr.write(file !== undefined ? `${text}\n` : `${errorPrefix()}${text}\n`);
+    // `file:line:col: message` when the place is known, so editors can jump to it; control
+    // characters quoted from the input escaped, a long message cut. Through this copy of @kit/core
+    // rather than error.format(): a plugin may bring its own (older) copy.
+    const text = formatInputError(error);
+    process.stderr.write(error.where?.file !== undefined ? `${text}\n` : `${errorPrefix()}${text}\n`);
     return EXIT.usage;
   }
   const message = error instanceof PluginFault ? error.message : `internal error: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`;
   if (process.env['KIT_DEBUG']) {
-    process.stderr.write(`${errorPrefix()}${oneLine(message)}\n${error instanceof Error ? error.stack : String(error)}\n`);
+    process.stderr.write(`${errorPrefix()}${safeLine(message)}\n${(error instanceof Error ? String(error.stack) : String(error)).split('\n').map(escapeControls).join('\n')}\n`);
   } else {
-    process.stderr.write(`${errorPrefix()}${oneLine(message)} ${stderrColors().dim('(set KIT_DEBUG=1 to see the stack trace)')}\n`);
+    process.stderr.write(`${errorPrefix()}${safeLine(message)} ${stderrColors().dim('(set KIT_DEBUG=1 to see the stack trace)')}\n`);
   }
   return EXIT.fault;
 }

@@ -19,6 +19,21 @@ export function boardFromText(text: string, file?: string): Board {
   return cropBoard(parseBoard(text, file));
 }
 
+/**
+ * The number of cells (`.`) of a board text, in one pass and without building anything; undefined
+ * when the text holds a character a board may not (the full parser then says where). Lets the
+ * area check fail before a huge board is turned into a grid.
+ */
+export function quickCellCount(text: string): number | undefined {
+  let cells = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code === 46 /* . */) cells++;
+    else if (code !== 35 /* # */ && code !== 32 && code !== 10 && code !== 13) return undefined;
+  }
+  return cells;
+}
+
 /** Rows (`.` a cell, `#` or space a hole) to a cropped board; errors name the row as a line. */
 export function boardFromRows(rows: readonly string[], file?: string): Board {
   return boardFromText(rows.map((row) => `${row}\n`).join(''), file);

@@ -68,8 +68,8 @@ export function compileProblem(board: Board, set: PieceSet): Problem {
   const shapes = kinds.map((kind) => orientations(kind.shape));
   kinds.forEach((_kind, k) => {
     shapes[k]!.forEach((shape, orientation) => {
-      const height = Math.max(...shape.map((at) => at.row)) + 1;
-      const width = Math.max(...shape.map((at) => at.col)) + 1;
+      const height = shape.reduce((most, at) => Math.max(most, at.row), 0) + 1;
+      const width = shape.reduce((most, at) => Math.max(most, at.col), 0) + 1;
       for (let dr = 0; dr + height <= rows; dr++) {
         for (let dc = 0; dc + width <= cols; dc++) {
           const cells = shape.map((at) => searchIndex(at.row + dr, at.col + dc));

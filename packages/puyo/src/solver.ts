@@ -51,7 +51,7 @@ function summarise(breakdown: ChainStep[], grid: CellGrid, moves?: number[]): Re
     score += step.score;
     cleared += step.popped;
   }
-  const chains = moves ? Math.max(0, ...breakdown.map((s) => s.chain)) : breakdown.length;
+  const chains = moves ? breakdown.reduce((most, s) => Math.max(most, s.chain), 0) : breakdown.length;
   const allClear = fieldFromGrid(grid).rows.slice(1).every((row) => row === '......');
   return {
     chains,

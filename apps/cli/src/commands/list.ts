@@ -4,8 +4,8 @@ import type { DiscoveredPlugin } from '../discovery.js';
 /** `kit list`: one line a plugin: id, version, title (columns aligned). */
 export function listText(plugins: readonly DiscoveredPlugin[]): string {
   if (plugins.length === 0) return 'no plugins found (install a puzzle package, or use --plugin or kit.config.json)\n';
-  const idWidth = Math.max(...plugins.map((found) => found.id.length));
-  const versionWidth = Math.max(...plugins.map((found) => found.plugin.version.length));
+  const idWidth = plugins.reduce((most, found) => Math.max(most, found.id.length), 0);
+  const versionWidth = plugins.reduce((most, found) => Math.max(most, found.plugin.version.length), 0);
   return plugins
     // Padded before colouring (picocolors: only on a terminal, never with NO_COLOR or --no-color).
     .map((found) => `${pc.bold(pc.cyan(found.id.padEnd(idWidth)))}  ${pc.dim(found.plugin.version.padEnd(versionWidth))}  ${found.plugin.title}\n`)

@@ -1,4 +1,4 @@
-import { AbortedError, isInputError, mergePalette, parseOptions, type AnyPlugin, type DoneEvent, type Summary } from '@kit/core';
+import { AbortedError, isInputError, safeLine, type ParsedOptions, type TextFile, mergePalette, parseOptions, type AnyPlugin, type DoneEvent, type Summary } from '@kit/core';
 import { runInWorkers, type WorkerPool } from '@kit/core/node';
 import { canAnimate, detectColorMode } from '@kit/ansi-render';
 import { CommanderError } from 'commander';
@@ -9,7 +9,7 @@ import { HumanOutput } from '../human-output.js';
 import { JsonOutput } from '../json-output.js';
 import { buildRunCommand, collectRunArguments, suggestedStepDelay } from '../run-flags.js';
 import { StatusLine } from '../status-line.js';
-import { configureCommand } from '../commander-setup.js';
+import { configureCommand, errorPrefix } from '../commander-setup.js';
 
 export interface RunContext {
   cwd: string;
@@ -35,13 +35,15 @@ export async function runPlugin(found: DiscoveredPlugin, args: string[], context
     if (error instanceof CommanderError) return error.exitCode === 0 ? EXIT.ok : EXIT.usage;
     throw error;
   }
-  const { common, raw, file } = collectRunArguments(command, plugin, context.cwd);
+  const { common, raw, file } = await collectRunArguments(command, plugin, context.cwd, (message) => {
+    process.stderr.write(`${errorPrefix()}${safeLine(message)}\n`);
+  });
   const options = parseOptions(plugin.options, raw);
   if (plugin.input?.required && file === undefined) {
     throw new UsageError(`kit run ${plugin.id} needs a file (${plugin.input.formats.join(', ')})`);
   }
-  const input = file !== undefined ? readTextFile(file, context.cwd) : undefined;
-  const instance: unknown = plugin.parse(options, input);
+  const input = file !== undefined ? await readTextFile(file, context.cwd, plugin.input?.maxBytes) : undefined;
+  const instance: unknown = parseWith(plugin, options, input);
 
   const stdout = process.stdout;
   const stderr = process.stderr;
@@ -113,15 +115,30 @@ export async function runPlugin(found: DiscoveredPlugin, args: string[], context
   }
 }
 
+/**
+ * The plugin's own `parse`: an InputError is the user's, anything else (a TypeError) is the plugin's
+ * fault, reported under its name like a solver's.
+ */
+function parseWith(plugin: AnyPlugin, options: ParsedOptions, input: TextFile | undefined): unknown {
+  try {
+    return plugin.parse(options, input);
+  } catch (error) {
+    if (isInputError(error)) throw error;
+    throw new PluginFault(plugin.id, error, 'parse');
+  }
+}
+
 /** An error thrown by a plugin's solver: an internal fault (exit 1), named after the plugin. */
 export class PluginFault extends Error {
   override readonly name = 'PluginFault';
   constructor(
     readonly pluginId: string,
     readonly original: unknown,
+    /** Which part of the plugin threw: its solver (default) or its `parse`. */
+    readonly stage: 'solver' | 'parse' = 'solver',
   ) {
     const inner = original instanceof Error ? `${original.name}: ${original.message}` : String(original);
-    super(`plugin ${pluginId} failed: ${inner}`);
+    super(stage === 'parse' ? `plugin ${pluginId} failed while reading its input: ${inner}` : `plugin ${pluginId} failed: ${inner}`);
     if (original instanceof Error && original.stack) this.stack = original.stack;
   }
 }
