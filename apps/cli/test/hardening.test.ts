@@ -195,3 +195,63 @@ describe('kit create-plugin --dir that cannot be a directory', () => {
     refused(kit(['create-plugin', 'queens', '--dir', 'dangling/sub'], { cwd: root }), `kit: ${join(root, 'dangling')} is a symbolic link to a missing ${join(root, 'nowhere')}; choose another --dir`);
   });
 });
+
+describe('messages that echo input are safe for a terminal', () => {
+  // A title-setting OSC, BEL, DEL and a C1 CSI: a terminal acts on each if it is printed raw.
+  const EVIL = '\u001b]0;PWNED\u0007\u009b\u007f';
+  const root = tempDir();
+  const file = (name: string, text: string) => {
+    writeFileSync(join(root, name), text);
+    return join(root, name);
+  };
+  /** One line, no control character but its newline, short, exit 2. */
+  const safe = (result: { status: number | null; stderr: string }) => {
+    expect(result.status).toBe(2);
+    expect(result.stderr.endsWith('\n')).toBe(true);
+    const line = result.stderr.slice(0, -1);
+    expect(line).not.toMatch(/[\u0000-\u001f\u007f-\u009f]/);
+    expect(line.length).toBeLessThan(460);
+    return line;
+  };
+
+  it.each([
+    ['a pentomino board', () => ['run', 'pentomino', file('board.txt', `.....\n..\u009b..\n`)]],
+    ['a pentomino piece file', () => ['run', 'pentomino', '--piece-file', file('pieces.txt', `\u009b\n\n\u009b\n`)]],
+    ['pentomino --pieces', () => ['run', 'pentomino', '--pieces', `FI${EVIL}`]],
+    ['katamino --pieces', () => ['run', 'katamino', '--pieces', `LN${EVIL}`]],
+    ['katamino --challenge', () => ['run', 'katamino', '--challenge', `small-slam:${EVIL}`]],
+    ['katamino --n', () => ['run', 'katamino', '--n', EVIL]],
+    ['a puyo field', () => ['run', 'puyo', file('field.txt', `RGB\u009b\n`)]],
+    ['puyo --url', () => ['run', 'puyo', '--url', `https://puyop.com/s/\u009b${EVIL}`]],
+    ['a PencilBox Hitori', () => ['run', 'hitori-sat', file('p.txt', `3\n3\n1 2 ${EVIL}\n2 3 1\n3 1 2\n`)]],
+    ['a plain-grid Hitori', () => ['run', 'hitori-sat', '--format', 'grid', file('g.txt', `1 2 ${EVIL}\n2 3 1\n3 1 2\n`)]],
+    ['a Singles game ID', () => ['run', 'hitori-sat', '--format', 'singles', file('s.txt', `3x3:${EVIL}`)]],
+    ['a puzz.link URL', () => ['run', 'hitori-sat', '--format', 'puzz.link', file('u.txt', `https://puzz.link/p?hitori/3/3/${EVIL}`)]],
+    ['hitori --fill', () => ['run', 'hitori-sat', '--fill', file('f.txt', `3\n3\n0 ${EVIL} 0\n0 0 0\n0 0 0\n`)]],
+    ['hitori --generate', () => ['run', 'hitori-sat', '--generate', EVIL]],
+    ['a sudoku file', () => ['run', 'sudoku', file('sudoku.txt', `\u009b${EVIL}`)]],
+    ['sudoku --puzzle', () => ['run', 'sudoku', '--puzzle', `\u009b${EVIL}`]],
+    ['an unknown option', () => ['run', 'pentomino', `--x${EVIL}`]],
+    ['an unknown plugin', () => ['run', `x${EVIL}`]],
+  ])('escapes control characters from %s', (_what, args) => {
+    safe(kit(args()));
+  });
+
+  it('shows what was escaped, so the message still says what was wrong', () => {
+    const path = file('shown.txt', `3\n3\n1 2 ${EVIL}\n2 3 1\n3 1 2\n`);
+    expect(safe(kit(['run', 'hitori-sat', path]))).toBe(`${path}:3:5: '\\e]0;PWNED\\x07\\x9b\\x7f' is not a number`);
+    // JSON.stringify quotes C0 controls but not DEL or C1 (U+009B is a CSI to some terminals).
+    expect(safe(kit(['run', 'pentomino', '--pieces', 'FI\u009b']))).toBe('kit: unknown piece "\\x9b" in --pieces (choose from FILNPTUVWXYZ)');
+  });
+
+  it('cuts a message that quotes a huge token to one short line', () => {
+    const token = '7'.repeat(900_000);
+    const path = file('huge.txt', `1 2 x${token}\n2 3 1\n3 1 2\n`);
+    const line = safe(kit(['run', 'hitori-sat', '--format', 'grid', path]));
+    expect(line.startsWith(`${path}:1:5: 'x7777`)).toBe(true);
+    expect(line).toMatch(/… \(cut; \d+ characters in all\)$/);
+    const long = 'Q'.repeat(100_000);
+    const challenge = safe(kit(['run', 'katamino', '--challenge', long]));
+    expect(challenge).toMatch(/^kit: unknown challenge "QQQQ+… \(cut; 100\d\d\d characters in all\)$/);
+  });
+});
