@@ -51,10 +51,14 @@ export function buildRunCommand(plugin: AnyPlugin): Command {
     const short = spec.short && !taken.has(spec.short) ? `-${spec.short}, ` : '';
     if (spec.short) taken.add(spec.short);
     const placeholder = valuePlaceholder(spec);
-    command.addOption(new Option(`${short}--${spec.name}${placeholder ? ` <${placeholder}>` : ''}`, describeOption(spec)));
     if (spec.type === 'boolean' && spec.default === true) {
-      command.addOption(new Option(`--no-${spec.name}`, `turn --${spec.name} off`));
+      // On by default: what a user can type to change it is --no-NAME, so that is what help shows.
+      // --NAME still works (scripts may spell the default out) but is not listed.
+      command.addOption(new Option(`${short}--${spec.name}`).hideHelp());
+      command.addOption(new Option(`--no-${spec.name}`, `${spec.help} (on by default; --no-${spec.name} turns it off)`));
+      continue;
     }
+    command.addOption(new Option(`${short}--${spec.name}${placeholder ? ` <${placeholder}>` : ''}`, describeOption(spec)));
   }
   const common = (flags: string, help: string) => new Option(flags, help).helpGroup('Common options:');
   command
