@@ -255,3 +255,26 @@ describe('messages that echo input are safe for a terminal', () => {
     expect(challenge).toMatch(/^kit: unknown challenge "QQQQ+… \(cut; 100\d\d\d characters in all\)$/);
   });
 });
+
+describe('a boolean option that is on by default', () => {
+  it('shows --no-NAME in the help, not --NAME [default true], and both spellings work', () => {
+    const root = tempDir();
+    writeFiles(root, {
+      'plugin.js': `export default {
+  apiVersion: 1, id: 'anim', title: 'Anim', description: 'A switch that is on.', version: '1.0.0',
+  options: [{ name: 'steps', type: 'boolean', default: true, help: 'animate every step' }],
+  parse: (options) => ({ steps: options.steps }),
+  solver: async () => ({ solve: (instance, ctx) => { ctx.solution(instance.steps); return { solutions: 1 }; } }),
+  view: () => ({ width: 1, height: 1, cells: [{}] }),
+};
+`,
+    });
+    const run = (...args: string[]) => kit(['run', 'anim', '--plugin', './plugin.js', ...args], { cwd: root });
+    const help = run('--help').stdout;
+    expect(help).toMatch(/^ {2}--no-steps +animate every step \(on by default; --no-steps\s+turns it off\)$/m);
+    expect(help).not.toMatch(/^ {2}--steps/m);
+    expect(help).not.toContain('default true');
+    const value = (...args: string[]) => (JSON.parse(run('--json', ...args).stdout.split('\n')[0]!) as { solution: boolean }).solution;
+    expect([value(), value('--no-steps'), value('--steps')]).toEqual([true, false, true]);
+  });
+});
