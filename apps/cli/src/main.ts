@@ -147,9 +147,14 @@ function program(setExit: (code: number) => void): Command {
     .description('write a new plugin package (plugin, solver, test) that builds and runs as written')
     .argument('<name>', 'puzzle name, e.g. sudoku')
     .option('--dir <dir>', 'where to write it (default: a new directory named after the puzzle)')
-    .action(async (name: string, opts: { dir?: string }) => {
+    .option('--link <clone>', "depend on a built Puzzle Kit clone's @kit/core and @kit/cli (file: links) instead of the registry")
+    .action(async (name: string, opts: { dir?: string; link?: string }) => {
       const { createPlugin } = await import('./create-plugin/index.js');
-      const created = await createPlugin({ name, ...(opts.dir !== undefined ? { dir: opts.dir } : {}) });
+      const created = await createPlugin({
+        name,
+        ...(opts.dir !== undefined ? { dir: opts.dir } : {}),
+        ...(opts.link !== undefined ? { link: opts.link } : {}),
+      });
       process.stdout.write(`created ${created.dir}\n${created.files.map((file) => `  ${file}\n`).join('')}`);
     });
 
