@@ -1,10 +1,13 @@
 #!/usr/bin/env node
 // The one build every package uses: esbuild transpiles src/ to ESM in dist/ (file for file, no
-// bundling, so each module stays importable on its own), then tsc emits the .d.ts files beside them.
+// bundling, so each module stays importable on its own), AssemblyScript compiles assembly/*.ts to
+// dist/*.wasm (see wasm.js), then tsc emits the .d.ts files beside them.
 import { chmodSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { build } from 'esbuild';
+import { bundleEntries } from './bundle.js';
 import { emitDeclarations } from './declarations.js';
+import { buildWasm } from './wasm.js';
 
 const packageDir = process.cwd();
 const srcDir = join(packageDir, 'src');
@@ -36,6 +39,13 @@ await build({
   logLevel: 'warning',
 });
 
+try {
+  await buildWasm({ packageDir, srcDir, distDir });
+} catch (error) {
+  console.error(error.message);
+  process.exit(1);
+}
+
 const status = emitDeclarations({
   packageDir,
   rootDir: srcDir,
@@ -45,8 +55,10 @@ const status = emitDeclarations({
 });
 if (status !== 0) process.exit(status);
 
-// Executables named in "bin" must be runnable straight after the build.
 const manifest = JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8'));
+await bundleEntries({ packageDir, srcDir, distDir, manifest });
+
+// Executables named in "bin" must be runnable straight after the build.
 const bins = typeof manifest.bin === 'string' ? [manifest.bin] : Object.values(manifest.bin ?? {});
 for (const bin of bins) {
   const path = resolve(packageDir, bin);

@@ -78,7 +78,7 @@ describe('discovery in an npm project', () => {
     const { status, stdout, stderr } = kit(project, 'list', '--plugin', 'kit-plugin-sudoku', '--plugin', 'kit-plugin-not-really');
     expect(status).toBe(0);
     expect(listedIds(stdout).filter((id) => id === 'sudoku')).toHaveLength(1);
-    expect(stderr).toMatch(/plugin kit-plugin-not-really skipped: package\.json declares no "kit": \{"plugin": \.\.\.\} entry/);
+    expect(stderr).toMatch(/plugin kit-plugin-not-really skipped: package\.json declares no "kit": \{"plugins": \[\.\.\.\]\} entry/);
   });
 
   it('--plugin with a package that is not installed is a usage error', () => {
@@ -102,7 +102,7 @@ describe('discovery in an npm project', () => {
     expect(stderr).toMatch(/plugin \.\/missing skipped: not found \(listed in kit\.config\.json\)/);
     expect(stderr).toMatch(/plugin kit-plugin-nowhere skipped: package not found \(listed in kit\.config\.json\)/);
     // Named explicitly, so resolved by name and reported, where the node_modules scan stays silent.
-    expect(stderr).toMatch(/plugin kit-plugin-not-really skipped: package\.json declares no "kit": \{"plugin": \.\.\.\} entry/);
+    expect(stderr).toMatch(/plugin kit-plugin-not-really skipped: package\.json declares no "kit": \{"plugins": \[\.\.\.\]\} entry/);
     const run = kit(configured, 'run', 'echo', '--json', '--count');
     expect(run.status).toBe(0);
     expect(JSON.parse(run.stdout)).toMatchObject({ type: 'done', solutions: 1 });

@@ -5,10 +5,12 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { publint } from 'publint';
 import { formatMessage } from 'publint/utils';
 import { describe, expect, inject, it } from 'vitest';
 import { run } from './support/run.js';
+import { repoRoot } from './support/workspace.js';
 
 const { packages } = inject('kit');
 const publicPackages = packages.filter((pkg) => pkg.isPublic);
@@ -38,7 +40,7 @@ describe.each(publicPackages)('$name as packed', (pkg) => {
     expect(result.status, result.stdout).toBe(0);
   });
 
-  it('has the fields a published package needs, and nothing only the workspace understands', () => {
+  it('has the fields a published package needs, and nothing only the workspace understands', async () => {
     const manifest = packedManifest(pkg.tarball);
     const text = JSON.stringify(manifest);
     expect(text).not.toContain('workspace:');
@@ -58,7 +60,11 @@ describe.each(publicPackages)('$name as packed', (pkg) => {
       expect(target.types, entry).toMatch(/^\.\/dist\/.*\.d\.ts$/);
       expect(target.import, entry).toMatch(/^\.\/dist\/.*\.js$/);
     }
-    if (manifest.kit) expect(manifest.kit).toEqual({ plugin: './dist/plugin.js', apiVersion: 1 });
+    if (manifest.kit) {
+      // The manifest names the plugin its module exports, so hosts can list it without importing it.
+      const { default: plugin } = await import(pathToFileURL(join(repoRoot, pkg.path, 'dist', 'plugin.js')).href);
+      expect(manifest.kit).toEqual({ apiVersion: 1, plugins: [{ id: plugin.id, title: plugin.title, module: './dist/plugin.js' }] });
+    }
   });
 
   it('ships its README and built code, and no sources or tests', () => {

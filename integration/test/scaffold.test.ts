@@ -40,7 +40,7 @@ describe('kit create-plugin in the Puzzle Kit workspace', () => {
     expect(manifest).toMatchObject({
       name: 'kit-plugin-queens',
       private: true,
-      kit: { plugin: './dist/plugin.js', apiVersion: 1 },
+      kit: { apiVersion: 1, plugins: [{ id: 'queens', title: 'Queens', module: './dist/plugin.js' }] },
       scripts: { build: 'kit-build', test: 'vitest run' },
       dependencies: { '@kit/core': 'workspace:^' },
       devDependencies: { '@kit/tooling': 'workspace:*' },
@@ -58,7 +58,7 @@ describe('kit create-plugin in the Puzzle Kit workspace', () => {
     expect(readdirSync(join(dir, 'dist')).sort()).toEqual(['index.d.ts', 'index.js', 'plugin.d.ts', 'plugin.js', 'solver.d.ts', 'solver.js']);
     runOk(process.execPath, [tscBin, '-p', 'tsconfig.json'], { cwd: dir });
     const tests = runOk(process.execPath, [vitestBin, 'run'], { cwd: dir });
-    expect(passedCount(tests.stdout)).toBe(7);
+    expect(passedCount(tests.stdout)).toBe(8);
   });
 
   it('runs in the CLI, on one thread and split over two', () => {
@@ -105,7 +105,7 @@ describe('kit create-plugin outside the workspace (the packed CLI, a standalone 
     expect(manifest.private).toBeUndefined();
     expect(manifest).toMatchObject({
       name: '@acme/kit-queens',
-      kit: { plugin: './dist/plugin.js', apiVersion: 1 },
+      kit: { apiVersion: 1, plugins: [{ id: 'queens', title: 'Queens', module: './dist/plugin.js' }] },
       dependencies: { '@kit/core': `^${core.version}` },
       scripts: { build: 'tsc -p tsconfig.build.json', test: 'vitest run', prepack: 'npm run build' },
       publishConfig: { access: 'public' },
@@ -120,7 +120,7 @@ describe('kit create-plugin outside the workspace (the packed CLI, a standalone 
     expect(readdirSync(join(dir, 'dist')).sort()).toEqual(['index.d.ts', 'index.js', 'plugin.d.ts', 'plugin.js', 'solver.d.ts', 'solver.js']);
     runOk('npm', ['run', 'lint'], { cwd: dir });
     const tests = runOk('npm', ['test'], { cwd: dir });
-    expect(passedCount(tests.stdout)).toBe(7);
+    expect(passedCount(tests.stdout)).toBe(8);
   });
 
   it('runs with --plugin, then as an installed dependency without it', () => {

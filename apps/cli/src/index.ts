@@ -1,4 +1,4 @@
-// @kit/cli as a library: the discovery the `kit` command uses, for tools that want the same rules.
-export { discoverPlugins, CONFIG_FILE } from './discovery.js';
-export type { DiscoveredPlugin, DiscoveryOptions, DiscoveryResult, SkippedPlugin } from './discovery.js';
+// @kit/cli as a library: the discovery the `kit` command uses (from @kit/core/discovery), and main().
+export { discoverPlugins, CONFIG_FILE } from '@kit/core/discovery';
+export type { Discovery, DiscoveryOptions, PluginEntry, SkippedPlugin } from '@kit/core/discovery';
 export { main } from './main.js';

@@ -2,13 +2,11 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Command, CommanderError, Option } from 'commander';
 import { escapeControls, formatInputError, isInputError, safeLine } from '@kit/core';
-import { infoText } from './commands/info.js';
 import { listJson, listText } from './commands/list.js';
-import { PluginFault, runPlugin } from './commands/run.js';
-import { prestartWorkers } from './prestart.js';
-import { serveWeb } from './commands/web.js';
+import { PluginFault } from './plugin-fault.js';
 import { configureCommand, errorPrefix, stderrColors } from './commander-setup.js';
-import { cliPackageDir, discoverPlugins, type DiscoveryResult } from './discovery.js';
+import { discoverPlugins, type Discovery, type PluginEntry } from '@kit/core/discovery';
+import { cliPackageDir, loadPlugin, PluginLoadFailure, type DiscoveredPlugin } from './discovery.js';
 import { EXIT, UsageError } from './errors.js';
 import { COMMON_VALUE_FLAGS } from './run-flags.js';
 
@@ -19,19 +17,21 @@ function version(): string {
   return (JSON.parse(readFileSync(join(cliPackageDir(), 'package.json'), 'utf8')) as { version: string }).version;
 }
 
-async function discover(plugins: readonly string[]): Promise<DiscoveryResult> {
-  const result = await discoverPlugins({ cwd: process.cwd(), plugins, cliPackageDir: cliPackageDir() });
+async function discover(plugins: readonly string[]): Promise<Discovery> {
+  const result = await discoverPlugins({ cwd: process.cwd(), plugins, hostPackageDir: cliPackageDir() });
   for (const { source, reason } of result.skipped) process.stderr.write(`${errorPrefix()}${safeLine(`plugin ${source} skipped: ${reason}`)}\n`);
   return result;
 }
 
-function findPlugin(result: DiscoveryResult, id: string) {
-  const found = result.plugins.find((plugin) => plugin.id === id);
+/** The plugin named `id`, imported: the only plugin module a command that needs one imports. */
+async function findPlugin(result: Discovery, id: string, beforeLoad?: (entry: PluginEntry) => void): Promise<DiscoveredPlugin> {
+  const found: PluginEntry | undefined = result.plugins.find((plugin) => plugin.id === id);
   if (!found) {
     const known = result.plugins.map((plugin) => plugin.id).join(', ') || 'none';
     throw new UsageError(`no plugin '${id}' (available: ${known}; see kit list)`);
   }
-  return found;
+  beforeLoad?.(found);
+  return loadPlugin(found);
 }
 
 /**
@@ -63,7 +63,12 @@ function splitRunArguments(args: string[]): { id: string | undefined; plugins: s
 
 async function run(args: string[]): Promise<number> {
   const { id, plugins, rest } = splitRunArguments(args);
+  const { prestartWorkers } = await import('./prestart.js');
   const pool = prestartWorkers(id === undefined ? [] : rest, id !== undefined);
+  // Commands are imported when used, so `kit list` never loads the solver host or the renderer;
+  // this one loads while plugins are discovered.
+  const running = import('./commands/run.js');
+  running.catch(() => {});
   try {
     const result = await discover(plugins);
     if (id === undefined) {
@@ -84,7 +89,10 @@ async function run(args: string[]): Promise<number> {
       }
       throw new UsageError('kit run needs a plugin id (see kit list)');
     }
-    return await runPlugin(findPlugin(result, id), rest, { cwd: process.cwd(), env: process.env, pool });
+    // The solver workers import the plugin and its solver while this thread imports and parses.
+    const found = await findPlugin(result, id, (entry) => pool.preload(entry.moduleUrl));
+    const { runPlugin } = await running;
+    return await runPlugin(found, rest, { cwd: process.cwd(), env: process.env, pool });
   } finally {
     pool.close();
   }
@@ -116,7 +124,8 @@ function program(setExit: (code: number) => void): Command {
     .addOption(pluginOption())
     .action(async (id: string, opts: { plugin: string[] }) => {
       const result = await discover(opts.plugin);
-      process.stdout.write(infoText(findPlugin(result, id)));
+      const { infoText } = await import('./commands/info.js');
+      process.stdout.write(infoText(await findPlugin(result, id)));
     });
 
   // Only here for the help listing: main() handles `run` itself.
@@ -131,7 +140,8 @@ function program(setExit: (code: number) => void): Command {
       const port = /^\d+$/.test(opts.port) ? Number(opts.port) : Number.NaN;
       if (!Number.isInteger(port) || port > 65535) throw new UsageError(`--port must be a port number (got ${JSON.stringify(opts.port)})`);
       const result = await discover(opts.plugin);
-      const server = await serveWeb(result.plugins, port);
+      const { serveWeb } = await import('./commands/web.js');
+      const server = await serveWeb(result, port);
       process.stdout.write(`${server.url}\n`);
       await new Promise<void>((resolve) => {
         const stop = () => resolve();
@@ -189,7 +199,7 @@ function report(error: unknown): number {
     process.stderr.write(error.where?.file !== undefined ? `${text}\n` : `${errorPrefix()}${text}\n`);
     return EXIT.usage;
   }
-  const message = error instanceof PluginFault ? error.message : `internal error: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`;
+  const message = error instanceof PluginFault || error instanceof PluginLoadFailure ? error.message : `internal error: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`;
   if (process.env['KIT_DEBUG']) {
     process.stderr.write(`${errorPrefix()}${safeLine(message)}\n${(error instanceof Error ? String(error.stack) : String(error)).split('\n').map(escapeControls).join('\n')}\n`);
   } else {

@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { COUNTING, inDir, kit, pluginModule, pluginPackage, tempDir, writeFiles } from './helpers.js';
@@ -216,6 +216,42 @@ describe('kit run: discovery', () => {
     expect(result.status).toBe(0);
     expect(result.stdout).toBe('2 solutions\n');
     expect(result.stderr).toBe('kit: plugin broken-plugin skipped: cannot load\n');
+  });
+
+  it('lists the others when a plugin hangs on import, naming it (a loop or a promise that never settles)', () => {
+    const cwd = tempDir();
+    writeFiles(cwd, {
+      ...inDir('node_modules/kit-loops', pluginPackage('kit-loops', 'loops', {}, 'for (;;) {}\nexport default {};\n')),
+      ...inDir('node_modules/kit-waits', pluginPackage('kit-waits', 'waits', {}, 'await new Promise(() => {});\nexport default {};\n')),
+    });
+    const result = kit(['list', ...P], { cwd, env: { KIT_PLUGIN_TIMEOUT_MS: '1000' } });
+    expect([result.status, result.stdout]).toEqual([0, 'counting  1.0.0  Counting\n']);
+    expect(result.stderr).toBe(
+      'kit: plugin kit-loops skipped: its module did not finish loading within 1 s\n' +
+        'kit: plugin kit-waits skipped: its module never finishes loading (a top-level await that never settles)\n',
+    );
+  });
+
+  it('imports only the plugin a command needs when manifests name their plugins', () => {
+    const cwd = tempDir();
+    const marker = join(cwd, 'other-was-imported');
+    writeFiles(cwd, {
+      'node_modules/kit-other/package.json': JSON.stringify({
+        name: 'kit-other', version: '3.1.4', type: 'module',
+        kit: { apiVersion: 1, plugins: [{ id: 'other', title: 'Another puzzle', module: './plugin.js' }] },
+      }),
+      'node_modules/kit-other/plugin.js': `import { writeFileSync } from 'node:fs'; writeFileSync(${JSON.stringify(marker)}, 'x');\nthrow new Error('cannot load');\n`,
+    });
+    const list = kit(['list', ...P], { cwd });
+    expect([list.status, list.stdout, list.stderr]).toEqual([0, 'counting  1.0.0  Counting\nother     3.1.4  Another puzzle\n', '']);
+    const run = kit(['run', 'counting', '--n', '2', '--count', ...P], { cwd });
+    expect([run.status, run.stdout, run.stderr]).toEqual([0, '2 solutions\n', '']);
+    expect(existsSync(marker)).toBe(false);
+    // Asked for by name, the broken plugin is a fault of that plugin (exit 1), named.
+    const broken = kit(['run', 'other', ...P], { cwd });
+    expect(broken.status).toBe(1);
+    expect(broken.stderr).toMatch(/^kit: plugin other could not be loaded from kit-other: cannot load \(set KIT_DEBUG=1 to see the stack trace\)\n$/);
+    expect(existsSync(marker)).toBe(true);
   });
 
   it('refuses a plugin made for another API version by name', () => {

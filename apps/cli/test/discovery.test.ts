@@ -27,7 +27,7 @@ describe('discovery from node_modules', () => {
     const alpha = result.plugins[0]!;
     expect(alpha.packageDir).toBe(join(root, 'node_modules/@acme/kit-alpha'));
     expect(alpha.moduleUrl).toBe(`file://${join(root, 'node_modules/@acme/kit-alpha/plugin.js')}`);
-    expect(result.registry.get('alpha')?.origin).toEqual({ source: '@acme/kit-alpha', moduleUrl: alpha.moduleUrl });
+    expect(alpha.version).toBe('2.3.4');
   });
 
   it('also searches the node_modules that hold the CLI itself (a global install)', async () => {
@@ -39,7 +39,7 @@ describe('discovery from node_modules', () => {
     });
     const without = await discoverPlugins({ cwd: join(root, 'elsewhere') });
     expect(ids(without)).toEqual([]);
-    const result = await discoverPlugins({ cwd: join(root, 'elsewhere'), cliPackageDir: join(root, 'prefix/lib/node_modules/@kit/cli') });
+    const result = await discoverPlugins({ cwd: join(root, 'elsewhere'), hostPackageDir: join(root, 'prefix/lib/node_modules/@kit/cli') });
     expect(ids(result)).toEqual(['gamma']);
   });
 });
@@ -87,7 +87,7 @@ describe('kit.config.json', () => {
     expect(result.skipped).toEqual([
       { source: './gone', reason: 'not found (listed in kit.config.json)' },
       { source: 'no-such-package', reason: 'package not found (listed in kit.config.json)' },
-      { source: './plain', reason: 'package.json declares no "kit": {"plugin": ...} entry' },
+      { source: './plain', reason: 'package.json declares no "kit": {"plugins": [...]} entry' },
     ]);
   });
 
@@ -179,5 +179,108 @@ describe('plugins that cannot be loaded', () => {
     const result = await discoverPlugins({ cwd: root, plugins: ['./packages/linked'] });
     expect(ids(result)).toEqual(['linked']);
     expect(sources(result)).toEqual(['./packages/linked']);
+  });
+});
+
+/** A package whose manifest names its plugins: hosts list them without importing anything. */
+function manifestPackage(name: string, plugins: Array<{ id: string; title?: string; module?: string; text?: string }>): Record<string, string> {
+  const files: Record<string, string> = {};
+  const entries = plugins.map((plugin, i) => {
+    const module = plugin.module ?? `./plugin-${i}.js`;
+    files[module.slice(2)] = plugin.text ?? pluginModule(plugin.id, plugin.title ? { title: plugin.title } : {});
+    return { id: plugin.id, title: plugin.title ?? `The ${plugin.id} puzzle`, module };
+  });
+  files['package.json'] = JSON.stringify({ name, version: '5.6.7', type: 'module', kit: { apiVersion: 1, plugins: entries } });
+  return files;
+}
+
+describe('the manifest in package.json', () => {
+  it('lists declared plugins (id, title, package version) without importing them; load() imports one', async () => {
+    const root = tempDir();
+    const marker = join(root, 'alpha-was-imported');
+    writeFiles(root, {
+      ...inDir('node_modules/kit-alpha', manifestPackage('kit-alpha', [{ id: 'alpha', text: pluginModule('alpha', { marker }) }])),
+    });
+    const result = await discoverPlugins({ cwd: root });
+    expect(result.plugins.map(({ id, title, version, source }) => ({ id, title, version, source }))).toEqual([
+      { id: 'alpha', title: 'The alpha puzzle', version: '5.6.7', source: 'kit-alpha' },
+    ]);
+    expect(existsSync(marker)).toBe(false);
+    const plugin = await result.plugins[0]!.load();
+    expect(plugin.id).toBe('alpha');
+    expect(existsSync(marker)).toBe(true);
+  });
+
+  it('takes several plugins from one package, one module each', async () => {
+    const root = tempDir();
+    writeFiles(root, { ...inDir('node_modules/kit-pair', manifestPackage('kit-pair', [{ id: 'left' }, { id: 'right' }])) });
+    const result = await discoverPlugins({ cwd: root });
+    expect(ids(result)).toEqual(['left', 'right']);
+    expect(sources(result)).toEqual(['kit-pair', 'kit-pair']);
+    expect((await result.plugins[1]!.load()).id).toBe('right');
+  });
+
+  it('refuses a module that provides another plugin than its manifest declares, naming the package', async () => {
+    const root = tempDir();
+    writeFiles(root, { ...inDir('node_modules/kit-liar', manifestPackage('kit-liar', [{ id: 'said', text: pluginModule('actual') }])) });
+    const result = await discoverPlugins({ cwd: root });
+    await expect(result.plugins[0]!.load()).rejects.toThrow("plugin kit-liar: package.json declares plugin 'said', but its module provides 'actual'");
+  });
+
+  it('reports malformed manifest entries by package and loads the rest', async () => {
+    const root = tempDir();
+    const bad = (kit: unknown) => JSON.stringify({ name: 'x', version: '1.0.0', kit });
+    writeFiles(root, {
+      'node_modules/bad-id/package.json': bad({ plugins: [{ id: 'Bad Id', title: 'T', module: './p.js' }] }),
+      'node_modules/bad-id/p.js': pluginModule('ok'),
+      'node_modules/no-title/package.json': bad({ plugins: [{ id: 'untitled', module: './p.js' }] }),
+      'node_modules/no-title/p.js': pluginModule('untitled'),
+      'node_modules/empty-list/package.json': bad({ plugins: [] }),
+      ...inDir('node_modules/kit-good', manifestPackage('kit-good', [{ id: 'good' }])),
+    });
+    const result = await discoverPlugins({ cwd: root });
+    expect(ids(result)).toEqual(['good']);
+    expect(result.skipped).toEqual([
+      { source: 'bad-id', reason: '"kit.plugins"[0].id must be a plugin id (lowercase letters, digits, dashes)' },
+      { source: 'empty-list', reason: '"kit.plugins" must be a non-empty array' },
+      { source: 'no-title', reason: '"kit.plugins"[0].title must be a string (what kit list prints)' },
+    ]);
+  });
+
+  it('refuses two manifests that declare one id, naming both, before importing either', async () => {
+    const root = tempDir();
+    writeFiles(root, {
+      ...inDir('node_modules/kit-one', manifestPackage('kit-one', [{ id: 'same' }])),
+      ...inDir('node_modules/kit-two', manifestPackage('kit-two', [{ id: 'same' }])),
+    });
+    await expect(discoverPlugins({ cwd: root })).rejects.toThrow("plugin id 'same' is provided by both kit-one and kit-two");
+  });
+});
+
+describe('plugins that hang', () => {
+  const NEVER_SETTLES = 'await new Promise(() => {});\nexport default {};\n';
+  const LOOPS_FOREVER = 'for (;;) {}\nexport default {};\n';
+
+  it('skips a module without manifest whose import never settles or loops forever, and loads the others', async () => {
+    const root = tempDir();
+    writeFiles(root, {
+      ...inDir('node_modules/kit-never', pluginPackage('kit-never', 'never', {}, NEVER_SETTLES)),
+      ...inDir('node_modules/kit-loops', pluginPackage('kit-loops', 'loops', {}, LOOPS_FOREVER)),
+      ...inDir('node_modules/kit-fine', pluginPackage('kit-fine', 'fine')),
+    });
+    const result = await discoverPlugins({ cwd: root, timeoutMs: 1000 });
+    expect(ids(result)).toEqual(['fine']);
+    expect(result.skipped).toEqual([
+      { source: 'kit-loops', reason: 'its module did not finish loading within 1 s' },
+      { source: 'kit-never', reason: 'its module never finishes loading (a top-level await that never settles)' },
+    ]);
+  });
+
+  it('lists a declared plugin whose import never settles, and load() gives up on it by name', async () => {
+    const root = tempDir();
+    writeFiles(root, { ...inDir('node_modules/kit-stuck', manifestPackage('kit-stuck', [{ id: 'stuck', text: NEVER_SETTLES }])) });
+    const result = await discoverPlugins({ cwd: root, timeoutMs: 500 });
+    expect(ids(result)).toEqual(['stuck']);
+    await expect(result.plugins[0]!.load()).rejects.toThrow('plugin kit-stuck: its module did not finish loading within 0.5 s');
   });
 });

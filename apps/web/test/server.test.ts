@@ -41,7 +41,7 @@ describe('discoverPlugins', () => {
       const found = await discoverPlugins({ root });
       expect(found.plugins).toEqual([]);
       expect(found.unavailable).toEqual([
-        { source: 'unbuilt', error: `${join(root, 'packages/unbuilt/dist/plugin.js')} does not exist (is the package built?)` },
+        { source: './packages/unbuilt', error: 'plugin module ./dist/plugin.js not found (is the package built?)' },
       ]);
     } finally {
       rmSync(root, { recursive: true, force: true });

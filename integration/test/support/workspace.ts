@@ -10,7 +10,7 @@ export interface Manifest {
   name: string;
   version: string;
   private?: boolean;
-  kit?: { plugin?: string; apiVersion?: number };
+  kit?: { plugin?: string; plugins?: Array<{ id?: string; title?: string; module: string }>; apiVersion?: number };
   exports?: Record<string, unknown>;
   dependencies?: Record<string, string>;
   [field: string]: unknown;
@@ -56,7 +56,7 @@ function hasSource(dir: string): boolean {
 export function workspacePackages(): WorkspacePackage[] {
   return workspaceDirs().map((dir) => {
     const manifest = readJson<Manifest>(join(dir, 'package.json'));
-    return { name: manifest.name, dir, path: relative(repoRoot, dir).split('\\').join('/'), manifest, isPlugin: manifest.kit?.plugin !== undefined };
+    return { name: manifest.name, dir, path: relative(repoRoot, dir).split('\\').join('/'), manifest, isPlugin: manifest.kit?.plugins !== undefined || manifest.kit?.plugin !== undefined };
   });
 }
 

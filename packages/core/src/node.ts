@@ -44,6 +44,8 @@ function portOf(worker: Worker): WorkerPort {
  */
 export interface WorkerPool {
   take(): WorkerPort;
+  /** Has the idle workers import a plugin module and its solver now, before they are taken. */
+  preload(moduleUrl: string): void;
   close(): void;
 }
 
@@ -63,6 +65,9 @@ export function startWorkerPool(size: number): WorkerPool {
       if (!entry || entry.failed) return createNodeWorker();
       entry.worker.ref();
       return portOf(entry.worker);
+    },
+    preload(moduleUrl) {
+      for (const { worker } of idle) worker.postMessage({ type: 'preload', moduleUrl } satisfies HostMessage);
     },
     close() {
       for (const { worker } of idle.splice(0)) void worker.terminate();

@@ -15,6 +15,8 @@ export type HostMessage =
       role: 'lead' | 'helper';
       settings: Omit<ContextSettings, 'signal'>;
     }
+  /** Import a plugin module and its solver ahead of `load`, while the host is still parsing. */
+  | { type: 'preload'; moduleUrl: string }
   | { type: 'task'; task: number }
   | { type: 'merge'; summaries: Summary[] };
 

@@ -25,7 +25,8 @@ export class PluginLoadError extends Error {
   }
 }
 
-const ID = /^[a-z][a-z0-9-]*$/;
+/** What a plugin id looks like: `kit run <id>`. */
+export const PLUGIN_ID = /^[a-z][a-z0-9-]*$/;
 
 /**
  * Duck-types a module's export against the plugin interface, so a broken or foreign module is
@@ -38,7 +39,7 @@ export function checkPlugin(value: unknown, source: string): AnyPlugin {
   if (plugin.apiVersion !== PLUGIN_API_VERSION) {
     throw fail(`speaks plugin API ${String(plugin.apiVersion)}, but this host speaks ${PLUGIN_API_VERSION}`);
   }
-  if (typeof plugin.id !== 'string' || !ID.test(plugin.id)) throw fail(`has a bad id ${JSON.stringify(plugin.id)}`);
+  if (typeof plugin.id !== 'string' || !PLUGIN_ID.test(plugin.id)) throw fail(`has a bad id ${JSON.stringify(plugin.id)}`);
   for (const field of ['title', 'description', 'version'] as const) {
     if (typeof plugin[field] !== 'string') throw fail(`has no ${field}`);
   }

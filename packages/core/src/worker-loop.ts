@@ -3,7 +3,7 @@ import { serializeError } from './errors.js';
 import type { Summary } from './events.js';
 import { mergeSummaries } from './merge.js';
 import type { HostMessage, WorkerSide } from './protocol.js';
-import type { SplitSearch } from './plugin.js';
+import type { AnyPlugin, Solver, SplitSearch } from './plugin.js';
 import { pluginFromModule } from './registry.js';
 
 /**
@@ -24,14 +24,27 @@ export function serveWorker(side: WorkerSide, importModule: (url: string) => Pro
     });
   const fail = (error: unknown) => side.post({ type: 'error', error: serializeError(error) });
 
-  async function handle(message: HostMessage): Promise<void> {
+  // A module is imported once, whether a `preload` or the `load` asks first.
+  const loaded = new Map<string, Promise<{ plugin: AnyPlugin; solver: Solver }>>();
+  const loadModule = (url: string) => {
+    let entry = loaded.get(url);
+    if (!entry) {
+      entry = importModule(url).then(async (namespace) => {
+        const plugin = pluginFromModule(namespace, url);
+        return { plugin, solver: await plugin.solver() };
+      });
+      loaded.set(url, entry);
+    }
+    return entry;
+  };
+
+  async function handle(message: Exclude<HostMessage, { type: 'preload' }>): Promise<void> {
     if (message.type === 'load') {
       settings = message.settings;
-      const plugin = pluginFromModule(await importModule(message.moduleUrl), message.moduleUrl);
+      const { plugin, solver } = await loadModule(message.moduleUrl);
       if (plugin.id !== message.pluginId) {
         throw new Error(`module ${message.moduleUrl} provides plugin '${plugin.id}', not '${message.pluginId}'`);
       }
-      const solver = await plugin.solver();
       split = message.threads > 1 ? solver.split?.(message.instance, message.threads) : undefined;
       if (split && split.tasks > 1) {
         side.post({ type: 'split', tasks: split.tasks });
@@ -60,6 +73,11 @@ export function serveWorker(side: WorkerSide, importModule: (url: string) => Pro
   }
 
   side.onMessage((message) => {
+    if (message.type === 'preload') {
+      // Not queued: it runs while the host parses; a failure is reported by the `load` that follows.
+      loadModule(message.moduleUrl).catch(() => {});
+      return;
+    }
     queue = queue.then(() => handle(message)).catch(fail);
   });
 }

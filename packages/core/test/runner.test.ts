@@ -120,6 +120,24 @@ describe('startWorkerPool', () => {
     );
     pool.close();
   });
+
+  it('preloads a plugin in its idle workers; the run that takes them gives the same result', async () => {
+    const pool = startWorkerPool(2);
+    pool.preload(counter.moduleUrl);
+    const done = await runInWorkers({ ...counter, instance: { n: 35, mode: 'plain' }, threads: 2 }, pool);
+    const fresh = await runInWorkers({ ...counter, instance: { n: 35, mode: 'plain' }, threads: 2 });
+    expect(done.summary).toEqual(fresh.summary);
+    expect(done.summary.solutions).toBe(35);
+    pool.close();
+  });
+
+  it('reports a preloaded module that throws on import when the run loads it', async () => {
+    const pool = startWorkerPool(1);
+    const moduleUrl = fixture('throws-on-import.js');
+    pool.preload(moduleUrl);
+    await expect(runInWorkers({ moduleUrl, pluginId: 'broken', instance: {} }, pool)).rejects.toThrow('cannot read the puzzle table');
+    pool.close();
+  });
 });
 
 describe('solveAll', () => {

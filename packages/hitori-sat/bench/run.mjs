@@ -97,6 +97,8 @@ for (const n of [10, 15, 25]) {
   console.log(`${`${n}x${n}`.padEnd(8)}${fillBackends.map((b) => ms(medians[b]).padStart(13)).join('')}   ${ms(medians.cpu)}   ${target}`);
 }
 
+await import('./fill-scale.mjs');
+
 console.log('\nConnectivity: lazy cuts vs an eager bounded-reachability encoding (embedded cdcl, uniqueness proof): median ms');
 for (const n of [6, 8, 10, 12]) {
   const set = [1, 2, 3].map((seed) => generateHitori(n, n, seed, () => new CdclSolver()));

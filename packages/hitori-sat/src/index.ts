@@ -2,7 +2,7 @@
 export { default as plugin, default } from './plugin.js';
 export type { HitoriInstance, HitoriSolution, EmitFormat } from './instance.js';
 export { parseInstance, EMIT_FORMATS } from './instance.js';
-export { type Hitori, type Shading, MAX_SIDE, shadingRows, numberRows, unshadedRegions } from './model.js';
+export { type Hitori, type Shading, MAX_SIDE, GENERATE_MAX_SIDE, shadingRows, numberRows, unshadedRegions } from './model.js';
 export { checkShading } from './check.js';
 export { searchHitori, encodeRules, connectivityCuts, blockingClause, repeatedGroups } from './encode.js';
 export type { HitoriSearch, HitoriSearchOptions, HitoriEncoding } from './encode.js';

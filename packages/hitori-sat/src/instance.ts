@@ -1,7 +1,8 @@
 import { InputError, type ParsedOptions, type TextFile } from '@kit/core';
+import { quote } from './quote.js';
 import { parsePuzzleText } from './formats/detect.js';
 import { INPUT_FORMATS, type InputFormat } from './formats/parsed.js';
-import { MAX_SIDE, type Hitori } from './model.js';
+import { GENERATE_MAX_SIDE, type Hitori } from './model.js';
 import type { Pattern } from './fill.js';
 
 export const EMIT_FORMATS = ['pencilbox', 'puzz.link', 'grid', 'sugar'] as const;
@@ -31,11 +32,11 @@ export interface HitoriSolution {
 
 function parseSize(text: string): { width: number; height: number } {
   const match = /^\s*(\d+)\s*x\s*(\d+)\s*$/i.exec(text);
-  if (!match) throw new InputError(`--generate must be a size like 10x10 (got ${JSON.stringify(text)})`);
+  if (!match) throw new InputError(`--generate must be a size like 10x10 (got ${quote(text)})`);
   const width = Number(match[1]);
   const height = Number(match[2]);
   for (const side of [width, height]) {
-    if (side < 2 || side > MAX_SIDE) throw new InputError(`--generate sides must be from 2 to ${MAX_SIDE} (got ${text})`);
+    if (side < 2 || side > GENERATE_MAX_SIDE) throw new InputError(`--generate sides must be from 2 to ${GENERATE_MAX_SIDE} (got ${quote(text)})`);
   }
   return { width, height };
 }

@@ -63,4 +63,30 @@ describe('kit run hitori-sat', () => {
     const existing = file('out.txt', 'keep');
     expect(kit('--generate', '5x5', '-o', existing)).toMatchObject({ code: 2, stderr: `${existing}: already exists (add --force to overwrite it)` });
   });
+
+  it('--fill numbers the 3x3 PencilBox pattern once called impossible', () => {
+    const pattern = file('p.txt', '3\n3\n0 1 0\n1 0 1\n2 1 0\n');
+    const { code, stdout } = kit('--fill', pattern, '--emit', 'grid', '-q');
+    expect(code).toBe(0);
+    const rows = stdout.trim().split('\n');
+    expect(rows.at(-1)).toBe('3x3: filled, the design has no Hitori solution');
+    const numbers = rows.slice(-4, -1).map((row) => row.split(' ').map(Number));
+    // The 1s keep one number per line; everything else in a line differs.
+    expect(numbers[1]![0]).toBe(numbers[1]![2]);
+    expect(numbers[0]![1]).toBe(numbers[2]![1]);
+    for (const line of [...numbers, ...[0, 1, 2].map((x) => numbers.map((row) => row[x]!))]) {
+      expect(new Set(line).size).toBe(line[0] === line[2] ? 2 : 3);
+    }
+  });
+
+  it('reads a Singles game ID with a difficulty, as Tatham prints it', () => {
+    const puzzle = file('singles.txt', '4x4dk:2422114343124114\n');
+    expect(kit(puzzle, '-q')).toMatchObject({ code: 0, stdout: expect.stringMatching(/4x4: unique solution\n$/) });
+  });
+
+  it('accepts sides over 100 (up to 200)', () => {
+    const row = Array.from({ length: 150 }, (_, i) => i + 1);
+    const puzzle = file('wide.txt', `${row.join(' ')}\n${[...row.slice(1), 1].join(' ')}\n`);
+    expect(kit(puzzle, '--first', '--count')).toMatchObject({ code: 0, stdout: expect.stringMatching(/150x2: /) });
+  });
 });

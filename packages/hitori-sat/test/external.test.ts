@@ -1,11 +1,13 @@
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { parseOptions, solveAll } from '@kit/core';
 import { describe, expect, it } from 'vitest';
 import { searchHitori } from '../src/encode.js';
 import { generateHitori } from '../src/generate.js';
+import { formatPencilBox } from '../src/formats/pencilbox.js';
 import { checkShading } from '../src/check.js';
 import { shadingRows } from '../src/model.js';
 import plugin from '../src/plugin.js';
@@ -70,4 +72,44 @@ describe.skipIf(installed.length === 0)(`external DIMACS solvers (${installed.jo
     expect(solver.value(2)).toBe(true);
     expect(solver.solve([-2])).toBe(false);
   });
+});
+
+describe.skipIf(!installed.includes('minisat'))('Ctrl-C during an external solver call', () => {
+  // The real `kit`, in a process group of its own so the signal reaches it and its children as
+  // Ctrl-C in a terminal would, with a private TMPDIR to see exactly what it leaves behind.
+  const root = resolve(import.meta.dirname, '../../..');
+  const bin = join(root, 'apps/cli/dist/bin.js');
+  const leftovers = (dir: string) => readdirSync(dir).filter((name) => name.startsWith('hitori-sat-'));
+
+  it.each([
+    ['SIGINT to the process group (Ctrl-C)', 'SIGINT', true, 130],
+    ['SIGTERM to kit alone', 'SIGTERM', false, 143],
+  ] as const)('%s leaves no hitori-sat-* directory behind', async (_what, signal, group, code) => {
+    const temp = mkdtempSync(join(tmpdir(), 'hitori-sat-signal-'));
+    const work = mkdtempSync(join(tmpdir(), 'hitori-sat-puzzle-'));
+    const { puzzle } = generateHitori(60, 60, 5, () => new CdclSolver());
+    const file = join(work, 'big.txt');
+    writeFileSync(file, formatPencilBox(60, 60, puzzle.numbers));
+    const child = spawn(process.execPath, [bin, 'run', 'hitori-sat', file, '--sat-solver', 'minisat', '-q'], {
+      cwd: root,
+      detached: true,
+      stdio: 'ignore',
+      env: { ...process.env, TMPDIR: temp, NO_COLOR: '1' },
+    });
+    const exited = new Promise<number | null>((done) => child.on('exit', (status) => done(status)));
+    // Wait until a solver call is under way: its directory exists.
+    let during: string[] = [];
+    for (let i = 0; i < 1500 && during.length === 0; i++) {
+      during = leftovers(temp);
+      if (during.length === 0) await sleep(10);
+    }
+    expect(during).toHaveLength(1);
+    process.kill(group ? -child.pid! : child.pid!, signal);
+    expect(await exited).toBe(code);
+    // The shell around the solver removes it when the solver stops (at once on Ctrl-C).
+    for (let i = 0; i < 200 && leftovers(temp).length > 0; i++) await sleep(50);
+    expect(leftovers(temp)).toEqual([]);
+    rmSync(temp, { recursive: true, force: true });
+    rmSync(work, { recursive: true, force: true });
+  }, 60_000);
 });

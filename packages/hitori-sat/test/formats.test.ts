@@ -36,6 +36,20 @@ describe('input formats', () => {
     expect(parsePuzzleText('3x1:9aZ').cells).toEqual([9, 10, 61]);
   });
 
+  it('reads a 200x200 puzzle in every format (the largest side allowed)', () => {
+    const numbers = Array.from({ length: 200 * 200 }, (_, i) => ((i * 7) % 61) + 1);
+    const texts = [formatPencilBox(200, 200, numbers), formatPlainGrid(200, numbers), formatPuzzLink(200, 200, numbers), `200x200dk:${numbers.map((n) => (n < 10 ? String(n) : n < 36 ? String.fromCharCode(87 + n) : String.fromCharCode(29 + n))).join('')}`];
+    for (const text of texts) expect(parsePuzzleText(text)).toMatchObject({ width: 200, height: 200, cells: numbers });
+  });
+
+  it('reads Singles game IDs with full parameters: a difficulty after the size (dk tricky, de easy), or one side for a square', () => {
+    for (const id of ['4x4dk:1213343233412131', '4x4de:1213343233412131', '4x4dt:1213343233412131', '4dk:1213343233412131', '4:1213343233412131']) {
+      expect(parsePuzzleText(id)).toEqual({ format: 'singles', width: 4, height: 4, cells: PUZZLE });
+    }
+    expect(parsePuzzleText('3x1dk:9aZ').cells).toEqual([9, 10, 61]);
+    expect(errorOf('3x3dk:12312')).toBe('p.txt:1: the game ID has 5 cells but 3x3 needs 9');
+  });
+
   it('reads plain whitespace grids', () => {
     expect(parsePuzzleText('\n 1 2 1 3\n3 4 3 2\n\t3 3 4 1\n2 1 3 1\n\n')).toEqual({ format: 'grid', width: 4, height: 4, cells: PUZZLE });
     expect(parsePuzzleText('10 . 10\n').cells).toEqual([10, 0, 10]);
@@ -112,10 +126,11 @@ describe('bad input gives one line naming where', () => {
     ['a token that is not a number', '3\n3\n1 2 3\n2 x 1\n3 1 2\n', "p.txt:4:3: 'x' is not a number"],
     ['a token that is not a number in a plain grid', '1 2\n2 a\n', "p.txt:2:3: 'a' is not a number"],
     ['a header that is not a number', 'x\n3\n1 2 3\n', "p.txt:1:1: 'x' is not a number"],
-    ['over 100 rows', '101\n3\n1 2 3\n', 'p.txt:1:1: 101 rows are more than the 100 allowed'],
-    ['over 100 rows in a plain grid', Array.from({ length: 101 }, () => '1 2').join('\n'), 'p.txt:101:1: 101 rows are more than the 100 allowed'],
-    ['over 100 columns', Array.from({ length: 101 }, () => '1').join(' '), 'p.txt:1:1: 101 columns are more than the 100 allowed'],
-    ['over 100 columns in a URL', '?hitori/101/2/1', 'p.txt:1: 101 columns are more than the 100 allowed'],
+    ['over 200 rows', '201\n3\n1 2 3\n', 'p.txt:1:1: 201 rows are more than the 200 allowed'],
+    ['over 200 rows in a plain grid', Array.from({ length: 201 }, () => '1 2').join('\n'), 'p.txt:201:1: 201 rows are more than the 200 allowed'],
+    ['over 200 columns', Array.from({ length: 201 }, () => '1').join(' '), 'p.txt:1:1: 201 columns are more than the 200 allowed'],
+    ['over 200 columns in a URL', '?hitori/201/2/1', 'p.txt:1: 201 columns are more than the 200 allowed'],
+    ['over 200 columns in a Singles ID', '201x2:1', 'p.txt:1:1: 201 columns are more than the 200 allowed'],
     ['a short URL', 'https://puzz.link/p?hitori/3/3/12312', 'p.txt:1: the URL describes 5 of the 9 cells of a 3x3 board'],
     ['a URL with unknown numbers', '?hitori/2/2/12@1', "p.txt:1:15: cell 3 has an unknown number ('@'), which Hitori cannot solve"],
     ['a URL with extra cells', '?hitori/2/2/1221zz', "p.txt:1:17: unexpected 'zz' after the last cell"],

@@ -98,8 +98,9 @@ describe('solving through the plugin', () => {
     expect(parse({})).toThrow(new InputError('give a puzzle file, --fill PATTERN or --generate WxH'));
     expect(parse({ generate: '5x5' }, UNIQUE)).toThrow(new InputError('give only one of a puzzle file, --generate'));
     expect(parse({ emit: 'sugar' }, UNIQUE)).toThrow("--emit sugar writes the seed's CSP for filling a pattern: use it with --fill");
-    expect(parse({ generate: '5by5' })).toThrow('--generate must be a size like 10x10 (got "5by5")');
-    expect(parse({ generate: '101x5' })).toThrow('--generate sides must be from 2 to 100 (got 101x5)');
+    expect(parse({ generate: '5by5' })).toThrow("--generate must be a size like 10x10 (got '5by5')");
+    expect(parse({ generate: '101x5' })).toThrow("--generate sides must be from 2 to 100 (got '101x5')");
+    expect(parse({ generate: '100x100' })).not.toThrow();
   });
 });
 

@@ -4,7 +4,9 @@
 // neighbour counts (a cell with 3 same-colour neighbours, or two adjacent cells with 2 each, lies in
 // a group of 4+), so nothing walks cell by cell. Gravity shifts the part of a column above a run of
 // popped cells down in one go (a bit-extract table handles columns with gaps between popped cells).
-// Nothing is allocated while a chain runs.
+// Nothing is allocated while a chain runs. `simulateBoard` runs the same simulation in WebAssembly
+// SIMD (assembly/sim.ts, about twice as fast) where the runtime has it, and this one elsewhere.
+import { wasmSimulator } from './bitboard-wasm.js';
 import { ROWS, WIDTH, cellIndex, emptyGrid, type CellGrid } from './field.js';
 import { chainPower, colourBonus, groupBonus } from './rules.js';
 
@@ -162,11 +164,46 @@ function splitBonus(v0: number, v1: number, v2: number): number {
   return bonus;
 }
 
+let simulateImpl = (board: Board, result: FastResult): number => {
+  const wasm = wasmSimulator();
+  simulateImpl = wasm ? wasm.simulate : simulateBoardJs;
+  return simulateImpl(board, result);
+};
+
 /**
- * Runs a whole chain on `board` in place (gravity first) and writes chains, score and cleared
- * into `result`. Returns the number of chains.
+ * Runs a whole chain on `board` in place (gravity first) and writes chains, score, cleared and the
+ * step scores into `result`. Returns the number of chains.
  */
 export function simulateBoard(board: Board, result: FastResult): number {
+  return simulateImpl(board, result);
+}
+
+/**
+ * Runs the chains of many boards stored back to back in `boards` (`BOARD_SIZE` words each), in place,
+ * in one call into WebAssembly per 512 boards; chains, score and cleared of board i go to
+ * `results[3 * i]`, `results[3 * i + 1]`, `results[3 * i + 2]`. No step scores.
+ */
+export function simulateBoards(boards: Int32Array, results: Int32Array): void {
+  const count = (boards.length / BOARD_SIZE) | 0;
+  if (results.length < count * 3) throw new RangeError(`simulateBoards: results needs ${count * 3} entries, has ${results.length}`);
+  const wasm = wasmSimulator();
+  if (wasm) return wasm.simulateMany(boards, results);
+  const result = createResult();
+  for (let i = 0; i < count; i++) {
+    simulateBoardJs(boards.subarray(i * BOARD_SIZE, (i + 1) * BOARD_SIZE), result);
+    results[3 * i] = result.chains;
+    results[3 * i + 1] = result.score;
+    results[3 * i + 2] = result.cleared;
+  }
+}
+
+/** Which engine `simulateBoard` uses here: 'wasm-simd', or 'js' where WebAssembly SIMD is missing. */
+export function fastEngine(): 'wasm-simd' | 'js' {
+  return wasmSimulator() ? 'wasm-simd' : 'js';
+}
+
+/** The JavaScript simulator (the engine where WebAssembly SIMD is missing); same contract as `simulateBoard`. */
+export function simulateBoardJs(board: Board, result: FastResult): number {
   settleBoard(board);
   let chains = 0;
   let score = 0;

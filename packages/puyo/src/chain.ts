@@ -33,7 +33,7 @@ export interface ChainResult {
   score: number;
   /** Colour puyos popped in the whole chain. */
   cleared: number;
-  /** Rows 1 to 13 empty after the chain. */
+  /** The chain left rows 1 to 13 empty (false when nothing popped). */
   allClear: boolean;
   /** Garbage sent: floor(score / 70). */
   garbage: number;
@@ -169,7 +169,9 @@ export function runChain(grid: CellGrid, onStep?: StepListener): Omit<ChainResul
     cleared += step.popped;
     onStep?.('pop', grid, step, 0);
   }
-  return { chains: breakdown.length, score, cleared, allClear: isAllClear(grid), garbage: garbageSent(score), breakdown };
+  // An all clear is a chain that empties the field: a field that was empty and popped nothing is not one.
+  const allClear = breakdown.length > 0 && isAllClear(grid);
+  return { chains: breakdown.length, score, cleared, allClear, garbage: garbageSent(score), breakdown };
 }
 
 /** The reference simulation of a field: every chain step, its score and the totals. */

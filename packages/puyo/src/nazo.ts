@@ -1,17 +1,19 @@
-// Chain puzzles ("nazo puyo"): a field, a list of pairs and a goal. Every placement of every pair
-// is tried in order (depth first, on the fast simulator); a sequence is a solution the moment the
-// goal holds after its last pair's chain.
+// Chain puzzles ("nazo puyo"): a field, a list of pairs and a goal. Every reachable placement of
+// every pair is tried in order (depth first, on the fast simulator). After each pair's chain the goal
+// is checked: when it holds, the sequence so far is an answer and the puzzle ends there (as in the
+// games and in pon2); otherwise the next pair falls, unless the game is over or no pair is left.
 import { InputError } from '@kit/core';
 import {
   type Board, type FastResult, boardAllClear, boardFromGrid, columnHeight, createBoard, createResult, gridFromBoard,
   planeCount, setCell, simulateBoard,
 } from './bitboard.js';
+import { runChain } from './chain.js';
 import { COLOUR_LETTERS, ROWS, WIDTH, type PuyoField, fieldFromGrid, gridFromField } from './field.js';
+import { type Goal, type GoalColour, describeGoal, parseGoal } from './goal.js';
+import { gameOver, placementReachable, reachableColumns } from './reach.js';
 
-export type Goal =
-  | { kind: 'chains'; min: number }
-  | { kind: 'all-clear' }
-  | { kind: 'clear-colour'; colour: string };
+export { describeGoal, parseGoal };
+export type { Goal };
 
 /** A pair as it falls: `axis` is the puyo the pair turns around, `child` the other one. */
 export interface Pair {
@@ -42,40 +44,39 @@ export interface NazoSolution {
   allClear: boolean;
   /** The field after the last move's chain, as `PuyoField.rows`. */
   rows: string[];
+  /** Placement numbers in search order (index into the pair's placement list): orders answers. */
+  path: number[];
+}
+
+/**
+ * The most pairs a puzzle may have. The search tries up to 22 placements a pair, so n pairs are up
+ * to 22^n sequences: 16 pairs are already 3e21, beyond any run's lifetime.
+ */
+export const MAX_PAIRS = 16;
+
+export function checkPairCount(count: number, what = '--pairs'): void {
+  if (count > MAX_PAIRS) {
+    throw new InputError(
+      `${what}: ${count} pairs; a chain puzzle has at most ${MAX_PAIRS}: the search tries up to 22 placements a pair, and 22^${MAX_PAIRS} sequences already cannot finish`,
+    );
+  }
 }
 
 export function parsePairs(text: string): Pair[] {
+  // Count first: a huge list is refused before any work that grows with it.
+  const count = text.split(',').length;
+  checkPairCount(count);
   const pairs = text.split(',').map((part) => part.trim().toUpperCase());
   return pairs.map((pair) => {
     if (!/^[RGBYP]{2}$/.test(pair)) {
-      throw new InputError(`--pairs: ${JSON.stringify(pair)} is not a pair: each pair is two colours from R G B Y P (e.g. RG,BY,RR)`);
+      throw new InputError(`--pairs: ${JSON.stringify(pair.slice(0, 20))} is not a pair: each pair is two colours from R G B Y P (e.g. RG,BY,RR)`);
     }
     return { axis: pair[0]!, child: pair[1]! };
   });
 }
 
-export function parseGoal(text: string): Goal {
-  const goal = text.trim().toLowerCase();
-  const chains = goal.match(/^chains?\s*>=\s*(\d+)$/);
-  if (chains) {
-    const min = Number(chains[1]);
-    if (min < 1 || min > 19) throw new InputError(`--goal: a chain goal is from chains>=1 to chains>=19 (got ${text})`);
-    return { kind: 'chains', min };
-  }
-  if (goal === 'all-clear') return { kind: 'all-clear' };
-  const colour = goal.match(/^clear-colou?r=([rgbyp])$/);
-  if (colour) return { kind: 'clear-colour', colour: colour[1]!.toUpperCase() };
-  throw new InputError(`--goal must be chains>=N, all-clear or clear-colour=R (got ${JSON.stringify(text)})`);
-}
-
-export function describeGoal(goal: Goal): string {
-  if (goal.kind === 'chains') return `chains>=${goal.min}`;
-  if (goal.kind === 'all-clear') return 'all-clear';
-  return `clear-colour=${goal.colour}`;
-}
-
 /** Placements of one pair: axis column 0..5 x rotation 0..3 whose child column is on the field. */
-interface Placement {
+export interface Placement {
   x: number;
   rotation: number;
   childX: number;
@@ -94,23 +95,26 @@ const SAME_COLOUR_PLACEMENTS = ALL_PLACEMENTS.filter((p) => p.rotation === 0 || 
 export const colourCode = (letter: string): number => COLOUR_LETTERS.indexOf(letter as never) + 1;
 
 /**
- * Drops a pair onto a settled board. Returns false when a puyo would land above row 13. A pair
- * whose columns differ splits: each puyo falls in its own column.
+ * Drops a pair onto a settled board: each puyo falls in its own column. A puyo that would land above
+ * row 13 vanishes, as in Tsu (only "up" on a column of height 12 does that: the child). Returns false
+ * when the axis has no room (the placement is not reachable anyway).
  */
 export function dropPair(board: Board, pair: Pair, placement: Placement): boolean {
   const axis = colourCode(pair.axis);
   const child = colourCode(pair.child);
   const { x, childX, rotation } = placement;
+  const top = ROWS - 1;
   if (x === childX) {
     const height = columnHeight(board, x);
-    if (height + 2 > ROWS - 1) return false;
-    setCell(board, x, height + 1, rotation === 2 ? child : axis);
-    setCell(board, x, height + 2, rotation === 2 ? axis : child);
+    const [lower, upper] = rotation === 2 ? [child, axis] : [axis, child];
+    if (height + 1 > top || (rotation === 2 && height + 2 > top)) return false;
+    setCell(board, x, height + 1, lower);
+    if (height + 2 <= top) setCell(board, x, height + 2, upper);
     return true;
   }
   const axisHeight = columnHeight(board, x);
   const childHeight = columnHeight(board, childX);
-  if (axisHeight + 1 > ROWS - 1 || childHeight + 1 > ROWS - 1) return false;
+  if (axisHeight + 1 > top || childHeight + 1 > top) return false;
   setCell(board, x, axisHeight + 1, axis);
   setCell(board, childX, childHeight + 1, child);
   return true;
@@ -120,12 +124,6 @@ export function placementsFor(pair: Pair): readonly Placement[] {
   return pair.axis === pair.child ? SAME_COLOUR_PLACEMENTS : ALL_PLACEMENTS;
 }
 
-function goalMet(goal: Goal, board: Board, result: FastResult): boolean {
-  if (goal.kind === 'chains') return result.chains >= goal.min;
-  if (goal.kind === 'all-clear') return boardAllClear(board);
-  return planeCount(board, colourCode(goal.colour) - 1) === 0;
-}
-
 export interface NazoSearch {
   field: PuyoField;
   pairs: Pair[];
@@ -133,7 +131,7 @@ export interface NazoSearch {
 }
 
 export interface NazoHooks {
-  /** Called for each solution; the move list is only built when `wantMoves` is true. */
+  /** Called for each answer; the solution object is only built when `wantMoves` is true. */
   onSolution(solution: NazoSolution | undefined): void;
   wantMoves: boolean;
   shouldStop(): boolean;
@@ -149,79 +147,255 @@ export interface NazoStats {
   best: NazoSolution | undefined;
 }
 
-const better = (a: NazoSolution, b: NazoSolution | undefined): boolean =>
-  !b || a.score > b.score || (a.score === b.score && a.moves.length < b.moves.length);
+/** The stated order of answers: fewest pairs, then most points, then first in search order. */
+export function betterAnswer(a: NazoSolution, b: NazoSolution | undefined): boolean {
+  if (!b) return true;
+  if (a.moves.length !== b.moves.length) return a.moves.length < b.moves.length;
+  if (a.score !== b.score) return a.score > b.score;
+  for (let i = 0; i < a.path.length; i++) if (a.path[i] !== b.path[i]) return a.path[i]! < b.path[i]!;
+  return false;
+}
 
-/** Depth-first search over every placement sequence; see the file comment for what counts. */
-export function solveNazo(search: NazoSearch, hooks: NazoHooks): NazoStats {
+/** Board planes: colours R G B Y P are planes 0..4, garbage 5. */
+const GARBAGE_PLANE = 5;
+
+/** Puyos of a goal colour in rows 1..13. */
+function colourCount(board: Board, colour: GoalColour): number {
+  if (colour === 'O') return planeCount(board, GARBAGE_PLANE);
+  if (colour === 'all' || colour === 'colours') {
+    let count = colour === 'all' ? planeCount(board, GARBAGE_PLANE) : 0;
+    for (let p = 0; p < 5; p++) count += planeCount(board, p);
+    return count;
+  }
+  return planeCount(board, colourCode(colour) - 1);
+}
+
+/** Popped per plane in one chain: before minus after (colours only leave by popping, garbage by clearing). */
+function poppedInChain(before: Int32Array, board: Board, out: Int32Array): void {
+  for (let p = 0; p < 6; p++) out[p] = before[p]! - planeCount(board, p);
+}
+
+function countOf(popped: Int32Array, colour: GoalColour): number {
+  if (colour === 'O') return popped[GARBAGE_PLANE]!;
+  if (colour === 'all' || colour === 'colours') {
+    let count = colour === 'all' ? popped[GARBAGE_PLANE]! : 0;
+    for (let p = 0; p < 5; p++) count += popped[p]!;
+    return count;
+  }
+  return popped[colourCode(colour) - 1]!;
+}
+
+/**
+ * Whether one chain step meets a per-step goal (colours, puyos, groups, connected), from the plain
+ * simulator's breakdown of the chain.
+ */
+function stepGoalMet(goal: NonNullable<Goal['main']>, grid: Uint8Array): boolean {
+  const { kind, colour, n, exact } = goal;
+  const meets = (value: number) => (exact ? value === n : value >= n);
+  const matches = (letter: string) => colour === 'all' || colour === 'colours' || colour === letter;
+  for (const step of runChain(grid).breakdown) {
+    if (kind === 'colours' && meets(step.colours.length)) return true;
+    if (kind === 'puyos') {
+      let count = colour === 'O' ? step.garbageCleared : colour === 'all' ? step.popped + step.garbageCleared : 0;
+      if (colour !== 'O' && colour !== 'all') for (const group of step.groups) if (matches(group.colour)) count += group.size;
+      if (meets(count)) return true;
+    }
+    if (kind === 'groups' && meets(step.groups.filter((g) => matches(g.colour)).length)) return true;
+    if (kind === 'connected' && step.groups.some((g) => matches(g.colour) && meets(g.size))) return true;
+  }
+  return false;
+}
+
+/** True when no answer can lie below a node: a colour that must go can never pop, or too few puyos for the chain. */
+function hopeless(goal: Goal, board: Board, remaining: Int32Array): boolean {
+  const chains = goal.main?.kind === 'chains' ? goal.main.n : 0;
+  if (goal.clear === undefined || goal.clear === 'O') {
+    if (chains === 0) return false;
+  }
+  let possible = 0;
+  for (let p = 0; p < 5; p++) {
+    const onField = planeCount(board, p);
+    const count = onField + remaining[p]!;
+    possible += count >> 2;
+    if (goal.clear !== undefined && goal.clear !== 'O' && onField > 0 && count < 4) {
+      const named = goal.clear === 'all' || goal.clear === 'colours' || colourCode(goal.clear) - 1 === p;
+      if (named) return true;
+    }
+  }
+  return possible < chains;
+}
+
+/** Depth-first search over every reachable placement sequence; see the file comment for what counts. */
+export function solveNazo(
+  search: NazoSearch,
+  hooks: NazoHooks,
+  prefix: readonly number[] = [],
+  split?: { frontier: number; onPrefix(path: number[]): void },
+): NazoStats {
   const { pairs, goal } = search;
   const depth = pairs.length;
   const boards = Array.from({ length: depth + 1 }, () => createBoard());
+  const scratch = createBoard();
   const result: FastResult = createResult();
   boardFromGrid(gridFromField(search.field), boards[0]);
   // A floating input settles before the first pair falls, and may chain on its own.
   const opening = simulateBoard(boards[0]!, result);
-  const openingScore = result.score;
-  const openingCleared = result.cleared;
-  const path: Placement[] = [];
+  const path: number[] = [];
+  const placed: Placement[] = [];
   const chainsAt = new Int32Array(depth + 1);
   const scoreAt = new Float64Array(depth + 1);
   const clearedAt = new Float64Array(depth + 1);
+  const coloursAt = new Int32Array(depth + 1); // total-colours: bit p for each colour popped so far
+  const puyosAt = new Float64Array(depth + 1); // total-puyos: puyos of the goal colour popped so far
   chainsAt[0] = opening;
-  scoreAt[0] = openingScore;
-  clearedAt[0] = openingCleared;
+  scoreAt[0] = result.score;
+  clearedAt[0] = result.cleared;
+  // Colours still to come after each level, for pruning.
+  const remainingAt = Array.from({ length: depth + 1 }, () => new Int32Array(5));
+  for (let level = depth - 1; level >= 0; level--) {
+    remainingAt[level]!.set(remainingAt[level + 1]!);
+    remainingAt[level]![colourCode(pairs[level]!.axis) - 1]!++;
+    remainingAt[level]![colourCode(pairs[level]!.child) - 1]!++;
+  }
+  const main = goal.main;
+  const needsStep = main !== undefined && (main.kind === 'colours' || main.kind === 'puyos' || main.kind === 'groups' || main.kind === 'connected');
+  const needsTotals = main !== undefined && (main.kind === 'total-colours' || main.kind === 'total-puyos');
+  const before = new Int32Array(6);
+  const popped = new Int32Array(6);
+  const heightsAt = Array.from({ length: depth + 1 }, () => new Int32Array(WIDTH));
   const stats: NazoStats = { solutions: 0, tries: 0, stopped: false, best: undefined };
+
+  const goalMet = (level: number, board: Board): boolean => {
+    if (goal.clear !== undefined && (goal.clear === 'all' ? !boardAllClear(board) : colourCount(board, goal.clear) > 0)) return false;
+    if (!main) return true;
+    const meets = (value: number) => (main.exact ? value === main.n : value >= main.n);
+    switch (main.kind) {
+      case 'chains':
+        return meets(result.chains);
+      case 'total-colours': {
+        let bits = coloursAt[level]!;
+        let count = 0;
+        for (; bits !== 0; bits &= bits - 1) count++;
+        return meets(count);
+      }
+      case 'total-puyos':
+        return meets(puyosAt[level]!);
+      default:
+        return result.chains > 0 && stepGoalMet(main, gridFromBoard(scratch));
+    }
+  };
 
   const visit = (level: number): void => {
     const pair = pairs[level]!;
-    for (const placement of placementsFor(pair)) {
+    const from = boards[level]!;
+    const heights = heightsAt[level]!;
+    for (let x = 0; x < WIDTH; x++) heights[x] = columnHeight(from, x);
+    const open = reachableColumns(heights);
+    const placements = placementsFor(pair);
+    const fixed = level < prefix.length ? prefix[level]! : -1;
+    for (let index = fixed < 0 ? 0 : fixed; index < (fixed < 0 ? placements.length : fixed + 1); index++) {
+      const placement = placements[index]!;
       if (hooks.shouldStop()) {
         stats.stopped = true;
         return;
       }
+      if (!placementReachable(open, heights, placement.x, placement.childX, placement.rotation)) continue;
       const board = boards[level + 1]!;
-      board.set(boards[level]!);
+      board.set(from);
       if (!dropPair(board, pair, placement)) continue;
-      stats.tries++;
+      // Levels above the prefix's last were simulated when the search was split: not counted again.
+      const counted = level >= prefix.length - 1;
+      if (counted) stats.tries++;
+      if (needsStep) scratch.set(board);
+      if (needsTotals) for (let p = 0; p < 6; p++) before[p] = planeCount(board, p);
       simulateBoard(board, result);
-      if ((stats.tries & 1023) === 0 && hooks.progress) hooks.progress(() => fieldFromGrid(gridFromBoard(board)).rows, stats.tries);
-      path[level] = placement;
+      if (counted && (stats.tries & 1023) === 0 && hooks.progress) hooks.progress(() => fieldFromGrid(gridFromBoard(board)).rows, stats.tries);
+      path[level] = index;
+      placed[level] = placement;
       chainsAt[level + 1] = Math.max(chainsAt[level]!, result.chains);
       scoreAt[level + 1] = scoreAt[level]! + result.score;
       clearedAt[level + 1] = clearedAt[level]! + result.cleared;
-      if (goalMet(goal, board, result)) {
+      if (needsTotals) {
+        poppedInChain(before, board, popped);
+        let bits = coloursAt[level]!;
+        for (let p = 0; p < 5; p++) if (popped[p]! > 0) bits |= 1 << p;
+        coloursAt[level + 1] = bits;
+        puyosAt[level + 1] = puyosAt[level]! + countOf(popped, main!.colour);
+      }
+      if (goalMet(level + 1, board)) {
+        // Inside a split prefix an earlier answer belongs to its own task.
+        if (level < prefix.length - 1) return;
+        if (split) {
+          split.onPrefix(path.slice(0, level + 1));
+          continue;
+        }
         stats.solutions++;
         const score = scoreAt[level + 1]!;
-        const needed = hooks.wantMoves || !stats.best || score > stats.best.score;
+        const needed = hooks.wantMoves || !stats.best || level + 1 < stats.best.moves.length ||
+          (level + 1 === stats.best.moves.length && score > stats.best.score);
         const solution = needed ? describe(level + 1, board) : undefined;
-        if (solution && better(solution, stats.best)) stats.best = solution;
+        if (solution && betterAnswer(solution, stats.best)) stats.best = solution;
         hooks.onSolution(hooks.wantMoves ? solution : undefined);
-      } else if (level + 1 < depth) {
-        visit(level + 1);
-        if (stats.stopped) return;
+        continue;
       }
+      if (level + 1 >= depth) continue;
+      const after = heightsAt[level + 1]!;
+      for (let x = 0; x < WIDTH; x++) after[x] = columnHeight(board, x);
+      if (gameOver(after) || hopeless(goal, board, remainingAt[level + 1]!)) continue;
+      if (split && level + 1 === split.frontier) {
+        split.onPrefix(path.slice(0, level + 1));
+        continue;
+      }
+      visit(level + 1);
+      if (stats.stopped) return;
     }
   };
 
   const describe = (length: number, board: Board): NazoSolution => {
     const moves: Move[] = [];
     for (let i = 0; i < length; i++) {
-      const p = path[i]!;
+      const p = placed[i]!;
       moves.push({ pair: pairs[i]!.axis + pairs[i]!.child, column: p.x + 1, rotation: ROTATIONS[p.rotation]! });
     }
     return {
       moves,
-      notation: moves.map((m) => `${m.pair} ${m.column}${m.rotation}`).join(', '),
+      notation: notationOf(moves),
       chains: chainsAt[length]!,
       score: scoreAt[length]!,
       cleared: clearedAt[length]!,
       allClear: boardAllClear(board),
       rows: fieldFromGrid(gridFromBoard(board)).rows,
+      path: path.slice(0, length),
     };
   };
 
-  if (depth > 0) visit(0);
+  for (let x = 0; x < WIDTH; x++) heightsAt[0]![x] = columnHeight(boards[0]!, x);
+  if (depth > 0 && !gameOver(heightsAt[0]!)) visit(0);
   return stats;
+}
+
+export const notationOf = (moves: readonly Move[]): string => moves.map((m) => `${m.pair} ${m.column}${m.rotation}`).join(', ');
+
+/**
+ * Splits a search into prefixes of placement numbers, in search order, for workers: each prefix ends
+ * in an answer or in a node to search below (`solveNazo(search, hooks, prefix)`). The prefixes lie at
+ * the first level with at least `target` of them (or the last level but one). `tries` counts the
+ * placements simulated here that no task simulates again.
+ */
+export function splitNazo(search: NazoSearch, target: number): { prefixes: number[][]; tries: number } {
+  let found: number[][] = [];
+  let tries = 0;
+  for (let frontier = 1; frontier < Math.max(2, search.pairs.length); frontier++) {
+    found = [];
+    const stats = solveNazo(search, { wantMoves: false, shouldStop: () => false, onSolution: () => {} }, [], {
+      frontier,
+      onPrefix: (path) => found.push(path),
+    });
+    // Every prefix's last placement is simulated again by its task.
+    tries = stats.tries - found.length;
+    if (found.length >= target) break;
+  }
+  return { prefixes: found, tries };
 }
 
 /** The placement a move names, for replaying a solution. */

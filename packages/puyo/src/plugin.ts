@@ -3,27 +3,41 @@
 import manifest from '../package.json' with { type: 'json' };
 import { InputError, definePlugin } from '@kit/core';
 import type { ParsedOptions, TextFile } from '@kit/core';
-import { parsePairs, parseGoal } from './nazo.js';
+import { simulate } from './chain.js';
+import { ROWS } from './field.js';
+import { MAX_PAIRS, parsePairs, parseGoal } from './nazo.js';
+import { decodeNazoLink, isNazoLink } from './nazo-link.js';
 import { parseField } from './parse.js';
 import { decodeShareString } from './share.js';
 import { summarize } from './summary.js';
 import type { PuyoInstance, PuyoState } from './types.js';
 import { PUYO_PALETTE, viewField } from './view.js';
 
+/** A share string that names Puyo Nexus (read as a plain field even when it has `_` in it). */
+const isNexus = (url: string) => /puyonexus|chainsim|(^|[?&])chain=|^\?\?/.test(url.trim());
+
 export function parseInstance(options: ParsedOptions, input?: TextFile): PuyoInstance {
   const url = typeof options.url === 'string' && options.url.trim() !== '' ? options.url : undefined;
   if (input && url) throw new InputError('give a field file or --url, not both');
   if (!input && !url) throw new InputError('give a field file (kit run puyo FIELD) or --url with a puyop.com or Puyo Nexus link');
-  const field = input ? parseField(input.text, input.name) : decodeShareString(url!);
   const pairs = typeof options.pairs === 'string' ? options.pairs : undefined;
   const goal = typeof options.goal === 'string' ? options.goal : undefined;
+  // A chain puzzle reads the pairs and goal a link carries (unless the flags give them); a replay only its field.
+  const link = options.nazo && url && !isNexus(url) && isNazoLink(url) ? decodeNazoLink(url, { pairs: pairs === undefined }) : undefined;
+  const field = input ? parseField(input.text, input.name) : link ? link.field : decodeShareString(url!);
   if (!options.nazo) {
-    if (pairs !== undefined || goal !== undefined) throw new InputError('--pairs and --goal belong to a chain puzzle: add --nazo');
+    if (pairs !== undefined || goal !== undefined || options.all === true) throw new InputError('--pairs, --goal and --all belong to a chain puzzle: add --nazo');
     return { mode: 'replay', field };
   }
-  if (pairs === undefined) throw new InputError('--nazo needs --pairs, e.g. --pairs RG,BY,RR');
-  if (goal === undefined) throw new InputError('--nazo needs --goal: chains>=N, all-clear or clear-colour=R');
-  return { mode: 'nazo', field, pairs: parsePairs(pairs), goal: parseGoal(goal) };
+  // The flags win over what a nazo link carries, so a pasted puzzle can be varied.
+  const puzzlePairs = pairs !== undefined ? parsePairs(pairs) : link && link.pairs.length > 0 ? link.pairs : undefined;
+  const puzzleGoal = goal !== undefined ? parseGoal(goal) : link?.goal;
+  if (!puzzlePairs) throw new InputError('--nazo needs --pairs (e.g. --pairs RG,BY,RR) or a nazo link with pairs (https://puyop.com/s/FIELD_PAIRS__GOAL)');
+  if (!puzzleGoal) throw new InputError('--nazo needs --goal (e.g. chains=2, chains>=3, clear:R, all-clear) or a nazo link with a goal (..._PAIRS__u02)');
+  // A field where column 3 is full to row 12 once it settles is lost before the first pair.
+  const settled = simulate(field).field;
+  if (settled.rows[ROWS - 12]![2] !== '.') throw new InputError('the field is already game over: column 3 is filled to row 12, so no pair can be placed');
+  return { mode: 'nazo', field, pairs: puzzlePairs, goal: puzzleGoal, all: options.all === true };
 }
 
 export default definePlugin<PuyoInstance, unknown, PuyoState>({
@@ -32,10 +46,11 @@ export default definePlugin<PuyoInstance, unknown, PuyoState>({
   description: 'Simulates Puyo Puyo Tsu chains with exact scores, animated step by step, and solves chain puzzles (nazo puyo).',
   version: manifest.version,
   options: [
-    { name: 'url', type: 'string', placeholder: 'puyop.com or Puyo Nexus link', help: 'read the field from a puyop.com or Puyo Nexus share string instead of a file' },
-    { name: 'nazo', type: 'boolean', default: false, help: 'solve a chain puzzle: find every placement sequence of --pairs that meets --goal' },
-    { name: 'pairs', type: 'string', placeholder: 'RG,BY,RR', help: 'the pairs to place, in order (axis colour first)' },
-    { name: 'goal', type: 'string', placeholder: 'chains>=N|all-clear|clear-colour=R', help: 'what a chain puzzle asks for' },
+    { name: 'url', type: 'string', placeholder: 'puyop.com or Puyo Nexus link', help: 'read the field from a puyop.com or Puyo Nexus share string instead of a file; a puyop.com nazo link also gives --nazo its pairs and goal' },
+    { name: 'nazo', type: 'boolean', default: false, help: 'solve a chain puzzle: the placements of --pairs that meet --goal (the best answer, or every one with --all)' },
+    { name: 'pairs', type: 'string', placeholder: 'RG,BY,RR', help: `the pairs to place, in order (axis colour first; at most ${MAX_PAIRS})` },
+    { name: 'goal', type: 'string', placeholder: 'chains=N|chains>=N|clear:R|puyos:R>=N|...', help: 'what a chain puzzle asks for (see the README for every kind); a nazo link carries its own' },
+    { name: 'all', type: 'boolean', default: false, help: 'list every answer of a chain puzzle, not only the best' },
   ],
   input: { formats: ['puyo-field'], required: false, help: 'a Puyo field: up to 14 lines of R G B Y P, O (garbage), space or . (empty); the last line is the floor' },
   // Paths are relative to this package (examples/ ships with it).
@@ -44,6 +59,7 @@ export default definePlugin<PuyoInstance, unknown, PuyoState>({
     'examples/seq19.dat -q',
     "--url 'https://puyop.com/s/420Aa9r9hj'",
     "examples/two-chain.txt --nazo --pairs GY --goal 'chains>=2'",
+    "--nazo --url 'https://puyop.com/s/x00900z00A40j1gr29h1hi9i_c1c1__u02'",
   ],
   palette: PUYO_PALETTE,
   parse: parseInstance,

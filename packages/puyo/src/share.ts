@@ -22,13 +22,23 @@ function fieldFromTopCells(cells: string[], rows: number): PuyoField {
   return { rows: out };
 }
 
+/**
+ * The part of a puyop.com (or ishikawapuyo.net / ips.karou.jp `pn.html?`) link after the path, or the
+ * bare string; an empty link is an error.
+ */
+function puyopQuery(input: string): string {
+  const text = input.trim();
+  const path = text.match(/puyop\.com\/s\/([^?#]*)/) ?? text.match(/\/pn\.html\?([^#]*)/);
+  if (!path) return text;
+  if (path[1] === '') throw new InputError('the puyop.com link is empty: it has no field, pairs or goal after its path');
+  if (path[1]!.startsWith('~')) throw new InputError('nazo links in the "~" form (fields with hard or iron puyos) are not Puyo Puyo Tsu');
+  return path[1]!;
+}
+
 /** Decodes a puyop.com field string (`420Aa9r9hj`) or URL (`https://puyop.com/s/420Aa9r9hj_...`). */
 export function decodePuyop(input: string): PuyoField {
-  let text = input.trim();
-  const path = text.match(/puyop\.com\/s\/([^?#]*)/);
-  if (path) text = path[1]!;
-  // What follows `_` is the pair sequence and the moves; only the field is read.
-  text = text.split('_')[0]!;
+  // What follows `_` is the pair sequence and the moves (see decodeNazoLink); here only the field is read.
+  let text = puyopQuery(input).split('_')[0]!;
   if (text.startsWith('=')) return decodePuyopDigits(text.slice(1));
   if (text.length > (PUYOP_ROWS * WIDTH) / 2) {
     throw new InputError(`puyop.com field string is too long: ${text.length} characters, at most ${(PUYOP_ROWS * WIDTH) / 2}`);
@@ -105,6 +115,7 @@ export function decodeNexus(input: string): PuyoField {
     if (params.has('hr')) hidden = Number(params.get('hr'));
   }
   if (chain === undefined) throw new InputError('Puyo Nexus link has no chain= field');
+  if (chain === '') throw new InputError('the Puyo Nexus link is empty: chain= holds no field');
   if (width !== WIDTH || height !== 12) throw new InputError(`Puyo Nexus field is ${width}x${height}: only 6x12 fields are Puyo Puyo Tsu`);
   if (hidden !== 1 && hidden !== 2) throw new InputError(`Puyo Nexus field has ${hidden} hidden rows: Tsu has 1 (or 2 with row 14)`);
   const rows = height + hidden;
@@ -145,9 +156,42 @@ export function nexusUrl(field: PuyoField): string {
   return `https://puyonexus.com/chainsim/?w=6&h=12${hr}&chain=${encodeNexus(field)}`;
 }
 
-/** Reads either site's string: Puyo Nexus when it names puyonexus or carries `chain=`, else puyop.com. */
+const PUYOP_BARE = /^[0-9a-zA-Z[\]]*$/;
+const NEXUS_BARE = /^[0-8ABC]*$/;
+
+/** True when a bare string is a valid puyop.com field string (every digit two cells of codes 0..6). */
+function readsAsPuyop(text: string): boolean {
+  if (!PUYOP_BARE.test(text) || text.length > (PUYOP_ROWS * WIDTH) / 2) return false;
+  for (const char of text) {
+    const value = PUYOP_DIGITS.indexOf(char);
+    if (value >> 3 > 6 || (value & 7) > 6) return false;
+  }
+  return true;
+}
+
+/** True when a bare string is a valid Puyo Nexus chain for a 6x12 field (hidden rows included). */
+const readsAsNexus = (text: string): boolean => NEXUS_BARE.test(text) && text.length <= ROWS * WIDTH && !/[23ABC]/.test(text);
+
+/**
+ * Reads either site's string. A link or a `chain=` names its site; a bare value is read by the
+ * format its characters allow, and refused when both allow it (`420` is a field in each).
+ */
 export function decodeShareString(input: string): PuyoField {
   const text = input.trim();
   if (/puyonexus|chainsim|(^|[?&])chain=|^\?\?/.test(text)) return decodeNexus(text);
-  return decodePuyop(text);
+  if (/puyop\.com|pn\.html|_|^=/.test(text)) return decodePuyop(text);
+  const puyop = readsAsPuyop(text);
+  const nexus = readsAsNexus(text);
+  if (puyop && nexus) {
+    const shown = text.length > 24 ? `${text.slice(0, 24)}...` : text;
+    throw new InputError(
+      `${JSON.stringify(shown)} reads both as a puyop.com field string and as a Puyo Nexus chain: paste the whole link (https://puyop.com/s/... or https://puyonexus.com/chainsim/?chain=...)`,
+    );
+  }
+  if (nexus || (!puyop && NEXUS_BARE.test(text))) return decodeNexus(`chain=${text}`);
+  if (puyop || PUYOP_BARE.test(text)) return decodePuyop(text);
+  const bad = [...text].findIndex((char) => !PUYOP_BARE.test(char) && !NEXUS_BARE.test(char));
+  throw new InputError(
+    `${JSON.stringify(text.slice(0, 24))} is neither a puyop.com field string (0-9 a-z A-Z [ ]) nor a Puyo Nexus chain (0-8): unexpected ${JSON.stringify(text[bad])} at character ${bad + 1}`,
+  );
 }

@@ -4,7 +4,8 @@ import type { JsonValue, SolveContext, Solver, Summary } from '@kit/core';
 import { boardFromGrid, createBoard, gridFromBoard } from './bitboard.js';
 import { type ChainStep, type StepKind, runChain, settle } from './chain.js';
 import { type CellGrid, type PuyoField, fieldFromGrid, gridFromField } from './field.js';
-import { type Move, type NazoSolution, describeGoal, dropPair, placementOf, solveNazo } from './nazo.js';
+import { type Move, type NazoSolution, betterAnswer, describeGoal, dropPair, placementOf, solveNazo, splitNazo } from './nazo.js';
+import { nazoLinkUrl } from './nazo-link.js';
 import type { PuyoInstance, PuyoState, ReplayResult } from './types.js';
 import { garbageSent } from './rules.js';
 import { nexusUrl, puyopUrl } from './share.js';
@@ -52,7 +53,8 @@ function summarise(breakdown: ChainStep[], grid: CellGrid, moves?: number[]): Re
     cleared += step.popped;
   }
   const chains = moves ? breakdown.reduce((most, s) => Math.max(most, s.chain), 0) : breakdown.length;
-  const allClear = fieldFromGrid(grid).rows.slice(1).every((row) => row === '......');
+  // An all clear is a chain that empties the field: an empty field that popped nothing is not one.
+  const allClear = breakdown.length > 0 && fieldFromGrid(grid).rows.slice(1).every((row) => row === '......');
   return {
     chains,
     score,
@@ -69,30 +71,66 @@ function dropMove(grid: CellGrid, move: Move): CellGrid {
   return gridFromBoard(board);
 }
 
-function nazo(instance: PuyoInstance, ctx: Ctx): Summary {
+type NazoInstance = PuyoInstance & { mode: 'nazo'; pairs: NonNullable<PuyoInstance['pairs']>; goal: NonNullable<PuyoInstance['goal']> };
+
+/** Subtrees per thread: enough that uneven subtrees even out, few enough that hand-offs stay cheap. */
+const TASKS_PER_THREAD = 8;
+
+/**
+ * Searches the puzzle (or the part below one prefix). With `--all` every answer is reported as it is
+ * found; otherwise only counted, and the best is reported once the whole search is done.
+ */
+function searchNazo(instance: NazoInstance, ctx: Ctx, prefix: readonly number[] = []): Summary {
   const { field, goal, pairs } = instance;
+  const all = instance.all === true && ctx.wantSolutions;
+  // Without --all the host's limit cannot see the answers: count them here.
+  let found = 0;
   const stats = solveNazo(
-    { field, goal: goal!, pairs: pairs! },
+    { field, goal, pairs },
     {
-      wantMoves: ctx.wantSolutions,
-      shouldStop: () => ctx.shouldStop(),
+      wantMoves: all,
+      shouldStop: () => ctx.shouldStop() || (!all && ctx.limit !== undefined && found >= ctx.limit),
       progress: (rows, tries) => {
         if (ctx.wantProgress && ctx.progressDue()) ctx.progress({ rows: rows(), title: `${tries} placements tried` }, { tries });
       },
-      onSolution: (solution: NazoSolution | undefined) => ctx.solution(solution ?? null),
+      onSolution: (solution: NazoSolution | undefined) => {
+        found++;
+        if (all) ctx.solution(withLink(instance, solution!));
+      },
     },
+    prefix,
   );
+  return { solutions: stats.solutions, tries: stats.tries, best: stats.best ? json(stats.best) : null };
+}
+
+/** Combines the searches' summaries: the best answer by the stated order, animated move by move. */
+function finishNazo(instance: NazoInstance, summaries: Summary[], ctx: Ctx, extraTries = 0): Summary {
+  const { field, goal, pairs } = instance;
+  let best: NazoSolution | undefined;
+  let solutions = 0;
+  let tries = extraTries;
+  for (const summary of summaries) {
+    solutions += summary.solutions;
+    tries += Number(summary.tries ?? 0);
+    const candidate = summary.best as unknown as NazoSolution | null;
+    if (candidate && betterAnswer(candidate, best)) best = candidate;
+  }
+  if (ctx.limit !== undefined) solutions = Math.min(solutions, ctx.limit);
   const summary: Summary = {
-    solutions: stats.solutions,
-    tries: stats.tries,
-    goal: describeGoal(goal!),
-    best: stats.best?.notation ?? null,
+    solutions,
+    tries,
+    goal: describeGoal(goal),
+    pairs: pairs.map((p) => p.axis + p.child).join(','),
+    best: best?.notation ?? null,
+    link: puzzleLink(field, pairs, goal),
     chains: 0,
     score: 0,
     cleared: 0,
     allClear: false,
   };
-  if (!stats.best) return summary;
+  if (!best) return summary;
+  const answerLink = puzzleLink(field, pairs, goal, best.moves);
+  if (instance.all !== true && ctx.wantSolutions) ctx.solution(withLink(instance, best));
   // Animate the best answer with the reference simulator, move by move.
   ctx.step({ rows: field.rows, title: 'start' }, { kind: 'start' });
   let grid = gridFromField(field);
@@ -102,7 +140,7 @@ function nazo(instance: PuyoInstance, ctx: Ctx): Summary {
   const opening = replayChain(grid, ctx, running);
   breakdown.push(...opening);
   moveOf.push(...opening.map(() => 0));
-  stats.best.moves.forEach((move, i) => {
+  best.moves.forEach((move, i) => {
     grid = dropMove(grid, move);
     settle(grid);
     ctx.step(
@@ -113,11 +151,34 @@ function nazo(instance: PuyoInstance, ctx: Ctx): Summary {
     breakdown.push(...steps);
     moveOf.push(...steps.map(() => i + 1));
   });
-  return { ...summary, ...summarise(breakdown, grid, moveOf) };
+  return { ...summary, answerLink, ...summarise(breakdown, grid, moveOf) };
+}
+
+/** A solution with its puyop.com link (the puzzle with the answer's placements filled in). */
+function withLink(instance: NazoInstance, solution: NazoSolution): NazoSolution & { link?: string } {
+  const link = puzzleLink(instance.field, instance.pairs, instance.goal, solution.moves);
+  return link ? { ...solution, link } : solution;
+}
+
+/** The puzzle's puyop.com link (with an answer's placements when given); null when row 14 is used. */
+function puzzleLink(field: PuyoField, pairs: NazoInstance['pairs'], goal: NazoInstance['goal'], moves?: Move[]): string | null {
+  return field.rows[0] === '......' ? nazoLinkUrl(field, pairs, goal, moves) : null;
 }
 
 export const solver: Solver<PuyoInstance, unknown, PuyoState> = {
   solve(instance, ctx) {
-    return instance.mode === 'nazo' ? nazo(instance, ctx) : replay(instance.field, ctx);
+    if (instance.mode !== 'nazo') return replay(instance.field, ctx);
+    const puzzle = instance as NazoInstance;
+    return finishNazo(puzzle, [searchNazo(puzzle, ctx)], ctx);
+  },
+  split(instance, threads) {
+    if (instance.mode !== 'nazo' || threads <= 1) return undefined;
+    const puzzle = instance as NazoInstance;
+    const { prefixes, tries } = splitNazo({ field: puzzle.field, pairs: puzzle.pairs, goal: puzzle.goal }, threads * TASKS_PER_THREAD);
+    return {
+      tasks: prefixes.length,
+      solveTask: (task, ctx) => searchNazo(puzzle, ctx, prefixes[task]),
+      finish: (summaries, ctx) => finishNazo(puzzle, summaries, ctx, tries),
+    };
   },
 };

@@ -42,7 +42,9 @@ export function summarize(summary: Summary): string {
     const tried = `goal ${summary.goal}, ${plural(Number(summary.tries ?? 0), 'placement')} tried`;
     if (summary.solutions === 0) return [...lines, `no solution (${tried})`].join('\n');
     lines.push(`best: ${summary.best}; garbage sent ${summary.garbage ?? 0}, ${summary.cleared} puyos cleared`);
-    lines.push(`${plural(summary.solutions, 'solution')} (${tried}); best ${totalsLine(summary)}`);
+    if (typeof summary.answerLink === 'string') lines.push(`answer: ${summary.answerLink}`);
+    const pairs = String(summary.best ?? '').split(', ').length;
+    lines.push(`${plural(summary.solutions, 'solution')} (${tried}); best ${plural(pairs, 'pair')}, ${totalsLine(summary)}`);
     return lines.join('\n');
   }
   lines.push(`garbage sent ${summary.garbage ?? 0}, ${summary.cleared ?? 0} puyos cleared`);

@@ -1,6 +1,7 @@
 import type { JsonValue } from '@kit/core';
 import type { PuyoField } from './field.js';
-import type { Goal, Pair } from './nazo.js';
+import type { Goal } from './goal.js';
+import type { Pair } from './nazo.js';
 
 /** What the plugin hands the solver: plain data. */
 export interface PuyoInstance {
@@ -8,6 +9,8 @@ export interface PuyoInstance {
   field: PuyoField;
   pairs?: Pair[];
   goal?: Goal;
+  /** `--all`: report every answer, not only the best. */
+  all?: boolean;
 }
 
 /** An animation frame: the field and a one-line caption. */

@@ -74,9 +74,39 @@ describe('kit run puyo', () => {
     expect(stdout.trimEnd().split('\n').pop()).toBe('no solution (goal chains>=1, 11 placements tried)');
   });
 
+  it('--nazo --url solves a pasted nazo link with no other flag', () => {
+    const { status, stdout } = kit('--nazo', '--url', 'https://puyop.com/s/x00900z00A40j1gr29h1hi9i_c1c1__u02', '-q');
+    expect(status).toBe(0);
+    const lines = stdout.trimEnd().split('\n');
+    expect(lines.slice(-3)).toEqual([
+      'best: RG 6up, RG 2right; garbage sent 27, 26 puyos cleared',
+      'answer: https://puyop.com/s/x00900z00A40j1gr29h1hi9i_cace__u02',
+      '2 solutions (goal chains=2, 440 placements tried); best 2 pairs, 3 chains, 1900 points',
+    ]);
+  });
+
+  it('--nazo --all lists every answer; --threads gives the same', () => {
+    const args = ['--nazo', '--url', 'https://puyop.com/s/x00900z00A40j1gr29h1hi9i_c1c1__u02', '--all', '--json'];
+    const notations = (stdout: string) =>
+      stdout.trim().split('\n').map((line) => JSON.parse(line)).filter((l) => l.type === 'solution').map((l) => l.solution.notation);
+    const one = kit(...args);
+    expect(notations(one.stdout)).toEqual(['RG 6up, RG 2right', 'RG 6left, RG 2right']);
+    expect(notations(kit(...args, '--threads', '2').stdout)).toEqual(notations(one.stdout));
+  });
+
+  it('33,001 pairs: one line on stderr, exit 2, before any search', () => {
+    const { status, stdout, stderr } = kit(file('few.txt', 'RG\n'), '--nazo', '--pairs', Array.from({ length: 33_001 }, () => 'RG').join(','), '--goal', 'chains>=1');
+    expect(status).toBe(2);
+    expect(stdout).toBe('');
+    expect(stderr).toEqual([
+      'kit: --pairs: 33001 pairs; a chain puzzle has at most 16: the search tries up to 22 placements a pair, and 22^16 sequences already cannot finish',
+    ]);
+  });
+
   it('Ctrl-C stops a long puzzle search: exit 130', async () => {
     const puzzle = file('long.txt', 'RGBYRG\nGBYRGB\n');
-    const child = spawn(process.execPath, [bin, 'run', 'puyo', puzzle, '--nazo', '--pairs', 'RG,BY,GB,YR,RB,GY', '--goal', 'chains>=19', '--json'], {
+    // 30 puyos popping at once cannot happen with 12 puyos on the field, and nothing prunes it: a long search.
+    const child = spawn(process.execPath, [bin, 'run', 'puyo', puzzle, '--nazo', '--pairs', 'RG,BY,GB,YR,RB,GY', '--goal', 'puyos>=30', '--json'], {
       cwd: root,
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -1,17 +1,26 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  boardAllClear, boardFromGrid, createResult, fieldFromGrid, gridFromBoard, gridFromField, parseField, simulate,
-  simulateBoard, type PuyoField,
+  BOARD_SIZE, boardAllClear, boardFromGrid, createResult, fastEngine, fieldFromGrid, garbageSent, gridFromBoard,
+  gridFromField, parseField, simulate, simulateBoard, simulateBoards, type Board, type FastResult, type PuyoField,
 } from '../src/index.js';
+import { simulateBoardJs } from '../src/bitboard.js';
+import { wasmSimulator } from '../src/bitboard-wasm.js';
 import { readFixture } from './helpers.js';
 
-/** Fast and plain simulators on one field: chain for chain, point for point, and the field left behind. */
-function compare(field: PuyoField) {
+type Engine = (board: Board, result: FastResult) => number;
+const wasm = wasmSimulator();
+const engines: [string, Engine][] = [
+  ['JavaScript', simulateBoardJs],
+  ['WebAssembly SIMD', (board, result) => wasm!.simulate(board, result)],
+];
+
+/** A fast and the plain simulator on one field: chain for chain, point for point, and the field left behind. */
+function compare(field: PuyoField, engine: Engine = simulateBoard) {
   const plain = simulate(field);
   const board = boardFromGrid(gridFromField(field));
   const fast = createResult();
-  simulateBoard(board, fast);
+  expect(engine(board, fast)).toBe(plain.chains);
   expect(fast.chains).toBe(plain.chains);
   expect(Array.from(fast.stepScores.subarray(0, fast.chains))).toEqual(plain.breakdown.map((s) => s.score));
   expect(fast.score).toBe(plain.score);
@@ -43,30 +52,68 @@ const stacked = fc
     return { rows: rowsOf(cells) };
   });
 
-describe('fast bitboard simulator against the plain one', () => {
-  it('agrees on the 19-chain', () => {
-    expect(compare(parseField(readFixture('seq19.dat')))).toBe(19);
+it('runs the WebAssembly SIMD simulator under Node 20', () => {
+  expect(wasm).not.toBeNull();
+  expect(fastEngine()).toBe('wasm-simd');
+});
+
+describe.each(engines)('fast bitboard simulator (%s) against the plain one', (_name, engine) => {
+  it('agrees on the 19-chain: 19 chains, 175,080 points, 76 puyos, 2,501 garbage, all clear', () => {
+    const board = boardFromGrid(gridFromField(parseField(readFixture('seq19.dat'))));
+    const result = createResult();
+    expect(engine(board, result)).toBe(19);
+    expect([result.chains, result.score, result.cleared, garbageSent(result.score), boardAllClear(board)]).toEqual([19, 175080, 76, 2501, true]);
+    expect(Array.from(result.stepScores.subarray(0, 19))).toEqual([
+      40, 320, 640, 1280, 2560, 3840, 5120, 6400, 7680, 8960, 10240, 11520, 12800, 14080, 15360, 16640, 17920, 19200, 20480,
+    ]);
+    expect(compare(parseField(readFixture('seq19.dat')), engine)).toBe(19);
   });
 
   it('agrees when one colour pops as two groups with a gap between them in each column', () => {
     const field = parseField('RRRR..\nGBGB..\nRRRR..');
-    expect(compare(field)).toBe(1);
+    expect(compare(field, engine)).toBe(1);
     expect(simulate(field)).toMatchObject({ score: 80, field: { rows: [...Array(13).fill('......'), 'GBGB..'] } });
   });
 
   it('agrees on thousands of scattered random fields', () => {
-    fc.assert(fc.property(scattered, (field) => void compare(field)), { numRuns: 3000 });
+    fc.assert(fc.property(scattered, (field) => void compare(field, engine)), { numRuns: 3000 });
   });
 
   it('agrees on thousands of random stacks (long chains, garbage, row 14)', () => {
     let chained = 0;
     fc.assert(
       fc.property(stacked, (field) => {
-        if (compare(field) >= 2) chained++;
+        if (compare(field, engine) >= 2) chained++;
       }),
       { numRuns: 3000 },
     );
     // The generator must really exercise chains, not only single pops.
     expect(chained).toBeGreaterThan(300);
+  });
+});
+
+describe('simulateBoards (many boards in one call)', () => {
+  it('gives each board the result and the field simulateBoard gives it, past one batch of 512', () => {
+    const fields = fc.sample(fc.oneof(scattered, stacked), { numRuns: 1300, seed: 11 });
+    const boards = new Int32Array(fields.length * BOARD_SIZE);
+    fields.forEach((field, i) => boardFromGrid(gridFromField(field), boards.subarray(i * BOARD_SIZE, (i + 1) * BOARD_SIZE)));
+    const results = new Int32Array(fields.length * 3);
+    simulateBoards(boards, results);
+    const one = createResult();
+    let chained = 0;
+    fields.forEach((field, i) => {
+      const board = boardFromGrid(gridFromField(field));
+      simulateBoard(board, one);
+      if (one.chains >= 2) chained++;
+      expect(Array.from(results.subarray(3 * i, 3 * i + 3))).toEqual([one.chains, one.score, one.cleared]);
+      expect(Array.from(boards.subarray(i * BOARD_SIZE, (i + 1) * BOARD_SIZE))).toEqual(Array.from(board));
+    });
+    expect(chained).toBeGreaterThan(50);
+  });
+
+  it('says when the results array is too short', () => {
+    expect(() => simulateBoards(new Int32Array(2 * BOARD_SIZE), new Int32Array(5))).toThrow(
+      'simulateBoards: results needs 6 entries, has 5',
+    );
   });
 });

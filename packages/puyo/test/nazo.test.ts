@@ -1,13 +1,11 @@
 import { AbortedError, solveAll, solveInProcess, type SolveEvent } from '@kit/core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  type NazoSolution, type PuyoField, cellIndex, fieldFromGrid, gridFromField, parseField, parseInstance, plugin,
-  simulate, ROWS,
-} from '../src/index.js';
+import { bruteNazo } from './brute-nazo.js';
+import { type NazoSolution, parseField, parseInstance, plugin, simulate } from '../src/index.js';
 
-const instance = (field: string, pairs: string, goal: string) =>
-  parseInstance({ nazo: true, pairs, goal }, { name: 'puzzle.txt', text: field });
+const instance = (field: string, pairs: string, goal: string, all = true) =>
+  parseInstance({ nazo: true, pairs, goal, all }, { name: 'puzzle.txt', text: field });
 
 // Three G stand in column 1 under an R; G must touch them (column 2, rows 2-3) to pop,
 // and the R then drops onto the floor beside R R R for a second chain.
@@ -22,7 +20,16 @@ describe('chain puzzle solver', () => {
     expect(found[0]!.moves).toEqual([{ pair: 'GY', column: 2, rotation: 'up' }]);
     expect(done.summary).toMatchObject({
       solutions: 4, tries: 22, goal: 'chains>=2', best: 'GY 2up', chains: 2, score: 360, cleared: 8, allClear: false, garbage: 5,
+      // The field, pair GY (Y x 12 + G x 2 = 38, "C") with no placement ("1") or 2up ("2"), 2 chains or more ("v02").
+      link: 'https://puyop.com/s/800g00g00h90_C1__v02', answerLink: 'https://puyop.com/s/800g00g00h90_C2__v02',
     });
+  });
+
+  it('without --all only the best answer is reported: fewest pairs, then most points, then search order', async () => {
+    const { solutions, done } = await solveAll(plugin, instance(TWO_CHAIN, 'GY,GY', 'chains>=2', false));
+    expect(done.summary.solutions).toBe(bruteNazo(parseField(TWO_CHAIN), ['GY', 'GY'], 'chains>=2').length);
+    expect(done.summary.solutions).toBe(74);
+    expect((solutions as NazoSolution[]).map((s) => s.notation)).toEqual(['GY 2up']);
   });
 
   it('a solution draws as the field it leaves, titled with its number and moves', async () => {
@@ -89,87 +96,66 @@ describe('chain puzzle solver', () => {
     const field = TWO_CHAIN;
     const pairs = ['YY', 'GB'];
     const { done } = await solveAll(plugin, instance(field, pairs.join(','), 'chains>=2'), { wantSolutions: false });
-    expect(done.summary.solutions).toBe(bruteForce(parseField(field), pairs, 2));
+    expect(done.summary.solutions).toBe(bruteNazo(parseField(field), pairs, 'chains>=2').length);
     expect(done.summary.solutions).toBeGreaterThan(0);
   });
 
-  it('agrees with the brute force on random small puzzles', async () => {
+  it('agrees with the independent enumerator on random puzzles of every goal kind, tall columns included', async () => {
+    const colour = fc.constantFrom('R', 'G', 'B', 'Y', 'O');
     const puzzle = fc.record({
-      columns: fc.array(fc.array(fc.constantFrom('R', 'G', 'B', 'Y'), { maxLength: 5 }), { minLength: 6, maxLength: 6 }),
-      pairs: fc.array(fc.tuple(fc.constantFrom('R', 'G', 'B', 'Y'), fc.constantFrom('R', 'G', 'B', 'Y')).map(([a, b]) => a + b), { minLength: 2, maxLength: 2 }),
-      goal: fc.constantFrom('chains>=1', 'chains>=2', 'all-clear'),
+      // Tall columns (up to 13) make the movement rules and game over matter.
+      columns: fc.array(fc.oneof(fc.array(colour, { maxLength: 4 }), fc.array(colour, { minLength: 10, maxLength: 13 })), { minLength: 6, maxLength: 6 }),
+      pairs: fc.array(fc.tuple(fc.constantFrom('R', 'G', 'B', 'Y'), fc.constantFrom('R', 'G', 'B', 'Y')).map(([a, b]) => a + b), { minLength: 1, maxLength: 2 }),
+      goal: fc.oneof(
+        fc.tuple(fc.constantFrom('chains', 'colours', 'total-colours'), fc.constantFrom('=', '>='), fc.integer({ min: 1, max: 3 })).map(([k, o, n]) => `${k}${o}${n}`),
+        fc.tuple(fc.constantFrom('puyos', 'groups', 'connected', 'total-puyos'), fc.constantFrom('', ':R', ':G', ':colours'), fc.constantFrom('=', '>='), fc.integer({ min: 1, max: 7 }))
+          .map(([k, c, o, n]) => `${k}${c}${o}${k === 'groups' ? Math.min(n, 2) : n + 3}`),
+        fc.constantFrom('clear', 'clear:R', 'clear:O', 'clear:colours', 'chains=1+clear:G', 'chains>=1+clear', 'puyos:O>=1'),
+      ),
     });
     let solved = 0;
+    let none = 0;
     await fc.assert(
       fc.asyncProperty(puzzle, async ({ columns, pairs, goal }) => {
-        const rows = Array.from({ length: 5 }, (_, i) => columns.map((column) => column[4 - i] ?? '.').join(''));
+        const rows = Array.from({ length: 13 }, (_, i) => columns.map((column) => column[12 - i] ?? '.').join(''));
         const text = rows.join('\n');
-        const { done } = await solveAll(plugin, instance(text, pairs.join(','), goal), { wantSolutions: false });
-        const expected = goal === 'all-clear' ? bruteForce(parseField(text), pairs, 0, true) : bruteForce(parseField(text), pairs, Number(goal.slice(8)));
-        expect(done.summary.solutions).toBe(expected);
-        if (expected > 0) solved++;
+        const field = parseField(text);
+        if (simulate(field).field.rows[2]![2] !== '.') return; // game over before the first pair: refused
+        const { solutions } = await solveAll(plugin, instance(text, pairs.join(','), goal));
+        const expected = bruteNazo(field, pairs, goal);
+        expect((solutions as NazoSolution[]).map((s) => s.notation)).toEqual(expected);
+        if (expected.length > 0) solved++;
+        else none++;
       }),
-      { numRuns: 40 },
+      { numRuns: 300 },
     );
-    expect(solved).toBeGreaterThan(5);
+    expect(solved).toBeGreaterThan(20);
+    expect(none).toBeGreaterThan(20);
   });
 
   it('rejects bad puzzles', () => {
     const bad = (options: Record<string, string | boolean>) => () => parseInstance(options, { name: 'p.txt', text: 'R' });
     expect(bad({ nazo: true, pairs: 'RX', goal: 'all-clear' })).toThrow('--pairs: "RX" is not a pair: each pair is two colours from R G B Y P (e.g. RG,BY,RR)');
-    expect(bad({ nazo: true, pairs: 'RG', goal: 'win' })).toThrow('--goal must be chains>=N, all-clear or clear-colour=R (got "win")');
-    expect(bad({ nazo: true, goal: 'all-clear' })).toThrow('--nazo needs --pairs, e.g. --pairs RG,BY,RR');
-    expect(bad({ nazo: true, pairs: 'RG' })).toThrow('--nazo needs --goal: chains>=N, all-clear or clear-colour=R');
-    expect(bad({ pairs: 'RG' })).toThrow('--pairs and --goal belong to a chain puzzle: add --nazo');
+    expect(bad({ nazo: true, pairs: 'RG', goal: 'win' })).toThrow(
+      '--goal: "win" is not a goal: KIND=N or KIND>=N (chains, colours, total-colours; puyos, groups, connected, total-puyos with :COLOUR), clear[:COLOUR] or all-clear, or chains=N+clear[:COLOUR]; COLOUR is R G B Y P, O (garbage), colours or all',
+    );
+    expect(bad({ nazo: true, pairs: 'RG', goal: 'chains=0' })).toThrow('--goal: n is from 1 to 63 (got 0 in "chains=0")');
+    expect(bad({ nazo: true, pairs: 'RG', goal: 'chains:R=2' })).toThrow('--goal: chains takes no colour (got "chains:R=2")');
+    expect(bad({ nazo: true, pairs: 'RG', goal: 'connected:O>=4' })).toThrow('--goal: garbage does not form groups (got "connected:O>=4")');
+    expect(bad({ nazo: true, pairs: 'RG', goal: 'puyos=4+clear' })).toThrow(
+      '--goal: clear can only be added to a chains goal, as nazo puyo links allow (got "puyos=4+clear")',
+    );
+    expect(bad({ nazo: true, goal: 'all-clear' })).toThrow('--nazo needs --pairs (e.g. --pairs RG,BY,RR) or a nazo link with pairs (https://puyop.com/s/FIELD_PAIRS__GOAL)');
+    expect(bad({ nazo: true, pairs: 'RG' })).toThrow('--nazo needs --goal (e.g. chains=2, chains>=3, clear:R, all-clear) or a nazo link with a goal (..._PAIRS__u02)');
+    expect(bad({ pairs: 'RG' })).toThrow('--pairs, --goal and --all belong to a chain puzzle: add --nazo');
   });
 });
-
-/** Every sequence, placed cell by cell on the plain grid and simulated by the reference simulator. */
-function bruteForce(start: PuyoField, pairs: string[], minChains: number, allClear = false): number {
-  const placements: [number, number][] = [];
-  for (let x = 0; x < 6; x++) placements.push([x, 0], [x, 2]);
-  for (let x = 0; x < 5; x++) placements.push([x, 1]);
-  for (let x = 1; x < 6; x++) placements.push([x, 3]);
-  const heightOf = (grid: Uint8Array, x: number) => {
-    let h = 0;
-    while (h < ROWS - 1 && grid[cellIndex(x, h + 1)]) h++;
-    return h;
-  };
-  const codes = '.RGBYP';
-  let count = 0;
-  const visit = (field: PuyoField, level: number) => {
-    const pair = pairs[level]!;
-    const seen = new Set<string>();
-    for (const [x, rotation] of placements) {
-      const grid = gridFromField(field);
-      const axis = codes.indexOf(pair[0]!);
-      const child = codes.indexOf(pair[1]!);
-      const childX = rotation === 1 ? x + 1 : rotation === 3 ? x - 1 : x;
-      const drops: [number, number][] = rotation === 2 ? [[childX, child], [x, axis]] : [[x, axis], [childX, child]];
-      let legal = true;
-      for (const [col, code] of drops) {
-        const h = heightOf(grid, col);
-        if (h + 1 > ROWS - 1) legal = false;
-        else grid[cellIndex(col, h + 1)] = code;
-      }
-      if (!legal) continue;
-      // A one-colour pair: placements that leave the same field are one placement.
-      const key = fieldFromGrid(grid).rows.join('/');
-      if (pair[0] === pair[1] && seen.has(key)) continue;
-      seen.add(key);
-      const result = simulate(fieldFromGrid(grid));
-      if (allClear ? result.allClear : result.chains >= minChains) count++;
-      else if (level + 1 < pairs.length) visit(result.field, level + 1);
-    }
-  };
-  visit(simulate(start).field, 0);
-  return count;
-}
 
 describe('chain puzzle progress', () => {
   it('reports progress with the placements tried when someone watches', async () => {
     const events: SolveEvent[] = [];
-    await solveInProcess(plugin, instance('......', 'RG,BY,RG', 'chains>=1'), {
+    // puyos>=30 cannot be met (6 puyos) nor is it pruned: every placement is tried.
+    await solveInProcess(plugin, instance('......', 'RG,BY,RG', 'puyos>=30'), {
       wantProgress: true,
       progressIntervalMs: 0,
       onEvent: (e) => events.push(e),

@@ -1,19 +1,19 @@
 import pc from 'picocolors';
-import type { DiscoveredPlugin } from '../discovery.js';
+import type { PluginEntry } from '@kit/core/discovery';
 
 /** `kit list`: one line a plugin: id, version, title (columns aligned). */
-export function listText(plugins: readonly DiscoveredPlugin[]): string {
+export function listText(plugins: readonly PluginEntry[]): string {
   if (plugins.length === 0) return 'no plugins found (install a puzzle package, or use --plugin or kit.config.json)\n';
   const idWidth = plugins.reduce((most, found) => Math.max(most, found.id.length), 0);
-  const versionWidth = plugins.reduce((most, found) => Math.max(most, found.plugin.version.length), 0);
+  const versionWidth = plugins.reduce((most, found) => Math.max(most, found.version.length), 0);
   return plugins
     // Padded before colouring (picocolors: only on a terminal, never with NO_COLOR or --no-color).
-    .map((found) => `${pc.bold(pc.cyan(found.id.padEnd(idWidth)))}  ${pc.dim(found.plugin.version.padEnd(versionWidth))}  ${found.plugin.title}\n`)
+    .map((found) => `${pc.bold(pc.cyan(found.id.padEnd(idWidth)))}  ${pc.dim(found.version.padEnd(versionWidth))}  ${found.title}\n`)
     .join('');
 }
 
-export function listJson(plugins: readonly DiscoveredPlugin[]): string {
+export function listJson(plugins: readonly PluginEntry[]): string {
   return `${JSON.stringify(
-    plugins.map((found) => ({ id: found.id, version: found.plugin.version, title: found.plugin.title, source: found.source })),
+    plugins.map((found) => ({ id: found.id, version: found.version, title: found.title, source: found.source })),
   )}\n`;
 }

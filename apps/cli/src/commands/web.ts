@@ -1,4 +1,4 @@
-import type { DiscoveredPlugin } from '../discovery.js';
+import type { Discovery } from '@kit/core/discovery';
 import { UsageError } from '../errors.js';
 
 interface WebServer {
@@ -10,11 +10,12 @@ interface WebModule {
     port: number;
     host: string;
     plugins: Array<{ id: string; source: string; moduleUrl: string; packageDir: string }>;
+    unavailable: Array<{ source: string; error: string }>;
   }): Promise<WebServer>;
 }
 
 /** `kit web [--port N]`: serves @kit/web on 127.0.0.1, prints its URL first, runs until interrupted. */
-export async function serveWeb(plugins: readonly DiscoveredPlugin[], port: number): Promise<WebServer> {
+export async function serveWeb(discovery: Discovery, port: number): Promise<WebServer> {
   // A variable specifier: @kit/web is optional and never bundled into the CLI's types.
   const specifier = '@kit/web/server';
   let web: WebModule;
@@ -28,7 +29,9 @@ export async function serveWeb(plugins: readonly DiscoveredPlugin[], port: numbe
     return await web.serve({
       port,
       host: '127.0.0.1',
-      plugins: plugins.map(({ id, source, moduleUrl, packageDir }) => ({ id, source, moduleUrl, packageDir })),
+      plugins: discovery.plugins.map(({ id, source, moduleUrl, packageDir }) => ({ id, source, moduleUrl, packageDir })),
+      // Plugins that could not be used are shown in the page as unavailable, with the reason.
+      unavailable: discovery.skipped.map(({ source, reason }) => ({ source, error: reason })),
     });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;

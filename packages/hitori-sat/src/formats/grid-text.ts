@@ -1,4 +1,5 @@
 import { InputError } from '@kit/core';
+import { quote } from '../quote.js';
 import { MAX_SIDE } from '../model.js';
 
 /** A numbered grid as read from text: `cells` row-major. Which token means what is the caller's. */
@@ -37,10 +38,10 @@ export function checkSide(value: number, what: 'rows' | 'columns', where: { line
 export function cellValue(token: Token, pattern: boolean): number {
   const text = token.text;
   if (text === '.' || text === '-') return pattern ? -1 : 0;
-  if (!/^\d+$/.test(text)) throw new InputError(`'${text}' is not a number`, { line: token.line, column: token.column });
+  if (!/^\d+$/.test(text)) throw new InputError(`${quote(text)} is not a number`, { line: token.line, column: token.column });
   const value = Number(text);
   if (!Number.isSafeInteger(value) || value > 999_999) {
-    throw new InputError(`${text} is too large for a cell`, { line: token.line, column: token.column });
+    throw new InputError(`${quote(text)} is too large for a cell`, { line: token.line, column: token.column });
   }
   return value;
 }

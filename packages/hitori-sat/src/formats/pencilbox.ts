@@ -1,4 +1,5 @@
 import { InputError } from '@kit/core';
+import { quote } from '../quote.js';
 import { cellValue, checkSide, plural, splitLines, tokensOf, type Token } from './grid-text.js';
 import type { ParsedPuzzle } from './parsed.js';
 
@@ -8,9 +9,9 @@ function headerNumber(tokens: Token[], lineNumber: number, what: 'rows' | 'colum
   const token = tokens[0];
   if (!token) throw new InputError(`expected the number of ${what}`, { line: lineNumber });
   if (tokens.length > 1) {
-    throw new InputError(`expected only the number of ${what}, found '${tokens[1]!.text}' after it`, { line: lineNumber, column: tokens[1]!.column });
+    throw new InputError(`expected only the number of ${what}, found ${quote(tokens[1]!.text)} after it`, { line: lineNumber, column: tokens[1]!.column });
   }
-  if (!/^\d+$/.test(token.text)) throw new InputError(`expected the number of ${what}, got '${token.text}'`, { line: lineNumber, column: token.column });
+  if (!/^\d+$/.test(token.text)) throw new InputError(`expected the number of ${what}, got ${quote(token.text)}`, { line: lineNumber, column: token.column });
   const value = Number(token.text);
   checkSide(value, what, { line: lineNumber, column: token.column });
   return value;
@@ -54,7 +55,7 @@ export function parsePencilBox(text: string, pattern: boolean): ParsedPuzzle {
       throw new InputError(`the header says ${plural(height, 'row')} but the grid has more`, { line: extra.number, column: 1 });
     }
     const bad = extra.tokens.find((t) => !ANSWER_TOKEN.test(t.text))!;
-    throw new InputError(`'${bad.text}' is not an answer mark (# shaded, + or . unshaded)`, { line: extra.number, column: bad.column });
+    throw new InputError(`${quote(bad.text)} is not an answer mark (# shaded, + or . unshaded)`, { line: extra.number, column: bad.column });
   }
   if (rest.length !== height) {
     throw new InputError(`the answer block has ${plural(rest.length, 'row')} but the header says ${height}`, { line: rest[0]!.number, column: 1 });

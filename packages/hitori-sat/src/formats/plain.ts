@@ -1,4 +1,5 @@
 import { InputError } from '@kit/core';
+import { MAX_SIDE } from '../model.js';
 import { cellValue, checkSide, plural, splitLines, tokensOf } from './grid-text.js';
 import type { ParsedPuzzle } from './parsed.js';
 
@@ -10,7 +11,7 @@ export function parsePlainGrid(text: string, pattern: boolean): ParsedPuzzle {
   if (rows.length === 0) throw new InputError('the file is empty');
   const width = rows[0]!.length;
   checkSide(width, 'columns', { line: rows[0]![0]!.line, column: 1 });
-  checkSide(rows.length, 'rows', { line: rows[Math.min(rows.length, 101) - 1]![0]!.line, column: 1 });
+  checkSide(rows.length, 'rows', { line: rows[Math.min(rows.length, MAX_SIDE + 1) - 1]![0]!.line, column: 1 });
   const cells: number[] = [];
   rows.forEach((tokens, row) => {
     if (tokens.length !== width) {

@@ -1,4 +1,5 @@
 import { InputError } from '@kit/core';
+import { quote } from '../quote.js';
 import { checkSide } from './grid-text.js';
 import type { ParsedPuzzle } from './parsed.js';
 
@@ -37,15 +38,15 @@ export function parsePuzzLink(text: string): ParsedPuzzle {
     } else if (ch === '.') {
       cells.push(0);
     } else if (ch === '@' || ch === '%') {
-      throw new InputError(`cell ${cells.length + 1} has an unknown number ('${ch}'), which Hitori cannot solve`, { line: 1, column });
+      throw new InputError(`cell ${cells.length + 1} has an unknown number (${quote(ch)}), which Hitori cannot solve`, { line: 1, column });
     } else {
-      throw new InputError(`'${ch}' is not a puzz.link hitori cell`, { line: 1, column });
+      throw new InputError(`${quote(ch)} is not a puzz.link hitori cell`, { line: 1, column });
     }
   }
   if (cells.length < width * height) {
     throw new InputError(`the URL describes ${cells.length} of the ${width * height} cells of a ${width}x${height} board`, { line: 1 });
   }
-  if (i < body.length) throw new InputError(`unexpected '${body.slice(i)}' after the last cell`, { line: 1, column: bodyStart + i + 1 });
+  if (i < body.length) throw new InputError(`unexpected ${quote(body.slice(i))} after the last cell`, { line: 1, column: bodyStart + i + 1 });
   return { format: 'puzz.link', width, height, cells };
 }
 

@@ -1,19 +1,25 @@
 import { InputError } from '@kit/core';
+import { quote } from '../quote.js';
 import { checkSide } from './grid-text.js';
 import type { ParsedPuzzle } from './parsed.js';
 
-const GAME_ID = /^(\d+)x(\d+):(\S*)$/;
+/**
+ * The parameters as Singles writes them (its `encode_params`/`decode_params`): `W`, `WxH`, and with
+ * full parameters a difficulty, `d` and one letter (`e` easy, `k` tricky), as in `10x10dk:...`.
+ * The difficulty says how the puzzle was generated; it changes nothing about solving it.
+ */
+const GAME_ID = /^(\d+)(?:x(\d+))?(?:d[a-zA-Z])?:(\S*)$/;
 
 export function looksLikeSingles(text: string): boolean {
   return GAME_ID.test(text.trim());
 }
 
-/** Simon Tatham's Singles game ID `WxH:cells`: one character a cell, `1-9`, then `a-z` (10-35), `A-Z` (36-61). */
+/** Simon Tatham's Singles game ID `WxH:cells` (or `WxHdk:cells`): one character a cell, `1-9`, then `a-z` (10-35), `A-Z` (36-61). */
 export function parseSingles(text: string): ParsedPuzzle {
   const match = GAME_ID.exec(text.trim());
   if (!match) throw new InputError('not a Singles game ID (expected WxH:digits)', { line: 1 });
   const width = Number(match[1]);
-  const height = Number(match[2]);
+  const height = Number(match[2] ?? match[1]);
   checkSide(width, 'columns', { line: 1, column: 1 });
   checkSide(height, 'rows', { line: 1, column: 1 });
   const body = match[3]!;
@@ -25,7 +31,7 @@ export function parseSingles(text: string): ParsedPuzzle {
     if (ch >= '1' && ch <= '9') value = ch.charCodeAt(0) - 48;
     else if (ch >= 'a' && ch <= 'z') value = ch.charCodeAt(0) - 97 + 10;
     else if (ch >= 'A' && ch <= 'Z') value = ch.charCodeAt(0) - 65 + 36;
-    if (value < 0) throw new InputError(`'${ch}' is not a Singles number`, { line: 1, column: offset + i });
+    if (value < 0) throw new InputError(`${quote(ch)} is not a Singles number`, { line: 1, column: offset + i });
     cells.push(value);
   }
   if (cells.length !== width * height) {

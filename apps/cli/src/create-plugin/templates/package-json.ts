@@ -3,8 +3,10 @@ import { TOOL_VERSIONS, type TemplateVars } from './vars.js';
 const entry = (name: string) => ({ types: `./dist/${name}.d.ts`, import: `./dist/${name}.js` });
 
 /**
- * The manifest. `kit.plugin` is what hosts look for before they import anything; `kit.apiVersion` lets
- * them reject a plugin written for another plugin API without loading it.
+ * The manifest. `kit.plugins` is what hosts read before they import anything: with each plugin's id
+ * and title there, `kit list` imports no plugin and `kit run <id>` only that one (keep them equal to
+ * the plugin's own; the generated test checks). `kit.apiVersion` lets hosts reject a plugin written
+ * for another plugin API without loading it.
  */
 export function packageJson(vars: TemplateVars): string {
   const workspace = vars.layout === 'workspace';
@@ -26,7 +28,7 @@ export function packageJson(vars: TemplateVars): string {
       './package.json': './package.json',
     },
     files: ['dist', 'README.md', ...(workspace ? [] : ['CHANGELOG.md'])],
-    kit: { plugin: './dist/plugin.js', apiVersion: 1 },
+    kit: { apiVersion: 1, plugins: [{ id: vars.id, title: vars.title, module: './dist/plugin.js' }] },
     scripts: workspace
       ? { build: 'kit-build', test: 'vitest run', lint: 'tsc -p tsconfig.json' }
       : {

@@ -2,7 +2,8 @@ import type { TemplateVars } from './vars.js';
 
 /** test/plugin.test.ts: runs the solver in-process with solveAll, the way hosts run it in a worker. */
 export function testSource(vars: TemplateVars): string {
-  return `import { describe, expect, it } from 'vitest';
+  return `import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
 import { createSolveContext, parseOptions, solveAll, type RawOptions } from '@kit/core';
 import plugin from '../src/plugin.js';
 import { solve } from '../src/index.js';
@@ -11,6 +12,11 @@ import { solve } from '../src/index.js';
 const instanceFrom = (raw: RawOptions) => plugin.parse(parseOptions(plugin.options, raw));
 
 describe('${vars.id}', () => {
+  it('is declared in package.json with its own id and title (hosts list it without importing it)', () => {
+    const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+    expect(manifest.kit.plugins).toEqual([{ id: plugin.id, title: plugin.title, module: './dist/plugin.js' }]);
+  });
+
   it('finds the 92 placements of eight queens', async () => {
     const { solutions, done } = await solveAll(plugin, instanceFrom({ size: '8' }));
     expect(done.summary.solutions).toBe(92);

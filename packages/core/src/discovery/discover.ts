@@ -1,0 +1,133 @@
+// Run-time plugin discovery, the one implementation every Node host uses (the `kit` command, the
+// web server, queue workers). package.json files are read first; nothing is imported from a package
+// that declares no plugin, and a plugin whose manifest names its id is imported only when a host
+// asks for it (`entry.load()`).
+import { realpathSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { InputError } from '../errors.js';
+import type { AnyPlugin } from '../plugin.js';
+import { PluginLoadError } from '../registry.js';
+import { CONFIG_FILE, configCandidates, findUpward, nodeModulesDirs, packagesIn, pluginArgument, type Candidate } from './candidates.js';
+import { declaredPlugins, type DeclaredPlugin } from './manifest.js';
+import { importPlugin, importTimeoutMs, probePlugin } from './load.js';
+
+/** A plugin found: enough to list it and pick it by id; `load()` imports it. */
+export interface PluginEntry {
+  id: string;
+  title: string;
+  version: string;
+  /** What users recognise: a package name or the path it was given as. */
+  source: string;
+  /** file: URL of the plugin module; solver workers import it again. */
+  moduleUrl: string;
+  /** The package the plugin belongs to (the module's directory for a bare module file). */
+  packageDir: string;
+  /** Imports the module once (time-bounded) and checks it is the plugin the manifest declares. */
+  load(): Promise<AnyPlugin>;
+}
+
+export interface SkippedPlugin {
+  source: string;
+  reason: string;
+}
+
+export interface DiscoveryOptions {
+  cwd: string;
+  /** `--plugin` values: paths (package dirs or module files) or package names, resolved from cwd. */
+  plugins?: readonly string[];
+  /** The host's own package directory: the node_modules holding it are searched too (global installs). */
+  hostPackageDir?: string;
+  /** Skip the node_modules and kit.config.json searches (one source at a time). */
+  only?: 'explicit';
+  /** Bound on one plugin's import; default KIT_PLUGIN_TIMEOUT_MS or 10 s. */
+  timeoutMs?: number;
+}
+
+export interface Discovery {
+  /** Sorted by id. */
+  plugins: PluginEntry[];
+  /** Plugins that could not be used, in discovery order, each with a one-line reason. */
+  skipped: SkippedPlugin[];
+  /** The kit.config.json that was used, if any. */
+  configFile: string | undefined;
+}
+
+export { CONFIG_FILE };
+
+export async function discoverPlugins(options: DiscoveryOptions): Promise<Discovery> {
+  const cwd = resolve(options.cwd);
+  const timeoutMs = options.timeoutMs ?? importTimeoutMs();
+  const skipped: SkippedPlugin[] = [];
+  const skip = (source: string, reason: string) => skipped.push({ source, reason });
+
+  const candidates: Candidate[] = (options.plugins ?? []).map((value) => pluginArgument(value, cwd));
+  let configFile: string | undefined;
+  if (options.only !== 'explicit') {
+    configFile = findUpward(cwd, CONFIG_FILE);
+    if (configFile) candidates.push(...configCandidates(configFile, cwd, skip));
+    for (const dir of nodeModulesDirs(cwd, options.hostPackageDir)) candidates.push(...packagesIn(dir));
+  }
+
+  // The same module reached twice (a node_modules link and a path) is one plugin.
+  const declared = new Map<string, DeclaredPlugin>();
+  for (const candidate of candidates) {
+    for (const found of declaredPlugins(candidate, skip)) {
+      const key = realpathSync(found.moduleFile);
+      if (!declared.has(key)) declared.set(key, { ...found, moduleFile: key });
+    }
+  }
+
+  // Modules without id and title in their manifest are probed in parallel; failures are reported
+  // in discovery order, so the output is stable.
+  const identified = await Promise.all(
+    [...declared.values()].map(async (found): Promise<PluginEntry | SkippedPlugin> => {
+      const moduleUrl = pathToFileURL(found.moduleFile).href;
+      try {
+        const known = found.id !== undefined ? { id: found.id, title: found.title!, version: found.version } : await probePlugin(moduleUrl, found.source, timeoutMs);
+        return entryOf(found, moduleUrl, { ...known, version: found.version ?? known.version ?? '0.0.0' }, timeoutMs);
+      } catch (error) {
+        return { source: found.source, reason: error instanceof PluginLoadError ? error.reason : String(error) };
+      }
+    }),
+  );
+
+  const plugins: PluginEntry[] = [];
+  const byId = new Map<string, PluginEntry>();
+  for (const found of identified) {
+    if ('reason' in found) {
+      skip(found.source, found.reason);
+      continue;
+    }
+    const existing = byId.get(found.id);
+    if (existing) throw new InputError(`plugin id '${found.id}' is provided by both ${existing.source} and ${found.source}`);
+    byId.set(found.id, found);
+    plugins.push(found);
+  }
+  plugins.sort((a, b) => a.id.localeCompare(b.id));
+  return { plugins, skipped, configFile };
+}
+
+function entryOf(
+  found: DeclaredPlugin,
+  moduleUrl: string,
+  known: { id: string; title: string; version: string },
+  timeoutMs: number,
+): PluginEntry {
+  let loading: Promise<AnyPlugin> | undefined;
+  return {
+    ...known,
+    source: found.source,
+    moduleUrl,
+    packageDir: found.packageDir,
+    load() {
+      loading ??= importPlugin(moduleUrl, found.source, timeoutMs).then((plugin) => {
+        if (plugin.id !== known.id) {
+          throw new PluginLoadError(found.source, `package.json declares plugin '${known.id}', but its module provides '${plugin.id}'`);
+        }
+        return plugin;
+      });
+      return loading;
+    },
+  };
+}

@@ -1,0 +1,70 @@
+// Importing plugin modules with a bound on how long one may take, so a plugin whose import never
+// settles is reported by name and the others carry on.
+import type { AnyPlugin } from '../plugin.js';
+import { PluginLoadError, pluginFromModule } from '../registry.js';
+import { firstLine } from './candidates.js';
+
+const DEFAULT_TIMEOUT_MS = 10_000;
+
+/** How long one plugin's import may take: KIT_PLUGIN_TIMEOUT_MS, else 10 s. */
+export function importTimeoutMs(env: Record<string, string | undefined> = process.env): number {
+  const value = Number(env['KIT_PLUGIN_TIMEOUT_MS']);
+  return Number.isFinite(value) && value > 0 ? value : DEFAULT_TIMEOUT_MS;
+}
+
+function tooSlow(source: string, ms: number): PluginLoadError {
+  return new PluginLoadError(source, `its module did not finish loading within ${ms / 1000} s`);
+}
+
+/** Imports a plugin module on this thread; an import that never settles fails after `ms`. */
+export async function importPlugin(moduleUrl: string, source: string, ms = importTimeoutMs()): Promise<AnyPlugin> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(tooSlow(source, ms)), ms);
+    timer.unref();
+  });
+  try {
+    const namespace = (await Promise.race([import(moduleUrl), timeout])) as Record<string, unknown>;
+    return pluginFromModule(namespace, source);
+  } catch (error) {
+    throw error instanceof PluginLoadError ? error : new PluginLoadError(source, firstLine(error));
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export interface ProbedPlugin {
+  id: string;
+  title: string;
+  version: string;
+}
+
+// Resolves to dist/ from both dist/discovery/load.js and src/discovery/load.ts (workers run built JS).
+const PROBE_URL = new URL('../../dist/discovery/probe-worker.js', import.meta.url);
+
+/**
+ * Learns a module's plugin id, title and version by importing it in a worker thread that is ended
+ * after `ms`: even a module that loops forever on import cannot hang the host.
+ */
+export async function probePlugin(moduleUrl: string, source: string, ms = importTimeoutMs()): Promise<ProbedPlugin> {
+  // Loaded here, not at the top: hosts whose plugins all have manifests never start a thread.
+  const { Worker } = await import('node:worker_threads');
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(PROBE_URL, { workerData: { moduleUrl, source } });
+    const finish = (settle: () => void) => {
+      clearTimeout(timer);
+      worker.removeAllListeners();
+      void worker.terminate();
+      settle();
+    };
+    const timer = setTimeout(() => finish(() => reject(tooSlow(source, ms))), ms);
+    worker.on('message', (message: ProbedPlugin | { error: string }) =>
+      finish(() => ('error' in message ? reject(new PluginLoadError(source, message.error)) : resolve(message))),
+    );
+    worker.on('error', (error) => finish(() => reject(new PluginLoadError(source, firstLine(error)))));
+    // Exit code 13: the worker's event loop ran dry under a top-level await that never settles.
+    const ended = (code: number) =>
+      code === 13 ? 'its module never finishes loading (a top-level await that never settles)' : `its module ended the thread (exit code ${code})`;
+    worker.on('exit', (code) => finish(() => reject(new PluginLoadError(source, ended(code)))));
+  });
+}

@@ -1,0 +1,320 @@
+// The Puyo Puyo Tsu chain simulator in WebAssembly SIMD (built by kit-build into dist/sim.wasm).
+// The host writes boards in the JavaScript layout (src/bitboard.ts: six planes R G B Y P garbage,
+// three 32-bit words each, two 16-bit columns a word) into IO; little-endian, so a plane's 12 bytes
+// are exactly six 16-bit lanes, column x in lane x, bit 0 = row 1 ... bit 13 = row 14. One v128 load
+// gives a whole plane: vertical neighbours are 16-bit lane shifts, horizontal ones 2-byte shifts of
+// the vector, so all six columns advance at once and nothing leaks between columns.
+// Gravity is a bit-parallel compress (Hacker's Delight 7-4) with constant shifts 1, 2, 4, 8, so it
+// too runs in every lane at once; only the rounds the step's largest fall needs are run.
+
+const BOARD_BYTES: i32 = 72;
+/** Boards one call can simulate (the host batches up to this many). */
+const CAPACITY: i32 = 512;
+const MAX_STEPS: i32 = 64;
+
+// Boards in and out (16 spare bytes: the last plane's load reads 4 bytes past a board).
+const IO: usize = memory.data(CAPACITY * BOARD_BYTES + 16, 16);
+// Per board: chains, score, colour puyos cleared.
+const OUT: usize = memory.data(CAPACITY * 12, 16);
+// Step scores of the last board simulated.
+const STEPS: usize = memory.data(MAX_STEPS * 4, 16);
+// While a chain runs, the board is three planes: bit i of each cell's code (1..5 R G B Y P, 6 garbage,
+// the JavaScript plane index + 1) in plane i, so gravity moves three vectors instead of six.
+const PL: usize = memory.data(3 * 16, 16);
+
+const ZERO: v128 = i64x2(0, 0);
+const ONE: v128 = i16x8(1, 1, 1, 1, 1, 1, 0, 0);
+const BITS14: v128 = i16x8(0x3fff, 0x3fff, 0x3fff, 0x3fff, 0x3fff, 0x3fff, 0, 0);
+const LOW13: v128 = i16x8(0x1fff, 0x1fff, 0x1fff, 0x1fff, 0x1fff, 0x1fff, 0, 0);
+const VIS: v128 = i16x8(0x0fff, 0x0fff, 0x0fff, 0x0fff, 0x0fff, 0x0fff, 0, 0); // rows 1..12
+const VIS_UP: v128 = i16x8(0x07ff, 0x07ff, 0x07ff, 0x07ff, 0x07ff, 0x07ff, 0, 0); // rows 1..11: the row above is visible
+const ROW14: v128 = i16x8(0x2000, 0x2000, 0x2000, 0x2000, 0x2000, 0x2000, 0, 0);
+
+export function ioOffset(): usize {
+  return IO;
+}
+export function outOffset(): usize {
+  return OUT;
+}
+export function stepsOffset(): usize {
+  return STEPS;
+}
+export function capacity(): i32 {
+  return CAPACITY;
+}
+
+/** Lane x gets lane x + 1 (each cell sees its right-hand neighbour). */
+// @ts-ignore: decorator
+@inline function fromRight(a: v128): v128 {
+  return i8x16.shuffle(a, ZERO, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17);
+}
+
+/** Lane x gets lane x - 1 (each cell sees its left-hand neighbour). */
+// @ts-ignore: decorator
+@inline function fromLeft(a: v128): v128 {
+  return i8x16.shuffle(ZERO, a, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29);
+}
+
+/** The four neighbours of every cell of `a`. */
+// @ts-ignore: decorator
+@inline function neighbours(a: v128): v128 {
+  return v128.or(v128.or(i16x8.shl(a, 1), i16x8.shr_u(a, 1)), v128.or(fromLeft(a), fromRight(a)));
+}
+
+// @ts-ignore: decorator
+@inline function count(a: v128): i32 {
+  return <i32>(popcnt<i64>(i64x2.extract_lane(a, 0)) + popcnt<i64>(i64x2.extract_lane(a, 1)));
+}
+
+/** Cells linked to a cell of `s` (a same-colour neighbour in `s`). */
+// @ts-ignore: decorator
+@inline function linked(s: v128, up: v128, down: v128, left: v128, right: v128): v128 {
+  return v128.or(
+    v128.or(v128.and(down, i16x8.shl(s, 1)), v128.and(up, i16x8.shr_u(s, 1))),
+    v128.or(v128.and(left, fromLeft(s)), v128.and(right, fromRight(s))),
+  );
+}
+
+/** Grows `s` over the links to the whole of the groups it touches. */
+function grow(s: v128, up: v128, down: v128, left: v128, right: v128): v128 {
+  let n = s;
+  do {
+    s = n;
+    n = v128.or(s, linked(s, up, down, left, right));
+    // Upward runs in one go: in down | n, adding n carries up through each linked run above it.
+    const runs = v128.or(down, n);
+    n = v128.or(n, v128.andnot(runs, i16x8.add(runs, n)));
+  } while (v128.any_true(v128.xor(n, s)));
+  return n;
+}
+
+/** Grows `s` within `m` (one colour) to the whole of the components it touches. */
+function growWithin(s: v128, m: v128): v128 {
+  let n = s;
+  do {
+    s = n;
+    n = v128.and(v128.or(s, neighbours(s)), m);
+    n = v128.or(n, v128.andnot(m, i16x8.add(m, n)));
+  } while (v128.any_true(v128.xor(n, s)));
+  return n;
+}
+
+// @ts-ignore: decorator
+@inline function groupBonus(n: i32): i32 {
+  return n < 5 ? 0 : n > 10 ? 10 : n - 3;
+}
+
+// @ts-ignore: decorator
+@inline function chainPower(chain: i32): i32 {
+  if (chain <= 3) return 8 * (chain - 1);
+  if (chain == 4) return 32;
+  if (chain == 5) return 64;
+  return 96 + 32 * (chain - 6);
+}
+
+/** Group bonus of a popping set of one colour with more than 7 puyos (maybe several groups). */
+function splitBonus(s: v128): i32 {
+  let bonus = 0;
+  while (v128.any_true(s)) {
+    const low = i64x2.extract_lane(s, 0);
+    const seed =
+      low != 0 ? i64x2.replace_lane(ZERO, 0, low & -low) : i64x2.replace_lane(ZERO, 1, i64x2.extract_lane(s, 1) & -i64x2.extract_lane(s, 1));
+    const group = growWithin(seed, s);
+    bonus += groupBonus(count(group));
+    s = v128.andnot(s, group);
+  }
+  return bonus;
+}
+
+// @ts-ignore: decorator
+@inline function moveRound(x: v128, mv: v128, shift: i32): v128 {
+  const t = v128.and(x, mv);
+  return v128.or(v128.xor(x, t), i16x8.shr_u(t, shift));
+}
+
+// @ts-ignore: decorator
+@inline function prefixXor(mk: v128): v128 {
+  let mp = v128.xor(mk, i16x8.shl(mk, 1));
+  mp = v128.xor(mp, i16x8.shl(mp, 2));
+  mp = v128.xor(mp, i16x8.shl(mp, 4));
+  return v128.xor(mp, i16x8.shl(mp, 8));
+}
+
+/** Clears the lowest set bit of each lane. */
+// @ts-ignore: decorator
+@inline function dropLowest(a: v128): v128 {
+  return v128.and(a, i16x8.sub(a, ONE));
+}
+
+/** Keeps the cells of rows 1..13 in `keep` and packs them down each column (row 14 stays put). */
+function fall(keep: v128): void {
+  // A kept cell falls by the number of removed cells under it: round i moves by 2^i the cells
+  // whose count has bit i set, and a round is needed only when some column lost 2^i cells or more.
+  const gone = v128.andnot(LOW13, keep);
+  let x0 = v128.load(PL, 0);
+  let x1 = v128.load(PL, 16);
+  let x2 = v128.load(PL, 32);
+  const h0 = v128.and(x0, ROW14);
+  const h1 = v128.and(x1, ROW14);
+  const h2 = v128.and(x2, ROW14);
+  x0 = v128.and(x0, keep);
+  x1 = v128.and(x1, keep);
+  x2 = v128.and(x2, keep);
+  let m = keep;
+  let mk = i16x8.shl(v128.not(keep), 1);
+  let mp = prefixXor(mk);
+  let mv = v128.and(mp, m);
+  x0 = moveRound(x0, mv, 1);
+  x1 = moveRound(x1, mv, 1);
+  x2 = moveRound(x2, mv, 1);
+  const twoGone = dropLowest(gone);
+  if (v128.any_true(twoGone)) {
+    m = v128.or(v128.xor(m, mv), i16x8.shr_u(mv, 1));
+    mk = v128.andnot(mk, mp);
+    mp = prefixXor(mk);
+    mv = v128.and(mp, m);
+    x0 = moveRound(x0, mv, 2);
+    x1 = moveRound(x1, mv, 2);
+    x2 = moveRound(x2, mv, 2);
+    const fourGone = dropLowest(dropLowest(twoGone));
+    if (v128.any_true(fourGone)) {
+      m = v128.or(v128.xor(m, mv), i16x8.shr_u(mv, 2));
+      mk = v128.andnot(mk, mp);
+      mp = prefixXor(mk);
+      mv = v128.and(mp, m);
+      x0 = moveRound(x0, mv, 4);
+      x1 = moveRound(x1, mv, 4);
+      x2 = moveRound(x2, mv, 4);
+      if (v128.any_true(dropLowest(dropLowest(dropLowest(dropLowest(fourGone)))))) {
+        m = v128.or(v128.xor(m, mv), i16x8.shr_u(mv, 4));
+        mk = v128.andnot(mk, mp);
+        mp = prefixXor(mk);
+        mv = v128.and(mp, m);
+        x0 = moveRound(x0, mv, 8);
+        x1 = moveRound(x1, mv, 8);
+        x2 = moveRound(x2, mv, 8);
+      }
+    }
+  }
+  v128.store(PL, v128.or(x0, h0), 0);
+  v128.store(PL, v128.or(x1, h1), 16);
+  v128.store(PL, v128.or(x2, h2), 32);
+}
+
+/**
+ * Runs one board's chain in place (gravity first) and writes chains, score, cleared to `out`.
+ * Returns whether the board changed.
+ */
+function simulate(board: usize, out: usize): bool {
+  const red = v128.load(board, 0);
+  const green = v128.load(board, 12);
+  const blue = v128.load(board, 24);
+  const yellow = v128.load(board, 36);
+  const purple = v128.load(board, 48);
+  const garbage = v128.load(board, 60);
+  const b0 = v128.and(v128.or(v128.or(red, blue), purple), BITS14);
+  const b1 = v128.and(v128.or(v128.or(green, blue), garbage), BITS14);
+  const b2 = v128.and(v128.or(v128.or(yellow, purple), garbage), BITS14);
+  v128.store(PL, b0, 0);
+  v128.store(PL, b1, 16);
+  v128.store(PL, b2, 32);
+  const occ = v128.and(v128.or(v128.or(b0, b1), b2), LOW13);
+  // A hole under a puyo: the input floats and settles first.
+  const floating = v128.any_true(v128.and(occ, i16x8.add(occ, ONE)));
+  if (floating) fall(occ);
+  let chains = 0;
+  let score = 0;
+  let cleared = 0;
+  for (;;) {
+    // Links between same-colour neighbours, all colours at once: up (the cell above has the cell's
+    // colour), right; down and left are the same links seen from the other cell.
+    // (Rows 13 and 14 never join a group: the masks drop them once, at the end.)
+    const b0 = v128.load(PL, 0);
+    const b1 = v128.load(PL, 16);
+    const b2 = v128.load(PL, 32);
+    let m = v128.andnot(v128.andnot(b0, b1), b2); // red 001
+    let up = v128.and(m, i16x8.shr_u(m, 1));
+    let right = v128.and(m, fromRight(m));
+    m = v128.andnot(v128.andnot(b1, b0), b2); // green 010
+    up = v128.or(up, v128.and(m, i16x8.shr_u(m, 1)));
+    right = v128.or(right, v128.and(m, fromRight(m)));
+    m = v128.andnot(v128.and(b0, b1), b2); // blue 011
+    up = v128.or(up, v128.and(m, i16x8.shr_u(m, 1)));
+    right = v128.or(right, v128.and(m, fromRight(m)));
+    m = v128.andnot(v128.andnot(b2, b0), b1); // yellow 100
+    up = v128.or(up, v128.and(m, i16x8.shr_u(m, 1)));
+    right = v128.or(right, v128.and(m, fromRight(m)));
+    m = v128.andnot(v128.and(b0, b2), b1); // purple 101
+    up = v128.and(v128.or(up, v128.and(m, i16x8.shr_u(m, 1))), VIS_UP);
+    right = v128.and(v128.or(right, v128.and(m, fromRight(m))), VIS);
+    const down = i16x8.shl(up, 1);
+    const left = fromLeft(right);
+    const ud = v128.and(up, down);
+    const lr = v128.and(left, right);
+    const uo = v128.or(up, down);
+    const lo = v128.or(left, right);
+    // Cells with 2+ links; a group of 4+ has one with 3+, or two such cells linked.
+    const t = v128.or(v128.or(ud, lr), v128.and(uo, lo));
+    if (!v128.any_true(t)) break;
+    let s = v128.or(v128.or(v128.and(ud, lo), v128.and(lr, uo)), v128.and(t, linked(t, up, down, left, right)));
+    if (!v128.any_true(s)) break;
+    s = grow(s, up, down, left, right);
+    let popped = count(s);
+    let colours = 1;
+    let bonus = 0;
+    // Every group has 4 or more puyos: up to 7 popping puyos are one group, of one colour.
+    if (popped <= 7) bonus = groupBonus(popped);
+    else {
+      colours = 0;
+      for (let code = 1; code <= 5; code++) {
+        const sc = v128.and(
+          v128.and(s, code & 1 ? b0 : v128.not(b0)),
+          v128.and(code & 2 ? b1 : v128.not(b1), code & 4 ? b2 : v128.not(b2)),
+        );
+        if (!v128.any_true(sc)) continue;
+        const n = count(sc);
+        // Fewer than 8 puyos of one colour can only be one group.
+        bonus += n <= 7 ? groupBonus(n) : splitBonus(sc);
+        colours++;
+      }
+    }
+    let gone = s;
+    chains++;
+    let multiplier = chainPower(chains) + (colours <= 1 ? 0 : 3 << (colours - 2)) + bonus;
+    if (multiplier < 1) multiplier = 1;
+    else if (multiplier > 999) multiplier = 999;
+    const step = 10 * popped * multiplier;
+    if (chains <= MAX_STEPS) store<i32>(STEPS + (<usize>(chains - 1) << 2), step);
+    score += step;
+    cleared += popped;
+    // Garbage in rows 1..12 next to a popping puyo goes too.
+    const garbage = v128.and(v128.andnot(v128.and(b1, b2), b0), VIS); // 110
+    if (v128.any_true(garbage)) gone = v128.or(gone, v128.and(neighbours(gone), garbage));
+    fall(v128.andnot(LOW13, gone));
+  }
+  store<i32>(out, chains, 0);
+  store<i32>(out, score, 4);
+  store<i32>(out, cleared, 8);
+  // A board that neither settled nor popped is left as it came (most boards in a search).
+  if (!floating && chains == 0) return false;
+  // Planes back in order: each store's two spare lanes are overwritten by the next plane's.
+  const c0 = v128.load(PL, 0);
+  const c1 = v128.load(PL, 16);
+  const c2 = v128.load(PL, 32);
+  v128.store(board, v128.andnot(v128.andnot(c0, c1), c2), 0);
+  v128.store(board, v128.andnot(v128.andnot(c1, c0), c2), 12);
+  v128.store(board, v128.andnot(v128.and(c0, c1), c2), 24);
+  v128.store(board, v128.andnot(v128.andnot(c2, c0), c1), 36);
+  v128.store(board, v128.andnot(v128.and(c0, c2), c1), 48);
+  const last = v128.andnot(v128.and(c1, c2), c0);
+  v128.store64_lane(board, last, 0, 60);
+  v128.store32_lane(board, last, 2, 68);
+  return true;
+}
+
+/** Simulates the first `count` boards of IO in place; results go to OUT. Returns 1 when the last board changed. */
+export function run(count: i32): i32 {
+  let changed = false;
+  for (let i = 0; i < count; i++) changed = simulate(IO + <usize>(i * BOARD_BYTES), OUT + <usize>(i * 12));
+  return <i32>changed;
+}
