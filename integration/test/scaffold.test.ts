@@ -157,7 +157,7 @@ describe('kit create-plugin --link: from a clone, before the packages are on a r
     expect(realpathSync(join(dir, 'node_modules', '@kit', 'cli'))).toBe(realpathSync(join(repoRoot, 'apps', 'cli')));
     runOk('npm', ['run', 'build'], { cwd: dir });
     runOk('npm', ['run', 'lint'], { cwd: dir });
-    expect(passedCount(runOk('npm', ['test'], { cwd: dir }).stdout)).toBe(7);
+    expect(passedCount(runOk('npm', ['test'], { cwd: dir }).stdout)).toBe(8);
     const ran = runOk('npx', ['--no', 'kit', 'run', 'queens', '--plugin', '.', '--size', '6', '--count', '--json'], { cwd: dir });
     expect(JSON.parse(ran.stdout)).toMatchObject({ type: 'done', solutions: 4, tries: 152 });
   });
