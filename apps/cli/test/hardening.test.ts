@@ -120,7 +120,7 @@ describe('big shapes and boards', () => {
 describe('values that were accepted though wrong', () => {
   it('refuses an empty value for any option that takes one', () => {
     refused(kit(['run', 'pentomino', '--pieces', '']), 'kit: --pieces is empty: give letters from FILNPTUVWXYZ, or leave the option out');
-    refused(kit(['run', 'katamino', '--pieces', '']), 'kit: --pieces is empty: give a value like LNPUVY, or leave the option out');
+    refused(kit(['run', 'katamino', '--pieces', '']), 'kit: --pieces is empty: give letters from FILNPTUVWXYZ, or leave the option out');
     refused(kit(['run', 'hitori-sat', '--generate', '5x5', '-o', '']), 'kit: --output is empty: give a value like FILE, or leave the option out');
     refused(kit(['run', 'pentomino', '--size', '']), 'kit: --size is empty: give an integer from 3 to 8, or leave the option out');
     refused(kit(['run', 'pentomino', '--board', '']), 'kit: --board is empty: give a file (board-text), or leave the option out');
