@@ -1,7 +1,7 @@
 // `kit create-plugin`: the package it writes builds, passes its own tests and runs in the CLI, both
 // as a package of this repository (workspace layout) and as a stranger's standalone package.
 import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { ownErrorLines, run, runOk } from './support/run.js';
 import { repoRoot } from './support/workspace.js';
@@ -136,5 +136,35 @@ describe('kit create-plugin outside the workspace (the packed CLI, a standalone 
     expect(listed.stdout).toMatch(/^queens\s+0\.1\.0\s+Queens$/m);
     const installed = npx('kit', 'run', 'queens', '--size', '5', '--count', '--json');
     expect(JSON.parse(installed.stdout)).toMatchObject({ type: 'done', solutions: 10, tries: 53 });
+  });
+});
+
+describe('kit create-plugin --link: from a clone, before the packages are on a registry', () => {
+  const project = join(scratchDir, 'linked-project');
+  const dir = join(project, 'queens');
+
+  it('depends on the clone through file: links; npm installs it; it builds, passes its tests and runs', () => {
+    mkdirSync(project, { recursive: true });
+    const created = run(process.execPath, [workspaceCli, 'create-plugin', 'queens', '--dir', dir, '--link', repoRoot], { cwd: project });
+    expect([created.status, created.stderr]).toEqual([0, '']);
+    const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+    const spec = (path: string) => `file:${relative(dir, join(repoRoot, path))}`;
+    expect(manifest.dependencies).toEqual({ '@kit/core': spec('packages/core') });
+    expect(manifest.devDependencies).toMatchObject({ '@kit/cli': spec('apps/cli') });
+    // Nothing from @kit comes from a registry: npm links the clone's directories.
+    runOk('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund'], { cwd: dir });
+    expect(realpathSync(join(dir, 'node_modules', '@kit', 'core'))).toBe(realpathSync(join(repoRoot, 'packages', 'core')));
+    expect(realpathSync(join(dir, 'node_modules', '@kit', 'cli'))).toBe(realpathSync(join(repoRoot, 'apps', 'cli')));
+    runOk('npm', ['run', 'build'], { cwd: dir });
+    runOk('npm', ['run', 'lint'], { cwd: dir });
+    expect(passedCount(runOk('npm', ['test'], { cwd: dir }).stdout)).toBe(8);
+    const ran = runOk('npx', ['--no', 'kit', 'run', 'queens', '--plugin', '.', '--size', '6', '--count', '--json'], { cwd: dir });
+    expect(JSON.parse(ran.stdout)).toMatchObject({ type: 'done', solutions: 4, tries: 152 });
+  });
+
+  it('refuses a directory that is not a Puzzle Kit clone, in one line with exit code 2', () => {
+    const { status, stderr } = run(process.execPath, [workspaceCli, 'create-plugin', 'queens', '--dir', join(project, 'other'), '--link', project], { cwd: project });
+    expect([status, stderr]).toEqual([2, `kit: --link ${project}: not a Puzzle Kit clone (no packages/core and apps/cli there)\n`]);
+    expect(existsSync(join(project, 'other'))).toBe(false);
   });
 });

@@ -1,5 +1,6 @@
 import pc from 'picocolors';
 import type { Command } from 'commander';
+import { safeLine } from '@kit/core';
 
 /**
  * Every commander command throws instead of exiting, and reports its own errors (unknown flag,
@@ -15,8 +16,9 @@ export function configureCommand<C extends Command>(command: C): C {
   return command;
 }
 
+/** A message as one line a terminal cannot be tricked by (see @kit/core's safeLine). */
 export function oneLine(text: string): string {
-  return text.trim().split('\n').map((part) => part.trim()).filter(Boolean).join(' ');
+  return safeLine(text);
 }
 
 /** Colours for messages on stderr: only when stderr is a terminal and NO_COLOR is not set. */

@@ -1,23 +1,17 @@
-import { readFileSync, statSync } from 'node:fs';
-import { resolve } from 'node:path';
-import type { TextFile } from '@kit/core';
+import { isInputError, type TextFile } from '@kit/core';
+import { readInputFile } from '@kit/core/node';
 import { UsageError } from './errors.js';
 
-/** Reads a file the user named into `{ name, text }`; every failure is one clear usage error. */
-export function readTextFile(path: string, cwd: string, what = 'file'): TextFile {
-  const full = resolve(cwd, path);
-  let isDirectory = false;
+/**
+ * Reads a file the user named into `{ name, text }` through core's one reader (regular files only,
+ * at most `maxBytes`, never blocking the thread that handles Ctrl-C); every failure is one clear
+ * usage error.
+ */
+export async function readTextFile(path: string, cwd: string, maxBytes?: number, what = 'file'): Promise<TextFile> {
   try {
-    isDirectory = statSync(full).isDirectory();
+    return await readInputFile(path, { cwd, what, ...(maxBytes !== undefined ? { maxBytes } : {}) });
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') throw new UsageError(`${path}: no such ${what}`);
-    throw new UsageError(`${path}: cannot read ${what} (${code ?? String(error)})`);
-  }
-  if (isDirectory) throw new UsageError(`${path}: is a directory, not a ${what}`);
-  try {
-    return { name: path, text: readFileSync(full, 'utf8') };
-  } catch (error) {
-    throw new UsageError(`${path}: cannot read ${what} (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
+    if (isInputError(error)) throw new UsageError(error.message);
+    throw error;
   }
 }

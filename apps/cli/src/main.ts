@@ -2,10 +2,10 @@ import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { Command, CommanderError, Option } from 'commander';
-import { isInputError } from '@kit/core';
+import { escapeControls, formatInputError, isInputError, safeLine } from '@kit/core';
 import { listJson, listText } from './commands/list.js';
 import { PluginFault } from './plugin-fault.js';
-import { configureCommand, errorPrefix, oneLine, stderrColors } from './commander-setup.js';
+import { configureCommand, errorPrefix, stderrColors } from './commander-setup.js';
 import { discoverPlugins, type Discovery, type PluginEntry } from '@kit/core/discovery';
 import { cliPackageDir, loadPlugin, PluginLoadFailure, type DiscoveredPlugin } from './discovery.js';
 import { EXIT, UsageError } from './errors.js';
@@ -20,7 +20,7 @@ function version(): string {
 
 async function discover(plugins: readonly string[]): Promise<Discovery> {
   const result = await discoverPlugins({ cwd: process.cwd(), plugins, hostPackageDir: cliPackageDir() });
-  for (const { source, reason } of result.skipped) process.stderr.write(`${errorPrefix()}plugin ${source} skipped: ${reason}\n`);
+  for (const { source, reason } of result.skipped) process.stderr.write(`${errorPrefix()}${safeLine(`plugin ${source} skipped: ${reason}`)}\n`);
   return result;
 }
 
@@ -251,9 +251,14 @@ function program(setExit: (code: number) => void): Command {
     .description('write a new plugin package (plugin, solver, test) that builds and runs as written')
     .argument('<name>', 'puzzle name, e.g. sudoku')
     .option('--dir <dir>', 'where to write it (default: a new directory named after the puzzle)')
-    .action(async (name: string, opts: { dir?: string }) => {
+    .option('--link <clone>', "depend on a built Puzzle Kit clone's @kit/core and @kit/cli (file: links) instead of the registry")
+    .action(async (name: string, opts: { dir?: string; link?: string }) => {
       const { createPlugin } = await import('./create-plugin/index.js');
-      const created = await createPlugin({ name, ...(opts.dir !== undefined ? { dir: opts.dir } : {}) });
+      const created = await createPlugin({
+        name,
+        ...(opts.dir !== undefined ? { dir: opts.dir } : {}),
+        ...(opts.link !== undefined ? { link: opts.link } : {}),
+      });
       process.stdout.write(`created ${created.dir}\n${created.files.map((file) => `  ${file}\n`).join('')}`);
     });
 
@@ -277,25 +282,24 @@ export async function main(argv: string[]): Promise<number> {
 function report(error: unknown): number {
   if (error instanceof CommanderError) return error.exitCode === 0 ? EXIT.ok : EXIT.usage;
   if (error instanceof UsageError) {
-    process.stderr.write(`${errorPrefix()}${oneLine(error.message)}\n`);
+    process.stderr.write(`${errorPrefix()}${safeLine(error.message)}\n`);
     return EXIT.usage;
   }
   if (isInputError(error)) {
-    // `file:line:col: message` when the place is known, so editors can jump to it.
-    // Built by hand rather than error.format(): a plugin may bring its own copy of @kit/core.
-    const { file, line, column } = error.where ?? {};
-    const place = [file, line, line !== undefined ? column : undefined].filter((part) => part !== undefined).join(':');
-    const text = oneLine(place ? `${place}: ${error.message}` : error.message);
-    process.stderr.write(file !== undefined ? `${text}\n` : `${errorPrefix()}${text}\n`);
+    // `file:line:col: message` when the place is known, so editors can jump to it; control
+    // characters quoted from the input escaped, a long message cut. Through this copy of @kit/core
+    // rather than error.format(): a plugin may bring its own (older) copy.
+    const text = formatInputError(error);
+    process.stderr.write(error.where?.file !== undefined ? `${text}\n` : `${errorPrefix()}${text}\n`);
     return EXIT.usage;
   }
   // A queued run that failed names its own cause (a block's error, the worker that raised it).
   const named = error instanceof PluginFault || error instanceof PluginLoadFailure || (error instanceof Error && error.name === 'RunFailed');
   const message = named ? error.message : `internal error: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`;
   if (process.env['KIT_DEBUG']) {
-    process.stderr.write(`${errorPrefix()}${oneLine(message)}\n${error instanceof Error ? error.stack : String(error)}\n`);
+    process.stderr.write(`${errorPrefix()}${safeLine(message)}\n${(error instanceof Error ? String(error.stack) : String(error)).split('\n').map(escapeControls).join('\n')}\n`);
   } else {
-    process.stderr.write(`${errorPrefix()}${oneLine(message)} ${stderrColors().dim('(set KIT_DEBUG=1 to see the stack trace)')}\n`);
+    process.stderr.write(`${errorPrefix()}${safeLine(message)} ${stderrColors().dim('(set KIT_DEBUG=1 to see the stack trace)')}\n`);
   }
   return EXIT.fault;
 }

@@ -21,5 +21,6 @@ export function expectedThreads(args: readonly string[]): number {
     const value = arg === '--threads' ? args[i + 1] : arg.startsWith('--threads=') ? arg.slice('--threads='.length) : undefined;
     if (value !== undefined && /^\d+$/.test(value)) threads = Math.max(1, Number(value));
   }
-  return Math.min(threads, availableParallelism() * 4);
+  // The cap of run-flags' maxThreads(): never a worker more than the run will use.
+  return Math.min(threads, availableParallelism());
 }

@@ -2,7 +2,7 @@
 // built as a commander command so `--help` is generated from the specs too.
 import { availableParallelism } from 'node:os';
 import { Command, Option } from 'commander';
-import type { AnyPlugin, OptionSpec, RawOptions } from '@kit/core';
+import { describeValues, type AnyPlugin, type OptionSpec, type RawOptions } from '@kit/core';
 import { describeOption, valuePlaceholder } from './describe.js';
 import { UsageError } from './errors.js';
 import { readTextFile } from './files.js';
@@ -57,10 +57,14 @@ export function buildRunCommand(plugin: AnyPlugin): Command {
     const short = spec.short && !taken.has(spec.short) ? `-${spec.short}, ` : '';
     if (spec.short) taken.add(spec.short);
     const placeholder = valuePlaceholder(spec);
-    command.addOption(new Option(`${short}--${spec.name}${placeholder ? ` <${placeholder}>` : ''}`, describeOption(spec)));
     if (spec.type === 'boolean' && spec.default === true) {
-      command.addOption(new Option(`--no-${spec.name}`, `turn --${spec.name} off`));
+      // On by default: what a user can type to change it is --no-NAME, so that is what help shows.
+      // --NAME still works (scripts may spell the default out) but is not listed.
+      command.addOption(new Option(`${short}--${spec.name}`).hideHelp());
+      command.addOption(new Option(`--no-${spec.name}`, `${spec.help} (on by default; --no-${spec.name} turns it off)`));
+      continue;
     }
+    command.addOption(new Option(`${short}--${spec.name}${placeholder ? ` <${placeholder}>` : ''}`, describeOption(spec)));
   }
   const common = (flags: string, help: string) => new Option(flags, help).helpGroup('Common options:');
   command
@@ -70,7 +74,7 @@ export function buildRunCommand(plugin: AnyPlugin): Command {
     .addOption(common('--json', 'newline-delimited JSON on stdout, one object per event'))
     .addOption(common('--no-color', 'letters instead of colour blocks'))
     .addOption(common('--delay <ms>', `pause between animation frames and steps (default 0${suggestedStepDelay(plugin) !== undefined ? `; ${suggestedStepDelay(plugin)} between steps` : ''})`))
-    .addOption(common('--threads <n>', `worker threads for splittable searches (default ${availableParallelism()})`))
+    .addOption(common('--threads <n>', `worker threads for splittable searches (default and most: ${maxThreads()}, the available cores)`))
     .addOption(common('--plugin <path-or-package>', 'load one more plugin (repeatable)'))
     .addOption(common('--shard <K/N>', "run only the K-th of N shares of the search's tasks (merge them with kit merge)"))
     .addOption(common('--queue <url>', 'submit to kit workers through Redis (redis://HOST:PORT, rediss:// for TLS)'))
@@ -89,9 +93,36 @@ function integerFlag(name: string, value: unknown, min: number, describe: string
   return number;
 }
 
+/**
+ * The most worker threads a run starts: one per available core. More cannot make a CPU-bound search
+ * faster, and each worker costs a V8 isolate (`--threads 1000` used to start 1000 of them).
+ */
+export function maxThreads(): number {
+  return availableParallelism();
+}
+
+/** `--threads N` clamped to maxThreads(), with a note on stderr when it was more. */
+function threadsFlag(value: unknown, warn: (message: string) => void): number {
+  const asked = integerFlag('--threads', value, 1, 'a positive integer');
+  const cap = maxThreads();
+  if (asked === undefined) return cap;
+  if (asked > cap) {
+    warn(`--threads ${asked} is more than the ${cap} available core${cap === 1 ? '' : 's'}; using ${cap}`);
+    return cap;
+  }
+  return asked;
+}
+
 /** Reads the parsed command into common flags and raw plugin options (files read from disk). */
-export function collectRunArguments(command: Command, plugin: AnyPlugin, cwd: string): RunArguments {
+export async function collectRunArguments(
+  command: Command,
+  plugin: AnyPlugin,
+  cwd: string,
+  warn: (message: string) => void = () => {},
+): Promise<RunArguments> {
   const opts = command.opts<Record<string, unknown>>();
+  // Own properties only: a plugin option may be called `constructor` or `to-string`.
+  const given = (key: string): unknown => (Object.hasOwn(opts, key) ? opts[key] : undefined);
   const common: CommonFlags = {
     quiet: opts['quiet'] === true,
     count: opts['count'] === true,
@@ -99,17 +130,21 @@ export function collectRunArguments(command: Command, plugin: AnyPlugin, cwd: st
     color: opts['color'] !== false,
     limit: integerFlag('--limit', opts['limit'], 1, 'a positive integer'),
     delay: integerFlag('--delay', opts['delay'], 0, 'a whole number of milliseconds'),
-    threads: integerFlag('--threads', opts['threads'], 1, 'a positive integer') ?? availableParallelism(),
+    threads: threadsFlag(opts['threads'], warn),
     shard: shardFlag(opts['shard']),
     queue: opts['queue'] === undefined ? undefined : String(opts['queue']),
     maxSolutions: integerFlag('--max-solutions', opts['maxSolutions'], 1, 'a positive integer'),
   };
   checkPlacement(common);
-  const raw: RawOptions = {};
+  const raw: RawOptions = Object.create(null) as RawOptions;
   for (const spec of plugin.options) {
-    const value = opts[attributeName(spec)];
+    const value = given(attributeName(spec));
     if (value === undefined) continue;
-    raw[spec.name] = spec.type === 'file' ? readTextFile(String(value), cwd) : (value as string | boolean);
+    // `--pieces ''` is a mistake (an unset shell variable, say), not a request for the default.
+    if (value === '' && spec.type !== 'boolean') {
+      throw new UsageError(`--${spec.name} is empty: give ${describeValues(spec)}, or leave the option out`);
+    }
+    raw[spec.name] = spec.type === 'file' ? await readTextFile(String(value), cwd, spec.maxBytes) : (value as string | boolean);
   }
   const [file, ...extra] = command.args;
   if (!plugin.input && file !== undefined) {

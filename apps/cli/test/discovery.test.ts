@@ -1,4 +1,5 @@
 import { existsSync, mkdirSync, symlinkSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { discoverPlugins } from '../src/index.js';
@@ -282,5 +283,18 @@ describe('plugins that hang', () => {
     const result = await discoverPlugins({ cwd: root, timeoutMs: 500 });
     expect(ids(result)).toEqual(['stuck']);
     await expect(result.plugins[0]!.load()).rejects.toThrow('plugin kit-stuck: its module did not finish loading within 0.5 s');
+  });
+});
+
+describe('files that are not regular files', () => {
+  it('refuses a kit.config.json that is a FIFO at once, and skips a package.json that is one', async () => {
+    const root = tempDir();
+    execFileSync('mkfifo', [join(root, 'kit.config.json')]);
+    await expect(discoverPlugins({ cwd: root })).rejects.toThrow('kit.config.json: cannot be read (not a regular file)');
+    const other = tempDir();
+    mkdirSync(join(other, 'fifo-package'));
+    execFileSync('mkfifo', [join(other, 'fifo-package', 'package.json')]);
+    const result = await discoverPlugins({ cwd: other, plugins: ['./fifo-package'], only: 'explicit' });
+    expect(result.skipped).toEqual([{ source: './fifo-package', reason: 'package.json cannot be read (not a regular file)' }]);
   });
 });

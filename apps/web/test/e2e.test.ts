@@ -361,6 +361,19 @@ describe('running', () => {
 });
 
 describe('pentomino', () => {
+  it('may compile WebAssembly under its Content-Security-Policy (the search kernels are wasm)', async () => {
+    const p = await open('?puzzle=pentomino&size=6');
+    const compiled = await p.evaluate(async () => {
+      try {
+        await WebAssembly.compile(new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0]));
+        return 'compiled';
+      } catch (error) {
+        return String(error);
+      }
+    });
+    expect(compiled).toBe('compiled');
+  });
+
   it('finishes 6x10 with 2339 solutions, and a solution opens with 60 filled cells', async () => {
     const p = await open('?puzzle=pentomino&size=6&run=1');
     await waitForPhase(p, 'done', 120_000);

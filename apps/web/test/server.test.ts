@@ -1,5 +1,6 @@
 // The server side without a browser: discovery, bundling, the manifest and the HTTP surface.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -8,7 +9,7 @@ import type * as ServerModule from '../src/server/index.js';
 import type { PluginSource, WebServer } from '../src/server/index.js';
 
 const builtServer = '../dist/server/index.js';
-const { bundlePlugin, discoverPlugins, serve } = (await import(builtServer)) as typeof ServerModule;
+const { bundlePlugin, discoverPlugins, serve, CONTENT_SECURITY_POLICY } = (await import(builtServer)) as typeof ServerModule;
 
 const here = dirname(fileURLToPath(import.meta.url));
 const webDir = resolve(here, '..');
@@ -122,5 +123,50 @@ describe('serve', () => {
     expect((await get('/app/%2e%2e/package.json')).status).toBe(404);
     expect((await get('/app/%2F..%2Fpackage.json')).status).toBe(400);
     expect((await get('/', { method: 'POST' })).status).toBe(405);
+  });
+
+  /** A raw request, so the test controls the path bytes and the Host header. */
+  function raw(path: string, headers: Record<string, string> = {}): Promise<{ status: number; body: string; csp: string | undefined }> {
+    const { port } = new URL(server.url);
+    return new Promise((resolvePromise, reject) => {
+      const request = httpRequest({ host: '127.0.0.1', port, path, headers: { host: `127.0.0.1:${port}`, ...headers } }, (response) => {
+        let body = '';
+        response.setEncoding('utf8').on('data', (chunk: string) => (body += chunk));
+        response.on('end', () => resolvePromise({ status: response.statusCode ?? 0, body, csp: response.headers['content-security-policy'] as string | undefined }));
+      });
+      request.on('error', reject);
+      request.end();
+    });
+  }
+
+  it('answers a malformed percent-encoding with 400, not a 500 URIError', async () => {
+    expect(await raw('/%E0%A4%A')).toMatchObject({ status: 400, body: 'bad path' });
+    expect(await raw('/app/%E0%A4%A.js')).toMatchObject({ status: 400, body: 'bad path' });
+  });
+
+  it('normalises backslashes before the .. check', async () => {
+    expect((await raw('/app/..%5Cpackage.json')).status).toBe(400);
+    expect((await raw('/app/..%5C..%5Cpackage.json')).status).toBe(400);
+    expect((await raw('/app/%5C..%5Cpackage.json')).status).toBe(400);
+    expect((await raw('/app/main.js%00')).status).toBe(400);
+  });
+
+  it('answers only the Host names it serves (DNS rebinding), with the port', async () => {
+    const { port } = new URL(server.url);
+    for (const host of [`127.0.0.1:${port}`, `localhost:${port}`, `LOCALHOST:${port}`, `[::1]:${port}`]) {
+      expect([host, (await raw('/', { host })).status]).toEqual([host, 200]);
+    }
+    for (const host of [`evil.example:${port}`, 'localhost', `127.0.0.1:${Number(port) + 1}`, `localhost.evil.example:${port}`]) {
+      expect([host, await raw('/plugins/manifest.json', { host })]).toEqual([host, { status: 403, body: 'forbidden host', csp: CONTENT_SECURITY_POLICY }]);
+    }
+  });
+
+  it('sends a Content-Security-Policy that allows only its own origin (and WebAssembly, for the kernels)', async () => {
+    expect(CONTENT_SECURITY_POLICY).toBe(
+      "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; img-src 'self' data:; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
+    );
+    for (const path of ['/', '/app/main.js', '/plugins/manifest.json', '/plugins/walk/plugin.js', '/nothing']) {
+      expect([path, (await raw(path)).csp]).toEqual([path, CONTENT_SECURITY_POLICY]);
+    }
   });
 });

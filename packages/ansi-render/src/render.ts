@@ -61,7 +61,7 @@ export function cellLetter(cell: Cell, palette: Palette = BASE_PALETTE): string 
 
 function letterRows(rows: Cell[][], palette: Palette): string[] {
   const texts = rows.map((row) => row.map((cell) => cellLetter(cell, palette)));
-  const width = Math.max(1, ...texts.flat().map((text) => text.length));
+  const width = texts.flat().reduce((most, text) => Math.max(most, text.length), 1);
   // Single letters pack one per column (the seed's plain output, and the JSON `rows`); wider labels
   // (numbers) are right-aligned in columns separated by a space.
   if (width === 1) return texts.map((row) => row.join(''));
@@ -76,7 +76,7 @@ function shownLabel(cell: Cell, entry: PaletteEntry | undefined): string | undef
 }
 
 function blockRows(rows: Cell[][], palette: Palette, mode: Exclude<ColorMode, 'none'>): string[] {
-  const labelWidth = Math.max(0, ...rows.flat().map((cell) => shownLabel(cell, entryOf(cell, palette))?.length ?? 0));
+  const labelWidth = rows.flat().reduce((most, cell) => Math.max(most, shownLabel(cell, entryOf(cell, palette))?.length ?? 0), 0);
   const width = Math.max(2, labelWidth);
   return rows.map((row) => {
     let line = '';

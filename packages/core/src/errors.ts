@@ -1,3 +1,5 @@
+import { safeLine } from './safe-text.js';
+
 /** Where in a user's input a problem was found. Lines and columns count from 1. */
 export interface InputLocation {
   file?: string;
@@ -18,17 +20,28 @@ export class InputError extends Error {
     this.where = where;
   }
 
-  /** `board.txt:3:7: unexpected 'x'` — only the parts of the location that are known. */
+  /**
+   * `board.txt:3:7: unexpected 'x'` — only the parts of the location that are known. One line, safe
+   * for a terminal: control characters quoted from the input are escaped and a long message is cut.
+   */
   format(): string {
-    const { file, line, column } = this.where;
-    const place = [file, line, line !== undefined ? column : undefined].filter((part) => part !== undefined).join(':');
-    return place ? `${place}: ${this.message}` : this.message;
+    return formatInputError(this);
   }
 
   /** The same error with a file name filled in, for parsers that only know lines and columns. */
   inFile(file: string): InputError {
     return new InputError(this.message, { ...this.where, file: this.where.file ?? file });
   }
+}
+
+/**
+ * How every host prints an input error (also one from another copy of @kit/core, so it takes the
+ * error's fields rather than its methods): `file:line:col: message`, one safe line.
+ */
+export function formatInputError(error: { message: string; where?: InputLocation }): string {
+  const { file, line, column } = error.where ?? {};
+  const place = [file, line, line !== undefined ? column : undefined].filter((part) => part !== undefined).join(':');
+  return safeLine(place ? `${place}: ${error.message}` : error.message);
 }
 
 export function isInputError(error: unknown): error is InputError {

@@ -20,7 +20,7 @@ export interface Frame {
 }
 
 export function frameFromRows(rows: readonly string[], cell: (char: string) => Cell, title?: string): Frame {
-  const width = Math.max(0, ...rows.map((row) => row.length));
+  const width = rows.reduce((most, row) => Math.max(most, row.length), 0);
   const cells: Cell[] = [];
   for (const row of rows) {
     for (let x = 0; x < width; x++) cells.push(cell(row[x] ?? ' '));

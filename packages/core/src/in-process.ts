@@ -3,7 +3,10 @@ import type { DoneEvent, SolveEvent } from './events.js';
 import type { PuzzlePlugin } from './plugin.js';
 import { AbortedError, type SolveOptions } from './host.js';
 
-export type InProcessOptions = SolveOptions;
+/** SolveOptions whose events carry the plugin's own solution (S) and progress/step state (P) types. */
+export interface InProcessOptions<S = unknown, P = unknown> extends Omit<SolveOptions, 'onEvent'> {
+  onEvent?: (event: SolveEvent<S, P>) => void;
+}
 
 /**
  * Runs a plugin's solver on the calling thread, for programs that use a puzzle package as a library
@@ -12,7 +15,7 @@ export type InProcessOptions = SolveOptions;
 export async function solveInProcess<I, S, P>(
   plugin: PuzzlePlugin<I, S, P>,
   instance: I,
-  options: InProcessOptions = {},
+  options: InProcessOptions<S, P> = {},
 ): Promise<DoneEvent> {
   const started = performance.now();
   const emit = options.onEvent ?? (() => {});
@@ -35,13 +38,13 @@ export async function solveInProcess<I, S, P>(
 export async function solveAll<I, S, P>(
   plugin: PuzzlePlugin<I, S, P>,
   instance: I,
-  options: Omit<InProcessOptions, 'onEvent'> = {},
+  options: Omit<InProcessOptions<S, P>, 'onEvent'> = {},
 ): Promise<{ solutions: S[]; done: DoneEvent }> {
   const solutions: S[] = [];
   const done = await solveInProcess(plugin, instance, {
     ...options,
     onEvent: (event) => {
-      if (event.type === 'solution') solutions.push(event.solution as S);
+      if (event.type === 'solution') solutions.push(event.solution);
     },
   });
   return { solutions, done };

@@ -1,5 +1,6 @@
 // The browser-safe part of @kit/core: nothing here imports a Node module.
-export { InputError, isInputError, serializeError, deserializeError } from './errors.js';
+export { InputError, isInputError, formatInputError, serializeError, deserializeError } from './errors.js';
+export { safeLine, escapeControls, MAX_MESSAGE_LENGTH } from './safe-text.js';
 export type { InputLocation, SerializedError } from './errors.js';
 export { frameFromRows, cellAt } from './frame.js';
 export type { Cell, Frame } from './frame.js';

@@ -6,6 +6,9 @@ import { runSolver, type RunRequest } from './host.js';
 import type { DoneEvent } from './events.js';
 import type { HostMessage, WorkerMessage, WorkerPort } from './protocol.js';
 
+export { readInputFile, describeBytes, DEFAULT_MAX_INPUT_BYTES } from './read-input.js';
+export type { ReadInputOptions } from './read-input.js';
+
 // Resolves to dist/ both from dist/node.js and from src/node.ts, so tests that import the source
 // still start the built worker (workers cannot load TypeScript).
 const WORKER_URL = new URL('../dist/node-worker.js', import.meta.url);

@@ -62,3 +62,33 @@ describe('checkOptionSpecs', () => {
     ).toBe('option --a is declared twice');
   });
 });
+
+describe('options named like Object.prototype members', () => {
+  const awkward: OptionSpec[] = [
+    { name: 'constructor', type: 'string', help: 'a text' },
+    { name: 'to-string', type: 'int', default: 3, help: 'a number' },
+    { name: 'has-own-property', type: 'boolean', help: 'a switch' },
+  ];
+
+  it('reads only what was given: inherited members are not values', () => {
+    const parsed = parseOptions(awkward, {});
+    expect(Object.keys(parsed)).toEqual(['to-string']);
+    expect(parsed['constructor']).toBeUndefined();
+    expect(parsed['to-string']).toBe(3);
+    expect(parseOptions(awkward, { constructor: 'x', 'has-own-property': true })).toEqual({ constructor: 'x', 'to-string': 3, 'has-own-property': true });
+  });
+
+  it('cannot be steered through __proto__', () => {
+    const raw = JSON.parse('{"__proto__": {"constructor": "polluted"}}') as Record<string, never>;
+    expect(() => parseOptions(awkward, raw)).toThrow('unknown option --__proto__');
+    expect(parseOptions(awkward, Object.create({ constructor: 'inherited' }) as never)['constructor']).toBeUndefined();
+  });
+});
+
+describe('a file option size limit', () => {
+  it('must be a positive integer', () => {
+    expect(checkOptionSpecs([{ name: 'data', type: 'file', maxBytes: 0, help: 'd' }])).toBe('option --data has a maxBytes that is not a positive integer');
+    expect(checkOptionSpecs([{ name: 'data', type: 'file', maxBytes: 1.5, help: 'd' }])).toBe('option --data has a maxBytes that is not a positive integer');
+    expect(checkOptionSpecs([{ name: 'data', type: 'file', maxBytes: 4096, help: 'd' }])).toBeUndefined();
+  });
+});

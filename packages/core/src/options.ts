@@ -61,6 +61,8 @@ export interface FileOptionSpec extends BaseSpec {
   type: 'file';
   /** Formats the file may be in, for help text and the web form's file picker. */
   formats?: readonly string[];
+  /** The largest file the host reads for this option, in bytes (default 1 MiB: DEFAULT_MAX_INPUT_BYTES). */
+  maxBytes?: number;
 }
 
 export type OptionSpec = IntOptionSpec | EnumOptionSpec | BooleanOptionSpec | StringOptionSpec | LettersOptionSpec | FileOptionSpec;
@@ -144,9 +146,11 @@ export function parseOptions(specs: readonly OptionSpec[], raw: RawOptions): Par
   for (const name of Object.keys(raw)) {
     if (raw[name] !== undefined && !byName.has(name)) throw new InputError(`unknown option --${name}`);
   }
-  const parsed: ParsedOptions = {};
+  // Own properties only, into an object with no prototype: an option may be called `constructor`
+  // or `to-string`, and must not find Object.prototype's members (nor let `__proto__` reach it).
+  const parsed: ParsedOptions = Object.create(null) as ParsedOptions;
   for (const spec of specs) {
-    const value = raw[spec.name];
+    const value = Object.hasOwn(raw, spec.name) ? raw[spec.name] : undefined;
     if (value === undefined || (value === '' && spec.type !== 'boolean' && spec.type !== 'string' && spec.type !== 'letters')) {
       if (spec.type !== 'file' && spec.default !== undefined) parsed[spec.name] = spec.default;
       continue;
@@ -165,6 +169,9 @@ export function checkOptionSpecs(specs: readonly OptionSpec[]): string | undefin
     if (seen.has(spec.name)) return `option --${spec.name} is declared twice`;
     seen.add(spec.name);
     if (spec.short !== undefined && !/^[A-Za-z]$/.test(spec.short)) return `option --${spec.name} has a bad short name`;
+    if (spec.type === 'file' && spec.maxBytes !== undefined && !(Number.isSafeInteger(spec.maxBytes) && spec.maxBytes > 0)) {
+      return `option --${spec.name} has a maxBytes that is not a positive integer`;
+    }
     if (spec.type !== 'file' && spec.default !== undefined) {
       try {
         parseOne(spec, spec.default);

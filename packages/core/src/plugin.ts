@@ -37,6 +37,8 @@ export interface InputSpec {
   required?: boolean;
   /** What the file is, for help text (`a Puyo field`). */
   help?: string;
+  /** The largest file the host reads, in bytes (default 1 MiB: DEFAULT_MAX_INPUT_BYTES in @kit/core/node). */
+  maxBytes?: number;
 }
 
 /** The description a host needs to list, configure and run a puzzle; cheap to import. */

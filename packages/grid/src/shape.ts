@@ -8,8 +8,13 @@ export type Shape = readonly Coord[];
 /** Shifts cells so the smallest row and column are 0, sorts them and drops duplicates. */
 export function normalize(cells: readonly Coord[]): Shape {
   if (cells.length === 0) return [];
-  const minRow = Math.min(...cells.map((at) => at.row));
-  const minCol = Math.min(...cells.map((at) => at.col));
+  // A loop, not Math.min(...cells): spreading a big piece (400x400 cells) overflows the call stack.
+  let minRow = Infinity;
+  let minCol = Infinity;
+  for (const at of cells) {
+    if (at.row < minRow) minRow = at.row;
+    if (at.col < minCol) minCol = at.col;
+  }
   const seen = new Set<string>();
   const out: Coord[] = [];
   for (const at of cells) {
@@ -87,8 +92,8 @@ export function shapeFromRows(lines: readonly string[]): Shape {
 
 /** Draws a shape with `#` cells and `.` gaps. */
 export function shapeToRows(shape: Shape, char = '#'): string[] {
-  const rows = Math.max(0, ...shape.map((at) => at.row + 1));
-  const cols = Math.max(0, ...shape.map((at) => at.col + 1));
+  const rows = shape.reduce((most, at) => Math.max(most, at.row + 1), 0);
+  const cols = shape.reduce((most, at) => Math.max(most, at.col + 1), 0);
   const lines = Array.from({ length: rows }, () => Array.from({ length: cols }, () => '.'));
   for (const at of shape) lines[at.row]![at.col] = char;
   return lines.map((line) => line.join(''));

@@ -33,3 +33,15 @@ describe('polyomino shapes', () => {
     expect(isConnected(shapeFromRows(['#.#']))).toBe(false);
   });
 });
+
+describe('big shapes', () => {
+  it('normalizes and draws a 400x400-cell shape (no Math.min spread to overflow the stack)', () => {
+    const cells = Array.from({ length: 400 * 400 }, (_, i) => ({ row: 7 + Math.floor(i / 400), col: 3 + (i % 400) }));
+    const shape = normalize(cells.reverse());
+    expect(shape).toHaveLength(160_000);
+    expect(shape[0]).toEqual({ row: 0, col: 0 });
+    expect(shape[159_999]).toEqual({ row: 399, col: 399 });
+    const rows = shapeToRows(shape);
+    expect([rows.length, rows[0]!.length, rows[399]]).toEqual([400, 400, '#'.repeat(400)]);
+  });
+});

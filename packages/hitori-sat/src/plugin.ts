@@ -34,7 +34,7 @@ function status(summary: Summary): string {
 }
 
 function drawShading(numbers: number[][], shaded: string[]): string[] {
-  const wide = Math.max(1, ...numbers.flat().map((n) => String(n).length));
+  const wide = numbers.flat().reduce((most, n) => Math.max(most, String(n).length), 1);
   return numbers.map((row, y) =>
     row.map((n, x) => (shaded[y]![x] === '#' ? '#'.repeat(wide) : n > 0 ? String(n).padStart(wide) : '.'.padStart(wide))).join(' '),
   );

@@ -61,7 +61,11 @@ export function challengePentas(spec: string): Penta[] {
     throw new InputError(`unknown challenge ${JSON.stringify(spec)} (choose from ${CHALLENGES.map((c) => c.id).join(', ')}, optionally with :ROW)`);
   }
   const rows = Object.keys(challenge.rows);
-  const wanted = rowName === undefined || rowName === '' ? rows : [rowName.toUpperCase()];
+  // `small-slam:` (a colon and no row) is a half-typed row, not "every row".
+  if (rowName !== undefined && rowName.trim() === '') {
+    throw new InputError(`challenge ${challenge.id}: the row after ':' is empty (rows ${rows.join('')}, or leave out ':' for every row)`);
+  }
+  const wanted = rowName === undefined ? rows : [rowName.trim().toUpperCase()];
   for (const row of wanted) {
     if (!rows.includes(row)) throw new InputError(`challenge ${challenge.id} has no row ${JSON.stringify(rowName)} (rows ${rows.join('')})`);
   }

@@ -52,7 +52,7 @@ export function placementTable(horizontalI: boolean): PlacementTable {
   const byRow: { piece: number; mask: number }[][] = Array.from({ length: ROWS }, () => []);
   pieceOrientations().forEach((shapes, piece) => {
     for (const shape of shapes) {
-      const rows = Math.max(...shape.map((at) => at.row)) + 1;
+      const rows = shape.reduce((most, at) => Math.max(most, at.row), 0) + 1;
       if (horizontalI && piece === PIECE_I && rows === ROWS) continue;
       // The anchor is the cell the search fills first: smallest column, then smallest row.
       const anchor = [...shape].sort((a, b) => a.col - b.col || a.row - b.row)[0]!;

@@ -38,5 +38,7 @@ describe('the booklet challenges', () => {
   it('rejects unknown challenges and rows in one line', () => {
     expect(() => challengePentas('grand-slam')).toThrow('unknown challenge "grand-slam" (choose from small-slam, slam, ultimate, optionally with :ROW)');
     expect(() => challengePentas('ultimate:I')).toThrow('challenge ultimate has no row "I" (rows ABCDEFGHJKL)');
+    expect(() => challengePentas('small-slam:')).toThrow("challenge small-slam: the row after ':' is empty (rows ABCDEFG, or leave out ':' for every row)");
+    expect(() => challengePentas('slam: ')).toThrow("challenge slam: the row after ':' is empty");
   });
 });

@@ -19,6 +19,32 @@ export function boardFromText(text: string, file?: string): Board {
   return cropBoard(parseBoard(text, file));
 }
 
+/**
+ * The number of cells (`.`) of a board text, in one pass and without building anything; undefined
+ * when the text is not a well-formed board (a bad character, an empty or ragged line: the full
+ * parser then says where). Lets the area check fail before a huge board is turned into a grid.
+ */
+export function quickCellCount(text: string): number | undefined {
+  let cells = 0;
+  let width = -1;
+  let lineStart = 0;
+  for (let i = 0; i <= text.length; i++) {
+    const code = i < text.length ? text.charCodeAt(i) : 10;
+    if (code === 10) {
+      if (i === text.length && i === lineStart) break; // the final line end
+      const end = i > lineStart && text.charCodeAt(i - 1) === 13 ? i - 1 : i;
+      const length = end - lineStart;
+      if (length === 0 || (width >= 0 && length !== width)) return undefined;
+      width = length;
+      lineStart = i + 1;
+    } else if (code === 46 /* . */) cells++;
+    else if (code === 13) {
+      if (i + 1 < text.length && text.charCodeAt(i + 1) !== 10) return undefined; // only in a line end
+    } else if (code !== 35 /* # */ && code !== 32) return undefined;
+  }
+  return width < 0 ? undefined : cells;
+}
+
 /** Rows (`.` a cell, `#` or space a hole) to a cropped board; errors name the row as a line. */
 export function boardFromRows(rows: readonly string[], file?: string): Board {
   return boardFromText(rows.map((row) => `${row}\n`).join(''), file);

@@ -1,6 +1,6 @@
 import { InputError, type ParsedOptions, type TextFile } from '@kit/core';
 import { boardToRows } from '@kit/grid';
-import { boardFromRows, boardFromText, boardName, seedBoard } from './boards.js';
+import { boardFromRows, boardFromText, boardName, quickCellCount, seedBoard } from './boards.js';
 import { checkArea } from './area.js';
 import { type PieceSet, parsePieceSet, pentominoSet, selectPieces } from './pieces.js';
 
@@ -21,11 +21,15 @@ export function parseInstance(options: ParsedOptions, input?: TextFile): Packing
   const boardOption = options.board as TextFile | undefined;
   if (boardOption && input) throw new InputError('give the board once: either --board FILE or a file argument');
   const file = boardOption ?? input;
-  const board = file ? boardFromText(file.text, file.name) : boardFromRows(seedBoard(Number(options.size ?? 6)));
   const pieceFile = options['piece-file'] as TextFile | undefined;
   let pieces: PieceSet = pieceFile ? parsePieceSet(pieceFile.text, pieceFile.name) : pentominoSet();
   const letters = options.pieces as string | undefined;
-  if (letters !== undefined && letters !== '') pieces = selectPieces(pieces, letters);
+  if (letters !== undefined) pieces = selectPieces(pieces, letters);
+  // The checks that can fail come before the work that grows with the board: a 2000x2000 board
+  // with the wrong area is refused after one pass over its text, not after building its grid.
+  const cells = file ? quickCellCount(file.text) : undefined;
+  if (cells !== undefined && cells > 0) checkArea(cells, pieces, file?.name);
+  const board = file ? boardFromText(file.text, file.name) : boardFromRows(seedBoard(Number(options.size ?? 6)));
   checkArea(board, pieces, file?.name);
   return {
     board: boardToRows(board),

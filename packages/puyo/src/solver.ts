@@ -52,7 +52,7 @@ function summarise(breakdown: ChainStep[], grid: CellGrid, moves?: number[]): Re
     score += step.score;
     cleared += step.popped;
   }
-  const chains = moves ? Math.max(0, ...breakdown.map((s) => s.chain)) : breakdown.length;
+  const chains = moves ? breakdown.reduce((most, s) => Math.max(most, s.chain), 0) : breakdown.length;
   // An all clear is a chain that empties the field: an empty field that popped nothing is not one.
   const allClear = breakdown.length > 0 && fieldFromGrid(grid).rows.slice(1).every((row) => row === '......');
   return {

@@ -23,7 +23,7 @@ export function chainTable(rows: Row[]): string[] {
     String(row.score),
     String(row.garbageCleared),
   ]);
-  const widths = header.map((h, i) => Math.max(h.length, ...body.map((r) => r[i]!.length)));
+  const widths = header.map((h, i) => body.reduce((most, r) => Math.max(most, r[i]!.length), h.length));
   const textColumn = header.indexOf('groups');
   const line = (cells: string[]) =>
     cells.map((c, i) => (i === textColumn ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ').trimEnd();

@@ -16,7 +16,7 @@ export function infoText(found: DiscoveredPlugin): string {
     const placeholder = valuePlaceholder(spec);
     return `${spec.short ? `-${spec.short}, ` : ''}--${spec.name}${placeholder ? ` <${placeholder}>` : ''}`;
   });
-  const width = Math.max(0, ...flags.map((flag) => flag.length));
+  const width = flags.reduce((most, flag) => Math.max(most, flag.length), 0);
   plugin.options.forEach((spec, i) => {
     const defaultText = spec.type !== 'file' && spec.default !== undefined ? `, default ${String(spec.default)}` : '';
     lines.push(`  ${flags[i]!.padEnd(width)}  ${spec.help} [${describeType(spec)}${defaultText}]`);

@@ -4,8 +4,8 @@ import type { PluginEntry } from '@kit/core/discovery';
 /** `kit list`: one line a plugin: id, version, title (columns aligned). */
 export function listText(plugins: readonly PluginEntry[]): string {
   if (plugins.length === 0) return 'no plugins found (install a puzzle package, or use --plugin or kit.config.json)\n';
-  const idWidth = Math.max(...plugins.map((found) => found.id.length));
-  const versionWidth = Math.max(...plugins.map((found) => found.version.length));
+  const idWidth = plugins.reduce((most, found) => Math.max(most, found.id.length), 0);
+  const versionWidth = plugins.reduce((most, found) => Math.max(most, found.version.length), 0);
   return plugins
     // Padded before colouring (picocolors: only on a terminal, never with NO_COLOR or --no-color).
     .map((found) => `${pc.bold(pc.cyan(found.id.padEnd(idWidth)))}  ${pc.dim(found.version.padEnd(versionWidth))}  ${found.title}\n`)

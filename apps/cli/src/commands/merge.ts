@@ -18,8 +18,11 @@ interface ShardFile {
   elapsedMs: number;
 }
 
-function readShard(file: string, cwd: string): ShardFile {
-  const lines = readTextFile(file, cwd).text.split('\n');
+// A shard's output carries its solutions: far larger than a puzzle file may be.
+const SHARD_MAX_BYTES = 512 * 1024 * 1024;
+
+async function readShard(file: string, cwd: string): Promise<ShardFile> {
+  const lines = (await readTextFile(file, cwd, SHARD_MAX_BYTES)).text.split('\n');
   const solutions: unknown[] = [];
   let done: Record<string, JsonValue> | undefined;
   lines.forEach((line, i) => {
@@ -52,7 +55,7 @@ function sameRun(a: ShardRecord, b: ShardRecord): boolean {
 
 export async function mergeShards(files: readonly string[], flags: PrintFlags, cwd: string, lookup: (id: string) => Promise<DiscoveredPlugin>): Promise<void> {
   if (files.length === 0) throw new UsageError('kit merge needs the --json files of the shards');
-  const shards = files.map((file) => readShard(file, cwd));
+  const shards = await Promise.all(files.map((file) => readShard(file, cwd)));
   const first = shards[0]!;
   const byK = new Map<number, ShardFile>();
   for (const shard of shards) {

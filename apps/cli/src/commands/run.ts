@@ -1,4 +1,4 @@
-import { AbortedError, isInputError, mergePalette, parseOptions, type AnyPlugin, type DoneEvent, type Summary } from '@kit/core';
+import { AbortedError, isInputError, safeLine, type ParsedOptions, type TextFile, mergePalette, parseOptions, type AnyPlugin, type DoneEvent, type Summary } from '@kit/core';
 import type { WorkerPool } from '@kit/core/node';
 import { canAnimate, detectColorMode } from '@kit/ansi-render';
 import { CommanderError } from 'commander';
@@ -10,7 +10,7 @@ import { JsonOutput } from '../json-output.js';
 import { buildRunCommand, collectRunArguments, suggestedStepDelay } from '../run-flags.js';
 import { StatusLine } from '../status-line.js';
 import { solveWith } from '../solve-with.js';
-import { configureCommand } from '../commander-setup.js';
+import { configureCommand, errorPrefix } from '../commander-setup.js';
 import { PluginFault } from '../plugin-fault.js';
 
 export interface RunContext {
@@ -37,13 +37,15 @@ export async function runPlugin(found: DiscoveredPlugin, args: string[], context
     if (error instanceof CommanderError) return error.exitCode === 0 ? EXIT.ok : EXIT.usage;
     throw error;
   }
-  const { common, raw, file } = collectRunArguments(command, plugin, context.cwd);
+  const { common, raw, file } = await collectRunArguments(command, plugin, context.cwd, (message) => {
+    process.stderr.write(`${errorPrefix()}${safeLine(message)}\n`);
+  });
   const options = parseOptions(plugin.options, raw);
   if (plugin.input?.required && file === undefined) {
     throw new UsageError(`kit run ${plugin.id} needs a file (${plugin.input.formats.join(', ')})`);
   }
-  const input = file !== undefined ? readTextFile(file, context.cwd) : undefined;
-  const instance: unknown = plugin.parse(options, input);
+  const input = file !== undefined ? await readTextFile(file, context.cwd, plugin.input?.maxBytes) : undefined;
+  const instance: unknown = parseWith(plugin, options, input);
 
   const stdout = process.stdout;
   const stderr = process.stderr;
@@ -114,3 +116,17 @@ export async function runPlugin(found: DiscoveredPlugin, args: string[], context
     process.off('SIGTERM', onSigterm);
   }
 }
+
+/**
+ * The plugin's own `parse`: an InputError is the user's, anything else (a TypeError) is the plugin's
+ * fault, reported under its name like a solver's.
+ */
+function parseWith(plugin: AnyPlugin, options: ParsedOptions, input: TextFile | undefined): unknown {
+  try {
+    return plugin.parse(options, input);
+  } catch (error) {
+    if (isInputError(error)) throw error;
+    throw new PluginFault(plugin.id, error, 'parse');
+  }
+}
+

@@ -1,5 +1,5 @@
 // @kit/web/server: what `kit web` (apps/cli) and the start script use to serve the app.
-export { serve } from './serve.js';
+export { serve, CONTENT_SECURITY_POLICY } from './serve.js';
 export type { ServeOptions, WebServer } from './serve.js';
 export { exportSite } from './export-site.js';
 export type { ExportOptions } from './export-site.js';

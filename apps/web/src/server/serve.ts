@@ -23,9 +23,48 @@ export interface WebServer {
   close(): Promise<void>;
 }
 
+/**
+ * Only this origin: the page, its scripts, its worker, its plugin bundles and its manifest are all
+ * served from here. `data:` images for the inline favicon; no plugins, no framing, no <base>.
+ */
+export const CONTENT_SECURITY_POLICY =
+  "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; img-src 'self' data:; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
+
 function send(response: ServerResponse, status: number, type: string, body: string | Uint8Array): void {
-  response.writeHead(status, { 'content-type': type, 'cache-control': 'no-cache', 'x-content-type-options': 'nosniff' });
+  response.writeHead(status, {
+    'content-type': type,
+    'cache-control': 'no-cache',
+    'x-content-type-options': 'nosniff',
+    'content-security-policy': CONTENT_SECURITY_POLICY,
+  });
   response.end(body);
+}
+
+/**
+ * The Host headers a request may carry: the loopback names with this port. Anything else is a page
+ * elsewhere reaching this server through DNS rebinding (a name of theirs that resolves to 127.0.0.1),
+ * which must not read the plugins a person has installed (as Vite checks since its fix for this).
+ */
+function allowedHosts(host: string, port: number): Set<string> {
+  const names = ['127.0.0.1', 'localhost', '[::1]', host.includes(':') ? `[${host}]` : host];
+  return new Set(names.map((name) => `${name.toLowerCase()}:${port}`));
+}
+
+/**
+ * The request's path, decoded and checked: undefined for a malformed escape (`%E0%A4%A`), a NUL, or
+ * any `..` segment, whichever separator it uses (`..\` is one on Windows). Backslashes are made
+ * slashes first, so the check sees the path as the file system would.
+ */
+export function requestPath(url: string): string | undefined {
+  let path: string;
+  try {
+    path = decodeURIComponent(new URL(url, 'http://localhost').pathname);
+  } catch {
+    return undefined;
+  }
+  const normal = path.replace(/\\/g, '/');
+  if (normal.includes('\0') || normal.split('/').some((part) => part === '..')) return undefined;
+  return normal;
 }
 
 /**
@@ -37,10 +76,13 @@ export async function serve(options: ServeOptions): Promise<WebServer> {
   const manifest: PluginManifest = { plugins: [...slots.values()].map((slot) => slot.entry) };
   const manifestJson = JSON.stringify(manifest, null, 2);
 
+  let hosts = new Set<string>();
+
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    if (!hosts.has((request.headers.host ?? '').toLowerCase())) return send(response, 403, 'text/plain', 'forbidden host');
     if (request.method !== 'GET' && request.method !== 'HEAD') return send(response, 405, 'text/plain', 'method not allowed');
-    const path = decodeURIComponent(new URL(request.url ?? '/', 'http://localhost').pathname);
-    if (path.split('/').some((part) => part === '..')) return send(response, 400, 'text/plain', 'bad path');
+    const path = requestPath(request.url ?? '/');
+    if (path === undefined) return send(response, 400, 'text/plain', 'bad path');
     if (path === '/' || path === '/index.html') {
       return send(response, 200, contentType('.html'), await readFile(APP_DIR + 'index.html'));
     }
@@ -71,6 +113,7 @@ export async function serve(options: ServeOptions): Promise<WebServer> {
     });
   });
   const { port } = server.address() as AddressInfo;
+  hosts = allowedHosts(host, port);
   const shownHost = host.includes(':') ? `[${host}]` : host;
   return {
     url: `http://${shownHost}:${port}/`,

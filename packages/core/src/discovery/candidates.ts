@@ -1,8 +1,9 @@
 // Where plugins may be, before anything is read or imported: `--plugin` values, kit.config.json
 // entries, and the packages in every node_modules from the cwd upward.
-import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { InputError } from '../errors.js';
+import { readManifestText } from './read-json.js';
 
 /** A place a plugin may be: a package directory or a module file. */
 export interface Candidate {
@@ -45,9 +46,15 @@ export function findUpward(start: string, name: string): string | undefined {
 /** kit.config.json: `{"plugins": ["./path", "package-name", "./dir/*"]}`, relative to the file. */
 export function configCandidates(configFile: string, cwd: string, skip: (source: string, reason: string) => void): Candidate[] {
   const shown = relative(cwd, configFile) || configFile;
+  let text: string;
+  try {
+    text = readManifestText(configFile);
+  } catch (error) {
+    throw new InputError(`${shown}: cannot be read (${firstLine(error)})`);
+  }
   let config: unknown;
   try {
-    config = JSON.parse(readFileSync(configFile, 'utf8'));
+    config = JSON.parse(text);
   } catch (error) {
     throw new InputError(`${shown}: not valid JSON (${firstLine(error)})`);
   }

@@ -3,12 +3,13 @@
 // With id and title declared, a host lists the plugin and picks it by id without importing it (as
 // oclif's manifests do). The older `"kit": { "plugin": "./dist/plugin.js" }` still works: such a
 // module is imported (in a probe worker, time-bounded) to learn its id.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { PLUGIN_API_VERSION } from '../plugin.js';
 import { PLUGIN_ID } from '../registry.js';
 import type { Candidate } from './candidates.js';
 import { firstLine } from './candidates.js';
+import { readManifestText } from './read-json.js';
 
 /** A plugin module a package declares, with what the manifest says about it. */
 export interface DeclaredPlugin {
@@ -37,12 +38,19 @@ export function declaredPlugins(candidate: Candidate, skip: Skip): DeclaredPlugi
   const packageDir = candidate.packageDir!;
   const manifestPath = join(packageDir, 'package.json');
   let manifest: { version?: unknown; kit?: KitField } | undefined;
+  let text: string;
   try {
-    manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as typeof manifest;
+    text = readManifestText(manifestPath);
   } catch (error) {
     if (candidate.explicit) {
-      skip(candidate.source, existsSync(manifestPath) ? `package.json is not valid JSON (${firstLine(error)})` : 'no package.json');
+      skip(candidate.source, existsSync(manifestPath) ? `package.json cannot be read (${firstLine(error)})` : 'no package.json');
     }
+    return [];
+  }
+  try {
+    manifest = JSON.parse(text) as typeof manifest;
+  } catch (error) {
+    if (candidate.explicit) skip(candidate.source, `package.json is not valid JSON (${firstLine(error)})`);
     return [];
   }
   const kit = manifest?.kit;

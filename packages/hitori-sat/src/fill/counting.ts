@@ -56,7 +56,8 @@ export function countingFault(pattern: Pattern, classes: Classes): Fault | undef
           if (other < 0 || classes.linesOf[other]!.some((line) => meets.has(line))) continue;
           covered.set(other, (covered.get(other) ?? 0) + 1);
         }
-        const best = Math.max(0, ...covered.values());
+        let best = 0;
+        for (const count of covered.values()) if (count > best) best = count;
         if (best > 0) holders.push(j + 1);
         total += best;
       }

@@ -22,6 +22,9 @@ export function readme(vars: TemplateVars): string {
         `npx kit run ${vars.id} --plugin . --size 6   # @kit/cli is a dev dependency`,
         'npm publish       # prepack builds first',
         '```',
+        ...(vars.coreRange.startsWith('file:')
+          ? ['', '`@kit/core` and `@kit/cli` are `file:` links into a Puzzle Kit clone (`kit create-plugin --link`);', 'replace them with `^` ranges from the registry before publishing.']
+          : []),
       ];
   return [
     `# ${vars.packageName}`,

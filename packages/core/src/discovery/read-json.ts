@@ -1,0 +1,19 @@
+// The JSON files discovery reads (kit.config.json, package.json) are read only when they are
+// regular files of a sane size: a FIFO or device under such a name must not hang every command.
+import { closeSync, constants, fstatSync, openSync, readFileSync } from 'node:fs';
+
+const MAX_MANIFEST_BYTES = 1024 * 1024;
+
+/** The file's text; throws an Error whose message says why it was not read. */
+export function readManifestText(path: string): string {
+  // O_NONBLOCK: opening a FIFO with no writer returns at once (0 where it does not exist: Windows).
+  const fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+  try {
+    const stats = fstatSync(fd);
+    if (!stats.isFile()) throw new Error('not a regular file');
+    if (stats.size > MAX_MANIFEST_BYTES) throw new Error(`larger than ${MAX_MANIFEST_BYTES / (1024 * 1024)} MiB`);
+    return readFileSync(fd, 'utf8');
+  } finally {
+    closeSync(fd);
+  }
+}

@@ -1,0 +1,38 @@
+/**
+ * Messages that quote the user's input are printed to a terminal: a control character there is a
+ * command (ESC ] 0 ; ... BEL sets the window title). So every such message goes through here.
+ */
+
+/** The longest message a host prints; the rest is cut (a 1 MB token must not make a 1 MB line). */
+export const MAX_MESSAGE_LENGTH = 400;
+
+// C0 controls, DEL and the C1 controls (U+0080..U+009F: some terminals read U+009B as CSI), plus
+// the Unicode line and paragraph separators, which break a line like a newline does.
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
+
+const NAMED: Readonly<Record<string, string>> = { '\t': '\\t', '\n': '\\n', '\r': '\\r', '\u001b': '\\e' };
+
+/** Control characters made visible: ESC as `\e`, tab as `\t`, others as `\xNN` / `\uNNNN`. */
+export function escapeControls(text: string): string {
+  return text.replace(CONTROL, (char) => {
+    const named = NAMED[char];
+    if (named !== undefined) return named;
+    const code = char.charCodeAt(0);
+    return code < 0x100 ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`;
+  });
+}
+
+/**
+ * A message safe to print as one terminal line: line breaks become spaces (a message may be written
+ * on several lines), other controls are escaped, and it is cut to `max` characters, saying how long
+ * the whole was. A huge input costs no more than a short one: only its head is looked at.
+ */
+export function safeLine(text: string, max = MAX_MESSAGE_LENGTH): string {
+  const head = text.length > max * 8 ? text.slice(0, max * 8) : text;
+  const line = escapeControls(head.split(/\r?\n/).map((part) => part.trim()).filter(Boolean).join(' '));
+  if (line.length <= max && head.length === text.length) return line;
+  let end = Math.min(max, line.length);
+  const last = line.charCodeAt(end - 1);
+  if (last >= 0xd800 && last <= 0xdbff) end--;
+  return `${line.slice(0, end)}… (cut; ${text.length} characters in all)`;
+}
