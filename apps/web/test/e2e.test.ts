@@ -521,7 +521,9 @@ describe('a puzzle pasted as a share link', () => {
     // Without --all, the page like the CLI shows the best answer and counts them all.
     await p.uncheck('#opt-all');
     await p.click('#run');
-    await waitForPhase(p, 'done', 60_000);
+    // The first run's end stays on screen until the second run's first frame: wait for its end.
+    await p.waitForFunction(() => performance.getEntriesByName('kit:run').length === 2, undefined, { timeout: 60_000 });
+    expect(await phase(p)).toBe('done');
     expect(await count(p)).toBe(best.solutions.length);
     expect(await p.locator('#summary dd[data-field="solutions"]').textContent()).toBe(String(best.done.solutions));
     expect(await p.locator('#summary dd[data-field="best"]').textContent()).toBe(best.done.best);
