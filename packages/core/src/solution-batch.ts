@@ -6,7 +6,12 @@ import type { WorkerMessage } from './protocol.js';
  * the page's thread the bottleneck), so solutions found close together travel as one message.
  */
 export const BATCH_MS = 16;
-const MAX_BATCH = 4096;
+/**
+ * Small enough that a solver reporting faster than its host can print keeps being held back by
+ * postMessage: a Node host takes up to 1,000 queued messages per turn of its event loop, and with
+ * batches of 4,096 an endless `--json` search ignored Ctrl-C for seconds (the CLI's interrupt test).
+ */
+const MAX_BATCH = 64;
 
 /**
  * A worker's outgoing messages with its solutions batched. Every other message first sends the
