@@ -1,20 +1,10 @@
-import { InputError } from '@kit/core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   type Goal, decodeGoalCode, decodeNazoLink, decodeNexus, decodeShareString, describeGoal, encodeGoalCode, nazoLinkUrl, parseField,
   parseGoal, parseInstance,
 } from '../src/index.js';
-
-const errorOf = (fn: () => unknown) => {
-  try {
-    fn();
-  } catch (error) {
-    expect(error).toBeInstanceOf(InputError);
-    return (error as Error).message;
-  }
-  throw new Error('no error');
-};
+import { errorOf } from './helpers.js';
 
 const ISSUE_LINK = 'https://puyop.com/s/x00900z00A40j1gr29h1hi9i_c1c1__u02';
 

@@ -1,19 +1,8 @@
-import { InputError } from '@kit/core';
 import { describe, expect, it } from 'vitest';
 import {
   decodeNexus, decodePuyop, decodeShareString, encodeNexus, encodePuyop, nexusUrl, parseField, puyopUrl,
 } from '../src/index.js';
-import { readFixture } from './helpers.js';
-
-const errorOf = (fn: () => unknown) => {
-  try {
-    fn();
-  } catch (error) {
-    expect(error).toBeInstanceOf(InputError);
-    return (error as Error).message;
-  }
-  throw new Error('no error');
-};
+import { errorOf, readFixture } from './helpers.js';
 
 describe('puyop.com field strings', () => {
   // The example from puyoai's puyop encoder tests.
