@@ -1,6 +1,6 @@
 import pc from 'picocolors';
 import type { Command } from 'commander';
-import { safeLine } from '@kit/core';
+import { safeLine } from '@kit/core/messages';
 
 /**
  * Every commander command throws instead of exiting, and reports its own errors (unknown flag,

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { Command, CommanderError, Option } from 'commander';
-import { escapeControls, formatInputError, isInputError, safeLine } from '@kit/core';
+import { escapeControls, formatInputError, isInputError, safeLine } from '@kit/core/messages';
 import { listJson, listText } from './commands/list.js';
 import { PluginFault } from './plugin-fault.js';
 import { configureCommand, errorPrefix, stderrColors } from './commander-setup.js';

@@ -93,6 +93,6 @@ export class Registry {
   }
 
   list(): RegisteredPlugin[] {
-    return [...this.#byId.values()].sort((a, b) => a.plugin.id.localeCompare(b.plugin.id));
+    return [...this.#byId.values()].sort((a, b) => (a.plugin.id < b.plugin.id ? -1 : a.plugin.id > b.plugin.id ? 1 : 0));
   }
 }

@@ -104,7 +104,9 @@ export async function discoverPlugins(options: DiscoveryOptions): Promise<Discov
     byId.set(found.id, found);
     plugins.push(found);
   }
-  plugins.sort((a, b) => a.id.localeCompare(b.id));
+  // Ids are lowercase ASCII: code-unit order is their order, and localeCompare's first call costs
+  // ~8 ms of ICU start-up in every command.
+  plugins.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   return { plugins, skipped, configFile };
 }
 
