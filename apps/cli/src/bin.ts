@@ -1,5 +1,10 @@
 #!/usr/bin/env node
-import { main } from './main.js';
+// Nothing is imported statically: `kit run` starts its solver workers first of all, because a
+// worker thread's boot (about 50 ms of Node's own start-up) is the longest step of a short run and
+// overlaps everything this thread loads afterwards.
+const args = process.argv.slice(2);
+const pool = args[0] === 'run' ? (await import('./prestart.js')).prestartWorkers(args.slice(1)) : undefined;
+const { main } = await import('./main.js');
 
 // `kit run ... | head` closes stdout early: that is not an error worth a stack trace.
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {
@@ -14,4 +19,4 @@ for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]] as const) {
   });
 }
 
-process.exitCode = await main(process.argv.slice(2));
+process.exitCode = await main(args, pool ? { pool } : {});

@@ -1,6 +1,7 @@
 // The CLI's side of plugin discovery: the rules live in @kit/core/discovery (one implementation for
 // every host); this file adds where the CLI itself is installed and loading a plugin on demand.
-import { dirname } from 'node:path';
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AnyPlugin } from '@kit/core';
 import type { PluginEntry } from '@kit/core/discovery';
@@ -25,7 +26,9 @@ export class PluginLoadFailure extends Error {
   override readonly name = 'PluginLoadFailure';
 }
 
-/** The CLI's own package directory, from this module's location (dist/ or src/). */
+/** The CLI's own package directory: the nearest package.json above this module (src/, dist/ or a bundle chunk). */
 export function cliPackageDir(): string {
-  return dirname(dirname(fileURLToPath(import.meta.url)));
+  for (let dir = dirname(fileURLToPath(import.meta.url)); ; dir = dirname(dir)) {
+    if (existsSync(join(dir, 'package.json')) || dirname(dir) === dir) return dir;
+  }
 }

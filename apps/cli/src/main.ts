@@ -7,6 +7,7 @@ import { listJson, listText } from './commands/list.js';
 import { PluginFault } from './plugin-fault.js';
 import { configureCommand, errorPrefix, stderrColors } from './commander-setup.js';
 import { discoverPlugins, type Discovery, type PluginEntry } from '@kit/core/discovery';
+import type { WorkerPool } from '@kit/core/node';
 import { cliPackageDir, loadPlugin, PluginLoadFailure, type DiscoveredPlugin } from './discovery.js';
 import { EXIT, UsageError } from './errors.js';
 import { COMMON_VALUE_FLAGS } from './run-flags.js';
@@ -62,10 +63,9 @@ function splitRunArguments(args: string[]): { id: string | undefined; plugins: s
   return { id, plugins, rest };
 }
 
-async function run(args: string[]): Promise<number> {
+async function run(args: string[], prestarted: WorkerPool | undefined): Promise<number> {
   const { id, plugins, rest } = splitRunArguments(args);
-  const { prestartWorkers } = await import('./prestart.js');
-  const pool = prestartWorkers(id === undefined ? [] : rest, id !== undefined);
+  const pool = prestarted ?? (await import('./prestart.js')).prestartWorkers(id === undefined ? [] : rest, id !== undefined);
   // Commands are imported when used, so `kit list` never loads the solver host or the renderer;
   // this one loads while plugins are discovered.
   const running = import('./commands/run.js');
@@ -266,11 +266,17 @@ function program(setExit: (code: number) => void): Command {
   return kit;
 }
 
+export interface MainOptions {
+  /** Solver workers `kit run` should use, started by the caller before the CLI itself loaded. */
+  pool?: WorkerPool;
+}
+
 /** Runs the CLI; resolves to the process exit code. Every error becomes one line on stderr. */
-export async function main(argv: string[]): Promise<number> {
+export async function main(argv: string[], options: MainOptions = {}): Promise<number> {
   let exitCode: number = EXIT.ok;
   try {
-    if (argv[0] === 'run') return await run(argv.slice(1));
+    if (argv[0] === 'run') return await run(argv.slice(1), options.pool);
+    options.pool?.close();
     if (argv.length === 0) argv = ['--help'];
     await program((code) => (exitCode = code)).parseAsync(argv, { from: 'user' });
     return exitCode;
