@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
-import { deserialize, serialize } from 'node:v8';
 import type { JsonValue } from './events.js';
+import { v8 } from './lazy-builtins.js';
 
 /**
  * An instance as JSON, for a search that leaves the machine (a shard's file, a queued job). Plain
@@ -10,12 +10,12 @@ import type { JsonValue } from './events.js';
 export function encodeInstance(instance: unknown): JsonValue {
   const text = JSON.stringify(instance);
   if (text !== undefined && isDeepStrictEqual(JSON.parse(text), instance)) return JSON.parse(text) as JsonValue;
-  return { $v8: serialize(instance).toString('base64') };
+  return { $v8: v8().serialize(instance).toString('base64') };
 }
 
 export function decodeInstance(value: JsonValue): unknown {
   if (value !== null && typeof value === 'object' && !Array.isArray(value) && typeof value['$v8'] === 'string' && Object.keys(value).length === 1) {
-    return deserialize(Buffer.from(value['$v8'], 'base64'));
+    return v8().deserialize(Buffer.from(value['$v8'], 'base64'));
   }
   return value;
 }

@@ -1,7 +1,9 @@
 // @kit/core/node: the Node half of the runner (worker_threads). Browsers never load this file.
 import { availableParallelism } from 'node:os';
 import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { workerThreads } from './lazy-builtins.js';
+import { builtFileUrl } from './built-file.js';
 import { runSolver, type RunRequest } from './host.js';
 import type { DoneEvent } from './events.js';
 import type { HostMessage, WorkerMessage, WorkerPort } from './protocol.js';
@@ -9,12 +11,10 @@ import type { HostMessage, WorkerMessage, WorkerPort } from './protocol.js';
 export { readInputFile, describeBytes, DEFAULT_MAX_INPUT_BYTES } from './read-input.js';
 export type { ReadInputOptions } from './read-input.js';
 
-// Resolves to dist/ both from dist/node.js and from src/node.ts, so tests that import the source
-// still start the built worker (workers cannot load TypeScript).
-const WORKER_URL = new URL('../dist/node-worker.js', import.meta.url);
+const WORKER_URL = builtFileUrl('node-worker.js', import.meta.url);
 
 export function createNodeWorker(): WorkerPort {
-  return portOf(new Worker(WORKER_URL));
+  return portOf(new (workerThreads().Worker)(WORKER_URL));
 }
 
 function portOf(worker: Worker): WorkerPort {
@@ -51,7 +51,7 @@ export interface WorkerPool {
 
 export function startWorkerPool(size: number): WorkerPool {
   const idle = Array.from({ length: Math.max(0, size) }, () => {
-    const worker = new Worker(WORKER_URL);
+    const worker = new (workerThreads().Worker)(WORKER_URL);
     const entry = { worker, failed: false };
     // A worker that dies while idle is not handed out: a fresh one reports its own failure.
     worker.once('error', () => (entry.failed = true));

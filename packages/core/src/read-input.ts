@@ -1,6 +1,6 @@
 // Node-only: how a host reads a file the user named. Exported from @kit/core/node.
 import { constants } from 'node:fs';
-import { open, type FileHandle } from 'node:fs/promises';
+import type { FileHandle } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { InputError } from './errors.js';
 import type { TextFile } from './options.js';
@@ -37,6 +37,8 @@ export async function readInputFile(path: string, options: ReadInputOptions = {}
   let handle: FileHandle;
   try {
     // O_NONBLOCK is 0 where it does not exist (Windows), where opening a FIFO does not block anyway.
+    // Loaded here: most runs read no file, and node:fs/promises costs a millisecond to load.
+    const { open } = await import('node:fs/promises');
     handle = await open(full, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;

@@ -1,6 +1,7 @@
 // Importing plugin modules with a bound on how long one may take, so a plugin whose import never
 // settles is reported by name and the others carry on.
 import type { AnyPlugin } from '../plugin.js';
+import { builtFileUrl } from '../built-file.js';
 import { PluginLoadError, pluginFromModule } from '../registry.js';
 import { firstLine } from './candidates.js';
 
@@ -39,8 +40,7 @@ export interface ProbedPlugin {
   version: string;
 }
 
-// Resolves to dist/ from both dist/discovery/load.js and src/discovery/load.ts (workers run built JS).
-const PROBE_URL = new URL('../../dist/discovery/probe-worker.js', import.meta.url);
+const PROBE_URL = builtFileUrl('discovery/probe-worker.js', import.meta.url);
 
 /**
  * Learns a module's plugin id, title and version by importing it in a worker thread that is ended
