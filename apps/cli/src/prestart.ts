@@ -9,7 +9,15 @@ import { startWorkerPool, type WorkerPool } from '@kit/core/node';
  */
 export function prestartWorkers(args: readonly string[], solving = true): WorkerPool {
   const help = args.includes('-h') || args.includes('--help');
-  return startWorkerPool(solving && !help ? expectedThreads(args) : 0);
+  return startWorkerPool(solving && !help && !likelySolvedHere(args) ? expectedThreads(args) : 0);
+}
+
+/** solve-with's solvesHere() guessed from the words alone: one thread and --count or --json. */
+export function likelySolvedHere(args: readonly string[]): boolean {
+  const words = args.slice(0, args.includes('--') ? args.indexOf('--') : args.length);
+  const writesAsItGoes = words.includes('--count') || words.includes('--json');
+  const distributed = words.some((word) => /^--(shard|queue)(=|$)/.test(word));
+  return writesAsItGoes && !distributed && expectedThreads(args) === 1;
 }
 
 export function expectedThreads(args: readonly string[]): number {

@@ -1,0 +1,38 @@
+// A one-thread run whose output needs no drawing loop (--count, --json) solves on this thread: a
+// worker thread's own start-up (about 50 ms) would be most of a short run.
+import { Script } from 'node:vm';
+import { AbortedError, solveInProcess, type DoneEvent, type RunRequest, type Solver } from '@kit/core';
+import type { DiscoveredPlugin } from './discovery.js';
+
+const callInterruptibly = new Script('call()', { filename: 'kit-solve-here' });
+
+/**
+ * Runs `search` so that Ctrl-C stops it: a synchronous search never yields to the event loop, where
+ * 'SIGINT' listeners run, so it runs the way Node's REPL runs a line (`breakOnSigint`). SIGTERM's
+ * listeners are set aside meanwhile, so SIGTERM ends the process at once instead of after the search.
+ */
+export function interruptibly<T>(search: () => T): T {
+  const sigterm = process.listeners('SIGTERM');
+  process.removeAllListeners('SIGTERM');
+  try {
+    return callInterruptibly.runInNewContext({ call: search }, { breakOnSigint: true }) as T;
+  } catch (error) {
+    if ((error as { code?: unknown } | null)?.code === 'ERR_SCRIPT_EXECUTION_INTERRUPTED') throw new AbortedError();
+    throw error;
+  } finally {
+    for (const listener of sigterm) process.on('SIGTERM', listener as () => void);
+  }
+}
+
+/** The request solved here: the same events, in the same order, as one worker would send. */
+export async function solveHere(found: DiscoveredPlugin, request: RunRequest): Promise<DoneEvent> {
+  const { plugin } = found;
+  const solver = await plugin.solver();
+  const here: Solver = { solve: (instance, ctx) => interruptibly(() => solver.solve(instance, ctx)) };
+  const onEvent = request.onEvent;
+  // A worker's solutions reach the host as copies: a solver that reuses an object between solutions
+  // must print the same here.
+  const copying: RunRequest['onEvent'] = onEvent && ((event) => onEvent(event.type === 'solution' ? { ...event, solution: structuredClone(event.solution) } : event));
+  const { moduleUrl: _url, pluginId: _id, instance, threads: _threads, ...settings } = request;
+  return solveInProcess({ ...plugin, solver: async () => here }, instance, { ...settings, ...(copying ? { onEvent: copying } : {}) });
+}
