@@ -10,8 +10,6 @@ export interface HumanOutputOptions {
   color: ColorMode;
   /** Draw progress and steps in place (a terminal, or FORCE_COLOR). */
   animate: boolean;
-  /** --count: nothing but the summary line. */
-  countOnly: boolean;
   /** -q: no animation at all, steps included; solutions and the summary still print. */
   quiet?: boolean;
   /** --delay: pause after each animated frame. */
@@ -63,12 +61,11 @@ export class HumanOutput {
     if (event.type === 'progress') {
       this.#statusText = statusText(event);
       this.#options.status?.show(this.#statusText);
-      if (!this.#animator || this.#options.countOnly) return;
+      if (!this.#animator) return;
       const last = this.#queue[this.#queue.length - 1];
       if (last?.type === 'progress') this.#queue[this.#queue.length - 1] = event;
       else this.#queue.push(event);
     } else {
-      if (this.#options.countOnly) return;
       if (event.type === 'step' && this.#options.quiet) return;
       this.#queue.push(event);
     }

@@ -1,15 +1,13 @@
-import { AbortedError, isInputError, safeLine, type ParsedOptions, type TextFile, mergePalette, parseOptions, type AnyPlugin, type DoneEvent, type Summary } from '@kit/core';
+import { AbortedError, isInputError, safeLine, type ParsedOptions, type TextFile, parseOptions, type AnyPlugin, type DoneEvent, type Summary } from '@kit/core';
 import type { WorkerPool } from '@kit/core/node';
-import { canAnimate, detectColorMode } from '@kit/ansi-render';
 import { CommanderError } from 'commander';
 import type { DiscoveredPlugin } from '../discovery.js';
 import { EXIT, UsageError } from '../errors.js';
 import { readTextFile } from '../files.js';
-import { HumanOutput } from '../human-output.js';
-import { JsonOutput } from '../json-output.js';
 import { buildRunCommand, collectRunArguments, suggestedStepDelay } from '../run-flags.js';
+import { createRunOutput } from '../run-output.js';
 import { StatusLine } from '../status-line.js';
-import { solveWith } from '../solve-with.js';
+import { solvesHere, solveWith } from '../solve-with.js';
 import { configureCommand, errorPrefix } from '../commander-setup.js';
 import { PluginFault } from '../plugin-fault.js';
 
@@ -49,30 +47,28 @@ export async function runPlugin(found: DiscoveredPlugin, args: string[], context
 
   const stdout = process.stdout;
   const stderr = process.stderr;
-  const human = !common.json;
-  const animate = human && !common.quiet && !common.count && canAnimate({ stream: stdout, env: context.env });
   const status = stderr.isTTY && context.env['TERM'] !== 'dumb' ? new StatusLine(stderr) : undefined;
   const controller = new AbortController();
-  const output = common.json
-    ? new JsonOutput(stdout, common.count)
-    : new HumanOutput({
-        plugin,
-        palette: mergePalette(plugin.palette),
-        color: detectColorMode({ stream: stdout, noColor: !common.color, env: context.env }),
-        animate,
-        countOnly: common.count,
-        quiet: common.quiet,
-        delayMs: common.delay ?? 0,
-        stepDelayMs: common.delay ?? suggestedStepDelay(plugin) ?? 0,
-        stdout,
-        status,
-        onFault: () => controller.abort(),
-      });
+  const output = await createRunOutput({
+    plugin,
+    json: common.json,
+    count: common.count,
+    quiet: common.quiet,
+    color: common.color,
+    live: true,
+    delayMs: common.delay ?? 0,
+    stepDelayMs: common.delay ?? suggestedStepDelay(plugin) ?? 0,
+    stdout,
+    status,
+    env: context.env,
+    onFault: () => controller.abort(),
+  });
+  const animate = output.animate;
 
   // Ctrl-C: stop every worker at once, put the cursor back, exit 130.
   const interrupt = (code: number) => () => {
     controller.abort();
-    if (output instanceof HumanOutput) output.interrupt();
+    output.interrupt();
     process.exit(code);
   };
   let solutionsSeen = 0;
@@ -95,18 +91,14 @@ export async function runPlugin(found: DiscoveredPlugin, args: string[], context
         if (event.type === 'solution') solutionsSeen++;
         output.event(event);
       },
-    }, common, context.pool);
+    }, common, solvesHere(common, animate), context.pool);
     // A summary without a count (a careless plugin) still gets one: the solutions that were reported.
     if (typeof done.summary.solutions !== 'number') done.summary.solutions = solutionsSeen;
-    if (output instanceof HumanOutput) await output.finish(() => summaryLine(plugin, done.summary, instance));
-    else output.finish(done);
+    await output.finish(done, () => summaryLine(plugin, done.summary, instance));
     return EXIT.ok;
   } catch (caught) {
-    let error = caught;
-    if (output instanceof HumanOutput) {
-      output.interrupt();
-      if (output.fault) error = output.fault.error;
-    }
+    output.interrupt();
+    const error = output.fault ? output.fault.error : caught;
     if (error instanceof AbortedError) return EXIT.interrupted;
     // A solver's InputError (found while searching) is still the user's input: exit 2.
     if (isInputError(error) || error instanceof UsageError) throw error;
