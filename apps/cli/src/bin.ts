@@ -3,8 +3,11 @@
 // worker thread's boot (about 50 ms of Node's own start-up) is the longest step of a short run and
 // overlaps everything this thread loads afterwards.
 const args = process.argv.slice(2);
+// The CLI loads meanwhile: reading its modules overlaps the worker's start.
+const loading = import('./main.js');
+loading.catch(() => {}); // awaited below; this only keeps an early failure from counting as unhandled
 const pool = args[0] === 'run' ? (await import('./prestart.js')).prestartWorkers(args.slice(1)) : undefined;
-const { main } = await import('./main.js');
+const { main } = await loading;
 
 // `kit run ... | head` closes stdout early: that is not an error worth a stack trace.
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {

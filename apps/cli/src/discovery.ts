@@ -4,7 +4,10 @@ import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AnyPlugin } from '@kit/core';
-import type { PluginEntry } from '@kit/core/discovery';
+import { safeLine } from '@kit/core/messages';
+import { discoverPlugins, type Discovery, type PluginEntry } from '@kit/core/discovery';
+import { errorPrefix } from './commander-setup.js';
+import { UsageError } from './errors.js';
 
 /** A discovered plugin whose module has been imported. */
 export interface DiscoveredPlugin extends PluginEntry {
@@ -31,4 +34,22 @@ export function cliPackageDir(): string {
   for (let dir = dirname(fileURLToPath(import.meta.url)); ; dir = dirname(dir)) {
     if (existsSync(join(dir, 'package.json')) || dirname(dir) === dir) return dir;
   }
+}
+
+/** Every plugin found from here; the ones that cannot be used are named on stderr. */
+export async function discover(plugins: readonly string[]): Promise<Discovery> {
+  const result = await discoverPlugins({ cwd: process.cwd(), plugins, hostPackageDir: cliPackageDir() });
+  for (const { source, reason } of result.skipped) process.stderr.write(`${errorPrefix()}${safeLine(`plugin ${source} skipped: ${reason}`)}\n`);
+  return result;
+}
+
+/** The plugin named `id`, imported: the only plugin module a command that needs one imports. */
+export async function findPlugin(result: Discovery, id: string, beforeLoad?: (entry: PluginEntry) => void): Promise<DiscoveredPlugin> {
+  const found: PluginEntry | undefined = result.plugins.find((plugin) => plugin.id === id);
+  if (!found) {
+    const known = result.plugins.map((plugin) => plugin.id).join(', ') || 'none';
+    throw new UsageError(`no plugin '${id}' (available: ${known}; see kit list)`);
+  }
+  beforeLoad?.(found);
+  return loadPlugin(found);
 }

@@ -32,8 +32,7 @@ export interface RunArguments {
   file: string | undefined;
 }
 
-/** Common flags that take a value: the run pre-scan must skip their values when looking for the id. */
-export const COMMON_VALUE_FLAGS = ['--limit', '--delay', '--threads', '--plugin', '--shard', '--queue', '--max-solutions'];
+export { COMMON_VALUE_FLAGS } from './run-flag-names.js';
 
 /** The pause between animation steps the plugin asks for when `--delay` is not given (puyo: 500 ms). */
 export function suggestedStepDelay(plugin: AnyPlugin): number | undefined {

@@ -17,3 +17,7 @@ export function listJson(plugins: readonly PluginEntry[]): string {
     plugins.map((found) => ({ id: found.id, version: found.version, title: found.title, source: found.source })),
   )}\n`;
 }
+
+export function printList(plugins: readonly PluginEntry[], json: boolean): void {
+  process.stdout.write(json ? listJson(plugins) : listText(plugins));
+}
