@@ -1,5 +1,6 @@
 import { type Board, type Transform, TRANSFORMS, boardSymmetries, orientations, transformInBox } from '@kit/grid';
 import type { PieceSet } from './pieces.js';
+import { type OrientedShape, listPlacementsInWasm } from './placements-wasm.js';
 
 /** One way to put one piece on the board. */
 export interface Placement {
@@ -43,7 +44,12 @@ export interface Problem {
   masks?: { lo: Int32Array; hi: Int32Array };
 }
 
-export function compileProblem(board: Board, set: PieceSet): Problem {
+export interface CompileOptions {
+  /** false: list placements in JavaScript even where the WebAssembly listing could run (tests). */
+  wasm?: boolean;
+}
+
+export function compileProblem(board: Board, set: PieceSet, options: CompileOptions = {}): Problem {
   const { rows, cols } = board;
   const wide = rows <= cols;
   const short = wide ? rows : cols;
@@ -78,6 +84,7 @@ export function compileProblem(board: Board, set: PieceSet): Problem {
   // serves every position.
   const step = wide ? rows : 1;
   const across = wide ? 1 : cols;
+  const oriented: OrientedShape[] = [];
   kinds.forEach((_kind, k) => {
     shapes[k]!.forEach((shape, orientation) => {
       let height = 0;
@@ -87,6 +94,22 @@ export function compileProblem(board: Board, set: PieceSet): Problem {
         if (at.col >= width) width = at.col + 1;
       }
       const offsets = shape.map((at) => at.row * across + at.col * step).sort((a, b) => a - b);
+      oriented.push({ kind: k, orientation, height, width, offsets });
+    });
+  });
+  const add = (shape: OrientedShape, anchor: number) => {
+    placements.push({ kind: shape.kind, orientation: shape.orientation, cells: shape.offsets.map((offset) => anchor + offset) });
+  };
+  const listed = bits && options.wasm !== false ? listPlacementsInWasm(oriented, { rows, cols, size, short, across, step, hole: bits.holes, prune }) : undefined;
+  if (listed) {
+    for (let i = 0; i < listed.count; i++) {
+      add(oriented[listed.shape(i)]!, listed.anchor(i));
+      maskLo.push(listed.lo(i));
+      maskHi.push(listed.hi(i));
+    }
+  } else {
+    for (const shape of oriented) {
+      const { height, width, offsets } = shape;
       const n = offsets.length;
       for (let dr = 0; dr + height <= rows; dr++) {
         for (let dc = 0; dc + width <= cols; dc++) {
@@ -102,19 +125,19 @@ export function compileProblem(board: Board, set: PieceSet): Problem {
             if (!bits.fits(lo, hi) || (prune && bits.isolates(lo, hi))) continue;
             maskLo.push(lo);
             maskHi.push(hi);
+            add(shape, anchor);
           } else {
             let blocked = false;
             for (let i = 0; i < n; i++) if (hole[anchor + offsets[i]!]) blocked = true;
             if (blocked) continue;
+            const cells = offsets.map((offset) => anchor + offset);
+            if (prune && isolatesCell(cells, neighbours, mark)) continue;
+            placements.push({ kind: shape.kind, orientation: shape.orientation, cells });
           }
-          const cells = new Array<number>(n);
-          for (let i = 0; i < n; i++) cells[i] = anchor + offsets[i]!;
-          if (!bits && prune && isolatesCell(cells, neighbours, mark)) continue;
-          placements.push({ kind: k, orientation, cells });
         }
       }
-    });
-  });
+    }
+  }
   const groupTransforms = boardSymmetries(board);
   const group = groupTransforms.map((t) => {
     // A transform is linear plus a shift back into the box: the shift is where the origin lands.
@@ -203,6 +226,11 @@ class BoardBits {
     this.notBottomHi = notBottomHi;
     this.notTopLo = notTopLo;
     this.notTopHi = notTopHi;
+  }
+
+  /** The holes as one mask: cells 0..31 and 32..63. */
+  get holes(): { lo: number; hi: number } {
+    return { lo: this.holeLo, hi: this.holeHi };
   }
 
   fits(lo: number, hi: number): boolean {

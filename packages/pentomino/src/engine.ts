@@ -40,7 +40,8 @@ export interface Prepared {
 /** Checks the pieces against the board (area at once) and compiles the search. */
 export function prepare(board: Board, set: PieceSet, settings: EngineSettings = {}): Prepared {
   checkArea(board, set, settings.file);
-  const problem = compileProblem(board, set);
+  // The JavaScript kernel asked for: the JavaScript listing too, so the comparison covers both.
+  const problem = compileProblem(board, set, { wasm: settings.kernel !== 'js' });
   const method = settings.method === undefined || settings.method === 'auto' ? chooseMethod(problem, settings.all ?? false) : settings.method;
   const plan = planSearch(problem, settings.all ? 'raw' : method, settings.kind);
   const wide = settings.wide === true || problem.size > FAST_CELLS || problem.kindNames.length > FAST_KINDS;

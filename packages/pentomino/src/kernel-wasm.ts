@@ -28,7 +28,8 @@ const TICK = 2;
 // 'wasm-unsafe-eval'): the JavaScript kernel runs the same search instead.
 let compiled: WebAssembly.Module | null | undefined;
 
-function wasmModule(): WebAssembly.Module | null {
+/** The compiled module, or null where WebAssembly cannot run here. */
+export function wasmModule(): WebAssembly.Module | null {
   if (compiled === undefined) {
     try {
       compiled = new WebAssembly.Module(bytes);

@@ -36,8 +36,28 @@ function plainPlacements(rows: string[], set: PieceSet): string[] {
   return out;
 }
 
-function listed(rows: string[], set: PieceSet): string[] {
-  return compileProblem(boardFromRows(rows), set).placements.map((p) => `${p.kind}/${p.orientation}/${p.cells.join(',')}`);
+/** The placements and masks compileProblem lists, in WebAssembly (the default) or JavaScript. */
+function listed(rows: string[], set: PieceSet, wasm = true): string[] {
+  const problem = compileProblem(boardFromRows(rows), set, { wasm });
+  return problem.placements.map((p, id) => {
+    const masks = problem.masks ? `/${problem.masks.lo[id]},${problem.masks.hi[id]}` : '';
+    return `${p.kind}/${p.orientation}/${p.cells.join(',')}${masks}`;
+  });
+}
+
+const withoutMasks = (list: string[]) => list.map((entry) => entry.split('/').slice(0, 3).join('/'));
+
+/** A seeded random board of `rows` x `cols` with about `holes` of every 10 cells a hole. */
+function randomBoard(random: () => number, rows: number, cols: number, holes: number): string[] {
+  return Array.from({ length: rows }, () => Array.from({ length: cols }, () => (random() * 10 < holes ? '#' : '.')).join(''));
+}
+
+function seeded(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
+    return state / 2 ** 32;
+  };
 }
 
 describe('placements', () => {
@@ -53,14 +73,35 @@ describe('placements', () => {
     for (const rows of boards) {
       const expected = plainPlacements(rows, pentominoSet());
       expect(expected.length).toBeGreaterThan(100);
-      expect(listed(rows, pentominoSet())).toEqual(expected);
+      expect(withoutMasks(listed(rows, pentominoSet()))).toEqual(expected);
+      expect(withoutMasks(listed(rows, pentominoSet(), false))).toEqual(expected);
     }
+  });
+
+  it('are the same, masks included, whether WebAssembly or JavaScript lists them (300 random boards up to 64 cells)', () => {
+    const random = seeded(11);
+    let compared = 0;
+    for (let i = 0; i < 300; i++) {
+      const rows = 1 + Math.floor(random() * 8);
+      const cols = 1 + Math.floor(random() * Math.min(12, Math.floor(64 / rows)));
+      const board = randomBoard(random, rows, cols, Math.floor(random() * 3));
+      if (!board.join('').includes('.')) continue;
+      // Some piece sets with a 1-cell piece, which turns pruning off.
+      const kinds = pentominoSet().kinds.filter(() => random() < 0.6);
+      const set: PieceSet = { kinds: random() < 0.2 ? [...kinds, { name: 'a', shape: [{ row: 0, col: 0 }], count: 1 }] : kinds };
+      if (set.kinds.length === 0) continue;
+      const inWasm = listed(board, set);
+      expect(inWasm, board.join('/')).toEqual(listed(board, set, false));
+      compared += inWasm.length;
+    }
+    expect(compared).toBeGreaterThan(10_000);
   });
 
   it('keep every fitting position when a 1-cell piece turns pruning off', () => {
     const set: PieceSet = { kinds: [...pentominoSet().kinds.slice(0, 3), { name: 'a', shape: [{ row: 0, col: 0 }], count: 2 }] };
     const rows = ['.#....', '......', '....#.', '......'];
-    expect(listed(rows, set)).toEqual(plainPlacements(rows, set));
+    expect(withoutMasks(listed(rows, set))).toEqual(plainPlacements(rows, set));
+    expect(withoutMasks(listed(rows, set, false))).toEqual(plainPlacements(rows, set));
   });
 
   it('carry their bitmasks up to 64 cells only', () => {

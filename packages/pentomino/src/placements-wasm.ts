@@ -1,0 +1,78 @@
+// compile.ts's placement listing for boards of up to 64 cells, run by assembly/search.ts's
+// listPlacements(): the same positions in the same order as the JavaScript listing (a test holds
+// them equal). Before the JIT warms up, the JavaScript loop costs most of a short run's prepare.
+import { wasmModule } from './kernel-wasm.js';
+
+/** One orientation of one kind, as search-index offsets from its anchor, ascending. */
+export interface OrientedShape {
+  kind: number;
+  orientation: number;
+  height: number;
+  width: number;
+  offsets: number[];
+}
+
+export interface ListingBoard {
+  rows: number;
+  cols: number;
+  size: number;
+  short: number;
+  /** Search-index steps of one row and one column. */
+  across: number;
+  step: number;
+  hole: { lo: number; hi: number };
+  prune: boolean;
+}
+
+/** The listed placements: shape index, anchor, and mask (cells 0..31, 32..63) of the i-th. */
+export interface Listing {
+  count: number;
+  shape(i: number): number;
+  anchor(i: number): number;
+  lo(i: number): number;
+  hi(i: number): number;
+}
+
+interface ListingExports {
+  memory: WebAssembly.Memory;
+  shapesAt(words: number, capacity: number): number;
+  placementsAt(): number;
+  listPlacements(
+    shapes: number, rows: number, cols: number, size: number, short: number, across: number, step: number,
+    holeLo: number, holeHi: number, prune: number,
+  ): number;
+}
+
+/** The placements of `shapes` on the board, or undefined where WebAssembly cannot run. */
+export function listPlacementsInWasm(shapes: readonly OrientedShape[], board: ListingBoard): Listing | undefined {
+  const module = wasmModule();
+  if (!module || board.size > 64) return undefined;
+  const wasm = new WebAssembly.Instance(module, {}).exports as unknown as ListingExports;
+  let words = 0;
+  let capacity = 0;
+  for (const shape of shapes) {
+    words += 3 + shape.offsets.length;
+    capacity += Math.max(0, board.rows - shape.height + 1) * Math.max(0, board.cols - shape.width + 1);
+  }
+  // shapesAt() may grow the memory, which replaces its buffer: the view comes after.
+  const shapesAddress = wasm.shapesAt(words, capacity);
+  const input = new Int32Array(wasm.memory.buffer, shapesAddress, words);
+  let at = 0;
+  for (const shape of shapes) {
+    input[at++] = shape.height;
+    input[at++] = shape.width;
+    input[at++] = shape.offsets.length;
+    for (const offset of shape.offsets) input[at++] = offset;
+  }
+  const { rows, cols, size, short, across, step, hole, prune } = board;
+  const count = wasm.listPlacements(shapes.length, rows, cols, size, short, across, step, hole.lo, hole.hi, prune ? 1 : 0);
+  // Records of 16 bytes: i32 shape, i32 anchor, u64 mask (little-endian: its low half first).
+  const records = new Int32Array(wasm.memory.buffer, wasm.placementsAt(), count * 4);
+  return {
+    count,
+    shape: (i) => records[i * 4]!,
+    anchor: (i) => records[i * 4 + 1]!,
+    lo: (i) => records[i * 4 + 2]!,
+    hi: (i) => records[i * 4 + 3]!,
+  };
+}
