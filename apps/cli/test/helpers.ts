@@ -37,6 +37,7 @@ export function interruptKit(
   args: string[],
   marker: string,
   env: Record<string, string> = {},
+  send: NodeJS.Signals = 'SIGINT',
 ): Promise<KitResult & { signal: NodeJS.Signals | null; stoppedMs: number }> {
   return new Promise((resolvePromise, reject) => {
     const child = spawn(process.execPath, [BIN, ...args], { cwd: REPO, env: cleanEnv(env) });
@@ -53,7 +54,7 @@ export function interruptKit(
       if (!sent && stdout.includes(marker)) {
         sent = true;
         sentAt = performance.now();
-        child.kill('SIGINT');
+        child.kill(send);
       }
     });
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));

@@ -32,6 +32,20 @@ describe('Ctrl-C', () => {
     for (const line of result.stdout.trimEnd().split('\n')) expect(JSON.parse(line)).toMatchObject({ type: 'solution' });
   });
 
+  it("stops an endless search on the CLI's own thread (one thread, --json) at once: exit 130, whole lines", async () => {
+    // One thread and --json: no worker, the solver runs on the main thread and never yields to it.
+    const result = await interruptKit(['run', 'counting', '--mode', 'forever', '--json', '--threads', '1', '--plugin', COUNTING], '"index":5,');
+    expect(result.status).toBe(130);
+    expect(result.stoppedMs).toBeLessThan(1000);
+    for (const line of result.stdout.trimEnd().split('\n')) expect(JSON.parse(line)).toMatchObject({ type: 'solution' });
+  });
+
+  it("SIGTERM ends a search on the CLI's own thread at once, by the signal", async () => {
+    const result = await interruptKit(['run', 'counting', '--mode', 'forever', '--json', '--limit', '100000000', '--plugin', COUNTING], '"index":5,', {}, 'SIGTERM');
+    expect(result.signal).toBe('SIGTERM');
+    expect(result.stoppedMs).toBeLessThan(1000);
+  });
+
   it('in a real terminal: ^C typed into a pseudo-terminal restores the cursor', async () => {
     // script(1) runs kit on a pseudo-terminal; the ^C byte written to it becomes SIGINT for kit,
     // typed only once kit has drawn a few solutions.
