@@ -7,6 +7,9 @@ import type { Palette } from './palette.js';
 /** The plugin API this version of @kit/core speaks. Hosts refuse plugins made for another. */
 export const PLUGIN_API_VERSION = 1;
 
+/** What a plugin id looks like: `kit run <id>`. */
+export const PLUGIN_ID = /^[a-z][a-z0-9-]*$/;
+
 /**
  * A search split into independent tasks, so several workers can share it. Every worker calls
  * `split` itself (it must be deterministic); the host hands out task numbers and merges the results.

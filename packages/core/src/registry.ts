@@ -1,6 +1,7 @@
 import { checkEditors } from './editor.js';
 import { checkOptionSpecs } from './options.js';
-import { PLUGIN_API_VERSION, type AnyPlugin } from './plugin.js';
+import { PLUGIN_API_VERSION, PLUGIN_ID, type AnyPlugin } from './plugin.js';
+import { PluginLoadError } from './plugin-load-error.js';
 
 /** Where a plugin came from: a package name or a path, and the module URL a worker can import. */
 export interface PluginOrigin {
@@ -15,19 +16,8 @@ export interface RegisteredPlugin {
   origin: PluginOrigin;
 }
 
-/** A plugin that could not be loaded: hosts list these with the reason and carry on. */
-export class PluginLoadError extends Error {
-  override readonly name = 'PluginLoadError';
-  constructor(
-    readonly source: string,
-    readonly reason: string,
-  ) {
-    super(`plugin ${source}: ${reason}`);
-  }
-}
-
-/** What a plugin id looks like: `kit run <id>`. */
-export const PLUGIN_ID = /^[a-z][a-z0-9-]*$/;
+export { PluginLoadError } from './plugin-load-error.js';
+export { PLUGIN_ID } from './plugin.js';
 
 /**
  * Duck-types a module's export against the plugin interface, so a broken or foreign module is

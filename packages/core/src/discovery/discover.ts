@@ -7,7 +7,7 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { InputError } from '../errors.js';
 import type { AnyPlugin } from '../plugin.js';
-import { PluginLoadError } from '../registry.js';
+import { PluginLoadError } from '../plugin-load-error.js';
 import { CONFIG_FILE, configCandidates, findUpward, nodeModulesDirs, packagesIn, pluginArgument, type Candidate } from './candidates.js';
 import { declaredPlugins, type DeclaredPlugin } from './manifest.js';
 import { importPlugin, importTimeoutMs, probePlugin } from './load.js';

@@ -2,7 +2,7 @@
 // settles is reported by name and the others carry on.
 import type { AnyPlugin } from '../plugin.js';
 import { builtFileUrl } from '../built-file.js';
-import { PluginLoadError, pluginFromModule } from '../registry.js';
+import { PluginLoadError } from '../plugin-load-error.js';
 import { firstLine } from './candidates.js';
 
 const DEFAULT_TIMEOUT_MS = 10_000;
@@ -25,7 +25,8 @@ export async function importPlugin(moduleUrl: string, source: string, ms = impor
     timer.unref();
   });
   try {
-    const namespace = (await Promise.race([import(moduleUrl), timeout])) as Record<string, unknown>;
+    // The plugin checks load with the plugin, not with discovery: `kit list` imports no plugin.
+    const [namespace, { pluginFromModule }] = await Promise.race([Promise.all([import(moduleUrl) as Promise<Record<string, unknown>>, import('../registry.js')]), timeout]);
     return pluginFromModule(namespace, source);
   } catch (error) {
     throw error instanceof PluginLoadError ? error : new PluginLoadError(source, firstLine(error));

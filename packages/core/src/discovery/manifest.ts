@@ -5,8 +5,7 @@
 // module is imported (in a probe worker, time-bounded) to learn its id.
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { PLUGIN_API_VERSION } from '../plugin.js';
-import { PLUGIN_ID } from '../registry.js';
+import { PLUGIN_API_VERSION, PLUGIN_ID } from '../plugin.js';
 import type { Candidate } from './candidates.js';
 import { firstLine } from './candidates.js';
 import { readManifestText } from './read-json.js';
