@@ -6,7 +6,8 @@ const args = process.argv.slice(2);
 // The CLI loads meanwhile: reading its modules overlaps the worker's start.
 const loading = import('./main.js');
 loading.catch(() => {}); // awaited below; this only keeps an early failure from counting as unhandled
-const pool = args[0] === 'run' ? (await import('./prestart.js')).prestartWorkers(args.slice(1)) : undefined;
+const prestarted = args[0] === 'run';
+const pool = prestarted ? await (await import('./prestart.js')).prestartWorkers(args.slice(1)) : undefined;
 const { main } = await loading;
 
 // `kit run ... | head` closes stdout early: that is not an error worth a stack trace.
@@ -22,4 +23,4 @@ for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]] as const) {
   });
 }
 
-process.exitCode = await main(args, pool ? { pool } : {});
+process.exitCode = await main(args, { ...(pool ? { pool } : {}), prestarted });

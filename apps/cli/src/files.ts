@@ -1,5 +1,4 @@
 import { isInputError, type TextFile } from '@kit/core';
-import { readInputFile } from '@kit/core/node';
 import { UsageError } from './errors.js';
 
 /**
@@ -9,6 +8,8 @@ import { UsageError } from './errors.js';
  */
 export async function readTextFile(path: string, cwd: string, maxBytes?: number, what = 'file'): Promise<TextFile> {
   try {
+    // Loaded here: most runs read no file, and @kit/core/node is otherwise only for worker threads.
+    const { readInputFile } = await import('@kit/core/node');
     return await readInputFile(path, { cwd, what, ...(maxBytes !== undefined ? { maxBytes } : {}) });
   } catch (error) {
     if (isInputError(error)) throw new UsageError(error.message);

@@ -35,9 +35,9 @@ function splitRunArguments(args: string[]): { id: string | undefined; plugins: s
   return { id, plugins, rest };
 }
 
-async function run(args: string[], prestarted: WorkerPool | undefined): Promise<number> {
+async function run(args: string[], prestarted: { done: boolean; pool: WorkerPool | undefined }): Promise<number> {
   const { id, plugins, rest } = splitRunArguments(args);
-  const pool = prestarted ?? (await import('./prestart.js')).prestartWorkers(id === undefined ? [] : rest, id !== undefined);
+  const pool = prestarted.done ? prestarted.pool : await (await import('./prestart.js')).prestartWorkers(id === undefined ? [] : rest, id !== undefined);
   // Commands are imported when used, so `kit list` never loads the solver host or the renderer;
   // this one loads while plugins are discovered.
   const running = import('./commands/run.js');
@@ -63,26 +63,28 @@ async function run(args: string[], prestarted: WorkerPool | undefined): Promise<
       throw new UsageError('kit run needs a plugin id (see kit list)');
     }
     // The solver workers import the plugin and its solver while this thread imports and parses.
-    const found = await findPlugin(result, id, (entry) => pool.preload(entry.moduleUrl));
+    const found = await findPlugin(result, id, (entry) => pool?.preload(entry.moduleUrl));
     // A run on this thread needs the solver module next: it loads while the run command does.
     if ((await import('./prestart.js')).likelySolvedHere(rest)) found.plugin.solver().catch(() => {});
     const { runPlugin } = await running;
-    return await runPlugin(found, rest, { cwd: process.cwd(), env: process.env, pool });
+    return await runPlugin(found, rest, { cwd: process.cwd(), env: process.env, ...(pool ? { pool } : {}) });
   } finally {
-    pool.close();
+    pool?.close();
   }
 }
 
 export interface MainOptions {
   /** Solver workers `kit run` should use, started by the caller before the CLI itself loaded. */
   pool?: WorkerPool;
+  /** The caller has started the workers `kit run` wants (none, when `pool` is missing). */
+  prestarted?: boolean;
 }
 
 /** Runs the CLI; resolves to the process exit code. Every error becomes one line on stderr. */
 export async function main(argv: string[], options: MainOptions = {}): Promise<number> {
   let exitCode: number = EXIT.ok;
   try {
-    if (argv[0] === 'run') return await run(argv.slice(1), options.pool);
+    if (argv[0] === 'run') return await run(argv.slice(1), { done: options.prestarted === true, pool: options.pool });
     options.pool?.close();
     if (argv[0] === 'list' && (await listQuickly(argv.slice(1)))) return EXIT.ok;
     if (argv.length === 0) argv = ['--help'];

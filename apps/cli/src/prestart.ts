@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os';
-import { startWorkerPool, type WorkerPool } from '@kit/core/node';
+import type { WorkerPool } from '@kit/core/node';
 
 /**
  * `kit run` starts its solver workers before discovering plugins, so a worker's own start-up (about
@@ -7,9 +7,12 @@ import { startWorkerPool, type WorkerPool } from '@kit/core/node';
  * reads just `--threads` and `--limit` (which means one worker), and a wrong guess only costs an
  * idle worker, which never keeps the process alive.
  */
-export function prestartWorkers(args: readonly string[], solving = true): WorkerPool {
+export async function prestartWorkers(args: readonly string[], solving = true): Promise<WorkerPool | undefined> {
   const help = args.includes('-h') || args.includes('--help');
-  return startWorkerPool(solving && !help && !likelySolvedHere(args) ? expectedThreads(args) : 0);
+  if (!solving || help || likelySolvedHere(args)) return undefined;
+  // Imported only now: a run on the CLI's own thread never loads the worker host.
+  const { startWorkerPool } = await import('@kit/core/node');
+  return startWorkerPool(expectedThreads(args));
 }
 
 /** solve-with's solvesHere() guessed from the words alone: one thread and --count or --json. */
