@@ -1,9 +1,7 @@
-// The flags of `kit run <id>`: the common ones of DESIGN.md §3 plus one per plugin option spec,
-// built as a commander command so `--help` is generated from the specs too.
+// The flags of `kit run <id>`, once parsed (by run-command.ts's commander command, or by
+// run-args-quick.ts): the common ones of DESIGN.md §3 and one per plugin option spec.
 import { availableParallelism } from 'node:os';
-import { Command, Option } from 'commander';
-import { describeValues, type AnyPlugin, type OptionSpec, type RawOptions } from '@kit/core';
-import { describeOption, valuePlaceholder } from './describe.js';
+import { describeValues, type AnyPlugin, type RawOptions } from '@kit/core';
 import { UsageError } from './errors.js';
 import { readTextFile } from './files.js';
 
@@ -34,54 +32,16 @@ export interface RunArguments {
 
 export { COMMON_VALUE_FLAGS } from './run-flag-names.js';
 
+/** What a parser made of the words after `kit run <id>`: option values by camelCase name, and the rest. */
+export interface ParsedRunArguments {
+  opts: Record<string, unknown>;
+  args: readonly string[];
+}
+
 /** The pause between animation steps the plugin asks for when `--delay` is not given (puyo: 500 ms). */
 export function suggestedStepDelay(plugin: AnyPlugin): number | undefined {
   const delay = plugin.stepDelayMs;
   return typeof delay === 'number' && Number.isFinite(delay) && delay >= 0 ? Math.round(delay) : undefined;
-}
-
-export function buildRunCommand(plugin: AnyPlugin): Command {
-  const command = new Command(`kit run ${plugin.id}`);
-  command
-    .description(`${plugin.title}: ${plugin.description}`)
-    .usage(plugin.input ? `${plugin.input.required ? '<file>' : '[file]'} [options]` : '[options]')
-    .helpOption('-h, --help', 'show this help')
-    .allowExcessArguments(true);
-  if (plugin.input) {
-    const help = plugin.input.help ?? 'input file';
-    command.argument(plugin.input.required ? '<file>' : '[file]', `${help} (${plugin.input.formats.join(', ')})`);
-  }
-  const taken = new Set(['q', 'h']);
-  for (const spec of plugin.options) {
-    const short = spec.short && !taken.has(spec.short) ? `-${spec.short}, ` : '';
-    if (spec.short) taken.add(spec.short);
-    const placeholder = valuePlaceholder(spec);
-    if (spec.type === 'boolean' && spec.default === true) {
-      // On by default: what a user can type to change it is --no-NAME, so that is what help shows.
-      // --NAME still works (scripts may spell the default out) but is not listed.
-      command.addOption(new Option(`${short}--${spec.name}`).hideHelp());
-      command.addOption(new Option(`--no-${spec.name}`, `${spec.help} (on by default; --no-${spec.name} turns it off)`));
-      continue;
-    }
-    command.addOption(new Option(`${short}--${spec.name}${placeholder ? ` <${placeholder}>` : ''}`, describeOption(spec)));
-  }
-  const common = (flags: string, help: string) => new Option(flags, help).helpGroup('Common options:');
-  command
-    .addOption(common('-q, --quiet', 'no search animation; solutions still printed'))
-    .addOption(common('--count', 'print only the final summary line'))
-    .addOption(common('--limit <n>', 'stop after n solutions'))
-    .addOption(common('--json', 'newline-delimited JSON on stdout, one object per event'))
-    .addOption(common('--no-color', 'letters instead of colour blocks'))
-    .addOption(common('--delay <ms>', `pause between animation frames and steps (default 0${suggestedStepDelay(plugin) !== undefined ? `; ${suggestedStepDelay(plugin)} between steps` : ''})`))
-    .addOption(common('--threads <n>', `worker threads for splittable searches (default and most: ${maxThreads()}, the available cores)`))
-    .addOption(common('--plugin <path-or-package>', 'load one more plugin (repeatable)'))
-    .addOption(common('--shard <K/N>', "run only the K-th of N shares of the search's tasks (merge them with kit merge)"))
-    .addOption(common('--queue <url>', 'submit to kit workers through Redis (redis://HOST:PORT, rediss:// for TLS)'))
-    .addOption(common('--max-solutions <n>', 'with --queue: refuse a run with more solutions than this (default 100000)'));
-  if (plugin.examples?.length) {
-    command.addHelpText('after', `\nExamples:\n${plugin.examples.map((example) => `  kit run ${plugin.id} ${example}`).join('\n')}\n`);
-  }
-  return command;
 }
 
 function integerFlag(name: string, value: unknown, min: number, describe: string): number | undefined {
@@ -114,12 +74,12 @@ function threadsFlag(value: unknown, warn: (message: string) => void): number {
 
 /** Reads the parsed command into common flags and raw plugin options (files read from disk). */
 export async function collectRunArguments(
-  command: Command,
+  parsed: ParsedRunArguments,
   plugin: AnyPlugin,
   cwd: string,
   warn: (message: string) => void = () => {},
 ): Promise<RunArguments> {
-  const opts = command.opts<Record<string, unknown>>();
+  const { opts } = parsed;
   // Own properties only: a plugin option may be called `constructor` or `to-string`.
   const given = (key: string): unknown => (Object.hasOwn(opts, key) ? opts[key] : undefined);
   const common: CommonFlags = {
@@ -137,7 +97,7 @@ export async function collectRunArguments(
   checkPlacement(common);
   const raw: RawOptions = Object.create(null) as RawOptions;
   for (const spec of plugin.options) {
-    const value = given(attributeName(spec));
+    const value = given(attributeName(spec.name));
     if (value === undefined) continue;
     // `--pieces ''` is a mistake (an unset shell variable, say), not a request for the default.
     if (value === '' && spec.type !== 'boolean') {
@@ -145,7 +105,7 @@ export async function collectRunArguments(
     }
     raw[spec.name] = spec.type === 'file' ? await readTextFile(String(value), cwd, spec.maxBytes) : (value as string | boolean);
   }
-  const [file, ...extra] = command.args;
+  const [file, ...extra] = parsed.args;
   if (!plugin.input && file !== undefined) {
     throw new UsageError(`kit run ${plugin.id} takes no file argument (got ${JSON.stringify(file)})`);
   }
@@ -171,6 +131,6 @@ function checkPlacement(common: CommonFlags): void {
 }
 
 /** commander's camelCase key for a kebab-case flag. */
-function attributeName(spec: OptionSpec): string {
-  return spec.name.replace(/-([a-z0-9])/g, (_, letter: string) => letter.toUpperCase());
+export function attributeName(name: string): string {
+  return name.replace(/-([a-z0-9])/g, (_, letter: string) => letter.toUpperCase());
 }

@@ -1,10 +1,10 @@
 import { AbortedError, isInputError, safeLine, type ParsedOptions, type TextFile, parseOptions, type AnyPlugin, type DoneEvent, type Summary } from '@kit/core';
 import type { WorkerPool } from '@kit/core/node';
-import { CommanderError } from 'commander';
 import type { DiscoveredPlugin } from '../discovery.js';
-import { EXIT, UsageError } from '../errors.js';
+import { EXIT, isCommanderError, UsageError } from '../errors.js';
 import { readTextFile } from '../files.js';
-import { buildRunCommand, collectRunArguments, suggestedStepDelay } from '../run-flags.js';
+import { collectRunArguments, suggestedStepDelay, type ParsedRunArguments } from '../run-flags.js';
+import { parseRunArgsQuickly } from '../run-args-quick.js';
 import { createRunOutput } from '../run-output.js';
 import { StatusLine } from '../status-line.js';
 import { solvesHere, solveWith } from '../solve-with.js';
@@ -28,14 +28,13 @@ export function summaryLine(plugin: AnyPlugin, summary: Summary, instance: unkno
 /** `kit run <id> [file] [options]` for one discovered plugin; resolves to the exit code. */
 export async function runPlugin(found: DiscoveredPlugin, args: string[], context: RunContext): Promise<number> {
   const { plugin } = found;
-  const command = configureCommand(buildRunCommand(plugin));
-  try {
-    command.parse(args, { from: 'user' });
-  } catch (error) {
-    if (error instanceof CommanderError) return error.exitCode === 0 ? EXIT.ok : EXIT.usage;
-    throw error;
+  let parsed = parseRunArgsQuickly(plugin, args);
+  if (!parsed) {
+    const fromCommander = await parseWithCommander(plugin, args);
+    if (typeof fromCommander === 'number') return fromCommander;
+    parsed = fromCommander;
   }
-  const { common, raw, file } = await collectRunArguments(command, plugin, context.cwd, (message) => {
+  const { common, raw, file } = await collectRunArguments(parsed, plugin, context.cwd, (message) => {
     process.stderr.write(`${errorPrefix()}${safeLine(message)}\n`);
   });
   const options = parseOptions(plugin.options, raw);
@@ -107,6 +106,19 @@ export async function runPlugin(found: DiscoveredPlugin, args: string[], context
     process.off('SIGINT', onSigint);
     process.off('SIGTERM', onSigterm);
   }
+}
+
+/** The run's words through the commander command: help, or commander's own error (an exit code). */
+async function parseWithCommander(plugin: AnyPlugin, args: string[]): Promise<ParsedRunArguments | number> {
+  const { buildRunCommand } = await import('../run-command.js');
+  const command = configureCommand(buildRunCommand(plugin));
+  try {
+    command.parse(args, { from: 'user' });
+  } catch (error) {
+    if (isCommanderError(error)) return error.exitCode === 0 ? EXIT.ok : EXIT.usage;
+    throw error;
+  }
+  return { opts: command.opts<Record<string, unknown>>(), args: command.args };
 }
 
 /**
