@@ -3,12 +3,14 @@
 // worker thread's boot (about 50 ms of Node's own start-up) is the longest step of a short run and
 // overlaps everything this thread loads afterwards.
 const args = process.argv.slice(2);
+// `kit list`, what shells and scripts call most, takes its own short way when its flags are plain
+// (list-quickly.ts); anything else, and any error, goes through main.
+const quickList = args[0] === 'list' ? import('./list-quickly.js') : undefined;
 // The CLI loads meanwhile: reading its modules overlaps the worker's start.
-const loading = import('./main.js');
-loading.catch(() => {}); // awaited below; this only keeps an early failure from counting as unhandled
+const loading = quickList ? undefined : import('./main.js');
+loading?.catch(() => {}); // awaited below; this only keeps an early failure from counting as unhandled
 const prestarted = args[0] === 'run';
 const pool = prestarted ? await (await import('./prestart.js')).prestartWorkers(args.slice(1)) : undefined;
-const { main } = await loading;
 
 // `kit run ... | head` closes stdout early: that is not an error worth a stack trace.
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {
@@ -23,4 +25,8 @@ for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]] as const) {
   });
 }
 
-process.exitCode = await main(args, { ...(pool ? { pool } : {}), prestarted });
+const listed = quickList ? await (await quickList).listQuickly(args.slice(1)).catch(() => false) : false;
+if (!listed) {
+  const { main } = await (loading ?? import('./main.js'));
+  process.exitCode = await main(args, { ...(pool ? { pool } : {}), prestarted });
+}

@@ -1,6 +1,6 @@
-import pc from 'picocolors';
 import type { Command } from 'commander';
 import { safeLine } from '@kit/core/messages';
+import { errorPrefix } from './error-prefix.js';
 
 /**
  * Every commander command throws instead of exiting, and reports its own errors (unknown flag,
@@ -19,15 +19,4 @@ export function configureCommand<C extends Command>(command: C): C {
 /** A message as one line a terminal cannot be tricked by (see @kit/core's safeLine). */
 export function oneLine(text: string): string {
   return safeLine(text);
-}
-
-/** Colours for messages on stderr: only when stderr is a terminal and NO_COLOR is not set. */
-export function stderrColors(): ReturnType<typeof pc.createColors> {
-  const noColor = process.env['NO_COLOR'] !== undefined && process.env['NO_COLOR'] !== '';
-  return pc.createColors(Boolean(process.stderr.isTTY) && !noColor);
-}
-
-export function errorPrefix(): string {
-  const colors = stderrColors();
-  return colors.red(colors.bold('kit:')) + ' ';
 }

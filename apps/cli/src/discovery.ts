@@ -4,9 +4,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AnyPlugin } from '@kit/core';
-import { safeLine } from '@kit/core/messages';
 import { discoverPlugins, type Discovery, type PluginEntry } from '@kit/core/discovery';
-import { errorPrefix } from './commander-setup.js';
 import { UsageError } from './errors.js';
 
 /** A discovered plugin whose module has been imported. */
@@ -39,7 +37,11 @@ export function cliPackageDir(): string {
 /** Every plugin found from here; the ones that cannot be used are named on stderr. */
 export async function discover(plugins: readonly string[]): Promise<Discovery> {
   const result = await discoverPlugins({ cwd: process.cwd(), plugins, hostPackageDir: cliPackageDir() });
-  for (const { source, reason } of result.skipped) process.stderr.write(`${errorPrefix()}${safeLine(`plugin ${source} skipped: ${reason}`)}\n`);
+  if (result.skipped.length > 0) {
+    // Loaded only to report: a run without problems never needs it.
+    const [{ safeLine }, { errorPrefix }] = await Promise.all([import('@kit/core/messages'), import('./error-prefix.js')]);
+    for (const { source, reason } of result.skipped) process.stderr.write(`${errorPrefix()}${safeLine(`plugin ${source} skipped: ${reason}`)}\n`);
+  }
   return result;
 }
 

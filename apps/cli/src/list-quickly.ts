@@ -5,7 +5,10 @@ import { parseArgs } from 'node:util';
 import { printList } from './commands/list.js';
 import { discover } from './discovery.js';
 
-/** Runs `kit list ARGS` when the arguments are plain ones; false when the full program must. */
+/**
+ * Runs `kit list ARGS` when the arguments are plain ones; false when the full program must. A
+ * failure (a broken kit.config.json) rejects before anything is printed: main reports it.
+ */
 export async function listQuickly(args: string[]): Promise<boolean> {
   let values: { json?: boolean; plugin?: string[] };
   try {

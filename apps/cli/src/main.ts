@@ -1,11 +1,7 @@
-import { escapeControls, formatInputError, isInputError, safeLine } from '@kit/core/messages';
 import type { WorkerPool } from '@kit/core/node';
 import { PluginFault } from './plugin-fault.js';
-import { errorPrefix, stderrColors } from './commander-setup.js';
 import { discover, findPlugin, PluginLoadFailure } from './discovery.js';
 import { EXIT, isCommanderError, UsageError } from './errors.js';
-import { listText } from './commands/list.js';
-import { listQuickly } from './list-quickly.js';
 import { COMMON_VALUE_FLAGS } from './run-flag-names.js';
 
 /**
@@ -50,7 +46,7 @@ async function run(args: string[], prestarted: { done: boolean; pool: WorkerPool
         'Usage: kit run <id> [file] [options]',
         '',
         'Plugins:',
-        listText(result.plugins).replace(/^(?=.)/gm, '  ').trimEnd(),
+        (await import('./commands/list.js')).listText(result.plugins).replace(/^(?=.)/gm, '  ').trimEnd(),
         '',
         'Common options: -q/--quiet, --count, --limit N, --json, --no-color, --delay MS, --threads N, --plugin P, --shard K/N, --queue URL',
         "kit run <id> --help shows a plugin's own options.",
@@ -86,18 +82,22 @@ export async function main(argv: string[], options: MainOptions = {}): Promise<n
   try {
     if (argv[0] === 'run') return await run(argv.slice(1), { done: options.prestarted === true, pool: options.pool });
     options.pool?.close();
-    if (argv[0] === 'list' && (await listQuickly(argv.slice(1)))) return EXIT.ok;
     if (argv.length === 0) argv = ['--help'];
     const { program } = await import('./program.js');
     await program((code) => (exitCode = code), argv[0]).parseAsync(argv, { from: 'user' });
     return exitCode;
   } catch (error) {
-    return report(error);
+    return await report(error);
   }
 }
 
-function report(error: unknown): number {
+async function report(error: unknown): Promise<number> {
   if (isCommanderError(error)) return error.exitCode === 0 ? EXIT.ok : EXIT.usage;
+  // Loaded only when there is something to report.
+  const [{ escapeControls, formatInputError, isInputError, safeLine }, { errorPrefix, stderrColors }] = await Promise.all([
+    import('@kit/core/messages'),
+    import('./error-prefix.js'),
+  ]);
   if (error instanceof UsageError) {
     process.stderr.write(`${errorPrefix()}${safeLine(error.message)}\n`);
     return EXIT.usage;

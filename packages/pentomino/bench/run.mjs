@@ -5,7 +5,8 @@
 //  1. the 6x10 distinct search in process (bench/search.mjs: prepare + search after the imports)
 //     against polyref's own in-process `secs`, for the WebAssembly and the JavaScript kernel;
 //  2. whole processes: `kit run pentomino --size 6 --count` on one thread, and `--all` on one and two
-//     threads, against polyref as a whole process.
+//     threads, against polyref as a whole process; with bench/search.mjs as a whole process (Node,
+//     the package's import, prepare and search: the floor under any CLI) and `node -e 0`.
 // Machines are noisy: the commands run interleaved, several rounds, and the best time counts. Wall
 // and CPU seconds are both shown; on a loaded machine the CPU ratios are the steadier ones.
 // Usage: node bench/run.mjs (BENCH_ROUNDS=5 by default).
@@ -127,6 +128,8 @@ try {
           ...(reference ? [{ name: 'polyref -m xfirst', command: reference.binary, args: ['-b', '6x10', '-m', 'xfirst'], expect: DISTINCT }] : []),
           { name: 'kit --threads 1', ...kit(['--threads', '1']), expect: DISTINCT, target: 2.5 },
           { name: 'kit --threads 2', ...kit(['--threads', '2']), expect: DISTINCT },
+          // The floor under the kit rows: Node, importing this package, prepare and search, no CLI.
+          { name: 'no CLI: bench/search.mjs', command: node, args: [search, '--size', '6'], expect: DISTINCT },
           { name: 'node -e 0', command: node, args: ['-e', '0'] },
         ],
       },

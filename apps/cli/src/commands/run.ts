@@ -8,7 +8,6 @@ import { parseRunArgsQuickly } from '../run-args-quick.js';
 import { createRunOutput } from '../run-output.js';
 import { StatusLine } from '../status-line.js';
 import { solvesHere, solveWith } from '../solve-with.js';
-import { configureCommand, errorPrefix } from '../commander-setup.js';
 import { PluginFault } from '../plugin-fault.js';
 
 export interface RunContext {
@@ -34,9 +33,13 @@ export async function runPlugin(found: DiscoveredPlugin, args: string[], context
     if (typeof fromCommander === 'number') return fromCommander;
     parsed = fromCommander;
   }
-  const { common, raw, file } = await collectRunArguments(parsed, plugin, context.cwd, (message) => {
-    process.stderr.write(`${errorPrefix()}${safeLine(message)}\n`);
-  });
+  const warnings: string[] = [];
+  const { common, raw, file } = await collectRunArguments(parsed, plugin, context.cwd, (message) => warnings.push(message));
+  if (warnings.length > 0) {
+    // Loaded only for a note: the colours of a terminal's stderr.
+    const { errorPrefix } = await import('../error-prefix.js');
+    for (const message of warnings) process.stderr.write(`${errorPrefix()}${safeLine(message)}\n`);
+  }
   const options = parseOptions(plugin.options, raw);
   if (plugin.input?.required && file === undefined) {
     throw new UsageError(`kit run ${plugin.id} needs a file (${plugin.input.formats.join(', ')})`);
@@ -110,7 +113,7 @@ export async function runPlugin(found: DiscoveredPlugin, args: string[], context
 
 /** The run's words through the commander command: help, or commander's own error (an exit code). */
 async function parseWithCommander(plugin: AnyPlugin, args: string[]): Promise<ParsedRunArguments | number> {
-  const { buildRunCommand } = await import('../run-command.js');
+  const [{ buildRunCommand }, { configureCommand }] = await Promise.all([import('../run-command.js'), import('../commander-setup.js')]);
   const command = configureCommand(buildRunCommand(plugin));
   try {
     command.parse(args, { from: 'user' });

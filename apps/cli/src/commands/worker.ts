@@ -1,7 +1,7 @@
 // `kit worker --queue URL`: serves queued runs with this machine's plugins until Ctrl-C.
 import { hostname } from 'node:os';
 import type { PluginEntry } from '@kit/core/discovery';
-import { errorPrefix } from '../commander-setup.js';
+import { errorPrefix } from '../error-prefix.js';
 import { userFacing } from '../queue-run.js';
 
 export async function serveWorker(plugins: readonly PluginEntry[], url: string, threads: number, lockMs: number | undefined): Promise<void> {
