@@ -19,12 +19,19 @@ export function interruptibly<T>(search: () => T): T {
   process.removeAllListeners('SIGTERM');
   const global = globalThis as Record<symbol, unknown>;
   global[SEARCH] = search;
+  // A solver that calls process.exit() would end kit itself, silently: in a worker it only ends
+  // the worker, which is reported. Here it is reported as the plugin's fault too.
+  const exit = process.exit;
+  process.exit = ((code?: number | string | null) => {
+    throw new Error(`the solver called process.exit(${code ?? ''})`);
+  }) as typeof process.exit;
   try {
     return callInterruptibly.runInThisContext({ breakOnSigint: true }) as T;
   } catch (error) {
     if ((error as { code?: unknown } | null)?.code === 'ERR_SCRIPT_EXECUTION_INTERRUPTED') throw new AbortedError();
     throw error;
   } finally {
+    process.exit = exit;
     delete global[SEARCH];
     for (const listener of sigterm) process.on('SIGTERM', listener as () => void);
   }

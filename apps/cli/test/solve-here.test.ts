@@ -1,7 +1,8 @@
 // A one-thread --count or --json run solves on the CLI's own thread (no worker): it must print
 // exactly what the same run prints from worker threads, errors included.
+import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { COUNTING, kit } from './helpers.js';
+import { BIN, COUNTING, REPO, cleanEnv, inDir, kit, pluginModule, pluginPackage, tempDir, writeFiles } from './helpers.js';
 
 const P = ['--plugin', COUNTING];
 /** The output without the run's own timing. */
@@ -34,5 +35,28 @@ describe("kit run on the CLI's own thread", () => {
     expect(kit(['run', 'counting', '--mode', 'throw', '--json', '--threads', '1', ...P]).stderr).toBe(
       'kit: plugin counting failed: RangeError: count went out of range at 3 (set KIT_DEBUG=1 to see the stack trace)\n',
     );
+  });
+
+  it('stops an endless search when the reader of its output goes away (| head): exit 0', () => {
+    // Without the stop, this search on the CLI's thread never ends: it never sees the pipe's error.
+    const started = performance.now();
+    const run = spawnSync('sh', ['-c', `"${process.execPath}" "${BIN}" run counting --mode forever --json --threads 1 --plugin "${COUNTING}" | head -3`], {
+      cwd: REPO,
+      env: cleanEnv(),
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect(run.signal).toBeNull();
+    expect(run.stdout.trimEnd().split('\n').map((line) => JSON.parse(line).index)).toEqual([1, 2, 3]);
+    expect(performance.now() - started).toBeLessThan(10_000);
+  });
+
+  it("reports a solver that calls process.exit() as the plugin's fault, not as kit's exit", () => {
+    const cwd = tempDir();
+    const exits = pluginModule('exits').replace('for (let i = 1; i <= instance.n; i++) ctx.solution({ i });', 'process.exit(7);');
+    writeFiles(cwd, inDir('node_modules/exits', pluginPackage('exits', 'exits', {}, exits)));
+    const result = kit(['run', 'exits', '--count', '--threads', '1'], { cwd });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toBe('kit: plugin exits failed: Error: the solver called process.exit(7) (set KIT_DEBUG=1 to see the stack trace)\n');
   });
 });

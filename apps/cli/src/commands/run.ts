@@ -92,6 +92,9 @@ export async function runPlugin(found: DiscoveredPlugin, args: string[], context
       onEvent: (event) => {
         if (event.type === 'solution') solutionsSeen++;
         output.event(event);
+        // `kit run ... | head`: once stdout is gone there is nothing to search for. A search on this
+        // thread would not even see the pipe's error event (bin.ts exits 0 on it) until it ended.
+        if (stdout.errored) controller.abort();
       },
     }, common, solvesHere(common, animate), context.pool);
     // A summary without a count (a careless plugin) still gets one: the solutions that were reported.
