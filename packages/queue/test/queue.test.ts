@@ -94,7 +94,9 @@ describe('kit run --queue', () => {
     await stop(worker, 'SIGINT');
     expect(worker.exitCode).toBe(130);
     workers.push(await startWorker(redis.url));
-    expect((await run.exited).status).toBe(0);
+    // On failure, what the run and the workers said.
+    const said = () => [run.stderrText(), worker.stderrText(), ...workers.map((w) => w.stderrText())].join('\n---\n');
+    expect((await run.exited).status, said()).toBe(0);
     expect(doneOf(run.stdoutText())).toMatchObject({ solutions: 1010, board: '5x12' });
   });
 
