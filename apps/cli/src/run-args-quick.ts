@@ -1,5 +1,5 @@
 // The words after `kit run <id>` read with Node's own parser, the way the commander command of
-// run-command.ts reads them: most runs then never load commander (a third of a short run's CLI
+// run-command.ts reads them: most runs then never load commander (about 5 ms of a short run's CLI
 // start-up). Whatever is not plain (help, --no-NAME, -abc clusters, -n5, a mistake) returns
 // undefined and goes to commander, which answers as it always has; a test holds the two parsers
 // to the same result on every input this one accepts.
