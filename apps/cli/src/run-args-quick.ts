@@ -5,23 +5,15 @@
 // to the same result on every input this one accepts.
 import { parseArgs } from 'node:util';
 import type { AnyPlugin } from '@kit/core';
+import { COMMON_FLAGS } from './run-flag-names.js';
 import { attributeName, type ParsedRunArguments } from './run-flags.js';
 
 type Flag = { type: 'boolean' | 'string'; short?: string };
 
-/** The common flags of run-command.ts, but --no-color (read below). */
-const COMMON: Record<string, Flag> = {
-  quiet: { type: 'boolean', short: 'q' },
-  count: { type: 'boolean' },
-  limit: { type: 'string' },
-  json: { type: 'boolean' },
-  delay: { type: 'string' },
-  threads: { type: 'string' },
-  plugin: { type: 'string' },
-  shard: { type: 'string' },
-  queue: { type: 'string' },
-  'max-solutions': { type: 'string' },
-};
+/** The common flags as parseArgs takes them (--no-color is read by hand below). */
+const COMMON: Record<string, Flag> = Object.fromEntries(
+  Object.entries(COMMON_FLAGS).map(([name, flag]) => [name, { type: flag.value ? 'string' : 'boolean', ...(flag.short ? { short: flag.short } : {}) }]),
+);
 
 export function parseRunArgsQuickly(plugin: AnyPlugin, args: readonly string[]): ParsedRunArguments | undefined {
   const end = args.indexOf('--');

@@ -7,6 +7,7 @@ import type { AnyPlugin, OptionSpec } from '@kit/core';
 import { configureCommand } from '../src/commander-setup.js';
 import { buildRunCommand } from '../src/run-command.js';
 import { parseRunArgsQuickly } from '../src/run-args-quick.js';
+import { COMMON_FLAGS, COMMON_VALUE_FLAGS } from '../src/run-flag-names.js';
 import { COUNTING, REPO } from './helpers.js';
 
 // The plugins of this repository, as the CLI finds them (built), and the test fixture.
@@ -35,7 +36,11 @@ function seeded(seed: number): () => number {
   };
 }
 
-const COMMON_WORDS = [['-q'], ['--quiet'], ['--count'], ['--json'], ['--no-color'], ['--limit', '3'], ['--limit=7'], ['--threads', '1'], ['--delay', '0'], ['--shard', '1/2'], ['--limit', '-1'], ['--count=yes'], ['-h'], ['--bogus'], ['--'], ['-qx']];
+const COMMON_WORDS = [
+  ['-q'], ['--quiet'], ['--count'], ['--json'], ['--no-color'], ['--limit', '3'], ['--limit=7'], ['--threads', '1'], ['--delay', '0'],
+  ['--shard', '1/2'], ['--queue', 'redis://h:1'], ['--max-solutions=9'], ['--plugin', './p.js'], ['--limit', '-1'], ['--count=yes'],
+  ['-h'], ['--bogus'], ['--'], ['-qx'],
+];
 
 /** Words a user might type for one option spec: valid and not. */
 function wordsFor(spec: OptionSpec, pick: <T>(list: readonly T[]) => T): string[] {
@@ -46,6 +51,16 @@ function wordsFor(spec: OptionSpec, pick: <T>(list: readonly T[]) => T): string[
 }
 
 describe('kit run arguments read without commander', () => {
+  it('know the common flags the commander command has, and which take a value', () => {
+    const command = buildRunCommand({ ...pentomino!, options: [] } as AnyPlugin);
+    const commanderFlags = Object.fromEntries(
+      command.options.filter((option) => !option.negate && option.long !== '--help').map((option) => [option.long!.slice(2), { value: option.required, ...(option.short ? { short: option.short.slice(1) } : {}) }]),
+    );
+    expect(commanderFlags).toEqual(COMMON_FLAGS);
+    expect(command.options.filter((option) => option.negate).map((option) => option.long)).toEqual(['--no-color']);
+    expect(COMMON_VALUE_FLAGS).toEqual(['--limit', '--delay', '--threads', '--plugin', '--shard', '--queue', '--max-solutions']);
+  });
+
   it.each([pentomino!, katamino!, puyo!, hitori!, counting!].map((plugin) => [plugin.id, plugin] as const))('read as commander reads them (%s, 2,000 random inputs)', (_id, plugin) => {
     const random = seeded(plugin.id.length * 7919);
     const pick = <T,>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;

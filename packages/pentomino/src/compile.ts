@@ -70,15 +70,12 @@ export function compileProblem(board: Board, set: PieceSet, options: CompileOpti
   }
   const kinds = set.kinds;
   const prune = kinds.every((kind) => kind.shape.length > 1);
-  const neighbours = cellNeighbours(rows, cols, searchIndex);
   const placements: Placement[] = [];
   // Up to 64 cells the checks are bitmask operations on two 32-bit halves (plain integer code that
   // is cheap before the JIT warms up, and the kernels want the masks anyway); else cell by cell.
   const bits = size <= 64 ? new BoardBits(size, short, hole) : undefined;
   const maskLo: number[] = [];
   const maskHi: number[] = [];
-  // Holes, and the cells of the placement being checked (set, checked, cleared again).
-  const mark = Uint8Array.from(hole);
   const shapes = kinds.map((kind) => orientations(kind.shape));
   // A shape's search indices are its anchor's plus fixed offsets, so one sort per orientation
   // serves every position.
@@ -108,6 +105,10 @@ export function compileProblem(board: Board, set: PieceSet, options: CompileOpti
       maskHi.push(listed.hi(i));
     }
   } else {
+    // Past 64 cells the check is cell by cell: each cell's neighbours, and the holes plus the cells
+    // of the placement being checked (set, checked, cleared again).
+    const neighbours = bits ? [] : cellNeighbours(rows, cols, searchIndex);
+    const mark = bits ? hole : Uint8Array.from(hole);
     for (const shape of oriented) {
       const { height, width, offsets } = shape;
       const n = offsets.length;
