@@ -10,7 +10,7 @@
 // Dynamic imports and code shared by several entries become chunks in dist/ itself, so a module's
 // `import.meta.url` keeps pointing into dist/.
 import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { build } from 'esbuild';
 
 const shared = {
@@ -53,6 +53,10 @@ function lazyRequire(names) {
 
 async function bundleProgram({ packageDir, srcDir, distDir, entries, lazy }) {
   if (entries.length === 0) return;
+  await Promise.all([bundleProgramEsm({ packageDir, srcDir, distDir, entries, lazy }), ...entries.map((entry) => bundleProgramCommonJs({ packageDir, distDir, entry }))]);
+}
+
+async function bundleProgramEsm({ packageDir, srcDir, distDir, entries, lazy }) {
   await build({
     plugins: [lazyRequire(lazy)],
     ...shared,
@@ -65,6 +69,35 @@ async function bundleProgram({ packageDir, srcDir, distDir, entries, lazy }) {
     external: ['@kit/*'],
     // CommonJS dependencies bundled into ESM (commander) still call require() for Node built-ins.
     banner: { js: "import { createRequire as __kitCreateRequire } from 'node:module';\nconst require = __kitCreateRequire(import.meta.url);" },
+  });
+}
+
+// How a CommonJS bundle starts: Node without require() of ES modules (before 20.19 and 22.12) runs
+// the ES module bundle beside it instead; `import.meta.url` is this file's URL.
+const COMMONJS_BANNER = `if (!process.features.require_module) return void import(require('node:url').pathToFileURL(__filename.replace(/\\.cjs$/, '.js')).href);
+const __kitImportMetaUrl = require('node:url').pathToFileURL(__filename).href;`;
+
+/**
+ * A program's entry as one CommonJS file too (`src/bin.ts` -> `dist/bin.cjs`), the file its "bin"
+ * names. Node then loads the program without its asynchronous ESM loader, about 5 ms of a short run:
+ * every module of the program is in the file (its dynamic imports run code already there), and the
+ * packages it imports, ES modules included, are loaded with require(). The ESM bundle stays as the
+ * fallback for older Node.
+ */
+async function bundleProgramCommonJs({ packageDir, distDir, entry }) {
+  await build({
+    entryPoints: [join(packageDir, entry)],
+    outfile: join(distDir, basename(entry).replace(/\.ts$/, '.cjs')),
+    bundle: true,
+    format: 'cjs',
+    platform: 'node',
+    target: 'node20',
+    packages: 'external',
+    // import() of a package becomes require() too: this file only runs where that loads ES modules.
+    supported: { 'dynamic-import': false },
+    define: { 'import.meta.url': '__kitImportMetaUrl' },
+    banner: { js: COMMONJS_BANNER },
+    logLevel: 'warning',
   });
 }
 

@@ -7,7 +7,7 @@ import { ownErrorLines, run, runOk } from './support/run.js';
 import { repoRoot } from './support/workspace.js';
 
 const { consumerDir, scratchDir } = inject('kit');
-const workspaceCli = join(repoRoot, 'apps', 'cli', 'dist', 'bin.js');
+const workspaceCli = join(repoRoot, 'apps', 'cli', 'dist', 'bin.cjs');
 const vitestBin = join(repoRoot, 'node_modules', 'vitest', 'vitest.mjs');
 const tscBin = join(repoRoot, 'node_modules', 'typescript', 'bin', 'tsc');
 

@@ -6,7 +6,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
-const cli = join(repoRoot, 'apps', 'cli', 'dist', 'bin.js');
+const cli = join(repoRoot, 'apps', 'cli', 'dist', 'bin.cjs');
 const rounds = Number(process.env.BENCH_ROUNDS ?? 15);
 
 const commands = [

@@ -254,6 +254,34 @@ describe('kit run: discovery', () => {
     expect(existsSync(marker)).toBe(true);
   });
 
+  // Plugin modules are loaded with require() where Node can; a module graph with a top-level await
+  // cannot be, and is imported instead: one that settles runs, one that never does times out.
+  it('runs a plugin whose module has a top-level await, and names one whose await never settles', () => {
+    const cwd = tempDir();
+    const manifest = (name: string, id: string) =>
+      JSON.stringify({ name, version: '2.3.4', type: 'module', kit: { apiVersion: 1, plugins: [{ id, title: `The ${id} puzzle`, module: './plugin.js' }] } });
+    writeFiles(cwd, {
+      'node_modules/kit-later/package.json': manifest('kit-later', 'later'),
+      'node_modules/kit-later/plugin.js': `const ready = await Promise.resolve(true);\n${pluginModule('later')}`,
+      'node_modules/kit-never/package.json': manifest('kit-never', 'never'),
+      'node_modules/kit-never/plugin.js': `await new Promise(() => {});\n${pluginModule('never')}`,
+    });
+    const later = kit(['run', 'later', '--n', '3', '--count'], { cwd });
+    expect([later.status, later.stdout, later.stderr]).toEqual([0, '3 solutions\n', '']);
+    const never = kit(['run', 'never', '--count'], { cwd, env: { KIT_PLUGIN_TIMEOUT_MS: '500' } });
+    expect([never.status, never.stdout]).toEqual([1, '']);
+    expect(never.stderr).toMatch(/^kit: plugin never could not be loaded from kit-never: its module did not finish loading within 0\.5 s /);
+  });
+
+  it('a solver that never settles, with nothing left to wait for, is exit 13, not a quiet success', () => {
+    const cwd = tempDir();
+    const stuck = pluginModule('stuck').replace('solve(instance, ctx) {', 'async solve(instance, ctx) {\n      await new Promise(() => {});');
+    writeFiles(cwd, inDir('node_modules/kit-stuck', pluginPackage('kit-stuck', 'stuck', {}, stuck)));
+    // On the CLI's own thread (a worker thread would keep Node waiting, as for any long search).
+    const result = kit(['run', 'stuck', '--count', '--threads', '1'], { cwd });
+    expect([result.status, result.stdout, result.stderr]).toEqual([13, '', 'kit: stopped unfinished: a step it waited for never completed\n']);
+  });
+
   it('refuses a plugin made for another API version by name', () => {
     const cwd = tempDir();
     writeFiles(cwd, inDir('node_modules/next-plugin', pluginPackage('next-plugin', 'next', { apiVersion: 2 })));

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll } from 'vitest';
 
 export const CLI_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-export const BIN = join(CLI_DIR, 'dist', 'bin.js');
+export const BIN = join(CLI_DIR, 'dist', 'bin.cjs');
 export const REPO = resolve(CLI_DIR, '..', '..');
 export const COUNTING = join(REPO, 'packages', 'core', 'test', 'fixtures', 'counting-plugin.js');
 

@@ -21,7 +21,7 @@ function install(): { prefix: string; bin: string } {
   };
   for (const [name, target] of Object.entries(links)) symlinkSync(target, join(modules, name));
   writeFiles(modules, inDir('global-puzzle', pluginPackage('global-puzzle', 'globalp')));
-  return { prefix, bin: join(cli, 'dist', 'bin.js') };
+  return { prefix, bin: join(cli, 'dist', 'bin.cjs') };
 }
 
 const run = (bin: string, args: string[]) =>
@@ -41,6 +41,9 @@ describe('an installed kit', () => {
   it('says kit web needs @kit/web when it is not installed, exit 2', () => {
     const result = run(bin, ['web']);
     expect(result.status).toBe(2);
-    expect(result.stderr).toMatch(/^kit: kit web needs @kit\/web \(Cannot find package '@kit\/web'[^\n]*\)\n$/);
+    expect(result.stderr).toBe('kit: kit web needs @kit/web, which is not installed (install it beside @kit/cli)\n');
+    // The ES module bundle, where Node cannot require ES modules, says the same.
+    const esm = run(bin.replace(/\.cjs$/, '.js'), ['web']);
+    expect([esm.status, esm.stderr]).toEqual([2, result.stderr]);
   });
 });

@@ -479,7 +479,7 @@ describe('pentomino', () => {
 
 describe('a puzzle pasted as a share link', () => {
   const LINK = 'https://puyop.com/s/x00900z00A40j1gr29h1hi9i_c1c1__u02';
-  const kitBin = join(repoRoot, 'apps/cli/dist/bin.js');
+  const kitBin = join(repoRoot, 'apps/cli/dist/bin.cjs');
   /** `kit run puyo --nazo --url LINK --json [--all]`: the solutions' and the summary's lines. */
   function kit(...extra: string[]) {
     if (!existsSync(kitBin)) throw new Error(`${kitBin} is missing: build the CLI first (pnpm build)`);

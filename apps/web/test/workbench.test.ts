@@ -18,7 +18,7 @@ const { discoverPlugins, serve } = (await import(builtServer)) as typeof ServerM
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repoRoot = resolve(here, '../../..');
-const kitBin = join(repoRoot, 'apps/cli/dist/bin.js');
+const kitBin = join(repoRoot, 'apps/cli/dist/bin.cjs');
 
 // A plugin nobody in this repository wrote: a grid of lamps (on/off/broken) from a temporary
 // directory; it counts the lamps that are on. Nothing in the page knows it.

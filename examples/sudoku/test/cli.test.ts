@@ -8,7 +8,7 @@ const root = fileURLToPath(new URL('../../../', import.meta.url));
 const fixture = (name: string) => fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url));
 
 function kit(...args: string[]) {
-  const result = spawnSync(process.execPath, ['apps/cli/dist/bin.js', ...args], { cwd: root, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+  const result = spawnSync(process.execPath, ['apps/cli/dist/bin.cjs', ...args], { cwd: root, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 

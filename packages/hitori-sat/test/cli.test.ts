@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 
 // The real `kit` CLI, run from the repository root so it discovers this package through kit.config.json.
 const root = resolve(import.meta.dirname, '../../..');
-const bin = join(root, 'apps/cli/dist/bin.js');
+const bin = join(root, 'apps/cli/dist/bin.cjs');
 
 function kit(...args: string[]) {
   const run = spawnSync(process.execPath, [bin, 'run', 'hitori-sat', ...args], { cwd: root, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });

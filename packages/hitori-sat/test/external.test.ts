@@ -78,7 +78,7 @@ describe.skipIf(!installed.includes('minisat'))('Ctrl-C during an external solve
   // The real `kit`, in a process group of its own so the signal reaches it and its children as
   // Ctrl-C in a terminal would, with a private TMPDIR to see exactly what it leaves behind.
   const root = resolve(import.meta.dirname, '../../..');
-  const bin = join(root, 'apps/cli/dist/bin.js');
+  const bin = join(root, 'apps/cli/dist/bin.cjs');
   const leftovers = (dir: string) => readdirSync(dir).filter((name) => name.startsWith('hitori-sat-'));
 
   it.each([

@@ -15,7 +15,7 @@ const repoRoot = join(packageDir, '..', '..');
 // shared/ beside the repository or beside a folder above it (worktrees live deeper).
 let shared = join(repoRoot, '..', 'shared');
 for (let dir = join(repoRoot, '..'); !existsSync(join(shared, 'bench', 'polyref.c')) && dirname(dir) !== dir; dir = dirname(dir)) shared = join(dirname(dir), 'shared');
-const cli = join(repoRoot, 'apps', 'cli', 'dist', 'bin.js');
+const cli = join(repoRoot, 'apps', 'cli', 'dist', 'bin.cjs');
 const EXPECTED = { subsets: 1009, solutions: 23475 };
 
 /** Runs a command under bash's `time`; returns its stdout and wall/CPU seconds. */

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 
 // The kit CLI, run from the repository root where kit.config.json lists this package.
 const root = fileURLToPath(new URL('../../..', import.meta.url));
-const kit = (...args: string[]) => spawnSync(process.execPath, ['apps/cli/dist/bin.js', 'run', 'katamino', ...args], { cwd: root, encoding: 'utf8' });
+const kit = (...args: string[]) => spawnSync(process.execPath, ['apps/cli/dist/bin.cjs', 'run', 'katamino', ...args], { cwd: root, encoding: 'utf8' });
 const lines = (text: string) => text.trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
 
 describe('kit run katamino', () => {

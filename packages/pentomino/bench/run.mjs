@@ -27,7 +27,7 @@ function findReference() {
   }
 }
 const referenceSource = findReference();
-const cli = join(repoRoot, 'apps', 'cli', 'dist', 'bin.js');
+const cli = join(repoRoot, 'apps', 'cli', 'dist', 'bin.cjs');
 const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
 const node = process.execPath;
 

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 const repoRoot = resolve(fileURLToPath(new URL('.', import.meta.url)), '..', '..', '..');
-const cli = join(repoRoot, 'apps', 'cli', 'dist', 'bin.js');
+const cli = join(repoRoot, 'apps', 'cli', 'dist', 'bin.cjs');
 const dir = mkdtempSync(join(tmpdir(), 'pentomino-cli-'));
 
 function kit(...args: string[]) {

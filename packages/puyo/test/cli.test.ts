@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { fixture } from './helpers.js';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
-const bin = join(root, 'apps/cli/dist/bin.js');
+const bin = join(root, 'apps/cli/dist/bin.cjs');
 
 function kit(...args: string[]) {
   const result = spawnSync(process.execPath, [bin, 'run', 'puyo', ...args], { cwd: root, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });

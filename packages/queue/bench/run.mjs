@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
-const cli = join(repoRoot, 'apps', 'cli', 'dist', 'bin.js');
+const cli = join(repoRoot, 'apps', 'cli', 'dist', 'bin.cjs');
 const dir = mkdtempSync(join(tmpdir(), 'queue-bench-'));
 const PIECES = `.FF  I  L   N  PP  TTT  U.U  V    W    .X.  .Y  ZZ.  J.
 FF.  I  L   N  PP  .T.  UUU  V    WW   XXX  YY  .Z.  J.

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll } from 'vitest';
 
 export const REPO = resolve(fileURLToPath(new URL('.', import.meta.url)), '..', '..', '..');
-export const BIN = join(REPO, 'apps', 'cli', 'dist', 'bin.js');
+export const BIN = join(REPO, 'apps', 'cli', 'dist', 'bin.cjs');
 
 const children = new Set<ChildProcess>();
 const dirs: string[] = [];

@@ -19,7 +19,10 @@ async function loadWeb(): Promise<WebModule> {
   try {
     web = (await import(specifier)) as WebModule;
   } catch (error) {
-    throw new UsageError(`kit web needs @kit/web (${(error as Error).message.split('\n')[0]})`);
+    // require() and import() word a missing package differently: one message for both.
+    const { code, message } = error as { code?: string; message: string };
+    const missing = (code === 'MODULE_NOT_FOUND' || code === 'ERR_MODULE_NOT_FOUND') && /'@kit\/web[/']/.test(message);
+    throw new UsageError(missing ? 'kit web needs @kit/web, which is not installed (install it beside @kit/cli)' : `kit web needs @kit/web (${message.split('\n')[0]})`);
   }
   if (typeof web.serve !== 'function') throw new UsageError('kit web needs @kit/web (its server module exports no serve())');
   return web;

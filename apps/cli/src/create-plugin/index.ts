@@ -44,7 +44,7 @@ function checkClone(root: string): string {
   if (name('packages/core') !== '@kit/core' || name('apps/cli') !== '@kit/cli') {
     throw new InputError(`--link ${root}: not a Puzzle Kit clone (no packages/core and apps/cli there)`);
   }
-  if (!existsSync(join(root, 'packages', 'core', 'dist', 'index.js')) || !existsSync(join(root, 'apps', 'cli', 'dist', 'bin.js'))) {
+  if (!existsSync(join(root, 'packages', 'core', 'dist', 'index.js')) || !existsSync(join(root, 'apps', 'cli', 'dist', 'bin.cjs'))) {
     throw new InputError(`--link ${root}: the clone is not built; run \`npx --yes pnpm@12.4.2 install && npx --yes pnpm@12.4.2 build\` there first`);
   }
   return root;

@@ -3,7 +3,9 @@
 import type { AnyPlugin } from '../plugin.js';
 import { builtFileUrl } from '../built-file.js';
 import { PluginLoadError } from '../plugin-load-error.js';
+import { pluginFromModule } from '../registry.js';
 import { firstLine } from './candidates.js';
+import { loadModule } from './load-module.js';
 
 const DEFAULT_TIMEOUT_MS = 10_000;
 
@@ -21,12 +23,12 @@ function tooSlow(source: string, ms: number): PluginLoadError {
 export async function importPlugin(moduleUrl: string, source: string, ms = importTimeoutMs()): Promise<AnyPlugin> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
+    // Not unref'd: an import stuck on a top-level await leaves nothing else to keep Node running,
+    // and it would exit quietly before saying which plugin hung.
     timer = setTimeout(() => reject(tooSlow(source, ms)), ms);
-    timer.unref();
   });
   try {
-    // The plugin checks load with the plugin, not with discovery: `kit list` imports no plugin.
-    const [namespace, { pluginFromModule }] = await Promise.race([Promise.all([import(moduleUrl) as Promise<Record<string, unknown>>, import('../registry.js')]), timeout]);
+    const namespace = await Promise.race([loadModule(moduleUrl), timeout]);
     return pluginFromModule(namespace, source);
   } catch (error) {
     throw error instanceof PluginLoadError ? error : new PluginLoadError(source, firstLine(error));

@@ -11,7 +11,7 @@ export function readme(vars: TemplateVars): string {
         'pnpm install                                   # once, at the repository root',
         `pnpm turbo run build --filter=${vars.packageName}`,
         `cd ${vars.workspaceDir ?? `examples/${vars.id}`} && pnpm exec vitest run`,
-        `node apps/cli/dist/bin.js run ${vars.id} --plugin ./${vars.workspaceDir ?? `examples/${vars.id}`} --size 6`,
+        `node apps/cli/dist/bin.cjs run ${vars.id} --plugin ./${vars.workspaceDir ?? `examples/${vars.id}`} --size 6`,
         '```',
       ]
     : [
