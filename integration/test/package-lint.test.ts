@@ -53,12 +53,13 @@ describe.each(publicPackages)('$name as packed', (pkg) => {
     expect(manifest.publishConfig).toMatchObject({ access: 'public' });
     expect(manifest.files).toContain('dist');
     expect(manifest.files).toContain('CHANGELOG.md');
-    // Each entry: types first, then an import condition, both pointing into dist; no source condition.
+    // Each entry: types first, then a default condition (for import() and for require(), which the
+    // CLI loads packages with), both pointing into dist; no source condition.
     for (const [entry, target] of Object.entries<any>(manifest.exports)) {
       if (entry === './package.json') continue;
-      expect(Object.keys(target), entry).toEqual(['types', 'import']);
+      expect(Object.keys(target), entry).toEqual(['types', 'default']);
       expect(target.types, entry).toMatch(/^\.\/dist\/.*\.d\.ts$/);
-      expect(target.import, entry).toMatch(/^\.\/dist\/.*\.js$/);
+      expect(target.default, entry).toMatch(/^\.\/dist\/.*\.js$/);
     }
     if (manifest.kit) {
       // The manifest names the plugin its module exports, so hosts can list it without importing it.

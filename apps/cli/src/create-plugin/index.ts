@@ -3,6 +3,7 @@ import { existsSync, lstatSync, mkdirSync, readFileSync, readlinkSync, statSync,
 import { createRequire } from 'node:module';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { InputError } from '@kit/core';
+import { cliPackageDir } from '../discovery.js';
 import { defaultDir, layoutFor } from './layout.js';
 import { pluginNames } from './names.js';
 import { gitignore, tsconfigFiles, vitestConfig } from './templates/config-files.js';
@@ -17,14 +18,12 @@ import type { TemplateVars } from './templates/vars.js';
 export { pluginNames } from './names.js';
 export { layoutFor, findKitRoot } from './layout.js';
 
-/**
- * The @kit/core this CLI runs with, and the CLI itself (../../package.json from src/create-plugin or
- * dist/create-plugin): a standalone plugin depends on the same lines.
- */
+/** The @kit/core this CLI runs with, and the CLI itself: a standalone plugin depends on the same lines. */
 function kitRanges(): { coreRange: string; cliRange: string } {
   const require = createRequire(import.meta.url);
   const core = require('@kit/core/package.json') as { version: string };
-  const cli = require('../../package.json') as { version: string };
+  // Found upward: this code runs from src/, from dist/ chunks and from the one-file dist/bin.cjs.
+  const cli = require(join(cliPackageDir(), 'package.json')) as { version: string };
   return { coreRange: `^${core.version}`, cliRange: `^${cli.version}` };
 }
 

@@ -1,6 +1,6 @@
 import { TOOL_VERSIONS, type TemplateVars } from './vars.js';
 
-const entry = (name: string) => ({ types: `./dist/${name}.d.ts`, import: `./dist/${name}.js` });
+const entry = (name: string) => ({ types: `./dist/${name}.d.ts`, default: `./dist/${name}.js` });
 
 /**
  * The manifest. `kit.plugins` is what hosts read before they import anything: with each plugin's id
