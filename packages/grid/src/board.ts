@@ -2,7 +2,7 @@ import { InputError } from '@kit/core';
 import type { Coord } from './coord.js';
 import { Grid } from './grid.js';
 import { parseTextGrid } from './text-grid.js';
-import { ALL_TRANSFORMS, TRANSFORMS, type Transform, transformInBox } from './transform.js';
+import { ALL_TRANSFORMS, TRANSFORMS, type Transform, boxShift, transformInBox } from './transform.js';
 
 /** A board to fill: `true` cells are to be covered, `false` cells are holes. */
 export type Board = Grid<boolean>;
@@ -54,9 +54,14 @@ export function transformBoard<T>(board: Grid<T>, t: Transform): Grid<T> {
   const rows = swap ? board.cols : board.rows;
   const cols = swap ? board.rows : board.cols;
   const cells: T[] = new Array(rows * cols);
-  for (const at of board.coords()) {
-    const to = transformInBox(t, at, board.rows, board.cols);
-    cells[to.row * cols + to.col] = board.get(at);
+  // Plain loops and one shift: this runs before the JIT has warmed up, on every solve.
+  const apply = TRANSFORMS[t]!.apply;
+  const shift = boxShift(t, board.rows, board.cols);
+  for (let row = 0; row < board.rows; row++) {
+    for (let col = 0; col < board.cols; col++) {
+      const [r, c] = apply(row, col);
+      cells[(r + shift.row) * cols + c + shift.col] = board.cells[row * board.cols + col]!;
+    }
   }
   return new Grid(rows, cols, cells);
 }

@@ -15,17 +15,9 @@ export function normalize(cells: readonly Coord[]): Shape {
     if (at.row < minRow) minRow = at.row;
     if (at.col < minCol) minCol = at.col;
   }
-  const seen = new Set<string>();
-  const out: Coord[] = [];
-  for (const at of cells) {
-    const moved = { row: at.row - minRow, col: at.col - minCol };
-    const key = coordKey(moved);
-    if (!seen.has(key)) {
-      seen.add(key);
-      out.push(moved);
-    }
-  }
-  return out.sort(compareCoords);
+  const moved = cells.map((at) => ({ row: at.row - minRow, col: at.col - minCol })).sort(compareCoords);
+  // Sorted, a duplicate sits right after its twin.
+  return moved.filter((at, i) => i === 0 || compareCoords(at, moved[i - 1]!) !== 0);
 }
 
 export function transformShape(shape: Shape, t: Transform): Shape {
@@ -43,17 +35,17 @@ export function shapeKey(shape: Shape): string {
 
 /** The distinct orientations of a shape (up to 8), in transform order, the shape itself first. */
 export function orientations(shape: Shape): Shape[] {
-  const seen = new Set<string>();
   const out: Shape[] = [];
   for (const t of ALL_TRANSFORMS) {
     const image = transformShape(shape, t);
-    const key = shapeKey(image);
-    if (!seen.has(key)) {
-      seen.add(key);
-      out.push(image);
-    }
+    if (!out.some((seen) => sameShape(seen, image))) out.push(image);
   }
   return out;
+}
+
+/** Equal normalised shapes: the same cells in the same order. */
+function sameShape(a: Shape, b: Shape): boolean {
+  return a.length === b.length && a.every((at, i) => compareCoords(at, b[i]!) === 0);
 }
 
 /** The transforms that map a shape onto itself (its symmetry group; `[0]` for an asymmetric one). */

@@ -26,19 +26,27 @@ export const TRANSFORMS: readonly TransformInfo[] = [
 export const ALL_TRANSFORMS: readonly Transform[] = [0, 1, 2, 3, 4, 5, 6, 7];
 
 /**
+ * How far a transform's image of a `rows` x `cols` box must move to start at row 0, column 0: the
+ * transform is linear, so the images of the box's corners tell.
+ */
+export function boxShift(t: Transform, rows: number, cols: number): Coord {
+  const apply = TRANSFORMS[t]!.apply;
+  let minRow = 0;
+  let minCol = 0;
+  for (const [cr, cc] of [[rows - 1, 0], [0, cols - 1], [rows - 1, cols - 1]] as const) {
+    const [ir, ic] = apply(cr, cc);
+    minRow = Math.min(minRow, ir);
+    minCol = Math.min(minCol, ic);
+  }
+  return { row: -minRow, col: -minCol };
+}
+
+/**
  * Where a transform sends a cell of a `rows` x `cols` box, inside the transformed box
  * (`cols` x `rows` when the transform swaps axes).
  */
 export function transformInBox(t: Transform, at: Coord, rows: number, cols: number): Coord {
-  const info = TRANSFORMS[t]!;
-  const [r, c] = info.apply(at.row, at.col);
-  // The images of the box's corners tell how far to shift back into the box.
-  let minRow = 0;
-  let minCol = 0;
-  for (const [cr, cc] of [[rows - 1, 0], [0, cols - 1], [rows - 1, cols - 1]] as const) {
-    const [ir, ic] = info.apply(cr, cc);
-    minRow = Math.min(minRow, ir);
-    minCol = Math.min(minCol, ic);
-  }
-  return { row: r - minRow, col: c - minCol };
+  const [r, c] = TRANSFORMS[t]!.apply(at.row, at.col);
+  const shift = boxShift(t, rows, cols);
+  return { row: r + shift.row, col: c + shift.col };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { boardSymmetries, boardToRows, cellCount, cropBoard, parseBoard, rectangleBoard, transformBoard } from '../src/index.js';
+import { ALL_TRANSFORMS, boardSymmetries, boardToRows, cellCount, cropBoard, parseBoard, rectangleBoard, transformBoard, transformInBox } from '../src/index.js';
 
 const formatError = (fn: () => unknown) => {
   try {
@@ -32,6 +32,26 @@ describe('boards', () => {
 
   it('turns a board a quarter', () => {
     expect(boardToRows(transformBoard(parseBoard('..#\n...\n'), 1))).toEqual(['..', '..', '.#']);
+  });
+
+  it('moves every cell where transformInBox says, for every transform of random boards', () => {
+    let seed = 7;
+    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    for (let round = 0; round < 200; round++) {
+      const rows = 1 + Math.floor(random() * 6);
+      const cols = 1 + Math.floor(random() * 6);
+      const lines = Array.from({ length: rows }, () => Array.from({ length: cols }, () => (random() < 0.3 ? '#' : '.')).join(''));
+      if (!lines.join('').includes('.')) continue;
+      const board = parseBoard(lines.join('\n'));
+      for (const t of ALL_TRANSFORMS) {
+        const image = transformBoard(board, t);
+        for (let row = 0; row < rows; row++) {
+          for (let col = 0; col < cols; col++) {
+            expect(image.get(transformInBox(t, { row, col }, rows, cols))).toBe(board.get({ row, col }));
+          }
+        }
+      }
+    }
   });
 
   it('finds the symmetry group of rectangles, squares and boards with holes', () => {
