@@ -99,10 +99,16 @@ export function compileProblem(board: Board, set: PieceSet, options: CompileOpti
   };
   const listed = bits && options.wasm !== false ? listPlacementsInWasm(oriented, { rows, cols, size, short, across, step, hole: bits.holes, prune }) : undefined;
   if (listed) {
-    for (let i = 0; i < listed.count; i++) {
-      add(oriented[listed.shape(i)]!, listed.anchor(i));
-      maskLo.push(listed.lo(i));
-      maskHi.push(listed.hi(i));
+    const { count, records } = listed;
+    for (let i = 0; i < count; i++) {
+      const shape = oriented[records[4 * i]!]!;
+      const anchor = records[4 * i + 1]!;
+      const offsets = shape.offsets;
+      const cells = new Array<number>(offsets.length);
+      for (let c = 0; c < offsets.length; c++) cells[c] = anchor + offsets[c]!;
+      placements.push({ kind: shape.kind, orientation: shape.orientation, cells });
+      maskLo.push(records[4 * i + 2]!);
+      maskHi.push(records[4 * i + 3]!);
     }
   } else {
     // Past 64 cells the check is cell by cell: each cell's neighbours, and the holes plus the cells

@@ -24,13 +24,13 @@ export interface ListingBoard {
   prune: boolean;
 }
 
-/** The listed placements: shape index, anchor, and mask (cells 0..31, 32..63) of the i-th. */
+/**
+ * The listed placements, four numbers each: shape index, anchor, and the mask (cells 0..31, then
+ * 32..63). A plain array, read in plain loops: this runs once per solve, before the JIT warms up.
+ */
 export interface Listing {
   count: number;
-  shape(i: number): number;
-  anchor(i: number): number;
-  lo(i: number): number;
-  hi(i: number): number;
+  records: Int32Array;
 }
 
 interface ListingExports {
@@ -67,12 +67,5 @@ export function listPlacementsInWasm(shapes: readonly OrientedShape[], board: Li
   const { rows, cols, size, short, across, step, hole, prune } = board;
   const count = wasm.listPlacements(shapes.length, rows, cols, size, short, across, step, hole.lo, hole.hi, prune ? 1 : 0);
   // Records of 16 bytes: i32 shape, i32 anchor, u64 mask (little-endian: its low half first).
-  const records = new Int32Array(wasm.memory.buffer, wasm.placementsAt(), count * 4);
-  return {
-    count,
-    shape: (i) => records[i * 4]!,
-    anchor: (i) => records[i * 4 + 1]!,
-    lo: (i) => records[i * 4 + 2]!,
-    hi: (i) => records[i * 4 + 3]!,
-  };
+  return { count, records: new Int32Array(wasm.memory.buffer, wasm.placementsAt(), count * 4) };
 }
