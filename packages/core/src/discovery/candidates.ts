@@ -1,9 +1,11 @@
 // Where plugins may be, before anything is read or imported: `--plugin` values, kit.config.json
 // entries, and the packages in every node_modules from the cwd upward.
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { fs, path } from './builtins.js';
 import { InputError } from '../errors.js';
 import { readManifestText } from './read-json.js';
+
+const { existsSync, readdirSync, statSync } = fs;
+const { dirname, isAbsolute, join, relative, resolve, sep } = path;
 
 /** A place a plugin may be: a package directory or a module file. */
 export interface Candidate {

@@ -2,15 +2,17 @@
 // web server, queue workers). package.json files are read first; nothing is imported from a package
 // that declares no plugin, and a plugin whose manifest names its id is imported only when a host
 // asks for it (`entry.load()`).
-import { realpathSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { fs, path } from './builtins.js';
 import { InputError } from '../errors.js';
 import type { AnyPlugin } from '../plugin.js';
 import { PluginLoadError } from '../plugin-load-error.js';
 import { CONFIG_FILE, configCandidates, findUpward, nodeModulesDirs, packagesIn, pluginArgument, type Candidate } from './candidates.js';
 import { declaredPlugins, type DeclaredPlugin } from './manifest.js';
 import { importPlugin, importTimeoutMs, probePlugin } from './load.js';
+
+const { realpathSync } = fs;
+const { resolve } = path;
 
 /** A plugin found: enough to list it and pick it by id; `load()` imports it. */
 export interface PluginEntry {

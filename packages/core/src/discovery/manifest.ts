@@ -3,12 +3,14 @@
 // With id and title declared, a host lists the plugin and picks it by id without importing it (as
 // oclif's manifests do). The older `"kit": { "plugin": "./dist/plugin.js" }` still works: such a
 // module is imported (in a probe worker, time-bounded) to learn its id.
-import { existsSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { fs, path } from './builtins.js';
 import { PLUGIN_API_VERSION, PLUGIN_ID } from '../plugin.js';
 import type { Candidate } from './candidates.js';
 import { firstLine } from './candidates.js';
 import { readManifestText } from './read-json.js';
+
+const { existsSync } = fs;
+const { dirname, join, resolve } = path;
 
 /** A plugin module a package declares, with what the manifest says about it. */
 export interface DeclaredPlugin {

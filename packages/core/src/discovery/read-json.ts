@@ -1,6 +1,8 @@
 // The JSON files discovery reads (kit.config.json, package.json) are read only when they are
 // regular files of a sane size: a FIFO or device under such a name must not hang every command.
-import { closeSync, constants, fstatSync, openSync, readFileSync } from 'node:fs';
+import { fs } from './builtins.js';
+
+const { closeSync, constants, fstatSync, openSync, readFileSync } = fs;
 
 const MAX_MANIFEST_BYTES = 1024 * 1024;
 
