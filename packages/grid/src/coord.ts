@@ -30,3 +30,19 @@ export function neighbours4(at: Coord): Coord[] {
 export function compareCoords(a: Coord, b: Coord): number {
   return a.row - b.row || a.col - b.col;
 }
+
+/**
+ * Sorts cells row-major in place. Short lists (a piece's cells) by insertion: on Node 20,
+ * Array.prototype.sort allocates about 1.5 KB per call however short the array, and a solve
+ * normalises a hundred shapes before its search starts.
+ */
+export function sortCoords<T extends Coord>(cells: T[]): T[] {
+  if (cells.length > 16) return cells.sort(compareCoords);
+  for (let i = 1; i < cells.length; i++) {
+    const at = cells[i]!;
+    let j = i - 1;
+    for (; j >= 0 && compareCoords(cells[j]!, at) > 0; j--) cells[j + 1] = cells[j]!;
+    cells[j + 1] = at;
+  }
+  return cells;
+}

@@ -1,5 +1,5 @@
 import { InputError } from '@kit/core';
-import { type Coord, DIRECTIONS4, compareCoords, coordKey } from './coord.js';
+import { type Coord, DIRECTIONS4, compareCoords, coordKey, sortCoords } from './coord.js';
 import { ALL_TRANSFORMS, TRANSFORMS, type Transform } from './transform.js';
 
 /** A polyomino: its cells, normalised (smallest row and column 0, sorted row-major). */
@@ -15,16 +15,17 @@ export function normalize(cells: readonly Coord[]): Shape {
     if (at.row < minRow) minRow = at.row;
     if (at.col < minCol) minCol = at.col;
   }
-  const moved = cells.map((at) => ({ row: at.row - minRow, col: at.col - minCol })).sort(compareCoords);
+  const moved = sortCoords(cells.map((at) => ({ row: at.row - minRow, col: at.col - minCol })));
   // Sorted, a duplicate sits right after its twin.
   return moved.filter((at, i) => i === 0 || compareCoords(at, moved[i - 1]!) !== 0);
 }
 
 export function transformShape(shape: Shape, t: Transform): Shape {
   const apply = TRANSFORMS[t]!.apply;
+  // Indexing, not `const [row, col] =`: cold, array destructuring allocates an iterator per cell.
   return normalize(shape.map((at) => {
-    const [row, col] = apply(at.row, at.col);
-    return { row, col };
+    const image = apply(at.row, at.col);
+    return { row: image[0], col: image[1] };
   }));
 }
 

@@ -34,9 +34,9 @@ export function boxShift(t: Transform, rows: number, cols: number): Coord {
   let minRow = 0;
   let minCol = 0;
   for (const [cr, cc] of [[rows - 1, 0], [0, cols - 1], [rows - 1, cols - 1]] as const) {
-    const [ir, ic] = apply(cr, cc);
-    minRow = Math.min(minRow, ir);
-    minCol = Math.min(minCol, ic);
+    const image = apply(cr, cc);
+    minRow = Math.min(minRow, image[0]);
+    minCol = Math.min(minCol, image[1]);
   }
   return { row: -minRow, col: -minCol };
 }
@@ -46,7 +46,7 @@ export function boxShift(t: Transform, rows: number, cols: number): Coord {
  * (`cols` x `rows` when the transform swaps axes).
  */
 export function transformInBox(t: Transform, at: Coord, rows: number, cols: number): Coord {
-  const [r, c] = TRANSFORMS[t]!.apply(at.row, at.col);
+  const image = TRANSFORMS[t]!.apply(at.row, at.col);
   const shift = boxShift(t, rows, cols);
-  return { row: r + shift.row, col: c + shift.col };
+  return { row: image[0] + shift.row, col: image[1] + shift.col };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PENTOMINOES, normalize, orientations, shapeFromRows, shapeSymmetries, shapeToRows, transformShape, isConnected } from '../src/index.js';
+import { PENTOMINOES, normalize, orientations, shapeFromRows, shapeSymmetries, shapeToRows, transformShape, isConnected, compareCoords, sortCoords } from '../src/index.js';
 
 describe('polyomino shapes', () => {
   it('normalises to the origin, sorted, without duplicates', () => {
@@ -7,6 +7,17 @@ describe('polyomino shapes', () => {
       { row: 0, col: 1 },
       { row: 1, col: 0 },
     ]);
+  });
+
+  it('sorts short and long cell lists as Array.prototype.sort does', () => {
+    let seed = 11;
+    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    for (const length of [0, 1, 2, 5, 16, 17, 40]) {
+      for (let round = 0; round < 50; round++) {
+        const cells = Array.from({ length }, () => ({ row: Math.floor(random() * 4), col: Math.floor(random() * 4) }));
+        expect(sortCoords([...cells])).toEqual([...cells].sort(compareCoords));
+      }
+    }
   });
 
   it('has the known number of distinct orientations for every pentomino', () => {

@@ -1,6 +1,7 @@
 import { type Board, type Transform, TRANSFORMS, boardSymmetries, orientations, transformInBox } from '@kit/grid';
 import type { PieceSet } from './pieces.js';
 import { type OrientedShape, listPlacementsInWasm } from './placements-wasm.js';
+import { sortNumbers } from './sort-numbers.js';
 
 /** One way to put one piece on the board. */
 export interface Placement {
@@ -90,7 +91,7 @@ export function compileProblem(board: Board, set: PieceSet, options: CompileOpti
         if (at.row >= height) height = at.row + 1;
         if (at.col >= width) width = at.col + 1;
       }
-      const offsets = shape.map((at) => at.row * across + at.col * step).sort((a, b) => a - b);
+      const offsets = sortNumbers(shape.map((at) => at.row * across + at.col * step));
       oriented.push({ kind: k, orientation, height, width, offsets });
     });
   });
@@ -153,8 +154,9 @@ export function compileProblem(board: Board, set: PieceSet, options: CompileOpti
     const perm = new Int32Array(size);
     for (let row = 0; row < rows; row++) {
       for (let col = 0; col < cols; col++) {
-        const [r, c] = apply(row, col);
-        perm[searchIndex(row, col)] = searchIndex(r + origin.row, c + origin.col);
+        // Indexing, not `const [r, c] =`: cold, array destructuring allocates an iterator per cell.
+        const image = apply(row, col);
+        perm[searchIndex(row, col)] = searchIndex(image[0] + origin.row, image[1] + origin.col);
       }
     }
     return perm;

@@ -1,4 +1,5 @@
 import type { Problem } from './compile.js';
+import { sortNumbers } from './sort-numbers.js';
 
 /**
  * How symmetric copies are removed.
@@ -43,7 +44,7 @@ export function compareCellSets(a: readonly number[], b: readonly number[]): num
 }
 
 function image(perm: Int32Array, cells: readonly number[]): number[] {
-  return cells.map((c) => perm[c]!).sort((x, y) => x - y);
+  return sortNumbers(cells.map((c) => perm[c]!));
 }
 
 /** Kinds that occur exactly once. */
