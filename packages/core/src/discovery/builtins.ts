@@ -1,9 +1,7 @@
-// node:fs and node:path for discovery, through require(): importing a built-in as an ES module
-// builds a facade of all its exports (node:fs's `promises` getter even loads fs/promises), about
-// 3 ms of a short run on Node 20, where require() hands over the module Node has loaded already.
-import { createRequire } from 'node:module';
-
-const require = createRequire(import.meta.url);
-
-export const fs: typeof import('node:fs') = require('node:fs');
-export const path: typeof import('node:path') = require('node:path');
+// Node's built-ins for discovery, from process.getBuiltinModule (Node 20.16+, 22.3+), not ES module
+// imports: importing a built-in builds a facade of all its exports, which every short run pays for
+// (node:fs 2.5 ms, its `promises` getter even loads fs/promises; node:module 1.4 ms; node:path 1 ms).
+export const fs = process.getBuiltinModule('node:fs');
+export const path = process.getBuiltinModule('node:path');
+export const url = process.getBuiltinModule('node:url');
+export const nodeModule = process.getBuiltinModule('node:module');

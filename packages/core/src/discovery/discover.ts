@@ -2,8 +2,7 @@
 // web server, queue workers). package.json files are read first; nothing is imported from a package
 // that declares no plugin, and a plugin whose manifest names its id is imported only when a host
 // asks for it (`entry.load()`).
-import { pathToFileURL } from 'node:url';
-import { fs, path } from './builtins.js';
+import { fs, path, url } from './builtins.js';
 import { InputError } from '../errors.js';
 import type { AnyPlugin } from '../plugin.js';
 import { PluginLoadError } from '../plugin-load-error.js';
@@ -13,6 +12,7 @@ import { importPlugin, importTimeoutMs, probePlugin } from './load.js';
 
 const { realpathSync } = fs;
 const { resolve } = path;
+const { pathToFileURL } = url;
 
 /** A plugin found: enough to list it and pick it by id; `load()` imports it. */
 export interface PluginEntry {

@@ -2,17 +2,16 @@
 // and 22.12+). The first `import()` of a process starts Node's asynchronous ESM loader, and each
 // module read through it waits on the thread pool: together some milliseconds of a short run.
 // A module graph with a top-level await cannot be required; it is imported as before.
-import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
+import { nodeModule, url as nodeUrl } from './builtins.js';
 
 const canRequireModules = (process.features as { require_module?: boolean }).require_module === true;
-const requireHere = canRequireModules ? createRequire(import.meta.url) : undefined;
+const requireHere = canRequireModules ? nodeModule.createRequire(import.meta.url) : undefined;
 
 /** The module's namespace, as `import(url)` gives it. */
 export function loadModule(url: string): Promise<Record<string, unknown>> {
   if (requireHere && url.startsWith('file:')) {
     try {
-      return Promise.resolve(requireHere(fileURLToPath(url)) as Record<string, unknown>);
+      return Promise.resolve(requireHere(nodeUrl.fileURLToPath(url)) as Record<string, unknown>);
     } catch (error) {
       if ((error as { code?: unknown }).code !== 'ERR_REQUIRE_ASYNC_MODULE') return Promise.reject(error);
     }
