@@ -191,6 +191,23 @@ export function triesSoFar(): f64 {
  * everything spilled the bucket end and the masks' base on every mask, 5% of the search).
  */
 export function run(): i32 {
+  return search(prune, <i32>short);
+}
+
+// The same search with the board's short side a constant, for the pruned search on boards 3 to 8
+// cells across (every pentomino board): its shifts then take an immediate, where a variable one
+// must sit in a register of its own on x64, and the 6x10 search is 1.5% faster. The host calls
+// the one that fits the board instead of run().
+export function runAcross3(): i32 { return search(true, 3); }
+export function runAcross4(): i32 { return search(true, 4); }
+export function runAcross5(): i32 { return search(true, 5); }
+export function runAcross6(): i32 { return search(true, 6); }
+export function runAcross7(): i32 { return search(true, 7); }
+export function runAcross8(): i32 { return search(true, 8); }
+
+// @inline: each export above gets its own copy, with `pruning` and `shortSide` folded in.
+@inline
+function search(pruning: bool, shortSide: i32): i32 {
   const idsBase = ids;
   const startBase = start;
   const thereBase = there;
@@ -205,8 +222,7 @@ export function run(): i32 {
   const last = pieces - 1;
   const nb = notBottom;
   const nt = notTop;
-  const sh = short;
-  const pruning = prune;
+  const sh = <u64>shortSide;
   const bottom = firstDepth;
   let d = depth;
   let b = board;

@@ -16,6 +16,13 @@ interface SearchExports {
   stackAt(): number;
   begin(lo: number, hi: number, prefix: number): void;
   run(): number;
+  /** run() for a pruned search on a board 3..8 cells across, with that width built in. */
+  runAcross3(): number;
+  runAcross4(): number;
+  runAcross5(): number;
+  runAcross6(): number;
+  runAcross7(): number;
+  runAcross8(): number;
   currentDepth(): number;
   triesSoFar(): number;
 }
@@ -83,6 +90,8 @@ export function createWasmKernel(problem: Problem, enabled: Uint8Array, hooks: K
   wasm.buildTables(count);
   const remaining = new Int32Array(buffer, wasm.remainingAt(), kinds);
   const stack = new Int32Array(buffer, wasm.stackAt(), pieces + 1);
+  const across = problem.short;
+  const run = prune && across >= 3 && across <= 8 ? wasm[`runAcross${across as 3 | 4 | 5 | 6 | 7 | 8}`] : wasm.run;
   let stopped = false;
 
   return {
@@ -106,7 +115,7 @@ export function createWasmKernel(problem: Problem, enabled: Uint8Array, hooks: K
       }
       wasm.begin(lo, hi, prefix.length);
       for (;;) {
-        const status = wasm.run();
+        const status = run();
         if (status === LEAF) {
           if (hooks.leaf(stack)) break;
         } else if (status === TICK) {
