@@ -1,4 +1,5 @@
 import { safeLine } from './safe-text.js';
+import { shareInstanceof } from './shared-instanceof.js';
 
 /** Where in a user's input a problem was found. Lines and columns count from 1. */
 export interface InputLocation {
@@ -33,6 +34,7 @@ export class InputError extends Error {
     return new InputError(this.message, { ...this.where, file: this.where.file ?? file });
   }
 }
+shareInstanceof(InputError, 'InputError');
 
 /**
  * How every host prints an input error (also one from another copy of @kit/core, so it takes the

@@ -2,6 +2,7 @@ import type { ContextSettings } from './context.js';
 import { deserializeError } from './errors.js';
 import type { DoneEvent, SolveEvent, SolveStats, Summary } from './events.js';
 import type { WorkerMessage, WorkerPort } from './protocol.js';
+import { shareInstanceof } from './shared-instanceof.js';
 
 /** How a solve runs, wherever it runs: the context's settings plus where the events go. */
 export interface SolveOptions extends ContextSettings {
@@ -25,6 +26,7 @@ export class AbortedError extends Error {
     super('the search was cancelled');
   }
 }
+shareInstanceof(AbortedError, 'AbortedError');
 
 /**
  * Runs a plugin's solver in workers and turns what they send into one ordered event stream.

@@ -1,3 +1,5 @@
+import { shareInstanceof } from './shared-instanceof.js';
+
 /** A plugin that could not be loaded: hosts list these with the reason and carry on. */
 export class PluginLoadError extends Error {
   override readonly name = 'PluginLoadError';
@@ -8,3 +10,4 @@ export class PluginLoadError extends Error {
     super(`plugin ${source}: ${reason}`);
   }
 }
+shareInstanceof(PluginLoadError, 'PluginLoadError');
