@@ -33,12 +33,13 @@ async function start(args: string[]): Promise<void> {
   }
 }
 
-// Node exits once nothing is left to wait for, even with start() unfinished (a promise that never
-// settles, in a plugin say): that is no success. 13 is Node's own code for such a top-level await.
+// Node ends once nothing is left to wait for ('beforeExit'), even with start() unfinished (a promise
+// that never settles, in a plugin say): that is no success. 13 is Node's own code for such a
+// top-level await. An explicit exit (EPIPE, a signal) is not this case.
 let finished = false;
 void start(process.argv.slice(2)).finally(() => (finished = true));
-process.on('exit', (code) => {
-  if (finished || code !== 0) return;
+process.on('beforeExit', () => {
+  if (finished) return;
   process.stderr.write('kit: stopped unfinished: a step it waited for never completed\n');
-  process.exitCode = 13;
+  process.exit(13);
 });

@@ -1,7 +1,8 @@
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { COUNTING, inDir, kit, pluginModule, pluginPackage, tempDir, writeFiles } from './helpers.js';
+import { BIN, COUNTING, REPO, cleanEnv, inDir, kit, pluginModule, pluginPackage, tempDir, writeFiles } from './helpers.js';
 
 const P = ['--plugin', COUNTING];
 // The fixture's --mode choices, read from the fixture itself so these tests follow it as it grows.
@@ -271,6 +272,18 @@ describe('kit run: discovery', () => {
     const never = kit(['run', 'never', '--count'], { cwd, env: { KIT_PLUGIN_TIMEOUT_MS: '500' } });
     expect([never.status, never.stdout]).toEqual([1, '']);
     expect(never.stderr).toMatch(/^kit: plugin never could not be loaded from kit-never: its module did not finish loading within 0\.5 s /);
+  });
+
+  // The reader goes away after the first line: kit ends at once, successfully, and says nothing.
+  // (An exit through process.exit(0) on EPIPE must not count as a step left unfinished.)
+  const READER_GOES_AWAY = ['pentomino --size 5 -q', 'pentomino --size 6 --json', 'pentomino --size 6 --json --threads 2'];
+  it.each(READER_GOES_AWAY)('exits 0 without a word when the reader of its output goes away: kit run %s', async (line) => {
+    const child = spawn(process.execPath, [BIN, 'run', ...line.split(' ')], { cwd: REPO, env: cleanEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.stdout.once('data', () => child.stdout.destroy());
+    const status = await new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    expect([status, stderr]).toEqual([0, '']);
   });
 
   it('a solver that never settles, with nothing left to wait for, is exit 13, not a quiet success', () => {
