@@ -295,6 +295,15 @@ describe('kit run: discovery', () => {
     expect([result.status, result.stdout, result.stderr]).toEqual([13, '', 'kit: stopped unfinished: a step it waited for never completed\n']);
   });
 
+  // require() of a CommonJS module gives module.exports, where import() gives a namespace with it as
+  // the default export: a CommonJS plugin module loads either way.
+  it('runs a plugin module written as CommonJS', () => {
+    const cwd = tempDir();
+    writeFiles(cwd, { 'plugin.cjs': pluginModule('old').replace('export default {', 'module.exports = {') });
+    const result = kit(['run', 'old', '--plugin', './plugin.cjs', '--n', '3', '--count', '--threads', '1'], { cwd });
+    expect([result.status, result.stdout, result.stderr]).toEqual([0, '3 solutions\n', '']);
+  });
+
   it('refuses a plugin made for another API version by name', () => {
     const cwd = tempDir();
     writeFiles(cwd, inDir('node_modules/next-plugin', pluginPackage('next-plugin', 'next', { apiVersion: 2 })));

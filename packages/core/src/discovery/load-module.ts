@@ -11,10 +11,19 @@ const requireHere = canRequireModules ? nodeModule.createRequire(import.meta.url
 export function loadModule(url: string): Promise<Record<string, unknown>> {
   if (requireHere && url.startsWith('file:')) {
     try {
-      return Promise.resolve(requireHere(nodeUrl.fileURLToPath(url)) as Record<string, unknown>);
+      return Promise.resolve(asNamespace(requireHere(nodeUrl.fileURLToPath(url))));
     } catch (error) {
       if ((error as { code?: unknown }).code !== 'ERR_REQUIRE_ASYNC_MODULE') return Promise.reject(error);
     }
   }
   return import(url) as Promise<Record<string, unknown>>;
+}
+
+/**
+ * What import() gives for the module require() loaded: an ES module's namespace as it is, a
+ * CommonJS module's exports as the default export (and its own properties as named ones).
+ */
+function asNamespace(loaded: unknown): Record<string, unknown> {
+  if (Object.prototype.toString.call(loaded) === '[object Module]') return loaded as Record<string, unknown>;
+  return { ...(typeof loaded === 'object' && loaded !== null ? loaded : {}), default: loaded };
 }
