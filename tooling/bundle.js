@@ -79,7 +79,7 @@ const __kitImportMetaUrl = require('node:url').pathToFileURL(__filename).href;`;
 
 /**
  * A program's entry as one CommonJS file too (`src/bin.ts` -> `dist/bin.cjs`), the file its "bin"
- * names. Node then loads the program without its asynchronous ESM loader, about 5 ms of a short run:
+ * names. Node then loads the program without its asynchronous ESM loader, about 7 ms of a short run:
  * every module of the program is in the file (its dynamic imports run code already there), and the
  * packages it imports, ES modules included, are loaded with require(). The ESM bundle stays as the
  * fallback for older Node.

@@ -1,3 +1,5 @@
+import { sortShort } from './sort-short.js';
+
 /** A cell position: `row` counts down from 0, `col` counts right from 0. */
 export interface Coord {
   readonly row: number;
@@ -31,18 +33,7 @@ export function compareCoords(a: Coord, b: Coord): number {
   return a.row - b.row || a.col - b.col;
 }
 
-/**
- * Sorts cells row-major in place. Short lists (a piece's cells) by insertion: on Node 20,
- * Array.prototype.sort allocates about 1.5 KB per call however short the array, and a solve
- * normalises a hundred shapes before its search starts.
- */
+/** Sorts cells row-major in place (see sortShort: no allocation for a piece's few cells). */
 export function sortCoords<T extends Coord>(cells: T[]): T[] {
-  if (cells.length > 16) return cells.sort(compareCoords);
-  for (let i = 1; i < cells.length; i++) {
-    const at = cells[i]!;
-    let j = i - 1;
-    for (; j >= 0 && compareCoords(cells[j]!, at) > 0; j--) cells[j + 1] = cells[j]!;
-    cells[j + 1] = at;
-  }
-  return cells;
+  return sortShort(cells, compareCoords);
 }

@@ -1,7 +1,6 @@
-import { type Board, type Transform, TRANSFORMS, boardSymmetries, orientations, transformInBox } from '@kit/grid';
+import { type Board, type Transform, TRANSFORMS, boardSymmetries, orientations, sortShort, transformInBox } from '@kit/grid';
 import type { PieceSet } from './pieces.js';
 import { type OrientedShape, listPlacementsInWasm } from './placements-wasm.js';
-import { sortNumbers } from './sort-numbers.js';
 
 /** One way to put one piece on the board. */
 export interface Placement {
@@ -91,7 +90,7 @@ export function compileProblem(board: Board, set: PieceSet, options: CompileOpti
         if (at.row >= height) height = at.row + 1;
         if (at.col >= width) width = at.col + 1;
       }
-      const offsets = sortNumbers(shape.map((at) => at.row * across + at.col * step));
+      const offsets = sortShort(shape.map((at) => at.row * across + at.col * step), (a, b) => a - b);
       oriented.push({ kind: k, orientation, height, width, offsets });
     });
   });

@@ -1,5 +1,5 @@
+import { sortShort } from '@kit/grid';
 import type { Problem } from './compile.js';
-import { sortNumbers } from './sort-numbers.js';
 
 /**
  * How symmetric copies are removed.
@@ -44,7 +44,7 @@ export function compareCellSets(a: readonly number[], b: readonly number[]): num
 }
 
 function image(perm: Int32Array, cells: readonly number[]): number[] {
-  return sortNumbers(cells.map((c) => perm[c]!));
+  return sortShort(cells.map((c) => perm[c]!), (x, y) => x - y);
 }
 
 /** Kinds that occur exactly once. */
