@@ -1,0 +1,323 @@
+// Solve: the form built from the plugin's options and editors, Run, the run's status, the viewer
+// with its step player, and the solutions found. The page's first mode (see page-mode.ts).
+import { mergePalette, type JsonValue, type RegisteredPlugin } from '@kit/core';
+import { h } from './dom.js';
+import { DrawScheduler, type AfterDraw } from './draw-scheduler.js';
+import { errorText } from './errors.js';
+import { ExamplePicker } from './example-picker.js';
+import { buildOptionForm, type OptionForm } from './option-form.js';
+import type { ModeRequest, PageMode } from './page-mode.js';
+import { PlaybackControls } from './playback-controls.js';
+import { prepareRun, type PreparedRun } from './prepare-run.js';
+import { RunControls } from './run-controls.js';
+import { RunSession } from './run-session.js';
+import { RunStatus } from './run-status.js';
+import { findSample, sampleValues } from './samples.js';
+import { SolutionList } from './solution-list.js';
+import { SolutionNav } from './solution-nav.js';
+import { StepPlayer } from './step-player.js';
+import { SummaryView } from './summary-view.js';
+import { stateSearch, writeState } from './url-state.js';
+import { Viewer, type ViewerKind } from './viewer.js';
+import type { WorkerPool } from './worker-pool.js';
+
+/** Per display frame: enough for several thumbnails, short enough that worker messages are answered promptly. */
+const THUMBNAIL_BUDGET_MS = 4;
+
+/** What the viewer shows: the live search (or its steps), or one solution the person opened. */
+type Viewing = { kind: 'live' } | { kind: 'solution'; index: number };
+
+/** A step's scalar data for the caption (`chain 2, score 320`); lists and objects would not fit. */
+function dataText(data: Record<string, JsonValue> | undefined): string {
+  return Object.entries(data ?? {})
+    .filter(([, value]) => value === null || typeof value !== 'object')
+    .map(([key, value]) => `${key} ${String(value)}`)
+    .join(', ');
+}
+
+export class SolveMode implements PageMode {
+  readonly id = 'solve';
+  readonly label = 'Solve';
+  readonly panel: HTMLElement;
+
+  #registered: RegisteredPlugin | undefined;
+  #form: OptionForm | undefined;
+  #session: RunSession | undefined;
+  #viewing: Viewing = { kind: 'live' };
+  /** The session whose end has been shown on screen (and measured). */
+  #shownEnd: RunSession | undefined;
+  /** The solution list has thumbnails still to draw (it draws a few per frame). */
+  #thumbnailsLeft = false;
+
+  readonly #examples: ExamplePicker;
+  readonly #fields = h('div', { id: 'fields' });
+  readonly #formError = h('p', { id: 'form-error', class: 'error', role: 'alert' });
+  readonly #controls: RunControls;
+  readonly #status: RunStatus;
+  readonly #summary = new SummaryView();
+  readonly #viewer: Viewer;
+  readonly #player: StepPlayer;
+  readonly #playback: PlaybackControls;
+  readonly #solutionNav: SolutionNav;
+  readonly #solutions: SolutionList;
+  readonly #scheduler: DrawScheduler;
+  readonly #viewerFigure: HTMLElement;
+
+  constructor(
+    /** Solver workers, started with the shown puzzle's solver before Run is pressed. */
+    private readonly workers: WorkerPool,
+    viewerKinds?: readonly ViewerKind[],
+  ) {
+    this.#scheduler = new DrawScheduler(
+      () => this.#draw(),
+      () => this.#afterDraw(),
+      (error) => (this.#status.error.textContent = `could not draw a frame: ${errorText(error)}`),
+    );
+    this.#player = new StepPlayer(() => this.#scheduler.request());
+    this.#playback = new PlaybackControls(this.#player, () => {
+      this.#viewing = { kind: 'live' };
+      this.#viewer.invalidate();
+      this.#scheduler.request();
+    });
+    this.#solutionNav = new SolutionNav({
+      open: (delta) => this.openSolution(this.#viewing.kind === 'solution' ? this.#viewing.index + delta : 1),
+      live: () => {
+        this.#viewing = { kind: 'live' };
+        this.#scheduler.request();
+      },
+    });
+    this.#solutions = new SolutionList((index) => this.openSolution(index));
+    this.#examples = new ExamplePicker((name) => {
+      if (this.#registered) this.open(this.#registered, { values: {}, example: name });
+    });
+    this.#controls = new RunControls(
+      () => this.#session?.cancel(),
+      () => this.#saveState(),
+    );
+    this.#status = new RunStatus(this.#summary.element, this.#summary.download);
+    const caption = h('span', { id: 'viewer-caption' });
+    const holder = h('div', { id: 'viewer-frame', class: 'viewer-frame' });
+    this.#viewer = new Viewer({ caption, holder }, viewerKinds);
+    this.#viewerFigure = h(
+      'figure',
+      { id: 'viewer', class: 'viewer' },
+      h('figcaption', {}, caption, this.#playback.replay, this.#solutionNav.live),
+      holder,
+      this.#playback.element,
+      this.#solutionNav.element,
+    );
+    const form = h(
+      'form',
+      {
+        id: 'options',
+        novalidate: true,
+        onsubmit: (event: Event) => {
+          event.preventDefault();
+          this.run(event.timeStamp);
+        },
+        oninput: (event: Event) => {
+          if (this.#examples.owns(event.target)) return;
+          this.#form?.refresh();
+          this.#saveState();
+          this.#validate();
+        },
+      },
+      this.#examples.element,
+      this.#fields,
+      this.#formError,
+      this.#controls.element,
+    );
+    this.panel = h(
+      'div',
+      { class: 'layout' },
+      h('section', { class: 'controls', 'aria-label': 'Options' }, form),
+      h(
+        'section',
+        { class: 'stage', 'aria-label': 'Results' },
+        this.#status.element,
+        this.#viewerFigure,
+        h('section', { class: 'solutions', 'aria-label': 'Solutions' }, h('h3', {}, 'Solutions'), this.#solutions.element),
+      ),
+    );
+    document.addEventListener('keydown', (event) => this.#browseWithKeys(event));
+  }
+
+  offers(): boolean {
+    return true;
+  }
+
+  /**
+   * Opens a puzzle with these URL values; with none, on its first named example, so a puzzle never
+   * opens in an error. `example` names another example to open instead.
+   */
+  open(registered: RegisteredPlugin, request: ModeRequest): void {
+    if (request.resume && this.#registered === registered && this.#form) return;
+    const { plugin } = registered;
+    const given = request.values;
+    const named = findSample(plugin, request.example);
+    const sample = named ?? (Object.keys(given).length === 0 ? plugin.samples?.[0] : undefined);
+    let values = given;
+    const problems = [request.problem ?? ''];
+    if (request.example !== undefined && !named) problems.push(`${plugin.id} has no example called '${request.example}'`);
+    if (sample) {
+      try {
+        values = { ...sampleValues(plugin, sample), ...given };
+      } catch (error) {
+        problems.push(`example ${sample.name}: ${errorText(error)}`);
+      }
+    }
+    this.leave();
+    this.#session = undefined;
+    this.#registered = registered;
+    this.workers.warm(registered.origin.moduleUrl);
+    const palette = mergePalette(plugin.palette);
+    this.#viewer.palette = palette;
+    this.#viewing = { kind: 'live' };
+    this.#viewer.invalidate();
+    this.#player.reset(0);
+    this.#form = buildOptionForm(plugin, values, palette);
+    this.#fields.replaceChildren(this.#form.fields);
+    this.#formError.textContent = [...problems, ...this.#form.problems].filter(Boolean).join('\n');
+    this.#examples.show(plugin, sample?.name);
+    this.#summary.clear();
+    this.#solutions.reset(plugin, palette, []);
+    this.#saveState();
+    this.#draw();
+    if (request.start && this.#formError.textContent === '') this.run();
+  }
+
+  leave(): void {
+    this.#session?.cancel();
+    this.#player.stop();
+  }
+
+  /** `requestedAt`: when the person pressed Run (the event's time), else now. */
+  run(requestedAt = performance.now()): void {
+    const prepared = this.#validate();
+    const registered = this.#registered;
+    if (!registered || !prepared) return;
+    this.#session?.cancel();
+    this.#player.reset(prepared.delayMs);
+    this.#viewing = { kind: 'live' };
+    this.#viewer.invalidate();
+    this.#summary.clear();
+    const started: RunSession = new RunSession(registered, prepared.instance, prepared.limit, () => this.#onSessionChange(started), () => this.workers.take(), requestedAt);
+    this.#session = started;
+    this.#solutions.reset(registered.plugin, this.#viewer.palette, started.solutions);
+    this.#scheduler.request();
+    // On a phone the viewer sits below the form: bring it into sight.
+    if (matchMedia('(max-width: 760px)').matches) this.#viewerFigure.scrollIntoView({ block: 'start' });
+  }
+
+  openSolution(index: number): void {
+    const run = this.#session;
+    if (!run || index < 1 || index > run.solutions.length) return;
+    // A solution the person opens stays on screen: a playing animation stops where it is.
+    if (this.#player.playing) this.#player.hold();
+    this.#viewing = { kind: 'solution', index };
+    this.#solutions.select(index);
+    this.#scheduler.request();
+  }
+
+  #onSessionChange(run: RunSession): void {
+    if (run !== this.#session) return;
+    this.#player.stepsArrived(run.steps.length);
+    // A finished search without an animation opens its first solution.
+    if (run.phase === 'done' && run.steps.length === 0 && this.#viewing.kind === 'live' && run.solutions.length > 0) {
+      this.#viewing = { kind: 'solution', index: 1 };
+      this.#solutions.select(1);
+    }
+    if (run.phase === 'running') this.#scheduler.requestLive();
+    else this.#scheduler.request();
+  }
+
+  #validate(): PreparedRun | undefined {
+    if (!this.#registered || !this.#form) return undefined;
+    try {
+      const prepared = prepareRun(this.#registered.plugin, this.#form.read());
+      this.#formError.textContent = '';
+      return prepared;
+    } catch (error) {
+      this.#formError.textContent = errorText(error);
+      return undefined;
+    }
+  }
+
+  /** The URL and the Link follow the form: a copied link always reopens and starts this run. */
+  #saveState(): void {
+    if (!this.#registered || !this.#form) return;
+    const values = this.#form.urlValues();
+    const id = this.#registered.plugin.id;
+    writeState(id, values);
+    this.#controls.setLink(`${stateSearch(id, values)}&run=1`);
+  }
+
+  #draw(): void {
+    const run = this.#session;
+    this.#status.draw(run);
+    this.#controls.draw(run);
+    this.#drawViewer();
+    this.#playback.draw(run !== undefined && run.phase !== 'running');
+    const open = this.#viewing.kind === 'solution' ? this.#viewing.index : 0;
+    this.#solutionNav.draw(open, run?.solutions.length ?? 0, run?.phase === 'running');
+    if (this.#registered) this.#summary.draw(run, this.#registered.plugin);
+    // The frame that shows a run's end draws no thumbnails: they follow in the next frames.
+    const ending = run !== undefined && run.phase !== 'running' && this.#shownEnd !== run;
+    this.#thumbnailsLeft = this.#solutions.update(ending ? 0 : THUMBNAIL_BUDGET_MS);
+    if (run && ending) {
+      this.#shownEnd = run;
+      // From the Run click to this frame, which shows the final count: what the benchmark reports.
+      performance.measure('kit:run', { start: run.startedAt, end: performance.now() });
+      // The run's workers are gone: fresh ones for the next run, once this frame is out.
+      const moduleUrl = run.registered.origin.moduleUrl;
+      setTimeout(() => {
+        if (this.#registered?.origin.moduleUrl === moduleUrl) this.workers.warm(moduleUrl);
+      });
+    }
+  }
+
+  #afterDraw(): AfterDraw {
+    if (this.#session?.phase === 'running') return 'live';
+    return this.#thumbnailsLeft ? 'more' : 'idle';
+  }
+
+  #drawViewer(): void {
+    const plugin = this.#registered?.plugin;
+    if (!plugin) return;
+    const run = this.#session;
+    const viewing = this.#viewing;
+    if (viewing.kind === 'solution') {
+      const { index } = viewing;
+      const solution = run?.solutions[index - 1];
+      const total = run?.solutionCount ?? 0;
+      this.#viewer.show(solution === undefined ? undefined : plugin.view(solution, { index }), `Solution No. ${index} of ${total}`, `solution:${index}:${total}`);
+      return;
+    }
+    if (!run) return this.#viewer.show(undefined, '', 'empty', 'Set the options and press Run.');
+    // Steps while they play, then the live search, then the last step again at the end.
+    const player = this.#player;
+    const step = run.steps[player.shown];
+    const showStep = () => {
+      const index = player.shown;
+      const data = dataText(step!.data);
+      // Keyed by the count too: steps that arrive while one is shown update its "of N".
+      this.#viewer.show(plugin.view(step!.state), `Step ${index + 1} of ${run.steps.length}${data ? ` · ${data}` : ''}`, `step:${run.startedAt}:${index}:${run.steps.length}`);
+      player.drawn(index);
+    };
+    if (step && player.showsStep) return showStep();
+    if (run.phase === 'running' && run.progress) return this.#viewer.show(plugin.view(run.progress.state), 'Searching…', run.progress);
+    if (step) return showStep();
+    const last = run.solutions.length;
+    if (last > 0) return this.#viewer.show(plugin.view(run.solutions[last - 1], { index: last }), `Solution No. ${last}`, `latest:${last}`);
+    this.#viewer.show(undefined, run.phase === 'running' ? 'Searching…' : 'No solutions.', `none:${run.phase}`);
+  }
+
+  #browseWithKeys(event: KeyboardEvent): void {
+    const run = this.#session;
+    if (!run || this.panel.hidden || (event.target as HTMLElement).closest('input, textarea, select, .editor-grid')) return;
+    const delta = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
+    if (delta === 0) return;
+    if (this.#viewing.kind === 'solution') this.openSolution(Math.max(1, Math.min(run.solutions.length, this.#viewing.index + delta)));
+    else if (run.steps.length > 0) this.#playback.stepBy(delta);
+  }
+}

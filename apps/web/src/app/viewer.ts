@@ -1,0 +1,91 @@
+// The viewer: one frame at a time, under a caption. How a frame is drawn is a viewer kind's business:
+// the flat SVG grid takes every frame today; another kind (a 3D view) is added by putting it before
+// it in the list given to the Viewer, and takes the frames it accepts.
+import type { Frame, Palette } from '@kit/core';
+import { h } from './dom.js';
+import { frameToSvg } from './frame-svg.js';
+
+/** A drawing surface for frames, kept while consecutive frames go to the same kind (a 3D view keeps its camera). */
+export interface FrameView {
+  readonly element: HTMLElement;
+  show(frame: Frame, palette: Palette): void;
+  /** Called when another kind takes over or the viewer is emptied. */
+  dispose?(): void;
+}
+
+export interface ViewerKind {
+  readonly name: string;
+  accepts(frame: Frame): boolean;
+  create(): FrameView;
+}
+
+/** Every frame as SVG in cell units (see frame-svg.ts). */
+export const gridViewerKind: ViewerKind = {
+  name: 'grid',
+  accepts: () => true,
+  create() {
+    const element = h('div', { class: 'grid-view' });
+    return {
+      element,
+      show(frame, palette) {
+        element.replaceChildren(frameToSvg(frame, palette, { className: 'main-frame' }));
+        element.style.setProperty('--aspect', `${frame.width + 0.2} / ${frame.height + 0.2}`);
+        element.style.setProperty('--columns', String(frame.width));
+      },
+    };
+  },
+};
+
+export interface ViewerElements {
+  caption: HTMLElement;
+  holder: HTMLElement;
+}
+
+export class Viewer {
+  /** The palette frames are drawn with (the shown plugin's). */
+  palette: Palette = {};
+  #key: unknown = undefined;
+  #keyed = false;
+  #view: { kind: ViewerKind; view: FrameView } | undefined;
+
+  constructor(
+    private readonly elements: ViewerElements,
+    /** Tried in order; the last should accept every frame. */
+    private readonly kinds: readonly ViewerKind[] = [gridViewerKind],
+  ) {}
+
+  /** Forget what is on screen, so the next `show` draws even with the same key. */
+  invalidate(): void {
+    this.#keyed = false;
+  }
+
+  /**
+   * Shows a frame (or, with none, a placeholder) under a caption. `key` names what is shown: the
+   * same key again draws nothing, so a frame is built once however often the page redraws.
+   */
+  show(frame: Frame | undefined, caption: string, key: unknown, placeholder = ''): void {
+    if (this.#keyed && this.#key === key) return;
+    this.#key = key;
+    this.#keyed = true;
+    // The frame's own title, unless the caption already says it (`No. 5`).
+    const title = frame?.title && !caption.includes(frame.title) ? frame.title : undefined;
+    this.elements.caption.textContent = [caption, title].filter(Boolean).join(' · ');
+    if (!frame) {
+      this.#dispose();
+      this.elements.holder.replaceChildren(h('p', { class: 'placeholder' }, placeholder));
+      return;
+    }
+    const kind = this.kinds.find((candidate) => candidate.accepts(frame)) ?? gridViewerKind;
+    if (this.#view?.kind !== kind) {
+      this.#dispose();
+      this.#view = { kind, view: kind.create() };
+      this.elements.holder.replaceChildren(this.#view.view.element);
+    }
+    this.#view.view.show(frame, this.palette);
+  }
+
+  #dispose(): void {
+    this.#view?.view.dispose?.();
+    this.#view = undefined;
+  }
+}
