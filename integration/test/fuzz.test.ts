@@ -128,10 +128,10 @@ const FORMATS: Record<string, Format> = {
     call: (text) => ({ raw: {}, input: file(text) }),
     alphabet: '.0123456789AG-+| \n',
   },
-  'sudoku --puzzle': {
+  'sudoku --cells': {
     plugin: sudoku,
     seeds: ['8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..'],
-    call: (text) => ({ raw: { puzzle: text } }),
+    call: (text) => ({ raw: { cells: text } }),
     alphabet: '.0123456789AG',
   },
 };

@@ -1,6 +1,6 @@
 // The CLI's side of plugin discovery: the rules live in @kit/core/discovery (one implementation for
 // every host); this file adds where the CLI itself is installed and loading a plugin on demand.
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AnyPlugin } from '@kit/core';
@@ -12,12 +12,20 @@ export interface DiscoveredPlugin extends PluginEntry {
   plugin: AnyPlugin;
 }
 
-/** Imports the plugin a command needs; a plugin that cannot load is a fault named after it. */
+/** A plugin the command asks for that the host refuses: the user's to fix, exit 2. */
+const refusal = (id: string, source: string, reason: string) => new UsageError(`plugin ${id} from ${source} is refused: ${reason}`);
+
+/**
+ * Imports the plugin a command needs. A plugin that cannot load is a fault named after it (exit 1);
+ * one the host refuses (a reserved option name, another API version) is the user's to fix (exit 2).
+ */
 export async function loadPlugin(entry: PluginEntry): Promise<DiscoveredPlugin> {
   try {
     return { ...entry, plugin: await entry.load() };
   } catch (error) {
     const reason = error && typeof error === 'object' && 'reason' in error ? String(error.reason) : String(error);
+    // Duck-typed, as `reason` above: core's PluginLoadError, without loading core's index for it.
+    if (error && typeof error === 'object' && 'refused' in error && error.refused === true) throw refusal(entry.id, entry.source, reason);
     throw new PluginLoadFailure(`plugin ${entry.id} could not be loaded from ${entry.source}: ${reason}`);
   }
 }
@@ -34,13 +42,22 @@ export function cliPackageDir(): string {
   }
 }
 
-/** Every plugin found from here; the ones that cannot be used are named on stderr. */
-export async function discover(plugins: readonly string[]): Promise<Discovery> {
+/** The CLI's own version, from its package.json. */
+export function cliVersion(): string {
+  return (JSON.parse(readFileSync(join(cliPackageDir(), 'package.json'), 'utf8')) as { version: string }).version;
+}
+
+/**
+ * Every plugin found from here; the ones that cannot be used are named on stderr, except a refused
+ * one with the id the command asks for (`wanted`): findPlugin makes that the command's one error.
+ */
+export async function discover(plugins: readonly string[], wanted?: string): Promise<Discovery> {
   const result = await discoverPlugins({ cwd: process.cwd(), plugins, hostPackageDir: cliPackageDir() });
-  if (result.skipped.length > 0) {
+  const reported = result.skipped.filter((skipped) => wanted === undefined || skipped.refusedId !== wanted);
+  if (reported.length > 0) {
     // Loaded only to report: a run without problems never needs it.
     const [{ safeLine }, { errorPrefix }] = await Promise.all([import('@kit/core/messages'), import('./error-prefix.js')]);
-    for (const { source, reason } of result.skipped) process.stderr.write(`${errorPrefix()}${safeLine(`plugin ${source} skipped: ${reason}`)}\n`);
+    for (const { source, reason } of reported) process.stderr.write(`${errorPrefix()}${safeLine(`plugin ${source} skipped: ${reason}`)}\n`);
   }
   return result;
 }
@@ -49,6 +66,8 @@ export async function discover(plugins: readonly string[]): Promise<Discovery> {
 export async function findPlugin(result: Discovery, id: string, beforeLoad?: (entry: PluginEntry) => void): Promise<DiscoveredPlugin> {
   const found: PluginEntry | undefined = result.plugins.find((plugin) => plugin.id === id);
   if (!found) {
+    const refused = result.skipped.find((skipped) => skipped.refusedId === id);
+    if (refused) throw refusal(id, refused.source, refused.reason);
     const known = result.plugins.map((plugin) => plugin.id).join(', ') || 'none';
     throw new UsageError(`no plugin '${id}' (available: ${known}; see kit list)`);
   }

@@ -2,13 +2,12 @@ import type { WorkerPool } from '@kit/core/node';
 import { PluginFault } from './plugin-fault.js';
 import { discover, findPlugin, PluginLoadFailure } from './discovery.js';
 import { EXIT, isCommanderError, UsageError } from './errors.js';
-import { COMMON_VALUE_FLAGS } from './run-flag-names.js';
 
 /**
  * `kit run` is parsed in two steps: first the plugin id and the --plugin values are picked out, the
  * plugins discovered, then the rest is parsed by a command built from that plugin's option specs.
  */
-function splitRunArguments(args: string[]): { id: string | undefined; plugins: string[]; rest: string[] } {
+function splitRunArguments(args: string[], valueFlags: readonly string[]): { id: string | undefined; plugins: string[]; rest: string[] } {
   const plugins: string[] = [];
   const rest: string[] = [];
   let id: string | undefined;
@@ -22,7 +21,7 @@ function splitRunArguments(args: string[]): { id: string | undefined; plugins: s
       plugins.push(arg.slice('--plugin='.length));
     } else if (id === undefined && !arg.startsWith('-')) {
       id = arg;
-    } else if (id === undefined && COMMON_VALUE_FLAGS.includes(arg) && i + 1 < args.length) {
+    } else if (id === undefined && valueFlags.includes(arg) && i + 1 < args.length) {
       rest.push(arg, args[++i]!);
     } else {
       rest.push(arg);
@@ -31,15 +30,22 @@ function splitRunArguments(args: string[]): { id: string | undefined; plugins: s
   return { id, plugins, rest };
 }
 
+/** `-q/--quiet`, `--limit N`, `--no-color`: a common flag as the list in `kit run --help` spells it. */
+function commonFlag(name: string, short: string | undefined, cli: { value?: string; negated?: boolean }): string {
+  return `${short ? `-${short}/` : ''}--${cli.negated ? 'no-' : ''}${name}${cli.value ? ` ${cli.value.toUpperCase()}` : ''}`;
+}
+
 async function run(args: string[], prestarted: { done: boolean; pool: WorkerPool | undefined }): Promise<number> {
-  const { id, plugins, rest } = splitRunArguments(args);
+  // Imported here, not at the top: the other commands never need core's table of host names.
+  const { COMMON_VALUE_FLAGS } = await import('./run-flag-names.js');
+  const { id, plugins, rest } = splitRunArguments(args, COMMON_VALUE_FLAGS);
   const pool = prestarted.done ? prestarted.pool : await (await import('./prestart.js')).prestartWorkers(id === undefined ? [] : rest, id !== undefined);
   // Commands are imported when used, so `kit list` never loads the solver host or the renderer;
   // this one loads while plugins are discovered.
   const running = import('./commands/run.js');
   running.catch(() => {});
   try {
-    const result = await discover(plugins);
+    const result = await discover(plugins, id);
     if (id === undefined) {
       const wantsHelp = rest.includes('-h') || rest.includes('--help');
       const text = [
@@ -48,7 +54,7 @@ async function run(args: string[], prestarted: { done: boolean; pool: WorkerPool
         'Plugins:',
         (await import('./commands/list.js')).listText(result.plugins).replace(/^(?=.)/gm, '  ').trimEnd(),
         '',
-        'Common options: -q/--quiet, --count, --limit N, --json, --no-color, --delay MS, --threads N, --plugin P, --shard K/N, --queue URL',
+        `Common options: ${(await import('@kit/core/host')).HOST_NAMES.flatMap(({ name, short, cli }) => (cli ? [commonFlag(name, short, cli)] : [])).join(', ')}`,
         "kit run <id> --help shows a plugin's own options.",
         '',
       ].join('\n');

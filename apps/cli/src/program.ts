@@ -1,21 +1,16 @@
 // The `kit` commands other than `run`, as one commander program. Loaded only when such a command is
 // given: `kit run` parses its own way (main.ts) and `kit list` usually needs no commander at all.
-import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { join } from 'node:path';
 import { Command, Option } from 'commander';
 import { printList } from './commands/list.js';
 import { configureCommand } from './commander-setup.js';
-import { cliPackageDir, discover, findPlugin } from './discovery.js';
+import { cliVersion, discover, findPlugin } from './discovery.js';
 import { EXIT, UsageError } from './errors.js';
 
 const collect = (value: string, previous: string[]) => [...previous, value];
 const pluginOption = () => new Option('--plugin <path-or-package>', 'load one more plugin (repeatable)').argParser(collect).default([]);
 
 
-function version(): string {
-  return (JSON.parse(readFileSync(join(cliPackageDir(), 'package.json'), 'utf8')) as { version: string }).version;
-}
 
 /** Names of the commands, for `only` below. */
 const COMMANDS = ['list', 'info', 'run', 'web', 'merge', 'worker', 'queue', 'create-plugin'];
@@ -31,7 +26,7 @@ export function program(setExit: (code: number) => void, first?: string): Comman
   const kit = configureCommand(new Command('kit'));
   kit
     .description('Puzzle Kit: puzzle solvers as plugins, discovered at run time.')
-    .version(version(), '-v, --version', 'print the version')
+    .version(cliVersion(), '-v, --version', 'print the version')
     .helpOption('-h, --help', 'show this help')
     .addHelpCommand(false)
     .showSuggestionAfterError(true);
@@ -54,7 +49,7 @@ export function program(setExit: (code: number) => void, first?: string): Comman
       .argument('<id>', 'plugin id (see kit list)')
       .addOption(pluginOption())
       .action(async (id: string, opts: { plugin: string[] }) => {
-        const result = await discover(opts.plugin);
+        const result = await discover(opts.plugin, id);
         const { infoText } = await import('./commands/info.js');
         process.stdout.write(infoText(await findPlugin(result, id)));
       });

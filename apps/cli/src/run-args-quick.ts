@@ -18,14 +18,11 @@ const COMMON: Record<string, Flag> = Object.fromEntries(
 export function parseRunArgsQuickly(plugin: AnyPlugin, args: readonly string[]): ParsedRunArguments | undefined {
   const end = args.indexOf('--');
   const options: Record<string, Flag> = Object.assign(Object.create(null) as Record<string, Flag>, COMMON);
-  // -q and -h are the CLI's; a plugin's short letter counts only the first time (as in run-command.ts).
-  const taken = new Set(['q', 'h']);
+  // No option takes a name or short name the CLI owns, nor one twice: checkPlugin refused such a plugin.
   for (const spec of plugin.options) {
-    // Options on by default are typed --no-NAME, and names the common flags use are commander's call.
-    if ((spec.type === 'boolean' && spec.default === true) || spec.name in options || spec.name === 'color' || spec.name === 'help') return undefined;
-    const short = spec.short && !taken.has(spec.short) ? spec.short : undefined;
-    if (spec.short) taken.add(spec.short);
-    options[spec.name] = { type: spec.type === 'boolean' ? 'boolean' : 'string', ...(short ? { short } : {}) };
+    // Options on by default are typed --no-NAME: commander's call.
+    if (spec.type === 'boolean' && spec.default === true) return undefined;
+    options[spec.name] = { type: spec.type === 'boolean' ? 'boolean' : 'string', ...(spec.short ? { short: spec.short } : {}) };
   }
   // Does this word want the next one as its value (`--limit`, `-s`, not `--limit=3`)?
   const wantsValue = (word: string | undefined): boolean => {

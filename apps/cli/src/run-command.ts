@@ -2,24 +2,28 @@
 // run-args-quick.ts leaves to it (help, --no-NAME, short clusters, mistakes) and writes `--help`.
 import { Command, Option } from 'commander';
 import type { AnyPlugin } from '@kit/core';
+import { HOST_NAMES, type CliFlag } from '@kit/core/host';
+import { cliVersion } from './discovery.js';
 import { describeOption, valuePlaceholder } from './describe.js';
 import { maxThreads, suggestedStepDelay } from './run-flags.js';
+
+const hostFlag = (name: string): CliFlag => HOST_NAMES.find((entry) => entry.name === name)!.cli!;
 
 export function buildRunCommand(plugin: AnyPlugin): Command {
   const command = new Command(`kit run ${plugin.id}`);
   command
     .description(`${plugin.title}: ${plugin.description}`)
     .usage(plugin.input ? `${plugin.input.required ? '<file>' : '[file]'} [options]` : '[options]')
-    .helpOption('-h, --help', 'show this help')
+    .helpOption('-h, --help', hostFlag('help').help)
+    .version(cliVersion(), '-v, --version', hostFlag('version').help)
     .allowExcessArguments(true);
   if (plugin.input) {
     const help = plugin.input.help ?? 'input file';
     command.argument(plugin.input.required ? '<file>' : '[file]', `${help} (${plugin.input.formats.join(', ')})`);
   }
-  const taken = new Set(['q', 'h']);
+  // Names and short names are the plugin's own: checkPlugin refused any a host owns or one given twice.
   for (const spec of plugin.options) {
-    const short = spec.short && !taken.has(spec.short) ? `-${spec.short}, ` : '';
-    if (spec.short) taken.add(spec.short);
+    const short = spec.short ? `-${spec.short}, ` : '';
     const placeholder = valuePlaceholder(spec);
     if (spec.type === 'boolean' && spec.default === true) {
       // On by default: what a user can type to change it is --no-NAME, so that is what help shows.
@@ -30,19 +34,16 @@ export function buildRunCommand(plugin: AnyPlugin): Command {
     }
     command.addOption(new Option(`${short}--${spec.name}${placeholder ? ` <${placeholder}>` : ''}`, describeOption(spec)));
   }
-  const common = (flags: string, help: string) => new Option(flags, help).helpGroup('Common options:');
-  command
-    .addOption(common('-q, --quiet', 'no search animation; solutions still printed'))
-    .addOption(common('--count', 'print only the final summary line'))
-    .addOption(common('--limit <n>', 'stop after n solutions'))
-    .addOption(common('--json', 'newline-delimited JSON on stdout, one object per event'))
-    .addOption(common('--no-color', 'letters instead of colour blocks'))
-    .addOption(common('--delay <ms>', `pause between animation frames and steps (default 0${suggestedStepDelay(plugin) !== undefined ? `; ${suggestedStepDelay(plugin)} between steps` : ''})`))
-    .addOption(common('--threads <n>', `worker threads for splittable searches (default and most: ${maxThreads()}, the available cores)`))
-    .addOption(common('--plugin <path-or-package>', 'load one more plugin (repeatable)'))
-    .addOption(common('--shard <K/N>', "run only the K-th of N shares of the search's tasks (merge them with kit merge)"))
-    .addOption(common('--queue <url>', 'submit to kit workers through Redis (redis://HOST:PORT, rediss:// for TLS)'))
-    .addOption(common('--max-solutions <n>', 'with --queue: refuse a run with more solutions than this (default 100000)'));
+  // The common flags, as core's table of host names gives them; help and version are commander's own.
+  const extra: Record<string, string> = {
+    delay: ` (default 0${suggestedStepDelay(plugin) !== undefined ? `; ${suggestedStepDelay(plugin)} between steps` : ''})`,
+    threads: ` (default and most: ${maxThreads()}, the available cores)`,
+  };
+  for (const { name, short, cli } of HOST_NAMES) {
+    if (!cli || name === 'help' || name === 'version') continue;
+    const flags = `${short ? `-${short}, ` : ''}--${cli.negated ? 'no-' : ''}${name}${cli.value ? ` <${cli.value}>` : ''}`;
+    command.addOption(new Option(flags, cli.help + (extra[name] ?? '')).helpGroup('Common options:'));
+  }
   if (plugin.examples?.length) {
     command.addHelpText('after', `\nExamples:\n${plugin.examples.map((example) => `  kit run ${plugin.id} ${example}`).join('\n')}\n`);
   }

@@ -54,7 +54,7 @@ describe('kit run arguments read without commander', () => {
   it('know the common flags the commander command has, and which take a value', () => {
     const command = buildRunCommand({ ...pentomino!, options: [] } as AnyPlugin);
     const commanderFlags = Object.fromEntries(
-      command.options.filter((option) => !option.negate && option.long !== '--help').map((option) => [option.long!.slice(2), { value: option.required, ...(option.short ? { short: option.short.slice(1) } : {}) }]),
+      command.options.filter((option) => !option.negate && option.long !== '--help' && option.long !== '--version').map((option) => [option.long!.slice(2), { value: option.required, ...(option.short ? { short: option.short.slice(1) } : {}) }]),
     );
     expect(commanderFlags).toEqual(COMMON_FLAGS);
     expect(command.options.filter((option) => option.negate).map((option) => option.long)).toEqual(['--no-color']);

@@ -31,6 +31,8 @@ const COUNTING = fixture('counting', join(repoRoot, 'packages/core/test/fixtures
 const WALK = fixture('walk', join(here, 'fixtures/walk-plugin.js'));
 /** Bundles fine, throws when the browser imports it. */
 const BROKEN = fixture('broken', join(here, 'fixtures/broken-plugin.js'));
+/** Loads, but one of its options takes a name the page owns (`example`): refused. */
+const RESERVED = fixture('reserved', join(here, 'fixtures/reserved-name-plugin.js'));
 
 // Discovery runs at collection time, so every puzzle package that exists gets its own test below.
 const discovery = await discoverPlugins({ root: repoRoot });
@@ -100,7 +102,7 @@ let page: Page;
 let requested: string[] = [];
 
 beforeAll(async () => {
-  server = await serve({ plugins: [...discovery.plugins, COUNTING, WALK, BROKEN], unavailable: discovery.unavailable });
+  server = await serve({ plugins: [...discovery.plugins, COUNTING, WALK, BROKEN, RESERVED], unavailable: discovery.unavailable });
   browser = await launchChromium();
 });
 afterAll(async () => {
@@ -168,9 +170,9 @@ describe('discovery', () => {
     const manifest = (await (await fetch(new URL('plugins/manifest.json', server.url))).json()) as {
       plugins: { id: string; module?: string; error?: string }[];
     };
-    expect(manifest.plugins.map((entry) => entry.id)).toEqual(expect.arrayContaining(['counting', 'walk', 'broken']));
+    expect(manifest.plugins.map((entry) => entry.id)).toEqual(expect.arrayContaining(['counting', 'walk', 'broken', 'reserved']));
     const listed = await p.locator('#puzzles button').evaluateAll((buttons) => buttons.map((b) => (b as HTMLElement).dataset['plugin']));
-    const loadable = manifest.plugins.filter((entry) => entry.module && entry.id !== 'broken').map((entry) => entry.id);
+    const loadable = manifest.plugins.filter((entry) => entry.module && entry.id !== 'broken' && entry.id !== 'reserved').map((entry) => entry.id);
     expect([...listed].sort()).toEqual([...loadable].sort());
     expect(listed).not.toContain('broken');
     await expect.poll(() => p.locator('#unavailable li[data-plugin="broken"] .reason').textContent()).toBe('this plugin is broken on purpose');
@@ -195,6 +197,37 @@ describe('discovery', () => {
     await p.close();
     p = await open('?puzzle=no-such-puzzle');
     expect(await p.locator('#form-error').textContent()).toBe("no puzzle called 'no-such-puzzle' is available");
+  });
+});
+
+describe('the names the page owns', () => {
+  it("a plugin's option never takes over the page's own URL parameters: Sudoku's one-line puzzle and its Link", async () => {
+    const source = discovery.plugins.find((plugin) => plugin.id === 'sudoku')!;
+    // The option that takes a puzzle on one line, whatever the example calls it.
+    const line = (await pluginOf(source)).options.find((spec) => spec.type === 'string')!;
+    const inkala = '8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..';
+    let p = await open('?puzzle=sudoku');
+    // The page opens on the grid editor, which stands in for the one-line option: fold it.
+    await p.click('details[data-editor="input"] > summary');
+    await p.fill(`#opt-${line.name}`, inkala);
+    const shared = new URL((await p.getByRole('link', { name: 'Link' }).getAttribute('href'))!, server.url);
+    expect([shared.searchParams.get('puzzle'), shared.searchParams.get(line.name), shared.searchParams.get('run')]).toEqual(['sudoku', inkala, '1']);
+    await p.close();
+    // The Link opens Sudoku on that puzzle and solves it: one solution.
+    p = await open(shared.search);
+    expect(await p.locator('#puzzles button[aria-current="true"]').getAttribute('data-plugin')).toBe('sudoku');
+    await waitForPhase(p, 'done');
+    expect(await p.locator('#form-error').textContent()).toBe('');
+    expect(await count(p)).toBe(1);
+    expect(await p.inputValue(`#opt-${line.name}`)).toBe(inkala);
+  });
+
+  it('lists a plugin whose option takes a name the hosts own as unavailable, naming the option', async () => {
+    const p = await open('');
+    expect(await p.locator('#puzzles button[data-plugin="reserved"]').count()).toBe(0);
+    await expect
+      .poll(() => p.locator('#unavailable li[data-plugin="reserved"] .reason').textContent())
+      .toBe("option --example is reserved by the hosts (the page's ?example=)");
   });
 });
 

@@ -13,7 +13,7 @@ export const sudokuEditor: GridEditorSpec = {
   values: [{ value: '.', label: 'empty', key: '.' }],
   numbers: { min: 1, max: 9, fill: 'given' },
   optional: true,
-  supersedes: ['puzzle'],
+  supersedes: ['cells'],
   toText: (grid) => grid.map((row) => row.join('')).join('\n') + '\n',
   fromText: (text, name) => {
     const sudoku = parseSudoku(text, name);

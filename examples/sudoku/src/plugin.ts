@@ -23,7 +23,7 @@ function fromOption(text: string): SudokuGrid {
   } catch (error) {
     if (!isInputError(error)) throw error;
     const at = error.where.column !== undefined ? ` (character ${error.where.column})` : '';
-    throw new InputError(`--puzzle: ${error.message}${at}`);
+    throw new InputError(`--cells: ${error.message}${at}`);
   }
 }
 
@@ -34,14 +34,14 @@ export default definePlugin<SudokuGrid, Board>({
   version: manifest.version,
   options: [
     {
-      name: 'puzzle',
+      name: 'cells',
       type: 'string',
       placeholder: 'CELLS',
       help: 'the puzzle on one line: 81 cells, 1-9 or . for empty (default: a sample puzzle)',
     },
   ],
   input: { formats: ['sudoku'], help: 'a Sudoku: one line of 81 cells, or 9 lines of 9 (. or 0 for empty)' },
-  examples: ['', `--puzzle ${SAMPLE_PUZZLE}`, 'puzzle.txt --count'],
+  examples: ['', `--cells ${SAMPLE_PUZZLE}`, 'puzzle.txt --count'],
   samples,
   editors: [sudokuEditor],
   palette: {
@@ -56,10 +56,10 @@ export default definePlugin<SudokuGrid, Board>({
 
 
   parse(options, input): SudokuGrid {
-    const puzzle = options['puzzle'];
-    if (typeof puzzle === 'string' && input) throw new InputError('give the puzzle either as a file or with --puzzle, not both');
+    const cells = options['cells'];
+    if (typeof cells === 'string' && input) throw new InputError('give the puzzle either as a file or with --cells, not both');
     if (input) return parseSudoku(input.text, input.name);
-    return fromOption(typeof puzzle === 'string' ? puzzle : SAMPLE_PUZZLE);
+    return fromOption(typeof cells === 'string' ? cells : SAMPLE_PUZZLE);
   },
 
   solver: () => import('./solver.js').then((module) => module.solver),

@@ -27,7 +27,7 @@ describe('kit run sudoku', () => {
   });
 
   it('counts the 4x4 grids', () => {
-    const { status, stdout } = kit('run', 'sudoku', '--puzzle', '.'.repeat(16), '--count', '--json');
+    const { status, stdout } = kit('run', 'sudoku', '--cells', '.'.repeat(16), '--count', '--json');
     expect(status).toBe(0);
     expect(JSON.parse(stdout)).toMatchObject({ type: 'done', solutions: 288, unique: false, size: '4x4' });
   });

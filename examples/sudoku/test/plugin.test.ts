@@ -29,20 +29,20 @@ describe('the sudoku plugin', () => {
   });
 
   it('counts the 288 4x4 grids without building them', async () => {
-    const { solutions, done } = await solveAll(plugin, instanceFrom({ puzzle: '.'.repeat(16) }), { wantSolutions: false });
+    const { solutions, done } = await solveAll(plugin, instanceFrom({ cells: '.'.repeat(16) }), { wantSolutions: false });
     expect(solutions).toEqual([]);
     expect(done.summary).toMatchObject({ solutions: 288, unique: false, givens: 0, size: '4x4' });
   });
 
   it('still knows a puzzle is not unique when the limit is 1', async () => {
-    const { solutions, done } = await solveAll(plugin, instanceFrom({ puzzle: '.'.repeat(16) }), { limit: 1 });
+    const { solutions, done } = await solveAll(plugin, instanceFrom({ cells: '.'.repeat(16) }), { limit: 1 });
     expect(solutions).toEqual([{ rows: ['1234', '3412', '2143', '4321'], givens: ['....', '....', '....', '....'] }]);
     expect(done.summary).toMatchObject({ solutions: 1, unique: false });
   });
 
   it('reports zero solutions for a consistent but impossible puzzle', async () => {
     // Row 1 needs its 1 in the first cell, but column 1 already has one (row 4).
-    const { done } = await solveAll(plugin, instanceFrom({ puzzle: '.234' + '....' + '....' + '1...' }));
+    const { done } = await solveAll(plugin, instanceFrom({ cells: '.234' + '....' + '....' + '1...' }));
     expect(done.summary).toMatchObject({ solutions: 0, unique: false });
   });
 
@@ -55,7 +55,7 @@ describe('the sudoku plugin', () => {
   it('shows progress boards only when asked', async () => {
     const progressBoards = async (wantProgress: boolean) => {
       const boards: Board[] = [];
-      await solveInProcess(plugin, instanceFrom({ puzzle: INKALA }), {
+      await solveInProcess(plugin, instanceFrom({ cells: INKALA }), {
         wantProgress,
         progressIntervalMs: 0,
         onEvent: (event) => {
@@ -80,14 +80,14 @@ describe('the sudoku plugin', () => {
     expect(frame.cells[15]).toEqual({ fill: 'found', label: '4' });
   });
 
-  it('explains a bad --puzzle with the character position', () => {
-    expect(() => instanceFrom({ puzzle: '53..7...x' })).toThrow(new InputError('--puzzle: unexpected "x" (a cell is 1-9, A-G, or . for empty) (character 9)'));
-    expect(() => instanceFrom({ puzzle: '12345' })).toThrow('--puzzle: a row has 5 cells; expected 4, 9 or 16 (or 16, 81 or 256 on a single line)');
+  it('explains a bad --cells with the character position', () => {
+    expect(() => instanceFrom({ cells: '53..7...x' })).toThrow(new InputError('--cells: unexpected "x" (a cell is 1-9, A-G, or . for empty) (character 9)'));
+    expect(() => instanceFrom({ cells: '12345' })).toThrow('--cells: a row has 5 cells; expected 4, 9 or 16 (or 16, 81 or 256 on a single line)');
   });
 
-  it('refuses a file and --puzzle together', () => {
-    expect(() => instanceFrom({ puzzle: WIKIPEDIA }, { name: 'p.txt', text: WIKIPEDIA })).toThrow(
-      'give the puzzle either as a file or with --puzzle, not both',
+  it('refuses a file and --cells together', () => {
+    expect(() => instanceFrom({ cells: WIKIPEDIA }, { name: 'p.txt', text: WIKIPEDIA })).toThrow(
+      'give the puzzle either as a file or with --cells, not both',
     );
   });
 

@@ -6,7 +6,7 @@ export { frameFromRows, cellAt } from './frame.js';
 export type { Cell, Frame } from './frame.js';
 export { BASE_PALETTE, PENTOMINO_PALETTE, ansi256ToHex, entryHex, mergePalette } from './palette.js';
 export type { Palette, PaletteEntry } from './palette.js';
-export { parseOptions, checkOptionSpecs, describeValues, optionLabel, HOST_OPTION_NAMES } from './options.js';
+export { parseOptions, checkOptionSpecs, describeValues, optionLabel } from './options.js';
 export type {
   OptionSpec, IntOptionSpec, EnumOptionSpec, BooleanOptionSpec, StringOptionSpec, LettersOptionSpec, FileOptionSpec,
   OptionValue, ParsedOptions, RawOptions, TextFile,
@@ -23,8 +23,8 @@ export type { PluginOrigin, RegisteredPlugin } from './registry.js';
 export { createSolveContext } from './context.js';
 export type { ContextSettings, ContextSinks } from './context.js';
 export { mergeSummaries } from './merge.js';
-export { runSolver, AbortedError } from './host.js';
-export type { RunRequest, SolveOptions } from './host.js';
+export { runSolver, AbortedError } from './run-solver.js';
+export type { RunRequest, SolveOptions } from './run-solver.js';
 export { serveWorker } from './worker-loop.js';
 export type { HostMessage, WorkerMessage, WorkerPort, WorkerSide } from './protocol.js';
 export { solveInProcess, solveAll } from './in-process.js';

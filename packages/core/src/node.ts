@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import type { Worker } from 'node:worker_threads';
 import { workerThreads } from './lazy-builtins.js';
 import { builtFileUrl } from './built-file.js';
-import { runSolver, type RunRequest } from './host.js';
+import { runSolver, type RunRequest } from './run-solver.js';
 import type { DoneEvent } from './events.js';
 import type { HostMessage, WorkerMessage, WorkerPort } from './protocol.js';
 

@@ -50,7 +50,7 @@ describe('checkOptionSpecs', () => {
   it('accepts good specs and names the problem in bad ones', () => {
     expect(checkOptionSpecs(specs)).toBeUndefined();
     expect(checkOptionSpecs([{ name: 'Size', type: 'int', help: '' }])).toBe('option name "Size" must be kebab-case');
-    expect(checkOptionSpecs([{ name: 'limit', type: 'int', help: '' }])).toBe('option --limit is reserved by the hosts');
+    expect(checkOptionSpecs([{ name: 'limit', type: 'int', help: '' }])).toBe("option --limit is reserved by the hosts (kit run --limit, the page's ?limit=)");
     expect(checkOptionSpecs([{ name: 'n', type: 'int', max: 3, default: 4, help: '' }])).toBe(
       'option --n has a default that is not an integer of at most 3',
     );

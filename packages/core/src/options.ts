@@ -1,4 +1,5 @@
 import { InputError } from './errors.js';
+import { reservedNameProblem } from './host-names.js';
 
 /** A text file as a host hands it to a plugin: the CLI reads it from disk, the web app from a form. */
 export interface TextFile {
@@ -71,11 +72,6 @@ export type OptionValue = number | string | boolean | TextFile;
 export type ParsedOptions = Record<string, OptionValue | undefined>;
 /** What a host collected before validation: CLI strings, form strings or booleans, files it read. */
 export type RawOptions = Record<string, string | number | boolean | TextFile | undefined>;
-
-/** Flags every host owns; a plugin option may not take one of these names. */
-export const HOST_OPTION_NAMES: readonly string[] = [
-  'quiet', 'count', 'limit', 'json', 'color', 'no-color', 'delay', 'threads', 'plugin', 'help', 'version',
-];
 
 const INTEGER = /^[+-]?\d+$/;
 
@@ -160,15 +156,22 @@ export function parseOptions(specs: readonly OptionSpec[], raw: RawOptions): Par
   return parsed;
 }
 
-/** Checks a plugin's own specs: names, ranges, defaults. Registration fails on a bad spec. */
+/** Checks a plugin's own specs: names (none of HOST_NAMES), short names, ranges, defaults. Registration fails on a bad spec. */
 export function checkOptionSpecs(specs: readonly OptionSpec[]): string | undefined {
   const seen = new Set<string>();
+  const shorts = new Map<string, string>();
   for (const spec of specs) {
     if (!/^[a-z][a-z0-9-]*$/.test(spec.name)) return `option name ${JSON.stringify(spec.name)} must be kebab-case`;
-    if (HOST_OPTION_NAMES.includes(spec.name)) return `option --${spec.name} is reserved by the hosts`;
+    if (spec.short !== undefined && !/^[A-Za-z]$/.test(spec.short)) return `option --${spec.name} has a bad short name`;
+    const reserved = reservedNameProblem(spec.name, spec.short);
+    if (reserved) return reserved;
     if (seen.has(spec.name)) return `option --${spec.name} is declared twice`;
     seen.add(spec.name);
-    if (spec.short !== undefined && !/^[A-Za-z]$/.test(spec.short)) return `option --${spec.name} has a bad short name`;
+    if (spec.short !== undefined) {
+      const other = shorts.get(spec.short);
+      if (other !== undefined) return `option --${spec.name}: -${spec.short} is taken by --${other} already`;
+      shorts.set(spec.short, spec.name);
+    }
     if (spec.type === 'file' && spec.maxBytes !== undefined && !(Number.isSafeInteger(spec.maxBytes) && spec.maxBytes > 0)) {
       return `option --${spec.name} has a maxBytes that is not a positive integer`;
     }

@@ -61,7 +61,7 @@ describe('checkPlugin', () => {
     expect(reason({ ...make('x'), id: 'Bad Id' })).toBe('plugin pkg: has a bad id "Bad Id"');
     expect(reason({ ...make('x'), view: undefined })).toBe('plugin pkg: has no view() function');
     expect(reason({ ...make('x'), options: [{ name: 'json', type: 'boolean', help: '' }] })).toBe(
-      'plugin pkg: option --json is reserved by the hosts',
+      'plugin pkg: option --json is reserved by the hosts (kit run --json)',
     );
   });
 

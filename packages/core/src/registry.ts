@@ -24,9 +24,10 @@ export { PLUGIN_ID } from './plugin.js';
  * rejected with a reason before anything calls into it.
  */
 export function checkPlugin(value: unknown, source: string): AnyPlugin {
-  const fail = (reason: string) => new PluginLoadError(source, reason);
+  const plugin = (typeof value === 'object' && value !== null ? value : {}) as Partial<AnyPlugin>;
+  const pluginId = typeof plugin.id === 'string' && PLUGIN_ID.test(plugin.id) ? plugin.id : undefined;
+  const fail = (reason: string) => new PluginLoadError(source, reason, { refused: true, ...(pluginId ? { pluginId } : {}) });
   if (typeof value !== 'object' || value === null) throw fail('does not export a plugin object');
-  const plugin = value as Partial<AnyPlugin>;
   if (plugin.apiVersion !== PLUGIN_API_VERSION) {
     throw fail(`speaks plugin API ${String(plugin.apiVersion)}, but this host speaks ${PLUGIN_API_VERSION}`);
   }
@@ -59,7 +60,7 @@ export function pluginFromModule(namespace: Record<string, unknown>, source: str
     (value) => typeof value === 'object' && value !== null && 'apiVersion' in value && 'id' in value,
   );
   if (found.length === 1) return checkPlugin(found[0], source);
-  throw new PluginLoadError(source, 'exports no plugin (expected a default export made with definePlugin)');
+  throw new PluginLoadError(source, 'exports no plugin (expected a default export made with definePlugin)', { refused: true });
 }
 
 /** The plugins a host knows, by id. Two plugins with one id are an error naming both sources. */

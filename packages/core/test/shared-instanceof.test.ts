@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import * as bundle from '../dist/index.js';
 import { InputError as FileInputError } from '../dist/errors.js';
-import { AbortedError as FileAbortedError } from '../dist/host.js';
+import { AbortedError as FileAbortedError } from '../dist/run-solver.js';
 import { PluginLoadError as FilePluginLoadError } from '../dist/plugin-load-error.js';
 
 describe('instanceof across copies of @kit/core', () => {

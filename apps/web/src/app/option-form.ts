@@ -1,4 +1,5 @@
 import { entryHex, type AnyPlugin, type LettersOptionSpec, type OptionSpec, type Palette, type RawOptions, type TextFile } from '@kit/core';
+import { HOST_NAMES } from '@kit/core/host';
 import { h } from './dom.js';
 import { buildGridEditor, type GridEditor } from './grid-editor.js';
 
@@ -26,11 +27,17 @@ const TRUE_TEXT = new Set(['1', 'true', 'yes', 'on', '']);
 /** The page's pause between animation steps when neither the form nor the plugin (`stepDelayMs`) gives one. */
 export const DEFAULT_STEP_DELAY_MS = 450;
 
+/** The page's own form fields, from core's table of host names (no plugin option takes these names). */
+const fieldName = (name: string): string => {
+  if (!HOST_NAMES.some((entry) => entry.name === name && entry.page?.field)) throw new Error(`${name} is not a form field of the page in HOST_NAMES`);
+  return name;
+};
+const fieldHelp = (name: string): string => HOST_NAMES.find((entry) => entry.name === name)!.page!.help;
 /** The positional file, when the plugin reads one (`kit run puyo FIELD`). */
-export const INPUT_FIELD = 'input';
+export const INPUT_FIELD = fieldName('input');
 /** The host's own `--limit` and `--delay`. */
-export const LIMIT_FIELD = 'limit';
-export const DELAY_FIELD = 'delay';
+export const LIMIT_FIELD = fieldName('limit');
+export const DELAY_FIELD = fieldName('delay');
 
 interface Field {
   name: string;
@@ -225,8 +232,8 @@ export function buildOptionForm(plugin: AnyPlugin, initial: Record<string, strin
     elements.push(h('div', { class: 'field host' }, h('label', { for: `opt-${name}` }, name), input, h('p', { class: 'help' }, help)));
     return input;
   };
-  const limit = hostField(LIMIT_FIELD, 'no limit', 'Stop after this many solutions.');
-  const delay = hostField(DELAY_FIELD, String(plugin.stepDelayMs ?? DEFAULT_STEP_DELAY_MS), 'Milliseconds between animation steps.');
+  const limit = hostField(LIMIT_FIELD, 'no limit', fieldHelp(LIMIT_FIELD));
+  const delay = hostField(DELAY_FIELD, String(plugin.stepDelayMs ?? DEFAULT_STEP_DELAY_MS), fieldHelp(DELAY_FIELD));
   return {
     fields: h('div', { class: 'fields' }, ...elements),
     problems,

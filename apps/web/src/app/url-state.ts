@@ -1,3 +1,5 @@
+import { HOST_NAMES, isPageParameter } from '@kit/core/host';
+
 /** What the address bar holds: `?puzzle=pentomino&size=6&all=1&run=1`. A link reopens the same run. */
 export interface PageState {
   puzzle: string | undefined;
@@ -8,12 +10,15 @@ export interface PageState {
   example: string | undefined;
 }
 
-const RESERVED = new Set(['puzzle', 'run', 'example']);
+/** The page's parameters that are form fields too. */
+const FORM_FIELDS = new Set(HOST_NAMES.filter((entry) => entry.page?.field).map((entry) => entry.name));
 
 export function readState(search: string): PageState {
   const params = new URLSearchParams(search);
   const values: Record<string, string> = {};
-  for (const [name, value] of params) if (!RESERVED.has(name)) values[name] = value;
+  // The page's own parameters (core's HOST_NAMES) are read below; the form's own fields (input,
+  // limit, delay) stay with the values, where the form finds them. No plugin option takes either name.
+  for (const [name, value] of params) if (!isPageParameter(name) || FORM_FIELDS.has(name)) values[name] = value;
   const run = params.get('run');
   return {
     puzzle: params.get('puzzle') ?? undefined,

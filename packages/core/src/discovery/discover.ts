@@ -32,6 +32,8 @@ export interface PluginEntry {
 export interface SkippedPlugin {
   source: string;
   reason: string;
+  /** The plugin's id when its module gave a usable one, and the host refused what it exports. */
+  refusedId?: string;
 }
 
 export interface DiscoveryOptions {
@@ -89,7 +91,8 @@ export async function discoverPlugins(options: DiscoveryOptions): Promise<Discov
         const known = found.id !== undefined ? { id: found.id, title: found.title!, version: found.version } : await probePlugin(moduleUrl, found.source, timeoutMs);
         return entryOf(found, moduleUrl, { ...known, version: found.version ?? known.version ?? '0.0.0' }, timeoutMs);
       } catch (error) {
-        return { source: found.source, reason: error instanceof PluginLoadError ? error.reason : String(error) };
+        if (!(error instanceof PluginLoadError)) return { source: found.source, reason: String(error) };
+        return { source: found.source, reason: error.reason, ...(error.refused && error.pluginId ? { refusedId: error.pluginId } : {}) };
       }
     }),
   );
@@ -98,7 +101,7 @@ export async function discoverPlugins(options: DiscoveryOptions): Promise<Discov
   const byId = new Map<string, PluginEntry>();
   for (const found of identified) {
     if ('reason' in found) {
-      skip(found.source, found.reason);
+      skipped.push(found);
       continue;
     }
     const existing = byId.get(found.id);

@@ -61,8 +61,9 @@ export async function probePlugin(moduleUrl: string, source: string, ms = import
       settle();
     };
     const timer = setTimeout(() => finish(() => reject(tooSlow(source, ms))), ms);
-    worker.on('message', (message: ProbedPlugin | { error: string }) =>
-      finish(() => ('error' in message ? reject(new PluginLoadError(source, message.error)) : resolve(message))),
+    type Failure = { error: string; refused?: boolean; pluginId?: string };
+    worker.on('message', (message: ProbedPlugin | Failure) =>
+      finish(() => ('error' in message ? reject(new PluginLoadError(source, message.error, message)) : resolve(message))),
     );
     worker.on('error', (error) => finish(() => reject(new PluginLoadError(source, firstLine(error)))));
     // Exit code 13: the worker's event loop ran dry under a top-level await that never settles.

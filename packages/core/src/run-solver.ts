@@ -1,0 +1,199 @@
+import type { ContextSettings } from './context.js';
+import { deserializeError } from './errors.js';
+import type { DoneEvent, SolveEvent, SolveStats, Summary } from './events.js';
+import type { WorkerMessage, WorkerPort } from './protocol.js';
+import { shareInstanceof } from './shared-instanceof.js';
+
+/** How a solve runs, wherever it runs: the context's settings plus where the events go. */
+export interface SolveOptions extends ContextSettings {
+  onEvent?: (event: SolveEvent) => void;
+}
+
+export interface RunRequest extends SolveOptions {
+  moduleUrl: string;
+  pluginId: string;
+  instance: unknown;
+  /** Workers to use when the solver can split its search. A `limit` forces one. */
+  threads?: number;
+}
+
+/** Tasks a worker holds beyond the one it runs; few, so the last tasks still go to whoever is free. */
+const TASKS_AHEAD = 2;
+
+export class AbortedError extends Error {
+  override readonly name = 'AbortError';
+  constructor() {
+    super('the search was cancelled');
+  }
+}
+shareInstanceof(AbortedError, 'AbortedError');
+
+/**
+ * Runs a plugin's solver in workers and turns what they send into one ordered event stream.
+ * Split searches: every worker takes the next free tasks (a few queued ahead); solutions are held back until all earlier
+ * tasks are done, so the order is the same with 1 or N threads. Cancelling terminates every worker
+ * at once (a synchronous search cannot be interrupted any other way).
+ */
+export function runSolver(request: RunRequest, createWorker: () => WorkerPort): Promise<DoneEvent> {
+  const started = performance.now();
+  const threads = request.limit !== undefined ? 1 : Math.max(1, request.threads ?? 1);
+  const settings: Omit<ContextSettings, 'signal'> = {
+    limit: request.limit,
+    wantSolutions: request.wantSolutions ?? true,
+    wantProgress: request.wantProgress ?? false,
+    progressIntervalMs: request.progressIntervalMs ?? 100,
+  };
+  const emit = request.onEvent ?? (() => {});
+  const interval = settings.progressIntervalMs ?? 100;
+  const workers: WorkerPort[] = [];
+  let solutionIndex = 0;
+  let lastProgressAt = -Infinity;
+
+  const stats = (extra: Partial<SolveStats> = {}): SolveStats => ({ elapsedMs: Math.round(performance.now() - started), ...extra });
+
+  return new Promise<DoneEvent>((resolve, reject) => {
+    let settled = false;
+    const finish = (error: Error | undefined, done?: DoneEvent) => {
+      if (settled) return;
+      settled = true;
+      request.signal?.removeEventListener('abort', onAbort);
+      for (const worker of workers) worker.terminate();
+      if (error) reject(error);
+      else {
+        emit(done!);
+        resolve(done!);
+      }
+    };
+    const onAbort = () => finish(new AbortedError());
+    if (request.signal?.aborted) return onAbort();
+    request.signal?.addEventListener('abort', onAbort, { once: true });
+
+    const emitSolution = (solution: unknown) => emit({ type: 'solution', index: ++solutionIndex, solution });
+    const emitProgress = (state: unknown, counters: Record<string, number>, extra: Partial<SolveStats> = {}) => {
+      const now = performance.now();
+      if (now - lastProgressAt < interval) return;
+      lastProgressAt = now;
+      emit({ type: 'progress', state, counters, stats: stats(extra) });
+    };
+
+    // Split-search bookkeeping.
+    let tasksTotal = 0;
+    let nextTask = 0;
+    let emitPointer = 0;
+    let tasksDone = 0;
+    const held = new Map<number, unknown[]>();
+    const summaries: Summary[] = [];
+    const completed = new Set<number>();
+    // Progress counters are per task; the host shows their sum over the whole search.
+    const taskCounters = new Map<number, Record<string, number>>();
+    const totalCounters = () => {
+      const total: Record<string, number> = {};
+      for (const counters of taskCounters.values()) {
+        for (const [key, value] of Object.entries(counters)) total[key] = (total[key] ?? 0) + value;
+      }
+      return total;
+    };
+
+    const flush = () => {
+      while (emitPointer < tasksTotal) {
+        for (const solution of held.get(emitPointer) ?? []) emitSolution(solution);
+        held.delete(emitPointer);
+        if (!completed.has(emitPointer)) return;
+        emitPointer++;
+      }
+    };
+    // A task's solutions go out now if every earlier task is done, else they wait their turn.
+    const take = (task: number | undefined, solutions: unknown[]) => {
+      if (task === undefined || task === emitPointer) {
+        for (const solution of solutions) emitSolution(solution);
+        return;
+      }
+      const list = held.get(task);
+      if (list) list.push(...solutions);
+      else held.set(task, [...solutions]);
+    };
+    const assign = (worker: WorkerPort) => {
+      if (nextTask < tasksTotal) worker.post({ type: 'task', task: nextTask++ });
+    };
+
+    const listen = (worker: WorkerPort, first: boolean) => (message: WorkerMessage) => {
+      if (settled) return;
+      switch (message.type) {
+        case 'error':
+          return finish(deserializeError(message.error));
+        case 'split':
+          // A helper whose solver does not split has nothing to do (the lead runs the whole search).
+          if (message.tasks === 0 && !first) return worker.terminate();
+          if (tasksTotal === 0) tasksTotal = message.tasks;
+          else if (message.tasks !== tasksTotal) {
+            return finish(new Error(`workers disagree on the split: ${message.tasks} vs ${tasksTotal} tasks`));
+          }
+          // One task to run and TASKS_AHEAD queued behind it: a worker that finishes a task starts
+          // the next at once instead of waiting for this thread to answer its task-done (a page's
+          // main thread may be busy drawing for tens of milliseconds).
+          for (let i = 0; i <= TASKS_AHEAD; i++) assign(worker);
+          return;
+        case 'solution':
+          return take(message.task, [message.solution]);
+        case 'solutions':
+          return take(message.task, message.solutions);
+        case 'preloaded':
+          return;
+        case 'progress':
+          if (message.task === undefined) return emitProgress(message.state, message.counters);
+          taskCounters.set(message.task, message.counters);
+          return emitProgress(message.state, totalCounters(), { tasksDone, tasksTotal });
+        case 'step':
+          return emit({ type: 'step', state: message.state, ...(message.data ? { data: message.data } : {}) });
+        case 'done':
+          return finish(undefined, {
+            type: 'done',
+            summary: message.summary,
+            stats: stats(tasksTotal ? { tasksDone, tasksTotal } : {}),
+          });
+        case 'task-done': {
+          summaries[message.task] = message.summary;
+          // A finished task's own totals replace its last progress counters (same keys, e.g. tries).
+          const last = taskCounters.get(message.task) ?? {};
+          const final: Record<string, number> = {};
+          for (const key of Object.keys(last)) {
+            const value = message.summary[key];
+            final[key] = typeof value === 'number' ? value : last[key]!;
+          }
+          taskCounters.set(message.task, final);
+          completed.add(message.task);
+          tasksDone++;
+          flush();
+          // The plugin's own merge lives in the worker: the first worker combines the summaries.
+          if (tasksDone === tasksTotal) return workers[0]!.post({ type: 'merge', summaries });
+          return assign(worker);
+        }
+      }
+    };
+
+    const spawn = (first: boolean) => {
+      let worker: WorkerPort;
+      try {
+        worker = createWorker();
+      } catch (error) {
+        return finish(error instanceof Error ? error : new Error(String(error)));
+      }
+      workers.push(worker);
+      worker.onMessage(listen(worker, first));
+      worker.onCrash((error) => finish(error));
+      worker.post({
+        type: 'load',
+        moduleUrl: request.moduleUrl,
+        pluginId: request.pluginId,
+        instance: request.instance,
+        threads,
+        role: first ? 'lead' : 'helper',
+        settings,
+      });
+    };
+    // All workers start at once: each loads the solver and splits the search itself, so the helpers'
+    // start-up overlaps the lead's instead of following it.
+    spawn(true);
+    for (let i = 1; i < threads; i++) spawn(false);
+  });
+}
