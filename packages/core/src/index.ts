@@ -16,6 +16,32 @@ export type {
 } from './events.js';
 export { blankGrid, checkEditors, numberMax, sideRange } from './editor.js';
 export type { EditorGrid, GridEditorSpec, GridShareCodec, GridSide, GridValue, OutputFile, PluginSample } from './editor.js';
+export { PLAY_LIMITS } from './play.js';
+export type {
+  PlayKind, PlayMark, MarksSetup, PiecesSetup, DropsSetup, PlaySetup, TrayPiece, PieceTurn, DropPiece, DropRotation, DropPlacement,
+  PlayMove, PlacedPiece, PlayPosition, MarksPosition, PiecesPosition, DropsPosition, PlayViolation, PlayCounter, PlayView, PlayHint,
+  CompletionRequest, CompletionResult, PlayReferee, PlaySpec,
+} from './play.js';
+export {
+  PlayMoveError, applyMove, boardCells, cellName, checkPlaySetup, constrains, coverOf, currentDrop, initialPosition, isAdditive,
+  pieceCells, piecesLeft,
+} from './play-board.js';
+export { planarPiece } from './play-shapes.js';
+export type { PlanarPieceOptions } from './play-shapes.js';
+export { emptyHistory, recordMove, undoMove, redoMove, canUndo, canRedo, playedMoves } from './history.js';
+export type { History } from './history.js';
+export { encodeGame, decodeGame, gameSeed, GAME_CODE_VERSION, MAX_GAME_CODE_LENGTH } from './play-code.js';
+export type { GameRecord } from './play-code.js';
+export {
+  startGame, playMove, undoGame, redoGame, gameCode, gameStatus, playSetup, playSpecOf, legalDropsOf, replayMoves, positionOf,
+} from './play-game.js';
+export type { Game, GameStatus } from './play-game.js';
+export {
+  judgeGame, judgePosition, completionSource, findMistake, commonMove, remainingText, DEFAULT_REMAINING_CAP,
+} from './play-referee.js';
+export type { RefereeAsk, RefereeReport, CompletionSource } from './play-referee.js';
+export { RefereeClient } from './referee-client.js';
+export type { RefereeClientOptions, JudgeRequest } from './referee-client.js';
 export { definePlugin, PLUGIN_API_VERSION } from './plugin.js';
 export type { PuzzlePlugin, AnyPlugin, Solver, SplitSearch, InputSpec } from './plugin.js';
 export { Registry, PluginLoadError, checkPlugin, pluginFromModule } from './registry.js';

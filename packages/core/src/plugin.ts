@@ -3,6 +3,7 @@ import type { GridEditorSpec, OutputFile, PluginSample } from './editor.js';
 import type { Frame } from './frame.js';
 import type { OptionSpec, ParsedOptions, TextFile } from './options.js';
 import type { Palette } from './palette.js';
+import type { PlaySpec } from './play.js';
 
 /** The plugin API this version of @kit/core speaks. Hosts refuse plugins made for another. */
 export const PLUGIN_API_VERSION = 1;
@@ -60,6 +61,8 @@ export interface PuzzlePlugin<I = unknown, S = unknown, P = unknown> {
   samples?: readonly PluginSample[];
   /** The input (or a file option) as an editable grid: the web page draws an editor from this. */
   editors?: readonly GridEditorSpec[];
+  /** How a person plays the puzzle (marks, pieces or drops), with the solver as referee: the web page's Play tab. */
+  play?: PlaySpec<I, S>;
   /**
    * What `-o FILE` would write for this finished run (its summary, instance and the solutions the host
    * kept), so a host without files, the web page, can offer it as a download.

@@ -1,6 +1,8 @@
 import type { JsonValue, Summary } from './events.js';
 import type { SerializedError } from './errors.js';
 import type { ContextSettings } from './context.js';
+import type { PlayMove } from './play.js';
+import type { RefereeAsk, RefereeReport } from './play-referee.js';
 
 /** Messages between a host and a solver worker. Everything here must survive structured cloning. */
 export type HostMessage =
@@ -18,7 +20,9 @@ export type HostMessage =
   /** Import a plugin module and its solver ahead of `load`, while the host is still parsing. */
   | { type: 'preload'; moduleUrl: string }
   | { type: 'task'; task: number }
-  | { type: 'merge'; summaries: Summary[] };
+  | { type: 'merge'; summaries: Summary[] }
+  /** Judge a play position: the setup the plugin makes with `seed`, after `moves` (see play-referee.ts). */
+  | { type: 'judge'; id: number; moduleUrl: string; pluginId: string; instance: unknown; seed: number; moves: PlayMove[]; ask: RefereeAsk };
 
 export type WorkerMessage =
   | { type: 'split'; tasks: number }
@@ -31,6 +35,7 @@ export type WorkerMessage =
   | { type: 'step'; state: unknown; data?: Record<string, JsonValue> }
   | { type: 'done'; summary: Summary }
   | { type: 'task-done'; task: number; summary: Summary }
+  | { type: 'judged'; id: number; report: RefereeReport }
   | { type: 'error'; error: SerializedError };
 
 /** The two ends of a worker, whatever the platform (worker_threads, Web Workers). */

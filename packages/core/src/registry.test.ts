@@ -74,3 +74,15 @@ describe('checkPlugin', () => {
     );
   });
 });
+
+describe('checkPlugin and play mode', () => {
+  it('refuses a play mode without its functions, naming the missing one', () => {
+    const play = { setup: () => ({}), view: () => ({}), check: () => [], complete: () => false };
+    expect(checkPlugin({ ...make('lights'), play }, 'lights').id).toBe('lights');
+    expect(() => checkPlugin({ ...make('lights'), play: { ...play, check: undefined } }, 'lights')).toThrow(
+      'plugin lights: has a play mode without a check() function',
+    );
+    expect(() => checkPlugin({ ...make('lights'), play: { ...play, referee: 'yes' } }, 'lights')).toThrow('plugin lights: has a play referee that is not a function');
+    expect(() => checkPlugin({ ...make('lights'), play: 7 }, 'lights')).toThrow('plugin lights: has a play field that is not an object');
+  });
+});

@@ -49,6 +49,16 @@ export function checkPlugin(value: unknown, source: string): AnyPlugin {
     const editorProblem = Array.isArray(plugin.editors) ? checkEditors(plugin.editors, targets) : 'editors must be a list';
     if (editorProblem) throw fail(editorProblem);
   }
+  if (plugin.play !== undefined) {
+    const play = plugin.play as unknown as Record<string, unknown>;
+    if (typeof play !== 'object' || play === null) throw fail('has a play field that is not an object');
+    for (const method of ['setup', 'view', 'check', 'complete'] as const) {
+      if (typeof play[method] !== 'function') throw fail(`has a play mode without a ${method}() function`);
+    }
+    for (const method of ['legalDrops', 'deduce', 'toInstance', 'fromSolution', 'referee'] as const) {
+      if (play[method] !== undefined && typeof play[method] !== 'function') throw fail(`has a play ${method} that is not a function`);
+    }
+  }
   return plugin as AnyPlugin;
 }
 

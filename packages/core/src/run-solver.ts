@@ -138,6 +138,7 @@ export function runSolver(request: RunRequest, createWorker: () => WorkerPort): 
         case 'solutions':
           return take(message.task, message.solutions);
         case 'preloaded':
+        case 'judged':
           return;
         case 'progress':
           if (message.task === undefined) return emitProgress(message.state, message.counters);
