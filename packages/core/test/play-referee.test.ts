@@ -82,7 +82,7 @@ describe('findMistake', () => {
 });
 
 describe('the referee on Binairo', () => {
-  const instance = binairo.parse({ puzzle: '....\n....\n....\n....' });
+  const instance = binairo.parse({ grid: '....\n....\n....\n....' });
 
   it('has the enumeration right: 72 grids', () => {
     expect(ALL_GRIDS).toHaveLength(72);
@@ -139,7 +139,7 @@ describe('the referee on Binairo', () => {
   });
 
   it('says a puzzle with no solution has its mistake before the first move', async () => {
-    const impossible = binairo.parse({ puzzle: '000.\n....\n....\n....' });
+    const impossible = binairo.parse({ grid: '000.\n....\n....\n....' });
     const game = playMove(binairo, impossible, startGame(binairo, impossible), { type: 'mark', cell: 5, value: '1' });
     const report = await judgeGame(binairo, impossible, game, { mistake: true });
     expect(report).toMatchObject({ remaining: 0, mistake: 0 });
@@ -171,7 +171,7 @@ describe('the referee on Binairo', () => {
 });
 
 describe('games from links', () => {
-  const instance = binairo.parse({ puzzle: '....\n..00\n.0..\n.00.' });
+  const instance = binairo.parse({ grid: '....\n..00\n.0..\n.00.' });
 
   it('reads a game back with its redo moves, and refuses a move the position does not allow, naming it', () => {
     let game = startGame(binairo, instance);
@@ -210,7 +210,7 @@ describe('a third-party plugin from a temporary directory', () => {
     expect(found.plugins.map((entry) => entry.id)).toEqual(['binairo']);
     const entry = found.plugins[0]!;
     const plugin = await entry.load();
-    const instance = plugin.parse({ puzzle: '....\n..00\n.0..\n.00.' });
+    const instance = plugin.parse({ grid: '....\n..00\n.0..\n.00.' });
     let game = startGame(plugin, instance);
     expect(game.setup).toMatchObject({ kind: 'marks', width: 4, height: 4, fixed: [6, 7, 9, 13, 14] });
     const referee = new RefereeClient({ moduleUrl: entry.moduleUrl, pluginId: 'binairo', createWorker: createNodeWorker });
