@@ -123,16 +123,30 @@ export interface HitoriSearchOptions {
   /** Every model the SAT solver returns, connected or not (for progress animation). */
   onModel?: (shaded: Uint8Array, counters: { cuts: number; satCalls: number }) => void;
   shouldStop?: () => boolean;
+  /** Cells decided before the search (a position in play): 1 shaded, 2 unshaded, 0 open; one per cell. */
+  fixed?: ArrayLike<number>;
 }
 
 /** Solves with lazy connectivity cuts; after each solution, blocks it and looks for another. */
 export function searchHitori(puzzle: Hitori, sat: SatBackend, options: HitoriSearchOptions): HitoriSearch {
   const encoding = encodeRules(puzzle, sat);
+  const fixed = options.fixed;
+  let contradiction = false;
+  if (fixed) {
+    for (let cell = 0; cell < encoding.shadeVar.length; cell++) {
+      const v = encoding.shadeVar[cell]!;
+      // A blank cell is never shaded: marking it shaded leaves no solution.
+      if (fixed[cell] === 1) {
+        if (v) sat.addClause([v]);
+        else contradiction = true;
+      } else if (fixed[cell] === 2 && v) sat.addClause([-v]);
+    }
+  }
   const solutions: Uint8Array[] = [];
   const cutClauses: number[][] = [];
   let satCalls = 0;
-  let exhausted = false;
-  while (solutions.length < options.maxSolutions) {
+  let exhausted = contradiction;
+  while (!exhausted && solutions.length < options.maxSolutions) {
     if (options.shouldStop?.()) break;
     satCalls++;
     if (!sat.solve()) {

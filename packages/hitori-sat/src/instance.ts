@@ -19,7 +19,14 @@ interface Common {
 
 /** What the plugin's parse hands the solver: plain data, one of three jobs. */
 export type HitoriInstance =
-  | (Common & { mode: 'solve'; puzzle: Hitori; answer?: number[]; firstOnly: boolean })
+  | (Common & {
+      mode: 'solve';
+      puzzle: Hitori;
+      answer?: number[];
+      firstOnly: boolean;
+      /** Cells a player has decided (play mode's position): 1 shaded, 2 unshaded, 0 open; one per cell. */
+      fixed?: number[];
+    })
   | (Common & { mode: 'fill'; pattern: Pattern })
   | (Common & { mode: 'generate'; width: number; height: number; seed: number });
 

@@ -4,6 +4,7 @@ import { definePlugin, type Frame, type Summary } from '@kit/core';
 import { output, patternEditor, puzzleEditor, samples } from './editor.js';
 import { INPUT_FORMATS } from './formats/parsed.js';
 import { EMIT_FORMATS, parseInstance, type HitoriInstance, type HitoriSolution } from './instance.js';
+import { play } from './play.js';
 
 function view(solution: HitoriSolution): Frame {
   const height = solution.numbers.length;
@@ -87,6 +88,9 @@ export default definePlugin<HitoriInstance, HitoriSolution>({
   examples: ['puzzle.txt', 'puzzle.txt --limit 5', '--fill pattern.txt -o puzzle.txt', '--generate 10x10 --seed 7 --emit puzz.link', 'url.txt --sat-solver cadical'],
   samples,
   editors: [puzzleEditor, patternEditor],
+  play,
+  // A cell the player keeps unshaded (circled in play).
+  palette: { circled: { ansi256: 223, letter: 'o' } },
   output,
   parse: parseInstance,
   solver: () => import('./solver.js').then((m) => m.solver),

@@ -127,6 +127,7 @@ async function solve(instance: HitoriInstance, ctx: Ctx): Promise<Summary> {
       if (ctx.wantProgress && ctx.progressDue()) ctx.progress({ shaded: shadingRows(puzzle.width, shaded), numbers }, counters);
     },
     shouldStop: () => ctx.signal.aborted,
+    ...(instance.fixed ? { fixed: instance.fixed } : {}),
   });
   const total = found.solutions.length;
   const summary: Summary = {
