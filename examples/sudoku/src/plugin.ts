@@ -5,6 +5,7 @@ import manifest from '../package.json' with { type: 'json' };
 import { InputError, definePlugin, isInputError, type Cell, type Frame } from '@kit/core';
 import { parseSudoku, type SudokuGrid } from './grid.js';
 import { SAMPLE_PUZZLE, samples, sudokuEditor } from './editor.js';
+import { play } from './play.js';
 import type { SudokuSummary } from './solver.js';
 
 /** A solution, or the partial board shown while searching: one string a row, `.` for empty. */
@@ -44,6 +45,7 @@ export default definePlugin<SudokuGrid, Board>({
   examples: ['', `--cells ${SAMPLE_PUZZLE}`, 'puzzle.txt --count'],
   samples,
   editors: [sudokuEditor],
+  play,
   palette: {
     // Boxes alternate white and light grey; clues are blue on the same pattern, found digits plain.
     given: { ansi256: 153 },
