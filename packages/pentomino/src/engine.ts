@@ -80,6 +80,11 @@ export interface RunHooks {
   solution?: (rows: string[]) => void;
   /** Stop after this many solutions. */
   limit?: number;
+  /**
+   * Called with each counted packing as its pieces: kind (index into the set's kinds) and covered
+   * cells (row-major indices of the board). Return true to stop.
+   */
+  packing?: (pieces: ReadonlyArray<{ kind: number; cells: number[] }>) => boolean | void;
   /** Called now and then during the search; `rows()` draws the partial packing. Return true to stop. */
   tick?: (rows: () => string[], tries: number) => boolean;
 }
@@ -142,6 +147,14 @@ function createSearcher(prepared: Prepared): Searcher {
       if (check.length > 0 && !canonical(stack)) return false;
       solutions++;
       hooks.solution?.(rowsOf(problem, stack, pieces));
+      if (hooks.packing) {
+        const placed: { kind: number; cells: number[] }[] = [];
+        for (let d = 0; d < pieces; d++) {
+          const placement = problem.placements[stack[d]!]!;
+          placed.push({ kind: placement.kind, cells: placement.cells.map((cell) => problem.boardIndex[cell]!) });
+        }
+        if (hooks.packing(placed)) return true;
+      }
       return hooks.limit !== undefined && solutions >= hooks.limit;
     },
     tick(stack, depth, tries) {

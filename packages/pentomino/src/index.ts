@@ -9,4 +9,5 @@ export { splitRoots } from './split.js';
 export type { SymmetryMethod, SearchRoot } from './plan.js';
 export { parseInstance, type PackingInstance } from './instance.js';
 export { viewPacking, fillFor, POLYOMINO_PALETTE, type PackingState } from './view.js';
+export { play, packingSetup, packingFrame, unfillable, allLaid } from './play.js';
 export { default as plugin } from './plugin.js';

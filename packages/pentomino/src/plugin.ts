@@ -3,6 +3,7 @@ import manifest from '../package.json' with { type: 'json' };
 import { definePlugin, type Summary } from '@kit/core';
 import { boardEditor, samples } from './editor.js';
 import { type PackingInstance, parseInstance } from './instance.js';
+import { play } from './play.js';
 import { type PackingState, POLYOMINO_PALETTE, viewPacking } from './view.js';
 
 export type { PackingInstance } from './instance.js';
@@ -24,6 +25,7 @@ export default definePlugin<PackingInstance, PackingState>({
   examples: ['--size 7', '--size 5 --all --count', 'board.txt --pieces FILNPTUVWXY', '--board ring.txt -q'],
   samples,
   editors: [boardEditor],
+  play,
   palette: POLYOMINO_PALETTE,
   parse: parseInstance,
   solver: () => import('./solver.js').then((m) => m.solver),

@@ -1,0 +1,109 @@
+// Pentomino (and any polyomino set) in play: pieces laid from a tray onto the board, R turns the
+// piece in hand, F flips it. A region of empty cells that the pieces left cannot fill shows at
+// once; the referee counts every completion (symmetric copies included, as `--all` does with the
+// laid cells as holes and the remaining pieces), in play-referee.ts.
+import {
+  coverOf, piecesLeft, planarPiece, type Cell, type PiecesPosition, type PiecesSetup, type PlayPosition, type PlaySetup, type PlaySpec,
+  type PlayViolation,
+} from '@kit/core';
+import type { PackingInstance } from './instance.js';
+import type { PackingState } from './view.js';
+import { fillFor } from './view.js';
+
+/** The setup's board for a packing: the instance's board (`.` a cell, `#` a hole), its pieces in a tray. */
+export function packingSetup(board: readonly string[], kinds: PackingInstance['pieces']['kinds'], allow?: (name: string, cells: ReadonlyArray<readonly [number, number]>) => boolean): PiecesSetup {
+  const height = board.length;
+  const width = board[0]?.length ?? 0;
+  const holes: number[] = [];
+  board.forEach((row, r) => [...row].forEach((char, c) => char !== '.' && holes.push(r * width + c)));
+  const tray = kinds.map((kind) =>
+    planarPiece(kind.name, kind.shape.map(({ row, col }) => [row, col] as [number, number]), {
+      count: kind.count,
+      fill: fillFor(kind.name),
+      ...(allow ? { allow: (cells: ReadonlyArray<readonly [number, number]>) => allow(kind.name, cells) } : {}),
+    }),
+  );
+  return { kind: 'pieces', width, height, holes, tray };
+}
+
+function piecesOf(setup: PlaySetup, position: PlayPosition): { setup: PiecesSetup; position: PiecesPosition } {
+  if (setup.kind !== 'pieces' || position.kind !== 'pieces') throw new Error('a packing is played with pieces');
+  return { setup, position };
+}
+
+/** The board with its laid pieces: a piece's name and colour on its cells. */
+export function packingFrame(setup: PiecesSetup, position: PiecesPosition): { width: number; height: number; cells: Cell[] } {
+  const owner = coverOf(setup, position);
+  const holes = new Set(setup.holes ?? []);
+  const cells: Cell[] = [];
+  for (let cell = 0; cell < setup.width * setup.height; cell++) {
+    if (holes.has(cell)) cells.push({ hole: true });
+    else if (owner[cell]! < 0) cells.push({ fill: 'empty' });
+    else {
+      const piece = setup.tray[position.placed[owner[cell]!]!.piece]!;
+      cells.push({ fill: piece.fill ?? piece.name, label: piece.name });
+    }
+  }
+  return { width: setup.width, height: setup.height, cells };
+}
+
+/** Regions of empty cells no choice of the pieces left can fill: too small, or not a multiple of a common size. */
+export function unfillable(setup: PiecesSetup, position: PiecesPosition): PlayViolation[] {
+  const { width, height } = setup;
+  const left = piecesLeft(setup, position);
+  const sizes = setup.tray.flatMap((piece, i) => (left[i]! > 0 ? [piece.orientations[0]!.length] : []));
+  if (sizes.length === 0) return [];
+  const smallest = Math.min(...sizes);
+  const common = sizes.reduce((a, b) => gcd(a, b));
+  const blocked = coverOf(setup, position);
+  for (const hole of setup.holes ?? []) blocked[hole] = -2;
+  const seen = new Uint8Array(width * height);
+  const found: PlayViolation[] = [];
+  for (let start = 0; start < width * height; start++) {
+    if (blocked[start] !== -1 || seen[start]) continue;
+    const region: number[] = [];
+    const stack = [start];
+    seen[start] = 1;
+    while (stack.length > 0) {
+      const cell = stack.pop()!;
+      region.push(cell);
+      const col = cell % width;
+      for (const next of [cell - width, cell + width, col > 0 ? cell - 1 : -1, col < width - 1 ? cell + 1 : -1]) {
+        if (next >= 0 && next < width * height && blocked[next] === -1 && !seen[next]) {
+          seen[next] = 1;
+          stack.push(next);
+        }
+      }
+    }
+    if (region.length < smallest || region.length % common !== 0) {
+      const what = region.length === 1 ? '1 cell' : `${region.length} cells`;
+      const why = region.length < smallest ? `the smallest has ${smallest}` : `${region.length} is not a multiple of ${common}`;
+      found.push({ message: `these ${what} cannot be filled by the pieces left: ${why}`, cells: region.sort((a, b) => a - b) });
+    }
+  }
+  return found;
+}
+
+function gcd(a: number, b: number): number {
+  return b === 0 ? a : gcd(b, a % b);
+}
+
+/** Every piece is on the board. */
+export const allLaid = (setup: PiecesSetup, position: PiecesPosition): boolean => piecesLeft(setup, position).every((n) => n === 0);
+
+export const play: PlaySpec<PackingInstance, PackingState> = {
+  setup: (instance) => packingSetup(instance.board, instance.pieces.kinds),
+  view(_instance, setup, position) {
+    const pieces = piecesOf(setup, position);
+    return { frame: packingFrame(pieces.setup, pieces.position) };
+  },
+  check(_instance, setup, position) {
+    const pieces = piecesOf(setup, position);
+    return unfillable(pieces.setup, pieces.position);
+  },
+  complete(_instance, setup, position) {
+    const pieces = piecesOf(setup, position);
+    return allLaid(pieces.setup, pieces.position);
+  },
+  referee: () => import('./play-referee.js').then((module) => module.referee),
+};
