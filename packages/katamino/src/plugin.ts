@@ -2,6 +2,7 @@
 import manifest from '../package.json' with { type: 'json' };
 import { PENTOMINO_PALETTE, type Summary, definePlugin } from '@kit/core';
 import { type KataminoInstance, parseInstance } from './instance.js';
+import { play } from './play.js';
 import { type KataminoSolution, type KataminoState, viewKatamino } from './view.js';
 
 export type { KataminoInstance } from './instance.js';
@@ -52,6 +53,7 @@ export default definePlugin<KataminoInstance, KataminoSolution, KataminoState>({
     { name: 'small-slam-a', title: "The booklet's Small Slam, row A", options: { challenge: 'small-slam:A' } },
   ],
   palette: PENTOMINO_PALETTE,
+  play,
   parse: (options) => parseInstance(options),
   solver: () => import('./solver.js').then((m) => m.solver),
   view: viewKatamino,

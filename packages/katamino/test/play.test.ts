@@ -1,0 +1,140 @@
+// Katamino in play: the pieces laid on 5 x N, the booklet's flat I, and the referee against an
+// enumeration written here.
+import { describe, expect, it } from 'vitest';
+import { applyMove, judgeGame, parseOptions, piecesLeft, playMove, startGame, type Game, type PiecesSetup, type PlayMove } from '@kit/core';
+import { sweep } from '../src/api.js';
+import plugin from '../src/plugin.js';
+
+const tilingSets: Record<number, string[]> = Object.fromEntries([3, 4, 5].map((n) => [n, sweep({ n }).subsets.map((subset) => subset.pieces)]));
+
+const instanceOf = (raw: Record<string, string | boolean>) => plugin.parse(parseOptions(plugin.options, raw));
+
+function random(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const PENTOMINOES: Record<string, string[]> = {
+  F: ['.##', '##.', '.#.'], I: ['#####'], L: ['####', '#...'], N: ['###.', '..##'], P: ['###', '##.'], T: ['###', '.#.', '.#.'],
+  U: ['#.#', '###'], V: ['#..', '#..', '###'], W: ['#..', '##.', '.##'], X: ['.#.', '###', '.#.'], Y: ['####', '.#..'], Z: ['##.', '.#.', '.##'],
+};
+
+function orientationsOf(rows: string[]): number[][][] {
+  let cells = rows.flatMap((row, r) => [...row].flatMap((char, c) => (char === '#' ? [[r, c]] : [])));
+  const norm = (list: number[][]) => {
+    const r0 = Math.min(...list.map((p) => p[0]!));
+    const c0 = Math.min(...list.map((p) => p[1]!));
+    return list.map(([r, c]) => [r! - r0, c! - c0]).sort((a, b) => a[0]! - b[0]! || a[1]! - b[1]!);
+  };
+  const found = new Map<string, number[][]>();
+  for (let mirror = 0; mirror < 2; mirror++) {
+    for (let turn = 0; turn < 4; turn++) {
+      found.set(JSON.stringify(norm(cells)), norm(cells));
+      cells = cells.map(([r, c]) => [c!, -r!]);
+    }
+    cells = cells.map(([r, c]) => [r!, -c!]);
+  }
+  return [...found.values()];
+}
+
+/** Tilings of the free cells by the letters left; with `flatI`, I only lies flat. */
+function countTilings(free: boolean[], width: number, letters: string, flatI: boolean): number {
+  const left = [...letters];
+  let count = 0;
+  const visit = () => {
+    const first = free.indexOf(true);
+    if (first < 0) return void count++;
+    const row = Math.floor(first / width);
+    const col = first % width;
+    for (let i = 0; i < left.length; i++) {
+      const letter = left[i]!;
+      if (left.indexOf(letter) !== i) continue;
+      for (const shape of orientationsOf(PENTOMINOES[letter]!)) {
+        if (flatI && letter === 'I' && shape.some(([r]) => r !== 0)) continue;
+        const [r0, c0] = shape[0]!;
+        const cells = shape.map(([r, c]) => [row + r! - r0!, col + c! - c0!]);
+        if (!cells.every(([r, c]) => r! >= 0 && r! < 5 && c! >= 0 && c! < width && free[r! * width + c!])) continue;
+        for (const [r, c] of cells) free[r! * width + c!] = false;
+        left.splice(i, 1);
+        visit();
+        left.splice(i, 0, letter);
+        for (const [r, c] of cells) free[r! * width + c!] = true;
+      }
+    }
+  };
+  visit();
+  return count;
+}
+
+function leftOf(game: Game): { free: boolean[]; letters: string; width: number } {
+  if (game.setup.kind !== 'pieces' || game.position.kind !== 'pieces') throw new Error('pieces');
+  const setup = game.setup;
+  const free = new Array<boolean>(setup.width * 5).fill(true);
+  for (const placed of game.position.placed) for (const cell of placed.cells) free[cell] = false;
+  const left = piecesLeft(setup, game.position);
+  return { free, width: setup.width, letters: setup.tray.map((piece, i) => piece.name.repeat(left[i]!)).join('') };
+}
+
+function randomPlacement(game: Game, next: () => number): PlayMove | undefined {
+  const setup = game.setup as PiecesSetup;
+  for (let attempt = 0; attempt < 200; attempt++) {
+    const piece = Math.floor(next() * setup.tray.length);
+    const move: PlayMove = { type: 'place', piece, orientation: Math.floor(next() * setup.tray[piece]!.orientations.length), cell: Math.floor(next() * setup.width * 5) };
+    try {
+      applyMove(setup, game.position, move);
+      return move;
+    } catch {
+      continue;
+    }
+  }
+  return undefined;
+}
+
+describe('Katamino play', () => {
+  it('offers the booklet its flat I only, and counts no tiling with I upright', async () => {
+    const flat = startGame(plugin, instanceOf({ pieces: 'FILPU', 'horizontal-i': true }));
+    const free = startGame(plugin, instanceOf({ pieces: 'FILPU' }));
+    const iOf = (game: Game) => (game.setup as PiecesSetup).tray.find((piece) => piece.name === 'I')!.orientations.length;
+    expect([iOf(flat), iOf(free)]).toEqual([1, 2]);
+    const board = Array<boolean>(25).fill(true);
+    const counts = await Promise.all([flat, free].map(async (game) => (await judgeGame(plugin, game === flat ? instanceOf({ pieces: 'FILPU', 'horizontal-i': true }) : instanceOf({ pieces: 'FILPU' }), game, { cap: 100000 })).remaining));
+    expect(counts).toEqual([countTilings([...board], 5, 'FILPU', true), countTilings([...board], 5, 'FILPU', false)]);
+    expect(counts).toEqual([8, 16]);
+  });
+
+  it('counts the completions of 100 random positions exactly, with and without the flat-I rule', async () => {
+    const next = random(71);
+    const letters = 'FILNPTUVWXYZ';
+    let positive = 0;
+    for (let trial = 0; trial < 100; trial++) {
+      const n = 3 + Math.floor(next() * 3);
+      // Mostly sets that tile their board (from the sweep), some that may not.
+      const tiling = tilingSets[n]!;
+      const pool = [...letters];
+      const chosen = next() < 0.7 ? tiling[Math.floor(next() * tiling.length)]! : Array.from({ length: n }, () => pool.splice(Math.floor(next() * pool.length), 1)[0]!).join('');
+      const flatI = next() < 0.5;
+      const instance = instanceOf({ pieces: chosen, ...(flatI ? { 'horizontal-i': true } : {}) });
+      let game = startGame(plugin, instance);
+      for (let k = Math.floor(next() * 3); k > 0; k--) {
+        const move = randomPlacement(game, next);
+        if (move) game = playMove(plugin, instance, game, move);
+      }
+      const left = leftOf(game);
+      const expected = left.letters === '' ? 1 : countTilings(left.free, left.width, left.letters, flatI);
+      if (expected > 0) positive++;
+      const report = await judgeGame(plugin, instance, game, { cap: 1000 });
+      expect(report.remaining, `trial ${trial}: ${chosen} ${flatI}`).toBe(expected);
+    }
+    expect(positive).toBeGreaterThanOrEqual(30);
+  });
+
+  it('has no play mode for a sweep or a challenge', () => {
+    expect(() => startGame(plugin, instanceOf({ n: '5' }))).toThrow('play mode takes one set of pieces (--pieces), not --n or --challenge');
+  });
+});
