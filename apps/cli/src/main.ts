@@ -1,7 +1,7 @@
 import type { WorkerPool } from '@kit/core/node';
 import { PluginFault } from './plugin-fault.js';
 import { discover, findPlugin, PluginLoadFailure } from './discovery.js';
-import { EXIT, isCommanderError, UsageError } from './errors.js';
+import { EXIT, isCommanderError, runEndedCode, UsageError } from './errors.js';
 
 /**
  * `kit run` is parsed in two steps: first the plugin id and the --plugin values are picked out, the
@@ -116,8 +116,14 @@ async function report(error: unknown): Promise<number> {
     process.stderr.write(error.where?.file !== undefined ? `${text}\n` : `${errorPrefix()}${text}\n`);
     return EXIT.usage;
   }
-  // A queued run that failed names its own cause (a block's error, the worker that raised it).
-  const named = error instanceof PluginFault || error instanceof PluginLoadFailure || (error instanceof Error && error.name === 'RunFailed');
+  // A queued run that ended without a result names its own cause (a block's error, the worker that
+  // raised it) and exits with a code that says how it ended.
+  if (error instanceof Error && error.name === 'RunFailed') {
+    const state = String((error as Error & { status?: { state?: unknown } }).status?.state);
+    process.stderr.write(`${errorPrefix()}${safeLine(error.message)}\n`);
+    return runEndedCode(state);
+  }
+  const named = error instanceof PluginFault || error instanceof PluginLoadFailure;
   const message = named ? error.message : `internal error: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`;
   if (process.env['KIT_DEBUG']) {
     process.stderr.write(`${errorPrefix()}${safeLine(message)}\n${(error instanceof Error ? String(error.stack) : String(error)).split('\n').map(escapeControls).join('\n')}\n`);

@@ -1,10 +1,10 @@
 // The `kit` commands other than `run`, as one commander program. Loaded only when such a command is
 // given: `kit run` parses its own way (main.ts) and `kit list` usually needs no commander at all.
-import { availableParallelism } from 'node:os';
 import { Command, Option } from 'commander';
 import { printList } from './commands/list.js';
 import { configureCommand } from './commander-setup.js';
 import { cliVersion, discover, findPlugin } from './discovery.js';
+import { cpuLimit } from './cpu-limit.js';
 import { EXIT, UsageError } from './errors.js';
 
 const collect = (value: string, previous: string[]) => [...previous, value];
@@ -29,7 +29,22 @@ export function program(setExit: (code: number) => void, first?: string): Comman
     .version(cliVersion(), '-v, --version', 'print the version')
     .helpOption('-h, --help', 'show this help')
     .addHelpCommand(false)
-    .showSuggestionAfterError(true);
+    .showSuggestionAfterError(true)
+    .addHelpText(
+      'after',
+      [
+        '',
+        'Exit codes:',
+        '  0    finished (0 solutions is still a finish)',
+        '  1    internal fault (a plugin or kit error)',
+        '  2    bad usage or input, one line on stderr (also: Redis unreachable or unusable, a bad secret)',
+        '  3    a queued run failed (a job failed: its error is printed)',
+        '  4    a queued run was cancelled',
+        '  5    a queued run was lost (removed, expired, or Redis restarted without persistence)',
+        '  130  interrupted (Ctrl-C; a queued run goes on, detached)',
+        '',
+      ].join('\n'),
+    );
 
   if (wanted('list')) {
     kit
@@ -92,7 +107,7 @@ export function program(setExit: (code: number) => void, first?: string): Comman
   }
 
   const colorFlags = (opts: { json?: boolean; count?: boolean; color?: boolean }) => ({ json: opts.json === true, count: opts.count === true, color: opts.color !== false });
-  const queueOption = () => new Option('--queue <url>', 'the Redis of the workers: redis://HOST:PORT, rediss:// for TLS').makeOptionMandatory();
+  const queueOption = () => new Option('--queue <url>', 'the Redis of the workers: redis://HOST:PORT, rediss:// for TLS (default: env KIT_QUEUE_URL)');
 
   if (wanted('merge')) {
     kit
@@ -105,36 +120,34 @@ export function program(setExit: (code: number) => void, first?: string): Comman
       .addOption(pluginOption())
       .action(async (files: string[], opts: { json?: boolean; count?: boolean; color?: boolean; plugin: string[] }) => {
         const result = await discover(opts.plugin);
-        const { mergeShards } = await import('./commands/merge.js');
-        await mergeShards(files, colorFlags(opts), process.cwd(), (id) => findPlugin(result, id));
+        const [{ mergeShards }, { note }] = await Promise.all([import('./commands/merge.js'), import('./queue-run.js')]);
+        await mergeShards(files, colorFlags(opts), process.cwd(), process.env, (id) => findPlugin(result, id), (line) => void note(line));
       });
   }
 
   if (wanted('worker')) {
     kit
       .command('worker')
-      .description('serve runs submitted with kit run --queue, with the plugins found here, until Ctrl-C')
+      .description('serve runs submitted with kit run --queue, with the plugins found here (SIGTERM drains, Ctrl-C stops)')
       .addOption(queueOption())
-      .option('--threads <n>', `tasks run at once, each on a worker thread (default ${availableParallelism()})`)
-      .option('--lock-ms <ms>', "how soon a dead worker's task goes to another (default 30000)")
+      .option('--threads <n>', `jobs run at once, each on a solver thread (default: the CPUs this process may use, ${cpuLimit()}; env KIT_WORKER_THREADS)`)
+      .option('--lock-ms <ms>', "how soon a dead worker's job goes to another (default 30000; env KIT_WORKER_LOCK_MS)")
+      .option('--job-timeout <duration>', 'the longest a job may run before it fails (default 1h; env KIT_WORKER_JOB_TIMEOUT)')
+      .option('--grace <duration>', 'on SIGTERM, how long running jobs get to finish before they go back to the queue (default 25s; env KIT_WORKER_GRACE)')
+      .option('--heap-mb <mb>', 'heap of each solver thread (default 1024; env KIT_WORKER_HEAP_MB)')
+      .option('--health-port <port>', 'serve /livez, /readyz and /metrics on this port (env KIT_WORKER_HEALTH_PORT)')
+      .option('--health-host <host>', 'the address for --health-port (default 127.0.0.1; env KIT_WORKER_HEALTH_HOST)')
       .addOption(pluginOption())
-      .action(async (opts: { queue: string; threads?: string; lockMs?: string; plugin: string[] }) => {
-        const count = (name: string, value: string | undefined, min: number) => {
-          if (value === undefined) return undefined;
-          if (!/^\d+$/.test(value.trim()) || Number(value) < min) throw new UsageError(`${name} must be an integer >= ${min} (got ${JSON.stringify(value)})`);
-          return Number(value);
-        };
-        const threads = count('--threads', opts.threads, 1) ?? availableParallelism();
-        const lockMs = count('--lock-ms', opts.lockMs, 1000);
+      .action(async (opts: import('./commands/worker.js').WorkerFlags & { plugin: string[] }) => {
         const result = await discover(opts.plugin);
         const { serveWorker } = await import('./commands/worker.js');
-        await serveWorker(result.plugins, opts.queue, threads, lockMs);
-        setExit(EXIT.interrupted);
+        setExit(await serveWorker(result.plugins, opts, process.env));
       });
   }
 
   if (wanted('queue')) {
-    const queue = kit.command('queue').description('runs submitted with kit run --queue: status, wait, cancel, rm');
+    const queue = kit.command('queue').description('runs submitted with kit run --queue: status, wait, cancel, rm, list, prune, workers');
+    const config = (opts: { queue?: string }) => import('./queue-config.js').then(({ queueConfig }) => queueConfig(opts.queue, process.env, process.cwd(), 'manage'));
     queue
       .command('status')
       .description("a run's state and progress, or its summary once finished")
@@ -142,10 +155,10 @@ export function program(setExit: (code: number) => void, first?: string): Comman
       .addOption(queueOption())
       .option('--json', 'one JSON object')
       .addOption(pluginOption())
-      .action(async (id: string, opts: { queue: string; json?: boolean; plugin: string[] }) => {
+      .action(async (id: string, opts: { queue?: string; json?: boolean; plugin: string[] }) => {
         const { queueStatus } = await import('./commands/queue.js');
         const result = opts.json ? undefined : await discover(opts.plugin);
-        await queueStatus(opts.queue, id, opts.json === true, (pluginId) => findPlugin(result!, pluginId));
+        await queueStatus(await config(opts), id, opts.json === true, (pluginId) => findPlugin(result!, pluginId));
       });
     queue
       .command('wait')
@@ -156,28 +169,55 @@ export function program(setExit: (code: number) => void, first?: string): Comman
       .option('--count', 'print only the summary')
       .option('--no-color', 'letters instead of colour blocks')
       .addOption(pluginOption())
-      .action(async (id: string, opts: { queue: string; json?: boolean; count?: boolean; color?: boolean; plugin: string[] }) => {
+      .action(async (id: string, opts: { queue?: string; json?: boolean; count?: boolean; color?: boolean; plugin: string[] }) => {
         const result = await discover(opts.plugin);
         const { queueWait } = await import('./commands/queue.js');
-        await queueWait(opts.queue, id, colorFlags(opts), (pluginId) => findPlugin(result, pluginId));
+        await queueWait(await config(opts), id, colorFlags(opts), (pluginId) => findPlugin(result, pluginId));
       });
     queue
       .command('cancel')
       .description("stop handing out a run's tasks (running ones finish)")
       .argument('<id>', 'the run id')
       .addOption(queueOption())
-      .action(async (id: string, opts: { queue: string }) => {
+      .action(async (id: string, opts: { queue?: string }) => {
         const { queueCancel } = await import('./commands/queue.js');
-        await queueCancel(opts.queue, id);
+        await queueCancel(await config(opts), id);
       });
     queue
       .command('rm')
       .description('remove a finished or cancelled run and its results from Redis')
       .argument('<id>', 'the run id')
       .addOption(queueOption())
-      .action(async (id: string, opts: { queue: string }) => {
+      .action(async (id: string, opts: { queue?: string }) => {
         const { queueRemove } = await import('./commands/queue.js');
-        await queueRemove(opts.queue, id);
+        await queueRemove(await config(opts), id);
+      });
+    queue
+      .command('list')
+      .description('the runs in Redis, newest first: id, plugin, state, tasks, when their results expire')
+      .addOption(queueOption())
+      .option('--json', 'one JSON object a line')
+      .action(async (opts: { queue?: string; json?: boolean }) => {
+        const { queueList } = await import('./commands/queue.js');
+        await queueList(await config(opts), opts.json === true);
+      });
+    queue
+      .command('prune')
+      .description('remove the runs whose results have expired (workers also do this every minute)')
+      .addOption(queueOption())
+      .option('--older-than <duration>', 'also remove runs that ended longer ago than this (e.g. 1h, 2d)')
+      .action(async (opts: { queue?: string; olderThan?: string }) => {
+        const { queuePrune } = await import('./commands/queue.js');
+        await queuePrune(await config(opts), opts.olderThan);
+      });
+    queue
+      .command('workers')
+      .description('the workers connected now: host, plugins, threads, busy')
+      .addOption(queueOption())
+      .option('--json', 'one JSON object a line')
+      .action(async (opts: { queue?: string; json?: boolean }) => {
+        const { queueWorkers } = await import('./commands/queue.js');
+        await queueWorkers(await config(opts), opts.json === true);
       });
     for (const command of queue.commands) configureCommand(command);
   }

@@ -1,7 +1,7 @@
 // The flags of `kit run <id>`, once parsed (by run-command.ts's commander command, or by
 // run-args-quick.ts): the common ones of DESIGN.md §3 and one per plugin option spec.
-import { availableParallelism } from 'node:os';
 import { describeValues, type AnyPlugin, type RawOptions } from '@kit/core';
+import { cpuLimit } from './cpu-limit.js';
 import { UsageError } from './errors.js';
 import { readTextFile } from './files.js';
 
@@ -20,6 +20,8 @@ export interface CommonFlags {
   queue: string | undefined;
   /** --max-solutions: the most solutions a queued run may carry back. */
   maxSolutions: number | undefined;
+  /** --keep: how long a queued run's results stay in Redis once it ends, in seconds. */
+  keepSeconds: number | undefined;
 }
 
 export interface RunArguments {
@@ -53,11 +55,12 @@ function integerFlag(name: string, value: unknown, min: number, describe: string
 }
 
 /**
- * The most worker threads a run starts: one per available core. More cannot make a CPU-bound search
- * faster, and each worker costs a V8 isolate (`--threads 1000` used to start 1000 of them).
+ * The most worker threads a run starts: one per CPU it may use (the cores, or a container's CPU
+ * limit). More cannot make a CPU-bound search faster, and each worker costs a V8 isolate
+ * (`--threads 1000` used to start 1000 of them).
  */
 export function maxThreads(): number {
-  return availableParallelism();
+  return cpuLimit();
 }
 
 /** `--threads N` clamped to maxThreads(), with a note on stderr when it was more. */
@@ -93,6 +96,7 @@ export async function collectRunArguments(
     shard: shardFlag(opts['shard']),
     queue: opts['queue'] === undefined ? undefined : String(opts['queue']),
     maxSolutions: integerFlag('--max-solutions', opts['maxSolutions'], 1, 'a positive integer'),
+    keepSeconds: opts['keep'] === undefined ? undefined : durationFlag('--keep', String(opts['keep']), KEEP_RANGE),
   };
   checkPlacement(common);
   const raw: RawOptions = Object.create(null) as RawOptions;
@@ -113,13 +117,30 @@ export async function collectRunArguments(
   return { common, raw, file };
 }
 
-/** `K/N` with 1 <= K <= N. */
+/** `K/N` with 1 <= K <= N; N is checked against the search's task count once it is split. */
 function shardFlag(value: unknown): { k: number; n: number } | undefined {
   if (value === undefined) return undefined;
-  const match = /^\s*(\d+)\s*\/\s*(\d+)\s*$/.exec(String(value));
+  const match = /^\s*(\d{1,9})\s*\/\s*(\d{1,9})\s*$/.exec(String(value));
   const [k, n] = match ? [Number(match[1]), Number(match[2])] : [0, 0];
   if (!match || n < 1 || k < 1 || k > n) throw new UsageError(`--shard must be K/N with 1 <= K <= N (got ${JSON.stringify(value)})`);
   return { k, n };
+}
+
+/** The most solutions a queued run may carry back (each is kept in Redis until the run expires). */
+const MAX_QUEUED_SOLUTIONS = 10_000_000;
+
+/** --keep: a minute to 30 days. */
+const KEEP_RANGE = { min: 60, max: 30 * 24 * 3600 };
+
+/** `90s`, `30m`, `12h`, `7d` (or plain seconds) in seconds, within `range`. */
+export function durationFlag(name: string, text: string, range: { min: number; max: number }): number {
+  const match = /^\s*(\d{1,9})\s*([smhd]?)\s*$/.exec(text);
+  const unit = { '': 1, s: 1, m: 60, h: 3600, d: 86400 }[match?.[2] ?? ''] ?? 1;
+  const seconds = match ? Number(match[1]) * unit : Number.NaN;
+  if (!Number.isSafeInteger(seconds) || seconds < range.min || seconds > range.max) {
+    throw new UsageError(`${name} must be a duration from ${range.min / 60} minute${range.min === 60 ? '' : 's'} to ${range.max / 86400} days, as 90m, 12h or 7d (got ${JSON.stringify(text)})`);
+  }
+  return seconds;
 }
 
 /** A shard or a queued run covers tasks of the split: a solution limit has no meaning there. */
@@ -128,6 +149,8 @@ function checkPlacement(common: CommonFlags): void {
   const where = common.shard ? '--shard' : common.queue !== undefined ? '--queue' : undefined;
   if (where && common.limit !== undefined) throw new UsageError(`--limit cannot be combined with ${where} (it stops a search that runs whole)`);
   if (common.maxSolutions !== undefined && common.queue === undefined) throw new UsageError('--max-solutions only applies to --queue runs');
+  if (common.maxSolutions !== undefined && common.maxSolutions > MAX_QUEUED_SOLUTIONS) throw new UsageError(`--max-solutions must be at most ${MAX_QUEUED_SOLUTIONS} (count larger runs with --count)`);
+  if (common.keepSeconds !== undefined && common.queue === undefined) throw new UsageError('--keep only applies to --queue runs');
 }
 
 /** commander's camelCase key for a kebab-case flag. */

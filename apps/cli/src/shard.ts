@@ -1,7 +1,11 @@
 // `kit run ... --shard K/N`: this machine's share of a split search. The `done` line carries what
-// `kit merge` needs to rebuild the whole run from the shards' files alone.
-import { AbortedError, SPLIT_WIDTH, mergeSummaries, runTasks, type DoneEvent, type JsonValue, type RunRequest, type Summary } from '@kit/core';
-import { createNodeWorker, encodeInstance, type WorkerPool } from '@kit/core/node';
+// `kit merge` needs to rebuild the whole run from the shards' files alone: the search as text (the
+// options as typed, the input file; never a parsed instance), each task's summary, how many
+// solution lines each task wrote and a digest of them, and, with a shared secret, a signature.
+import { createHash } from 'node:crypto';
+import { AbortedError, SPLIT_WIDTH, mergeSummaries, runTasks, type AnyPlugin, type DoneEvent, type JsonValue, type RunRequest, type SearchSource, type Summary } from '@kit/core';
+import { createNodeWorker, type WorkerPool } from '@kit/core/node';
+import { UsageError } from './errors.js';
 
 /** The merge data of a shard's done line (under `merge`, beside `shard` and `tasks`). */
 export interface ShardRecord {
@@ -11,21 +15,56 @@ export interface ShardRecord {
   splitWidth: number;
   /** Whether solutions were written (not --count): every shard of a run must agree. */
   solutions: boolean;
-  instance: JsonValue;
+  /** The search as the user gave it, host-scoped options (files, programs) left out. */
+  source: SearchSource;
   /** Per task run, in `tasks` order: the task's summary and how many solution lines it wrote. */
   summaries: Summary[];
   emitted: number[];
+  /** SHA-256 of the solution lines' canonical JSON, in order (a line edited or swapped shows). */
+  solutionsDigest: string;
+  /** HMAC with the shared secret (KIT_QUEUE_SECRET_FILE) over the shard, its tasks and this record. */
+  sig?: string;
+}
+
+/** The solutions' digest as `kit merge` recomputes it. */
+export function solutionsHasher(canonicalJson: (value: unknown) => string): { add(solution: unknown): void; digest(): string } {
+  const hash = createHash('sha256');
+  return {
+    add: (solution) => hash.update(`${canonicalJson(solution)}\n`),
+    digest: () => hash.digest('hex'),
+  };
+}
+
+/** A source without the options that name things on this host: they never leave it. */
+export function portableSource(plugin: AnyPlugin, source: SearchSource): SearchSource {
+  const options: SearchSource['options'] = {};
+  for (const [name, value] of Object.entries(source.options)) {
+    if (value !== undefined && !plugin.options.some((spec) => spec.name === name && spec.terminalOnly)) options[name] = value;
+  }
+  return { options, ...(source.input ? { input: source.input } : {}) };
 }
 
 export async function runShard(
   request: RunRequest,
   shard: { k: number; n: number },
-  plugin: { id: string; version: string },
+  plugin: AnyPlugin,
+  source: SearchSource,
+  env: Record<string, string | undefined>,
+  cwd: string,
   pool?: WorkerPool,
 ): Promise<DoneEvent> {
   const started = performance.now();
   const emit = request.onEvent ?? (() => {});
   const createWorker = pool ? () => pool.take() : createNodeWorker;
+  const { canonicalJson, loadSigner, SecretError } = await import('@kit/queue/trust');
+  let signer;
+  try {
+    signer = await loadSigner(env, cwd);
+  } catch (error) {
+    if (error instanceof SecretError) throw new UsageError(error.message);
+    throw error;
+  }
+  const digest = solutionsHasher(canonicalJson);
   let index = 0;
   let outcome;
   try {
@@ -39,10 +78,16 @@ export async function runShard(
       },
       createWorker,
       {
-        select: (total) => Array.from({ length: total }, (_, task) => task).filter((task) => task % shard.n === shard.k - 1),
+        select: (total) => {
+          if (shard.n > total) throw new UsageError(`--shard ${shard.k}/${shard.n}: the search has only ${total} task${total === 1 ? '' : 's'}, so N must be at most ${total}`);
+          return Array.from({ length: total }, (_, task) => task).filter((task) => task % shard.n === shard.k - 1);
+        },
         threads: request.threads ?? 1,
         ...(request.signal ? { signal: request.signal } : {}),
-        onSolution: (solution) => emit({ type: 'solution', index: ++index, solution }),
+        onSolution: (solution) => {
+          digest.add(solution);
+          emit({ type: 'solution', index: ++index, solution });
+        },
       },
     );
   } catch (error) {
@@ -56,14 +101,18 @@ export async function runShard(
     tasksTotal,
     splitWidth: SPLIT_WIDTH,
     solutions: request.wantSolutions ?? true,
-    instance: encodeInstance(request.instance),
+    source: portableSource(plugin, source),
     summaries: results.map((result) => result.summary),
     emitted: results.map((result) => result.solutions.length),
+    solutionsDigest: digest.digest(),
   };
+  const tasks = results.map((result) => result.task);
+  const shardName = `${shard.k}/${shard.n}`;
+  if (signer) record.sig = signer.sign('shard', { shard: shardName, tasks, merge: record });
   const summary: Summary = {
     ...mergeSummaries(record.summaries),
-    shard: `${shard.k}/${shard.n}`,
-    tasks: results.map((result) => result.task),
+    shard: shardName,
+    tasks,
     merge: record as unknown as JsonValue,
   };
   const done: DoneEvent = {

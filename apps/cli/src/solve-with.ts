@@ -1,4 +1,5 @@
-// Where `kit run` solves: on this thread, on worker threads, one shard of the tasks here, or on queue workers.
+// Where `kit run` solves: on this thread or on worker threads (a shard goes to shard.ts, a queued run
+// to queue-run.ts).
 import type { DoneEvent, RunRequest } from '@kit/core';
 import type { WorkerPool } from '@kit/core/node';
 import type { DiscoveredPlugin } from './discovery.js';
@@ -15,11 +16,6 @@ export function solvesHere(common: CommonFlags, animate: boolean): boolean {
 
 export async function solveWith(found: DiscoveredPlugin, request: RunRequest, common: CommonFlags, here: boolean, pool?: WorkerPool): Promise<DoneEvent> {
   if (here) return solveHere(found, request);
-  if (common.shard) return (await import('./shard.js')).runShard(request, common.shard, { id: found.plugin.id, version: found.plugin.version }, pool);
-  if (common.queue !== undefined) {
-    const { runQueued } = await import('./queue-run.js');
-    return runQueued(found, request, common.queue, common.maxSolutions);
-  }
   const { runInWorkers } = await import('@kit/core/node');
   return runInWorkers(request, pool);
 }

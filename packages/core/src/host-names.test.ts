@@ -17,7 +17,7 @@ describe('HOST_NAMES', () => {
 
   it("names kit run's flags and the page's URL parameters", () => {
     expect(HOST_NAMES.filter((entry) => entry.cli).map((entry) => entry.name)).toEqual([
-      'quiet', 'count', 'limit', 'json', 'color', 'delay', 'threads', 'plugin', 'shard', 'queue', 'max-solutions', 'help', 'version',
+      'quiet', 'count', 'limit', 'json', 'color', 'delay', 'threads', 'plugin', 'shard', 'queue', 'max-solutions', 'keep', 'help', 'version',
     ]);
     expect(HOST_NAMES.filter((entry) => entry.page).map((entry) => entry.name)).toEqual(['limit', 'delay', 'puzzle', 'example', 'run', 'play', 'input']);
     expect(['puzzle', 'example', 'run', 'play', 'input', 'limit', 'delay'].every(isPageParameter)).toBe(true);

@@ -53,6 +53,7 @@ export const HOST_NAMES: readonly HostName[] = [
   { name: 'shard', cli: { value: 'K/N', help: "run only the K-th of N shares of the search's tasks (merge them with kit merge)" } },
   { name: 'queue', cli: { value: 'url', help: 'submit to kit workers through Redis (redis://HOST:PORT, rediss:// for TLS)' } },
   { name: 'max-solutions', cli: { value: 'n', help: 'with --queue: refuse a run with more solutions than this (default 100000)' } },
+  { name: 'keep', cli: { value: 'duration', help: 'with --queue: keep the results in Redis this long once the run ends (default 24h; 90m, 12h, 7d)' } },
   { name: 'help', short: 'h', cli: { help: 'show this help' } },
   { name: 'version', short: 'v', cli: { help: 'print the version' } },
   { name: 'puzzle', page: { help: 'the plugin the page opens, by id' } },

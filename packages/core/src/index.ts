@@ -56,4 +56,6 @@ export type { HostMessage, WorkerMessage, WorkerPort, WorkerSide } from './proto
 export { solveInProcess, solveAll } from './in-process.js';
 export type { InProcessOptions } from './in-process.js';
 export { TaskThread, runTasks, SPLIT_WIDTH } from './tasks.js';
+export { instanceFromSource, hostScopedOptions } from './search-source.js';
+export type { SearchSource } from './search-source.js';
 export type { TaskSearch, TaskResult, RunTasksOptions } from './tasks.js';

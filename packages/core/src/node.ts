@@ -1,7 +1,7 @@
 // @kit/core/node: the Node half of the runner (worker_threads). Browsers never load this file.
 import { availableParallelism } from 'node:os';
 import { pathToFileURL } from 'node:url';
-import type { Worker } from 'node:worker_threads';
+import type { ResourceLimits, Worker } from 'node:worker_threads';
 import { workerThreads } from './lazy-builtins.js';
 import { builtFileUrl } from './built-file.js';
 import { runSolver, type RunRequest } from './run-solver.js';
@@ -13,8 +13,12 @@ export type { ReadInputOptions } from './read-input.js';
 
 const WORKER_URL = builtFileUrl('node-worker.js', import.meta.url);
 
-export function createNodeWorker(): WorkerPort {
-  return portOf(new (workerThreads().Worker)(WORKER_URL));
+/**
+ * A solver worker thread. `resourceLimits` caps its heap (a search from another machine that would
+ * exhaust memory ends the thread, which is reported, not the process).
+ */
+export function createNodeWorker(options: { resourceLimits?: ResourceLimits } = {}): WorkerPort {
+  return portOf(new (workerThreads().Worker)(WORKER_URL, options.resourceLimits ? { resourceLimits: options.resourceLimits } : {}));
 }
 
 function portOf(worker: Worker): WorkerPort {
@@ -87,5 +91,3 @@ export function defaultThreads(): number {
 export function moduleUrlOf(path: string): string {
   return pathToFileURL(path).href;
 }
-
-export { encodeInstance, decodeInstance } from './instance-codec.js';

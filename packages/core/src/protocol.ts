@@ -3,6 +3,7 @@ import type { SerializedError } from './errors.js';
 import type { ContextSettings } from './context.js';
 import type { PlayMove } from './play.js';
 import type { RefereeAsk, RefereeReport } from './play-referee.js';
+import type { SearchSource } from './search-source.js';
 
 /** Messages between a host and a solver worker. Everything here must survive structured cloning. */
 export type HostMessage =
@@ -10,7 +11,9 @@ export type HostMessage =
       type: 'load';
       moduleUrl: string;
       pluginId: string;
-      instance: unknown;
+      /** The parsed instance, or (for a search from another machine) its `source`, parsed in the worker. */
+      instance?: unknown;
+      source?: SearchSource;
       /** >1 asks the solver to split its search; the worker answers `split` or runs it whole. */
       threads: number;
       /** The lead runs the search whole when it does not split; a helper only ever runs tasks. */

@@ -2,6 +2,7 @@ import type { ContextSettings } from './context.js';
 import { deserializeError } from './errors.js';
 import type { Summary } from './events.js';
 import type { HostMessage, WorkerMessage, WorkerPort } from './protocol.js';
+import type { SearchSource } from './search-source.js';
 
 /**
  * A search's deterministic task list, wherever its tasks run (shards, queue workers): the solver is
@@ -11,7 +12,9 @@ import type { HostMessage, WorkerMessage, WorkerPort } from './protocol.js';
 export interface TaskSearch {
   moduleUrl: string;
   pluginId: string;
-  instance: unknown;
+  /** The parsed instance, or the search as text (`source`), which the worker thread parses. */
+  instance?: unknown;
+  source?: SearchSource;
   splitWidth: number;
   settings: Omit<ContextSettings, 'signal'>;
 }
@@ -130,7 +133,7 @@ export class TaskThread {
       type: 'load',
       moduleUrl: search.moduleUrl,
       pluginId: search.pluginId,
-      instance: search.instance,
+      ...(search.source ? { source: search.source } : { instance: search.instance }),
       threads: Math.max(2, search.splitWidth),
       role,
       settings: search.settings,

@@ -9,6 +9,7 @@ import { playSetup } from './play-game.js';
 import { completionSource, judgePosition } from './play-referee.js';
 import { pluginFromModule } from './registry.js';
 import { batchingPoster } from './solution-batch.js';
+import { instanceFromSource } from './search-source.js';
 
 /**
  * The worker's half of the protocol, shared by Node's worker_threads and the browser's Web Workers:
@@ -71,7 +72,9 @@ export function serveWorker(side: WorkerSide, importModule: (url: string) => Pro
       if (plugin.id !== message.pluginId) {
         throw new Error(`module ${message.moduleUrl} provides plugin '${plugin.id}', not '${message.pluginId}'`);
       }
-      split = message.threads > 1 ? solver.split?.(message.instance, message.threads) : undefined;
+      // A source is parsed here, off the host's main thread: a slow or failing parse is this worker's.
+      const instance = message.source ? instanceFromSource(plugin, message.source) : message.instance;
+      split = message.threads > 1 ? solver.split?.(instance, message.threads) : undefined;
       if (split && split.tasks > 1) {
         out.post({ type: 'split', tasks: split.tasks });
         return;
@@ -81,7 +84,7 @@ export function serveWorker(side: WorkerSide, importModule: (url: string) => Pro
         out.post({ type: 'split', tasks: 0 });
         return;
       }
-      const summary: Summary = await solver.solve(message.instance, contextFor(undefined));
+      const summary: Summary = await solver.solve(instance, contextFor(undefined));
       out.post({ type: 'done', summary });
       return;
     }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { SPLIT_WIDTH, TaskThread, runTasks } from '@kit/core';
-import { createNodeWorker, decodeInstance, encodeInstance } from '@kit/core/node';
+import { InputError, SPLIT_WIDTH, TaskThread, definePlugin, hostScopedOptions, instanceFromSource, runTasks } from '@kit/core';
+import { createNodeWorker } from '@kit/core/node';
 
 const search = (instance: object) => ({
   moduleUrl: new URL('./fixtures/counting-plugin.js', import.meta.url).href,
@@ -58,14 +58,45 @@ describe('runTasks and TaskThread (shards, queue workers)', () => {
   });
 });
 
-describe('encodeInstance', () => {
-  it('keeps plain data as JSON and carries anything else as structured-clone bytes', () => {
-    const plain = { board: ['..', '..'], all: false, pieces: { kinds: [{ name: 'L', count: 2 }] } };
-    expect(encodeInstance(plain)).toEqual(plain);
-    const odd = { masks: new Uint32Array([1, 2, 3]), seen: new Map([['a', 1]]) };
-    const encoded = encodeInstance(odd);
-    expect(Object.keys(encoded as object)).toEqual(['$v8']);
-    expect(decodeInstance(JSON.parse(JSON.stringify(encoded)))).toEqual(odd);
-    expect(decodeInstance(plain)).toEqual(plain);
+describe('a search as text (SearchSource)', () => {
+  it('is parsed by the plugin in the worker thread, options as typed, defaults filled in', async () => {
+    const thread = new TaskThread(createNodeWorker);
+    try {
+      const source = { options: { n: '25', mode: 'finish' } };
+      expect(await thread.load({ ...search({}), instance: undefined, source }, 'text')).toBe(3);
+      expect((await thread.run(2)).solutions).toEqual([21, 22, 23, 24, 25]);
+      // A bad value is the parser's InputError, as on the command line.
+      await expect(thread.load({ ...search({}), instance: undefined, source: { options: { n: '1e9' } } }, 'bad')).rejects.toThrow(
+        '--n must be an integer from 0 to 1000 (got "1e9")',
+      );
+      await expect(thread.load({ ...search({}), instance: undefined, source: { options: { __proto__: 'x' } as never } }, 'proto')).resolves.toBe(1);
+      await expect(thread.load({ ...search({}), instance: undefined, source: JSON.parse('{"options":{"__proto__":"x"}}') }, 'own')).rejects.toThrow(
+        'unknown option --__proto__',
+      );
+    } finally {
+      thread.terminate();
+    }
+  });
+
+  it('refuses host-scoped (terminal-only) options: they name files and programs of the host', () => {
+    const plugin = definePlugin<{ out?: string }, never>({
+      id: 'writer',
+      title: 'Writer',
+      description: 'Writes.',
+      version: '1.0.0',
+      options: [
+        { name: 'size', type: 'int', default: 1, help: 'size' },
+        { name: 'output', short: 'o', type: 'string', terminalOnly: true, help: 'write here' },
+        { name: 'force', type: 'boolean', terminalOnly: true, help: 'overwrite' },
+      ],
+      parse: (options) => ({ ...(typeof options['output'] === 'string' ? { out: options['output'] } : {}) }),
+      solver: async () => ({ solve: () => ({ solutions: 0 }) }),
+      view: () => ({ width: 1, height: 1, cells: [{}] }),
+    });
+    expect(hostScopedOptions(plugin, { options: { size: '3', output: '/etc/passwd', force: true } })).toEqual(['--output', '--force']);
+    expect(() => instanceFromSource(plugin, { options: { output: '/etc/passwd', force: true } })).toThrow(
+      new InputError('--output, --force cannot come from another machine (they name a file or program on the host)'),
+    );
+    expect(instanceFromSource(plugin, { options: { size: '3' } })).toEqual({});
   });
 });

@@ -1,139 +1,230 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { Summary } from '@kit/core';
+import { Redis } from 'ioredis';
 import { Job, Queue } from 'bullmq';
-import { PREFIX, QUEUE, QueueError, connectionFor, probeRedis } from './connection.js';
-import { blocksOf, type BlockResult, type RunData, type RunResult, type RunSpec } from './spec.js';
+import { BULL_PREFIX, RUNS_KEY, runKey } from './keys.js';
+import { QueueError, connectionFor, evictionMessage, probeRedis, redactUrl, redisOptions, type QueueUrl } from './connection.js';
+import { BadRecord, RUN_ID, type Signer } from './trust/index.js';
+import { childFailure, removeRun, snapshotRun, type RunSnapshot } from './run-state.js';
+import { readBlockResults } from './results.js';
+import { listWorkers, type WorkerRecord } from './heartbeat.js';
+import { pruneRuns, type PruneOptions, type PruneReport } from './prune.js';
+import { RedisWatch } from './redis-watch.js';
+import type { RunSpec } from './spec.js';
 
-export type RunState = 'queued' | 'running' | 'merging' | 'completed' | 'failed' | 'cancelled';
+export type RunState = 'queued' | 'running' | 'merging' | 'completed' | 'failed' | 'cancelled' | 'lost';
 
 export interface RunStatus {
   runId: string;
   spec: RunSpec;
+  queue: string;
   state: RunState;
   tasksDone: number;
   tasksTotal: number;
   /** Why a failed run failed (a block's error, named by the worker that raised it). */
   reason?: string;
-  result?: RunResult;
+  summary?: Summary;
+  /** When the run's results will be removed (ms since the epoch), once it has ended. */
+  expiresAt?: number;
 }
 
 /** A finished run as a local run reports it: every task's solutions in task order, then the merge's. */
 export interface RunOutcome {
   status: RunStatus;
-  summary: RunResult['summary'];
+  summary: Summary;
   solutions: unknown[];
   elapsedMs: number;
+  /** Each task's summary, in task order, and the blocks they were dealt into (for the benchmark). */
+  taskSummaries: Summary[];
+  blocks: number;
 }
 
-/** An open handle on the runs queue of one Redis. */
+/** A run that ended without a result: failed, cancelled, or lost (no longer in Redis). */
+export class RunFailed extends Error {
+  override readonly name = 'RunFailed';
+  constructor(readonly status: Pick<RunStatus, 'runId' | 'state' | 'reason'>) {
+    super(
+      status.state === 'cancelled'
+        ? `run ${status.runId} was cancelled`
+        : status.state === 'lost'
+          ? `run ${status.runId} is no longer in Redis (removed, expired, or Redis restarted without persistence)`
+          : `run ${status.runId} failed: ${status.reason ?? 'no reason given'}`,
+    );
+  }
+}
+
+export interface OpenOptions {
+  signer: Signer | undefined;
+  /** A line for the user (an eviction policy that may lose jobs, an outage and its end). */
+  warn?(line: string): void;
+}
+
+/** An open handle on the runs of one Redis. */
 export class Runs {
+  readonly #queues = new Map<string, Queue>();
+
   private constructor(
-    readonly url: string,
-    private readonly queue: Queue,
+    readonly url: QueueUrl,
+    private readonly redis: Redis,
+    private readonly signer: Signer | undefined,
+    private readonly watch: RedisWatch,
   ) {}
 
-  static async open(url: string): Promise<Runs> {
-    await probeRedis(url);
-    const queue = new Queue(QUEUE, { connection: connectionFor(url), prefix: PREFIX });
-    await queue.waitUntilReady();
-    return new Runs(url, queue);
+  static async open(url: QueueUrl, options: OpenOptions): Promise<Runs> {
+    const info = await probeRedis(url, { requireNoEviction: false });
+    const where = redactUrl(url.url);
+    if (info.evictionPolicy !== 'noeviction') options.warn?.(evictionMessage(where, info.evictionPolicy));
+    const watch = new RedisWatch(where, options.warn ?? (() => {}));
+    // Commands wait through an outage: a submitter rides out a Redis restart.
+    const redis = new Redis({ ...redisOptions(url), maxRetriesPerRequest: null });
+    watch.attach(redis);
+    return new Runs(url, redis, options.signer, watch);
   }
 
   async close(): Promise<void> {
-    await this.queue.close();
+    await Promise.all([...this.#queues.values()].map((queue) => queue.close().catch(() => {})));
+    this.redis.disconnect();
   }
 
-  private async parent(runId: string): Promise<Job<RunData, RunResult>> {
-    const job = /^run-[0-9a-f]+$/.test(runId) ? await Job.fromId<RunData, RunResult>(this.queue, runId) : undefined;
-    if (!job || job.name !== 'run') throw new QueueError(`no run ${JSON.stringify(runId)} on ${this.url.replace(/\/\/[^@/]*@/, '//')}`);
-    return job;
+  #queue(name: string): Queue {
+    let queue = this.#queues.get(name);
+    if (!queue) {
+      queue = new Queue(name, { connection: connectionFor(this.url), prefix: BULL_PREFIX, skipVersionCheck: true });
+      this.watch.attachEmitter(queue);
+      this.#queues.set(name, queue);
+    }
+    return queue;
+  }
+
+  async #snapshot(runId: string): Promise<RunSnapshot> {
+    const snapshot = RUN_ID.test(runId) ? await this.#read(runId) : undefined;
+    if (!snapshot) throw new QueueError(`no run ${JSON.stringify(runId.slice(0, 80))} on ${redactUrl(this.url.url)}`);
+    return snapshot;
+  }
+
+  async #read(runId: string): Promise<RunSnapshot | undefined> {
+    try {
+      return await snapshotRun(this.redis, this.signer, runId);
+    } catch (error) {
+      if (error instanceof BadRecord) throw new QueueError(error.message);
+      throw error;
+    }
   }
 
   async status(runId: string): Promise<RunStatus> {
-    const job = await this.parent(runId);
-    const { spec, blocks, cancelled } = job.data;
-    const sizes = blocksOf(spec.tasksTotal).map((block) => block.length);
-    const state = await job.getState();
-    const counts = await job.getDependenciesCount({ processed: true });
-    const processed = counts.processed ?? 0;
-    // Blocks are dealt round-robin, so their sizes differ by at most one: exact when every block is one task.
-    const tasksDone = blocks === spec.tasksTotal ? processed : Math.min(spec.tasksTotal, processed * (sizes[0] ?? 1));
-    const status: RunStatus = { runId, spec, state: 'queued', tasksDone, tasksTotal: spec.tasksTotal };
-    if (state === 'completed') return { ...status, state: 'completed', tasksDone: spec.tasksTotal, result: job.returnvalue };
-    if (cancelled) return { ...status, state: 'cancelled' };
-    if (state === 'failed') return { ...status, state: 'failed', reason: await this.reason(job) };
-    if (state === 'waiting-children') return { ...status, state: processed > 0 || (await this.anyActive(runId, blocks)) ? 'running' : 'queued' };
+    return this.#statusOf(await this.#snapshot(runId));
+  }
+
+  async #statusOf(snapshot: RunSnapshot): Promise<RunStatus> {
+    const { record, state } = snapshot;
+    const { spec } = record;
+    const tasksDone = snapshot.processed.reduce((sum, block) => sum + Math.floor((spec.tasksTotal - 1 - block) / spec.blocks) + 1, 0);
+    const status: RunStatus = { runId: spec.run, spec, queue: record.queue, state: 'queued', tasksDone, tasksTotal: spec.tasksTotal };
+    const expires = (from: number | undefined) => (from === undefined ? {} : { expiresAt: from + spec.keepSeconds * 1000 });
+    if (state === 'completed') return { ...status, state: 'completed', tasksDone: spec.tasksTotal, summary: snapshot.result!.summary, ...expires(snapshot.finishedOn) };
+    if (record.cancelledAt !== undefined) return { ...status, state: 'cancelled', ...expires(record.cancelledAt) };
+    if (state === 'failed') {
+      const reason = snapshot.failedReason ?? 'failed';
+      const own = await childFailure(this.redis, record.queue, reason);
+      if ((own ?? reason) === 'cancelled') return { ...status, state: 'cancelled', ...expires(snapshot.finishedOn) };
+      return { ...status, state: 'failed', reason: stalledReason(own ?? reason), ...expires(snapshot.finishedOn) };
+    }
+    if (state === 'missing') return { ...status, state: 'lost' };
+    if (state === 'waiting-children') return { ...status, state: snapshot.processed.length > 0 || snapshot.running > 0 ? 'running' : 'queued' };
     return { ...status, state: 'merging' };
   }
 
-  private async anyActive(runId: string, blocks: number): Promise<boolean> {
-    const first = await Job.fromId(this.queue, `${runId}-0`);
-    return blocks > 0 && first !== undefined && (await first.getState()) === 'active';
+  /** The live workers that serve `queue` (its plugin and version). */
+  async servedBy(queue: string): Promise<{ serving: WorkerRecord[]; others: WorkerRecord[] }> {
+    const { workers } = await listWorkers(this.redis, this.signer);
+    return { serving: workers.filter((worker) => worker.queues.includes(queue)), others: workers.filter((worker) => !worker.queues.includes(queue)) };
   }
 
-  /** A run failed by a block says which block and why; the block's own error is the useful part. */
-  private async reason(job: Job): Promise<string> {
-    const child = /^child .*:([^:]+) failed$/.exec(job.failedReason ?? '');
-    if (child) {
-      const block = await Job.fromId(this.queue, child[1]!);
-      if (block?.failedReason) return block.failedReason;
-    }
-    return job.failedReason || 'failed';
-  }
-
-  /** Waits until the run is over; `onProgress` sees each status while it runs. */
+  /** Waits until the run is over; `onProgress` sees each status while it runs. Rejects RunFailed. */
   async wait(runId: string, options: { onProgress?: (status: RunStatus) => void; pollMs?: number; signal?: AbortSignal } = {}): Promise<RunOutcome> {
     for (;;) {
-      const status = await this.status(runId);
-      if (status.state === 'completed') return this.outcome(runId, status);
-      if (status.state === 'failed' || status.state === 'cancelled') return Promise.reject(new RunFailed(status));
+      const snapshot = await this.#read(runId);
+      if (!snapshot) throw new RunFailed({ runId, state: 'lost' });
+      const status = await this.#statusOf(snapshot);
+      if (status.state === 'completed') return this.#outcome(snapshot, status);
+      if (status.state === 'failed' || status.state === 'cancelled' || status.state === 'lost') throw new RunFailed(status);
       options.onProgress?.(status);
       await sleep(options.pollMs ?? 250, undefined, options.signal ? { signal: options.signal } : {});
     }
   }
 
-  private async outcome(runId: string, status: RunStatus): Promise<RunOutcome> {
-    const job = await this.parent(runId);
-    const result = status.result!;
-    const solutions: unknown[] = [];
-    if (status.spec.solutions) {
-      const byTask = new Map<number, unknown[]>();
-      for (const value of Object.values(await job.getChildrenValues<BlockResult>())) {
-        for (const outcome of value.tasks) byTask.set(outcome.task, outcome.solutions ?? []);
-      }
-      for (let task = 0; task < status.spec.tasksTotal; task++) solutions.push(...(byTask.get(task) ?? []));
-      solutions.push(...result.solutions);
+  async #outcome(snapshot: RunSnapshot, status: RunStatus): Promise<RunOutcome> {
+    const { spec, queue } = snapshot.record;
+    const result = snapshot.result!;
+    let results;
+    try {
+      results = await readBlockResults(this.redis, this.signer, spec, queue);
+    } catch (error) {
+      if (error instanceof BadRecord) throw new QueueError(error.message);
+      throw error;
     }
-    return { status, summary: result.summary, solutions, elapsedMs: Math.max(0, result.finishedAt - status.spec.submittedAt) };
+    const taskSummaries: Summary[] = new Array(spec.tasksTotal);
+    const byTask: unknown[][] = new Array(spec.tasksTotal);
+    for (const block of results.values()) {
+      for (const outcome of block.tasks) {
+        taskSummaries[outcome.task] = outcome.summary;
+        byTask[outcome.task] = outcome.solutions ?? [];
+      }
+    }
+    if (results.size !== spec.blocks) throw new RunFailed({ runId: spec.run, state: 'lost' });
+    const solutions = spec.solutions ? [...byTask.flat(), ...result.solutions] : [];
+    return { status, summary: result.summary, solutions, elapsedMs: Math.max(0, result.finishedAt - spec.submittedAt), taskSummaries, blocks: spec.blocks };
   }
 
   /** Stops handing out the run's tasks; blocks already running finish, and the run ends as cancelled. */
   async cancel(runId: string): Promise<RunStatus> {
-    const job = await this.parent(runId);
     const status = await this.status(runId);
-    if (status.state === 'completed' || status.state === 'failed' || status.state === 'cancelled') return status;
-    await job.updateData({ ...job.data, cancelled: true });
-    await job.removeUnprocessedChildren();
-    return { ...status, state: 'cancelled' };
+    if (status.state === 'completed' || status.state === 'failed' || status.state === 'cancelled' || status.state === 'lost') return status;
+    await this.redis.hset(runKey(runId), 'cancelledAt', String(Date.now()));
+    const parent = await Job.fromId(this.#queue(status.queue), runId);
+    await parent?.removeUnprocessedChildren();
+    return this.status(runId);
   }
 
   /** Removes the run and its results from Redis; a run still going must be cancelled first. */
   async remove(runId: string): Promise<void> {
-    const job = await this.parent(runId);
-    const status = await this.status(runId);
+    const snapshot = await this.#snapshot(runId);
+    const status = await this.#statusOf(snapshot);
     if (status.state === 'running' || status.state === 'queued' || status.state === 'merging') {
-      if (!job.data.cancelled) throw new QueueError(`run ${runId} is still going: kit queue cancel ${runId} first`);
+      throw new QueueError(`run ${runId} is still going: kit queue cancel ${runId} first`);
     }
-    try {
-      await job.remove({ removeChildren: true });
-    } catch (error) {
-      throw new QueueError(`run ${runId} still has a block running: try again when it is done (${(error as Error).message})`);
+    if (!(await removeRun(this.url, this.redis, runId, snapshot.record.queue))) {
+      throw new QueueError(`run ${runId} still has a block running: try again when it is done`);
     }
+  }
+
+  /** The runs in Redis, newest first (at most `limit`); records this side cannot read are named apart. */
+  async list(limit = 1000): Promise<{ runs: RunStatus[]; unreadable: { runId: string; reason: string }[] }> {
+    const ids = await this.redis.zrevrange(RUNS_KEY, 0, limit - 1);
+    const runs: RunStatus[] = [];
+    const unreadable: { runId: string; reason: string }[] = [];
+    for (const runId of ids) {
+      try {
+        const snapshot = await snapshotRun(this.redis, this.signer, runId);
+        if (snapshot) runs.push(await this.#statusOf(snapshot));
+      } catch (error) {
+        if (!(error instanceof BadRecord)) throw error;
+        unreadable.push({ runId, reason: error.message });
+      }
+    }
+    return { runs, unreadable };
+  }
+
+  prune(options: PruneOptions = {}): Promise<PruneReport> {
+    return pruneRuns(this.redis, this.signer, this.url, options);
+  }
+
+  async workers(): Promise<{ workers: WorkerRecord[]; refused: number }> {
+    return listWorkers(this.redis, this.signer);
   }
 }
 
-export class RunFailed extends Error {
-  override readonly name = 'RunFailed';
-  constructor(readonly status: RunStatus) {
-    super(status.state === 'cancelled' ? `run ${status.runId} was cancelled` : `run ${status.runId} failed: ${status.reason}`);
-  }
+/** BullMQ's words for a job that stalled too often, in ours. */
+function stalledReason(reason: string): string {
+  return /stalled more than allowable limit/.test(reason) ? `a block stopped two workers (killed or lost mid-job): ${reason}` : reason;
 }

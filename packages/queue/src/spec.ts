@@ -1,32 +1,39 @@
-import type { JsonValue, Summary } from '@kit/core';
+import type { SearchSource, Summary } from '@kit/core';
 
-/** A queued search, as submitted: everything a worker needs besides the plugin itself. */
+/**
+ * A queued search as submitted, stored once per run (`kit:run:<id>`) and signed by the submitter:
+ * everything a worker needs besides the plugin itself. The search travels as text (options as the
+ * CLI took them, the input file), never as a parsed instance.
+ */
 export interface RunSpec {
+  run: string;
   plugin: string;
   version: string;
-  /** The parsed instance, encoded by @kit/core/node's encodeInstance. */
-  instance: JsonValue;
+  source: SearchSource;
   splitWidth: number;
   tasksTotal: number;
+  /** Jobs the tasks are dealt into: task t goes to block t mod blocks. */
+  blocks: number;
   /** False with --count: only summaries travel. */
   solutions: boolean;
   maxSolutions: number;
   /** The submitter's clock, ms since the epoch: elapsed time is measured from here. */
   submittedAt: number;
+  /** How long the results are kept once the run is over, in seconds. */
+  keepSeconds: number;
 }
 
-/** The parent job's data. */
-export interface RunData {
-  spec: RunSpec;
-  blocks: number;
-  cancelled?: boolean;
-}
-
-/** A child job's data: the spec again (a worker needs nothing else) and its block of tasks. */
+/** A block job's data: which run and which block (the tasks follow from the spec). */
 export interface BlockData {
   run: string;
-  spec: RunSpec;
-  tasks: number[];
+  block: number;
+  sig?: string;
+}
+
+/** The parent job's data: the run it merges. */
+export interface RunJobData {
+  run: string;
+  sig?: string;
 }
 
 export interface TaskOutcome {
@@ -35,27 +42,50 @@ export interface TaskOutcome {
   solutions?: unknown[];
 }
 
-/** A child job's result, keyed by task: a block that ran twice still counts once. */
+/** A block job's result, signed by the worker that ran it; keyed by task, so a block run twice counts once. */
 export interface BlockResult {
-  tasks: TaskOutcome[];
+  run: string;
+  block: number;
+  /** The worker that ran it: `host:pid:id`. */
   host: string;
+  tasks: TaskOutcome[];
+  sig?: string;
 }
 
 /** The parent job's result: the plugin's merge of every task, and solutions its finish added. */
 export interface RunResult {
+  run: string;
+  host: string;
   summary: Summary;
   solutions: unknown[];
   finishedAt: number;
+  sig?: string;
 }
 
-/** Jobs per run at most: past this, tasks are dealt into blocks (task t goes to block t mod B). */
-export const MAX_JOBS = 256;
+/**
+ * Jobs per run at most. Many small jobs spread a run over many worker threads (the slowest job
+ * bounds the run's time); each job costs Redis memory and round trips (measured in
+ * docs/distributed.md).
+ */
+export const RUN_BLOCKS = 1024;
 
-export function blocksOf(tasksTotal: number): number[][] {
-  const count = Math.min(tasksTotal, MAX_JOBS);
-  const blocks: number[][] = Array.from({ length: count }, () => []);
-  for (let task = 0; task < tasksTotal; task++) blocks[task % count]!.push(task);
-  return blocks;
+/**
+ * The width a queued search is split for: finer than a local run's (SPLIT_WIDTH), so one run has
+ * thousands of tasks and its slowest job is a small part of it.
+ */
+export const QUEUE_SPLIT_WIDTH = 256;
+
+export function blockCount(tasksTotal: number): number {
+  return Math.max(1, Math.min(tasksTotal, RUN_BLOCKS));
+}
+
+/** The tasks of block `block` of `blocks`: t = block, block + blocks, ... below tasksTotal. */
+export function tasksOfBlock(block: number, blocks: number, tasksTotal: number): number[] {
+  const tasks: number[] = [];
+  for (let task = block; task < tasksTotal; task += blocks) tasks.push(task);
+  return tasks;
 }
 
 export const DEFAULT_MAX_SOLUTIONS = 100_000;
+/** A day: long enough to come back to a run, short enough that Redis does not fill up. */
+export const DEFAULT_KEEP_SECONDS = 24 * 3600;

@@ -1,65 +1,121 @@
 import { randomBytes } from 'node:crypto';
-import { SPLIT_WIDTH, TaskThread } from '@kit/core';
-import { createNodeWorker, encodeInstance } from '@kit/core/node';
-import { FlowProducer } from 'bullmq';
-import { PREFIX, QUEUE, connectionFor, probeRedis } from './connection.js';
-import { DEFAULT_MAX_SOLUTIONS, blocksOf, type BlockData, type RunData, type RunSpec } from './spec.js';
+import { TaskThread, hostScopedOptions, type AnyPlugin, type SearchSource } from '@kit/core';
+import { createNodeWorker } from '@kit/core/node';
+import { Redis } from 'ioredis';
+import { FlowProducer, Queue } from 'bullmq';
+import { BULL_PREFIX, RUNS_KEY, blockJobId, queueNameOf, runKey } from './keys.js';
+import { QueueError, connectionFor, probeRedis, redisOptions, type QueueUrl } from './connection.js';
+import { LIMITS, type Signer } from './trust/index.js';
+import { DEFAULT_KEEP_SECONDS, DEFAULT_MAX_SOLUTIONS, QUEUE_SPLIT_WIDTH, blockCount, type BlockData, type RunJobData, type RunSpec } from './spec.js';
 
 export interface SubmitOptions {
-  url: string;
-  plugin: { id: string; version: string; moduleUrl: string };
-  instance: unknown;
+  url: QueueUrl;
+  /** The shared secret's signer; without one the run goes unsigned (loopback Redis only). */
+  signer: Signer | undefined;
+  plugin: Pick<AnyPlugin, 'id' | 'version' | 'options'> & { moduleUrl: string };
+  /** The search as the user gave it: options as typed, the input file. */
+  source: SearchSource;
   /** False with --count: only summaries travel. */
   solutions: boolean;
   maxSolutions?: number;
+  keepSeconds?: number;
+}
+
+export interface Submitted {
+  runId: string;
+  queue: string;
+  tasksTotal: number;
+  blocks: number;
 }
 
 /**
- * Submits a search as one BullMQ flow: a parent job `run` (its id is the run id) with one child per
- * task, or per block of tasks when there are very many. The task count comes from splitting the
- * search here once, on a solver thread, exactly as the workers will.
+ * Submits a search as one BullMQ flow in its plugin's queue: a parent job `run` (its id is the run
+ * id) and one child per block of tasks, the blocks' priorities their numbers, so the blocks of runs
+ * submitted later interleave with this one's rather than wait behind them. The task count comes
+ * from splitting the search here once, on a solver thread, exactly as the workers will.
  */
-export async function submitRun(options: SubmitOptions): Promise<{ runId: string; tasksTotal: number }> {
-  await probeRedis(options.url);
+export async function submitRun(options: SubmitOptions): Promise<Submitted> {
+  const hostScoped = hostScopedOptions(options.plugin, options.source);
+  if (hostScoped.length > 0) throw new QueueError(`${hostScoped.join(', ')} cannot be used with --queue: ${hostScoped.length === 1 ? 'it names' : 'they name'} a file or program on this machine, and a queued run only carries the puzzle and its search options`);
+  await probeRedis(options.url, { requireNoEviction: true });
   const thread = new TaskThread(createNodeWorker);
   let tasksTotal: number;
   try {
     tasksTotal = await thread.load(
-      { moduleUrl: options.plugin.moduleUrl, pluginId: options.plugin.id, instance: options.instance, splitWidth: SPLIT_WIDTH, settings: {} },
+      { moduleUrl: options.plugin.moduleUrl, pluginId: options.plugin.id, source: options.source, splitWidth: QUEUE_SPLIT_WIDTH, settings: {} },
       'submit',
     );
   } finally {
     thread.terminate();
   }
+  if (tasksTotal > LIMITS.tasks) throw new QueueError(`the search splits into ${tasksTotal} tasks, more than a queued run takes (${LIMITS.tasks})`);
   const runId = `run-${randomBytes(5).toString('hex')}`;
+  const queue = queueNameOf(options.plugin.id, options.plugin.version);
   const spec: RunSpec = {
+    run: runId,
     plugin: options.plugin.id,
     version: options.plugin.version,
-    instance: encodeInstance(options.instance),
-    splitWidth: SPLIT_WIDTH,
+    source: options.source,
+    splitWidth: QUEUE_SPLIT_WIDTH,
     tasksTotal,
+    blocks: blockCount(tasksTotal),
     solutions: options.solutions,
     maxSolutions: options.maxSolutions ?? DEFAULT_MAX_SOLUTIONS,
     submittedAt: Date.now(),
+    keepSeconds: options.keepSeconds ?? DEFAULT_KEEP_SECONDS,
   };
-  const blocks = blocksOf(tasksTotal);
-  const flows = new FlowProducer({ connection: connectionFor(options.url), prefix: PREFIX });
+  const { signer } = options;
+  const specText = JSON.stringify(spec);
+  if (specText.length > LIMITS.specBytes) throw new QueueError(`the run's input is ${specText.length} bytes, more than a queued run carries (${LIMITS.specBytes})`);
+  const redis = new Redis({ ...redisOptions(options.url), maxRetriesPerRequest: 1 });
+  redis.on('error', () => {});
+  try {
+    // The record first: a worker that takes a block finds its run.
+    await redis
+      .multi()
+      .hset(runKey(runId), { spec: specText, ...(signer ? { sig: signer.sign('run-spec', spec) } : {}) })
+      .zadd(RUNS_KEY, spec.submittedAt, runId)
+      .exec();
+  } finally {
+    redis.disconnect();
+  }
+  await limitEvents(options.url, queue);
+  const signed = <T extends object>(kind: 'run-job' | 'block-job', data: T): T & { sig?: string } => (signer ? { ...data, sig: signer.sign(kind, data) } : data);
+  const flows = new FlowProducer({ connection: connectionFor(options.url), prefix: BULL_PREFIX, skipVersionCheck: true });
+  flows.on('error', () => {});
   try {
     await flows.add({
       name: 'run',
-      queueName: QUEUE,
-      data: { spec, blocks: blocks.length } satisfies RunData,
+      queueName: queue,
+      data: signed('run-job', { run: runId }) satisfies RunJobData,
       opts: { jobId: runId },
-      children: blocks.map((tasks, index) => ({
-        name: 'tasks',
-        queueName: QUEUE,
-        data: { run: runId, spec, tasks } satisfies BlockData,
-        // A failed block fails the run: its error is the run's.
-        opts: { jobId: `${runId}-${index}`, failParentOnFailure: true },
+      children: Array.from({ length: spec.blocks }, (_, block) => ({
+        name: 'block',
+        queueName: queue,
+        data: signed('block-job', { run: runId, block }) satisfies BlockData,
+        // A failed block fails the run: its error is the run's. A finished block's job is removed at
+        // once: its result stays under the parent (BullMQ's processed hash), stored once.
+        opts: { jobId: blockJobId(runId, block), failParentOnFailure: true, priority: block + 1, removeOnComplete: true },
       })),
     });
   } finally {
     await flows.close();
   }
-  return { runId, tasksTotal };
+  return { runId, queue, tasksTotal, blocks: spec.blocks };
 }
+
+/**
+ * BullMQ adds an event (with the job's whole result) to a stream per queue for every step of every
+ * job, 10,000 kept by default; the kit reads none of them, so each queue keeps only a few.
+ */
+async function limitEvents(url: QueueUrl, name: string): Promise<void> {
+  const queue = new Queue(name, { connection: connectionFor(url), prefix: BULL_PREFIX, skipVersionCheck: true, streams: { events: { maxLen: EVENTS_KEPT } } });
+  queue.on('error', () => {});
+  try {
+    await queue.getVersion();
+  } finally {
+    await queue.close();
+  }
+}
+
+const EVENTS_KEPT = 100;

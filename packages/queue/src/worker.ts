@@ -1,162 +1,462 @@
 import { hostname } from 'node:os';
-import { SPLIT_WIDTH, TaskThread, type Summary, type TaskSearch } from '@kit/core';
-import { createNodeWorker, decodeInstance } from '@kit/core/node';
-import { Job, UnrecoverableError, Worker } from 'bullmq';
-import { PREFIX, QUEUE, connectionFor, probeRedis } from './connection.js';
-import type { BlockData, BlockResult, RunData, RunResult, TaskOutcome } from './spec.js';
+import { randomBytes } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { escapeControls, safeLine } from '@kit/core/messages';
+import { isInputError, type OptionSpec, type Summary, type TaskSearch, type TaskThread } from '@kit/core';
+import { Redis } from 'ioredis';
+import { Job, Queue, Worker, type JobJson } from 'bullmq';
+import { BULL_PREFIX, blockJobId, bullKey, queueNameOf } from './keys.js';
+import { QueueError, connectionFor, probeRedis, redactUrl, redisOptions, type QueueUrl } from './connection.js';
+import { BadRecord, LIMITS, RUN_ID, boundedInt, checkSummary, isPlainObject, matching, type Signer } from './trust/index.js';
+import { checkSigned, readRun, type RunRecord } from './records.js';
+import { readBlockResults } from './results.js';
+import { tasksOfBlock, type BlockData, type BlockResult, type RunJobData, type RunResult, type TaskOutcome } from './spec.js';
+import { ThreadPool } from './thread-pool.js';
+import { HEARTBEAT_EVERY_MS, removeHeartbeat, writeHeartbeat, type WorkerRecord } from './heartbeat.js';
+import { pruneRuns } from './prune.js';
+import { WorkerMetrics } from './metrics.js';
+import { RedisWatch } from './redis-watch.js';
 
 export interface WorkerPlugin {
-  moduleUrl: string;
+  id: string;
   version: string;
+  moduleUrl: string;
+  /** Its option specs: a job's options are checked against them before a thread parses them. */
+  options: readonly OptionSpec[];
 }
 
 export interface ServeOptions {
-  url: string;
+  url: QueueUrl;
+  /** The shared secret's signer; without one only unsigned runs are served (loopback Redis only). */
+  signer: Signer | undefined;
   /** Jobs run at once, each on its own solver thread. */
   threads: number;
-  /** The plugin with this id as this machine's discovery found it. */
-  findPlugin(id: string): WorkerPlugin | undefined;
+  plugins: readonly WorkerPlugin[];
   /**
    * How long a job's lock lasts without renewal: a worker that dies (kill -9, a lost machine) has its
-   * job handed to another after about this long. Renewed by the main thread, which the search never
-   * blocks (it runs in worker threads).
+   * job handed to another after about this long.
    */
   lockMs?: number;
+  /** The longest a job may run; past it the job fails (and with it the run), naming the limit. */
+  jobTimeoutMs?: number;
+  /** The heap of each solver thread, in MB. */
+  heapMb?: number;
   host?: string;
   log?(line: string): void;
 }
 
 export interface QueueWorker {
-  /** Stops taking jobs; running ones are abandoned (another worker takes them once their locks expire). */
-  close(): Promise<void>;
+  readonly id: string;
+  readonly metrics: WorkerMetrics;
+  /** Ready: connected to Redis and taking jobs. */
+  readonly ready: boolean;
+  /** Prometheus text: this worker's counters and BullMQ's job counts of its queues. */
+  metricsText(): Promise<string>;
+  /**
+   * Stops taking jobs; waits up to `graceMs` for the ones running, then hands the rest back to the
+   * queue (another worker takes them at once) and closes. Resolves to how many were handed back.
+   */
+  drain(graceMs: number): Promise<number>;
+  /** Hands back every job at once and closes. */
+  close(): Promise<number>;
+}
+
+/** A job failed on purpose, with a reason the run reports. */
+class JobRefused extends Error {
+  override readonly name = 'JobRefused';
+}
+
+export const DEFAULT_LOCK_MS = 30_000;
+export const DEFAULT_JOB_TIMEOUT_MS = 3600_000;
+export const DEFAULT_HEAP_MB = 1024;
+const IDLE_POLL_MS = { min: 50, max: 500 };
+const PRUNE_EVERY_MS = 60_000;
+
+/**
+ * BullMQ's Worker, fetched from by hand (one per queue, so one worker process serves several
+ * plugins with one thread budget). A fetched job's stored data is looked at before BullMQ parses
+ * it: an oversized one is replaced by a marker, and the job is failed for it.
+ */
+class GuardedWorker extends Worker {
+  protected override createJob(data: JobJson, jobId: string): Job {
+    const json = data as JobJson & Record<string, unknown>;
+    if (typeof json.data === 'string' && json.data.length > LIMITS.jobFieldBytes) {
+      json.data = JSON.stringify({ oversize: json.data.length });
+    }
+    for (const field of ['stacktrace', 'returnvalue', 'failedReason'] as const) {
+      const value = json[field];
+      if (typeof value === 'string' && value.length > LIMITS.jobFieldBytes) delete json[field];
+    }
+    return super.createJob(json, jobId);
+  }
 }
 
 /**
- * Serves BullMQ jobs of kit runs: a block job runs its tasks on a solver thread (the same worker
- * threads as local runs) and returns their summaries and solutions keyed by task; a run's parent job,
- * released by BullMQ when every block is done, merges them with the plugin's own merge.
+ * Serves the queues of this machine's plugins: a block job runs its tasks on a solver thread (the
+ * same worker threads as local runs) and returns their signed summaries and solutions keyed by task;
+ * a run's parent job, released by BullMQ when every block is done, merges them with the plugin's
+ * own merge. Nothing a job holds names code or a path: the plugin is this machine's, found by id and
+ * version, and the search is text its parser reads.
  */
 export async function serveQueue(options: ServeOptions): Promise<QueueWorker> {
-  await probeRedis(options.url);
+  if (options.plugins.length === 0) throw new QueueError('no plugins to serve: a worker serves the plugins kit list shows here');
+  await probeRedis(options.url, { requireNoEviction: true });
   const host = options.host ?? hostname();
-  const lockMs = options.lockMs ?? 30_000;
-  const idle: TaskThread[] = [];
-  const busy = new Set<TaskThread>();
-  let closing = false;
-  // A job cut short by close() must not be reported failed (that would fail its run): it is left
-  // unsettled, its lock expires, and BullMQ hands it to another worker.
-  const abandon = <T>(error: unknown): Promise<T> => (closing ? new Promise<T>(() => {}) : Promise.reject(error));
+  const id = `${host}:${process.pid}:${randomBytes(3).toString('hex')}`;
+  const lockMs = options.lockMs ?? DEFAULT_LOCK_MS;
+  const jobTimeoutMs = options.jobTimeoutMs ?? DEFAULT_JOB_TIMEOUT_MS;
+  const log = (line: string) => options.log?.(safeLine(line, 1000));
+  const signer = options.signer;
+  const where = redactUrl(options.url.url);
+  const watch = new RedisWatch(where, log);
+  const metrics = new WorkerMetrics(options.threads);
+  const pool = new ThreadPool(options.threads, options.heapMb ?? DEFAULT_HEAP_MB);
+  const redis = new Redis({ ...redisOptions(options.url), maxRetriesPerRequest: null });
+  watch.attach(redis);
+  const startedAt = Date.now();
 
-  const takeThread = (key: string) => {
-    const index = idle.findIndex((thread) => thread.loadedKey === key);
-    const thread = index >= 0 ? idle.splice(index, 1)[0]! : (idle.pop() ?? new TaskThread(createNodeWorker));
-    busy.add(thread);
-    return thread;
-  };
-  const release = (thread: TaskThread) => {
-    busy.delete(thread);
-    if (thread.dead) return;
-    idle.push(thread);
-    // Only as many loaded threads as jobs may run at once.
-    while (idle.length > options.threads) idle.shift()!.terminate();
-  };
+  const queues = options.plugins.map((plugin) => {
+    const name = queueNameOf(plugin.id, plugin.version);
+    const worker = new GuardedWorker(name, null, {
+      connection: connectionFor(options.url),
+      prefix: BULL_PREFIX,
+      autorun: false,
+      skipVersionCheck: true,
+      name: id,
+      lockDuration: lockMs,
+      stalledInterval: Math.max(1000, Math.round(lockMs / 2)),
+      // A job whose worker died goes back once; if it kills a second worker, it fails (and its run).
+      maxStalledCount: 1,
+    });
+    watch.attachEmitter(worker);
+    return { name, plugin, worker };
+  });
+  for (const queue of queues) await queue.worker.waitUntilReady();
+  for (const queue of queues) void queue.worker.startStalledCheckTimer();
 
-  const searchOf = (spec: RunData['spec']): TaskSearch => {
-    const found = options.findPlugin(spec.plugin);
-    if (!found) throw new UnrecoverableError(`plugin '${spec.plugin}' is not installed on worker ${host}`);
-    if (found.version !== spec.version) {
-      throw new UnrecoverableError(`plugin ${spec.plugin}: the run was submitted with version ${spec.version}, worker ${host} has ${found.version}`);
+  // Runs' checked records, while their blocks come by.
+  const runs = new Map<string, { record: Promise<RunRecord>; usedAt: number }>();
+  const recordOf = (runId: string, queue: string): Promise<RunRecord> => {
+    let entry = runs.get(runId);
+    if (!entry) {
+      const record = readRun(redis, signer, runId).then((found) => {
+        if (!found) throw new JobRefused(`run ${runId} has no record (removed or expired)`);
+        if (found.queue !== queue) throw new JobRefused(`run ${runId} is for ${found.queue}, not ${queue}`);
+        return found;
+      });
+      record.catch(() => runs.delete(runId));
+      entry = { record, usedAt: Date.now() };
+      runs.set(runId, entry);
+      // A worker serves runs for days: forget the ones not seen lately.
+      if (runs.size > 64) {
+        const oldest = [...runs.entries()].sort((a, b) => a[1].usedAt - b[1].usedAt)[0]!;
+        runs.delete(oldest[0]);
+      }
     }
+    entry.usedAt = Date.now();
+    return entry.record;
+  };
+
+  const searchOf = (record: RunRecord, plugin: WorkerPlugin): TaskSearch => {
+    const unknown = Object.keys(record.spec.source.options).filter((name) => !plugin.options.some((spec) => spec.name === name));
+    if (unknown.length > 0) throw new JobRefused(`run ${record.spec.run}: ${plugin.id} ${plugin.version} has no option --${unknown[0]}`);
     return {
-      moduleUrl: found.moduleUrl,
-      pluginId: spec.plugin,
-      instance: decodeInstance(spec.instance),
-      splitWidth: spec.splitWidth ?? SPLIT_WIDTH,
-      settings: { wantSolutions: spec.solutions, wantProgress: false },
+      moduleUrl: plugin.moduleUrl,
+      pluginId: plugin.id,
+      source: record.spec.source,
+      splitWidth: record.spec.splitWidth,
+      settings: { wantSolutions: record.spec.solutions, wantProgress: false },
     };
   };
 
-  const runBlock = async (job: Job<BlockData>): Promise<BlockResult> => {
-    const { run, spec, tasks } = job.data;
-    const search = searchOf(spec);
-    const thread = takeThread(run);
-    let found = 0;
+  /** Runs `work` on a thread, ending it (and failing the job) past the time limit or when the lock is lost. */
+  const onThread = async <T>(job: Job, key: string, work: (thread: TaskThread) => Promise<T>, stop: { reason?: string }): Promise<T> => {
+    const thread = pool.take(key);
+    running.set(job.id!, { job, thread, stop });
+    const timer = setTimeout(() => {
+      stop.reason ??= `ran past the time limit of ${Math.round(jobTimeoutMs / 1000)} s on worker ${host}`;
+      thread.terminate();
+    }, jobTimeoutMs);
     try {
+      return await work(thread);
+    } catch (error) {
+      if (stop.reason !== undefined) throw new JobRefused(stop.reason);
+      throw error;
+    } finally {
+      clearTimeout(timer);
+      running.delete(job.id!);
+      pool.release(thread);
+    }
+  };
+
+  const runBlock = async (job: Job, queue: (typeof queues)[number], stop: { reason?: string }): Promise<BlockResult> => {
+    const data = readJobData(job, 'block');
+    const block = boundedInt(data['block'], 0, LIMITS.blocks - 1, `job ${job.id}: its block`);
+    const run = data.run;
+    if (job.id !== blockJobId(run, block) || job.parentKey !== bullKey(queue.name, run)) throw new JobRefused(`job ${job.id} is not a block of run ${run}`);
+    checkSigned(signer, 'block-job', { run, block }, data.sig, `job ${job.id}`);
+    const record = await recordOf(run, queue.name);
+    const { spec } = record;
+    if (block >= spec.blocks) throw new JobRefused(`job ${job.id}: run ${run} has ${spec.blocks} blocks`);
+    if (record.cancelledAt !== undefined) throw new JobRefused(`run ${run} was cancelled`);
+    const search = searchOf(record, queue.plugin);
+    let found = 0;
+    const outcomes = await onThread(job, run, async (thread) => {
       const total = await thread.load(search, run);
-      if (total !== spec.tasksTotal) {
-        throw new UnrecoverableError(`worker ${host} splits the search into ${total} tasks, the submitter into ${spec.tasksTotal}`);
-      }
+      if (total !== spec.tasksTotal) throw new JobRefused(`worker ${host} splits the search of run ${run} into ${total} tasks, the submitter into ${spec.tasksTotal}`);
       const outcomes: TaskOutcome[] = [];
-      for (const task of tasks) {
+      for (const task of tasksOfBlock(block, spec.blocks, spec.tasksTotal)) {
         const result = await thread.run(task, () => {
           // One block alone past the cap: stop at once rather than fill Redis.
-          if (spec.solutions && ++found > spec.maxSolutions) thread.terminate();
+          if (spec.solutions && ++found > spec.maxSolutions) {
+            stop.reason ??= tooMany(spec.maxSolutions);
+            thread.terminate();
+          }
         });
         outcomes.push({ task, summary: result.summary, ...(spec.solutions ? { solutions: result.solutions } : {}) });
-        await job.updateProgress(outcomes.length);
       }
-      return { tasks: outcomes, host };
-    } catch (error) {
-      if (spec.solutions && found > spec.maxSolutions) throw new UnrecoverableError(tooMany(spec.maxSolutions));
-      return abandon(error);
-    } finally {
-      release(thread);
-    }
+      return outcomes;
+    }, stop);
+    const result: BlockResult = { run, block, host: id, tasks: outcomes };
+    return signer ? { ...result, sig: signer.sign('block-result', result) } : result;
   };
 
-  const finishRun = async (job: Job<RunData>): Promise<RunResult> => {
-    const { spec, cancelled } = job.data;
-    if (cancelled) throw new UnrecoverableError('cancelled');
-    const byTask = new Map<number, TaskOutcome>();
-    for (const value of Object.values(await job.getChildrenValues<BlockResult>())) {
-      for (const outcome of value.tasks) byTask.set(outcome.task, outcome);
-    }
-    const summaries: Summary[] = [];
+  const finishRun = async (job: Job, queue: (typeof queues)[number], stop: { reason?: string }): Promise<RunResult> => {
+    const data = readJobData(job, 'run');
+    const run = data.run;
+    if (job.id !== run) throw new JobRefused(`job ${job.id} is not run ${run}'s`);
+    checkSigned(signer, 'run-job', { run }, data.sig, `job ${job.id}`);
+    const record = await recordOf(run, queue.name);
+    const { spec } = record;
+    if (record.cancelledAt !== undefined) throw new JobRefused('cancelled');
+    const results = await readBlockResults(redis, signer, spec, queue.name);
+    const byTask: (Summary | undefined)[] = new Array(spec.tasksTotal);
     let solutions = 0;
-    for (let task = 0; task < spec.tasksTotal; task++) {
-      const outcome = byTask.get(task);
-      if (!outcome) throw new UnrecoverableError(`task ${task} has no result`);
-      summaries.push(outcome.summary);
-      solutions += outcome.solutions?.length ?? 0;
+    for (let block = 0; block < spec.blocks; block++) {
+      const result = results.get(block);
+      if (!result) throw new JobRefused(`block ${block} of run ${run} has no result`);
+      for (const outcome of result.tasks) {
+        byTask[outcome.task] = outcome.summary;
+        solutions += outcome.solutions?.length ?? 0;
+      }
     }
-    if (spec.solutions && solutions > spec.maxSolutions) throw new UnrecoverableError(tooMany(spec.maxSolutions));
-    const thread = takeThread(job.id!);
+    if (spec.solutions && solutions > spec.maxSolutions) throw new JobRefused(tooMany(spec.maxSolutions));
+    const search = searchOf(record, queue.plugin);
+    const merged = await onThread(job, `${run}:merge`, async (thread) => {
+      const total = await thread.load(search, `${run}:merge`);
+      if (total !== spec.tasksTotal) throw new JobRefused(`worker ${host} splits the search of run ${run} into ${total} tasks, the submitter into ${spec.tasksTotal}`);
+      return thread.merge(byTask as Summary[]);
+    }, stop);
+    checkSummary(merged.summary, `run ${run}'s merged summary`);
+    const result: RunResult = { run, host: id, summary: merged.summary, solutions: spec.solutions ? merged.solutions : [], finishedAt: Date.now() };
+    const size = JSON.stringify(result).length;
+    if (size > LIMITS.runResultBytes) throw new JobRefused(`run ${run}'s merged result is ${size} bytes (at most ${LIMITS.runResultBytes})`);
+    return signer ? { ...result, sig: signer.sign('run-result', result) } : result;
+  };
+
+  // ---- fetching and settling jobs ----------------------------------------------------------------
+
+  const running = new Map<string, { job: Job; thread: TaskThread; stop: { reason?: string } }>();
+  const active = new Map<string, { job: Job; token: string; queue: (typeof queues)[number]; done: Promise<void> }>();
+  let taking = true;
+  let wake: (() => void) | undefined;
+  let next = 0;
+  let tokens = 0;
+
+  const settle = async (job: Job, token: string, queue: (typeof queues)[number]): Promise<void> => {
+    const stop: { reason?: string } = {};
+    const started = performance.now();
+    const kind = job.name === 'run' ? 'merge' : 'block';
+    // BullMQ renews no lock for jobs fetched by hand: this does, and notices a lock lost (the job
+    // went to another worker while this one was frozen), which stops the work.
+    const renew = setInterval(() => {
+      job.extendLock(token, lockMs).then(
+        (ok) => {
+          if (!ok) {
+            stop.reason ??= 'lost';
+            running.get(job.id!)?.thread.terminate();
+          }
+        },
+        () => {},
+      );
+    }, Math.max(250, Math.round(lockMs / 2)));
     try {
-      await thread.load(searchOf(spec), job.id!);
-      const merged = await thread.merge(summaries);
-      return { summary: merged.summary, solutions: spec.solutions ? merged.solutions : [], finishedAt: Date.now() };
+      let value: BlockResult | RunResult;
+      try {
+        // A parent whose block failed comes back with BullMQ's note of it: the run fails.
+        if (job.deferredFailure) throw new JobRefused(job.deferredFailure);
+        value = job.name === 'run' ? await finishRun(job, queue, stop) : job.name === 'block' ? await runBlock(job, queue, stop) : refuse(`job ${job.id} is not a kit job`);
+        const size = JSON.stringify(value).length;
+        if (size > LIMITS.blockResultBytes) throw new JobRefused(`job ${job.id}'s result is ${size} bytes (at most ${LIMITS.blockResultBytes})`);
+      } catch (error) {
+        if (stop.reason === 'lost' || stop.reason === 'handed back') return;
+        const reason = error instanceof JobRefused || error instanceof BadRecord || error instanceof QueueError || isInputError(error) ? error.message : `${(error as Error).name ?? 'Error'}: ${(error as Error).message ?? String(error)}`;
+        const message = escapeControls(reason).slice(0, LIMITS.reason);
+        log(`job ${job.id ?? '?'} of ${queue.name} failed: ${message}`);
+        metrics.finished(queue.name, kind, 'failed', performance.now() - started);
+        await job.moveToFailed(new Error(message), token, false).catch((failure: Error) => log(`job ${job.id}: could not be marked failed: ${failure.message}`));
+        return;
+      }
+      if (stop.reason === 'lost' || stop.reason === 'handed back') return;
+      await job.moveToCompleted(value, token, false);
+      metrics.finished(queue.name, kind, 'completed', performance.now() - started);
     } catch (error) {
-      return abandon(error);
+      // Redis went away between the work and its report: the lock expires and the job is run again.
+      log(`job ${job.id}: its result could not be stored (${(error as Error).message}); it will run again`);
     } finally {
-      release(thread);
+      clearInterval(renew);
     }
   };
 
-  const worker = new Worker(
-    QUEUE,
-    async (job: Job) => (job.name === 'run' ? finishRun(job as Job<RunData>) : runBlock(job as Job<BlockData>)),
-    {
-      connection: connectionFor(options.url),
-      prefix: PREFIX,
-      // Names the machine and process in each job it takes (BullMQ's processedBy).
-      name: `${host}:${process.pid}`,
-      concurrency: Math.max(1, options.threads),
-      lockDuration: lockMs,
-      stalledInterval: Math.max(1000, Math.round(lockMs / 2)),
-      // A job whose worker died is handed on, again and again if machines keep dying.
-      maxStalledCount: 100,
-    },
-  );
-  worker.on('failed', (job, error) => options.log?.(`job ${job?.id ?? '?'} failed: ${error.message}`));
-  worker.on('error', (error) => options.log?.(`queue error: ${error.message}`));
-  await worker.waitUntilReady();
+  /** The next job of any of this worker's queues, taking them in turn (no plugin starves the others). */
+  const fetchJob = async (): Promise<{ job: Job; token: string; queue: (typeof queues)[number] } | undefined> => {
+    for (let i = 0; i < queues.length; i++) {
+      const queue = queues[(next + i) % queues.length]!;
+      const token = `${id}:${tokens++}`;
+      const job = (await queue.worker.getNextJob(token, { block: false })) as Job | undefined;
+      if (job) {
+        next = (next + i + 1) % queues.length;
+        return { job, token, queue };
+      }
+    }
+    return undefined;
+  };
+
+  const loop = (async () => {
+    let idleMs = IDLE_POLL_MS.min;
+    while (taking) {
+      if (active.size >= options.threads) {
+        await new Promise<void>((resolve) => (wake = resolve));
+        continue;
+      }
+      let fetched;
+      try {
+        fetched = await fetchJob();
+        watch.ok();
+      } catch (error) {
+        watch.failed(error as Error);
+        await sleep(1000);
+        continue;
+      }
+      if (!taking) {
+        // Stopped while the fetch was on its way: this job goes straight back.
+        if (fetched) await fetched.job.moveToWait(fetched.token).catch(() => {});
+        break;
+      }
+      if (!fetched) {
+        await Promise.race([sleep(idleMs), new Promise<void>((resolve) => (wake = resolve))]);
+        idleMs = Math.min(IDLE_POLL_MS.max, idleMs * 2);
+        continue;
+      }
+      idleMs = IDLE_POLL_MS.min;
+      const { job, token, queue } = fetched;
+      const entry = { job, token, queue, done: Promise.resolve() };
+      entry.done = settle(job, token, queue).finally(() => {
+        active.delete(job.id!);
+        wake?.();
+      });
+      active.set(job.id!, entry);
+    }
+  })();
+
+  // ---- heartbeat, retention ----------------------------------------------------------------------
+
+  let draining = false;
+  const record = (): WorkerRecord => ({
+    id,
+    host,
+    pid: process.pid,
+    queues: queues.map((queue) => queue.name),
+    threads: options.threads,
+    busy: active.size,
+    draining,
+    startedAt,
+    seenAt: Date.now(),
+  });
+  const beat = () => writeHeartbeat(redis, signer, record()).then(() => watch.ok(), (error: Error) => watch.failed(error));
+  await beat();
+  const heartbeat = setInterval(beat, HEARTBEAT_EVERY_MS);
+  const prune = setInterval(() => {
+    pruneRuns(redis, signer, options.url, { lockedBy: id, limit: 5000 }).catch((error: Error) => log(`pruning expired runs: ${error.message}`));
+  }, PRUNE_EVERY_MS);
+  // BullMQ's export of job counts is a Queue's: one per queue, made when metrics are first asked for.
+  let exporters: Queue[] | undefined;
+  const metricsText = async () => {
+    exporters ??= queues.map((queue) => {
+      const exporter = new Queue(queue.name, { connection: connectionFor(options.url), prefix: BULL_PREFIX, skipVersionCheck: true });
+      watch.attachEmitter(exporter);
+      return exporter;
+    });
+    const own = metrics.render({ busy: active.size, ready: taking && watch.connected, connected: watch.connected });
+    const bull = await Promise.all(exporters.map((exporter) => exporter.exportPrometheusMetrics().catch(() => '')));
+    return own + bull.filter(Boolean).join('\n') + (bull.some(Boolean) ? '\n' : '');
+  };
+
+  let closed: Promise<number> | undefined;
+  const stopAll = async (graceMs: number): Promise<number> => {
+    draining = true;
+    taking = false;
+    wake?.();
+    await beat();
+    await loop;
+    // Jobs still running after the grace period go back to the queue, to be taken at once elsewhere.
+    const finished = Promise.all([...active.values()].map((entry) => entry.done));
+    if (graceMs > 0) await Promise.race([finished, sleep(graceMs)]);
+    let handedBack = 0;
+    for (const entry of [...active.values()]) {
+      const work = running.get(entry.job.id!);
+      if (work) work.stop.reason = 'handed back';
+      work?.thread.terminate();
+      try {
+        await entry.job.moveToWait(entry.token);
+        handedBack++;
+      } catch {
+        // Its lock was already lost: the stalled check returns it.
+      }
+    }
+    await finished;
+    metrics.handedBack(handedBack);
+    clearInterval(heartbeat);
+    clearInterval(prune);
+    pool.terminateAll();
+    await removeHeartbeat(redis, id).catch(() => {});
+    await Promise.all([...queues.map((queue) => queue.worker.close(true)), ...(exporters ?? []).map((exporter) => exporter.close())].map((closing) => closing.catch(() => {})));
+    redis.disconnect();
+    return handedBack;
+  };
+
   return {
-    async close() {
-      closing = true;
-      for (const thread of [...idle.splice(0), ...busy]) thread.terminate();
-      await worker.close(true);
+    id,
+    metrics,
+    get ready() {
+      return taking && watch.connected;
+    },
+    metricsText,
+    drain(graceMs) {
+      closed ??= stopAll(graceMs);
+      return closed;
+    },
+    close() {
+      closed ??= stopAll(0);
+      return closed;
     },
   };
+}
+
+/** A job's data as stored: small, a reference to its run and a signature. */
+function readJobData(job: Job, kind: 'block' | 'run'): (BlockData | RunJobData) & Record<string, unknown> {
+  const data: unknown = job.data;
+  if (!isPlainObject(data)) throw new JobRefused(`job ${job.id}: its data is not a record`);
+  if (typeof data['oversize'] === 'number') throw new JobRefused(`job ${job.id}: its data is ${data['oversize']} bytes (at most ${LIMITS.jobFieldBytes})`);
+  const run = matching(data['run'], RUN_ID, `job ${job.id}: its run id`);
+  const allowed = kind === 'block' ? ['run', 'block', 'sig'] : ['run', 'sig'];
+  const extra = Object.keys(data).find((key) => !allowed.includes(key));
+  if (extra !== undefined) throw new JobRefused(`job ${job.id}: its data has an unknown field ${JSON.stringify(extra.slice(0, 40))}`);
+  return { ...data, run } as (BlockData | RunJobData) & Record<string, unknown>;
+}
+
+function refuse(reason: string): never {
+  throw new JobRefused(reason);
 }
 
 export function tooMany(max: number): string {

@@ -69,10 +69,10 @@ export interface Redis {
 }
 
 /** Debian's redis-server on a free port, without persistence, in a temporary directory. */
-export async function startRedis(): Promise<Redis> {
-  const port = await freePort();
+export async function startRedis(extra: string[] = [], port?: number): Promise<Redis> {
+  port ??= await freePort();
   const dir = tempDir('kit-redis-');
-  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir], {
+  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir, ...extra], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.add(child);
@@ -99,11 +99,11 @@ export interface Kit extends ChildProcess {
   exited: Promise<{ status: number | null; signal: NodeJS.Signals | null }>;
 }
 
-const env = () => ({ PATH: process.env['PATH'], HOME: process.env['HOME'], NO_COLOR: '1' });
+const env = (extra: Record<string, string> = {}) => ({ PATH: process.env['PATH'], HOME: process.env['HOME'], NO_COLOR: '1', ...extra });
 
 /** A background `kit` process (a worker, a run to interrupt). */
-export function startKit(args: string[], cwd = REPO): Kit {
-  const child = spawn(process.execPath, [BIN, ...args], { cwd, env: env() }) as Kit;
+export function startKit(args: string[], cwd = REPO, extraEnv: Record<string, string> = {}): Kit {
+  const child = spawn(process.execPath, [BIN, ...args], { cwd, env: env(extraEnv) }) as Kit;
   children.add(child);
   let stdout = '';
   let stderr = '';
@@ -129,25 +129,47 @@ export function startKit(args: string[], cwd = REPO): Kit {
   return child;
 }
 
+export interface WorkerOptions {
+  threads?: number;
+  cwd?: string;
+  plugins?: string[];
+  env?: Record<string, string>;
+  args?: string[];
+}
+
 /** `kit worker`, resolved once it serves. A short lock so a killed worker's task moves on in seconds. */
-export async function startWorker(url: string, options: { threads?: number; cwd?: string; plugins?: string[] } = {}): Promise<Kit> {
-  const args = ['worker', '--queue', url, '--threads', String(options.threads ?? 1), '--lock-ms', '2000'];
+export async function startWorker(url: string, options: WorkerOptions = {}): Promise<Kit> {
+  const args = ['worker', '--queue', url, '--threads', String(options.threads ?? 1), '--lock-ms', '2000', ...(options.args ?? [])];
   for (const plugin of options.plugins ?? []) args.push('--plugin', plugin);
-  const worker = startKit(args, options.cwd);
+  const worker = startKit(args, options.cwd, options.env);
   await worker.waitForStderr('Ctrl-C stops');
   return worker;
 }
 
+export interface KitResult {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
+
 /** A `kit` command to its end (async, so workers in this process's care keep running). */
-export async function kit(args: string[], cwd = REPO): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  const child = startKit(args, cwd);
+export async function kit(args: string[], cwd = REPO, extraEnv: Record<string, string> = {}): Promise<KitResult> {
+  const child = startKit(args, cwd, extraEnv);
   const { status } = await child.exited;
   return { status, stdout: child.stdoutText(), stderr: child.stderrText() };
 }
 
-export function kitSync(args: string[], cwd = REPO): { status: number | null; stdout: string; stderr: string } {
-  const result = spawnSync(process.execPath, [BIN, ...args], { cwd, env: env(), encoding: 'utf8', timeout: 120_000 });
+export function kitSync(args: string[], cwd = REPO, extraEnv: Record<string, string> = {}): KitResult {
+  const result = spawnSync(process.execPath, [BIN, ...args], { cwd, env: env(extraEnv), encoding: 'utf8', timeout: 120_000 });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+/** The note every unsigned run prints (Redis on this machine, no shared secret). */
+export const UNSIGNED = 'kit: no shared secret (KIT_QUEUE_SECRET_FILE): jobs and results are not signed; allowed because Redis is on this machine\n';
+
+/** A shared secret in a file, as a container mounts it; the environment that points at it. */
+export function secretEnv(secret = 'a-test-secret-that-is-long-enough-0123456789'): Record<string, string> {
+  return { KIT_QUEUE_SECRET_FILE: writeFile(tempDir('kit-secret-'), 'secret', `${secret}\n`) };
 }
 
 export const runIdOf = (stderr: string) => /run (run-[0-9a-f]+) submitted/.exec(stderr)?.[1];

@@ -1,4 +1,4 @@
-import { AbortedError, isInputError, safeLine, type ParsedOptions, type TextFile, parseOptions, type AnyPlugin, type DoneEvent, type Summary } from '@kit/core';
+import { AbortedError, isInputError, safeLine, type ParsedOptions, type RawOptions, type RunRequest, type TextFile, parseOptions, type AnyPlugin, type DoneEvent, type Summary } from '@kit/core';
 import type { WorkerPool } from '@kit/core/node';
 import type { DiscoveredPlugin } from '../discovery.js';
 import { EXIT, isCommanderError, UsageError } from '../errors.js';
@@ -79,7 +79,9 @@ export async function runPlugin(found: DiscoveredPlugin, args: string[], context
   process.on('SIGINT', onSigint);
   process.on('SIGTERM', onSigterm);
   try {
-    const done: DoneEvent = await solveWith(found, {
+    // The search as text, for a run that leaves this machine (a queued run, a shard's file).
+    const source = { options: definedOptions(raw), ...(input ? { input } : {}) };
+    const request: RunRequest = {
       moduleUrl: found.moduleUrl,
       pluginId: plugin.id,
       instance,
@@ -96,7 +98,21 @@ export async function runPlugin(found: DiscoveredPlugin, args: string[], context
         // thread would not even see the pipe's error event (bin.ts exits 0 on it) until it ended.
         if (stdout.errored) controller.abort();
       },
-    }, common, solvesHere(common, animate), context.pool);
+    };
+    const done: DoneEvent =
+      common.queue !== undefined
+        ? await (await import('../queue-run.js')).runQueued(await queueConfigFor(common.queue, context), {
+            found,
+            source,
+            solutions: !common.count,
+            maxSolutions: common.maxSolutions,
+            keepSeconds: common.keepSeconds,
+            onEvent: request.onEvent!,
+            signal: controller.signal,
+          })
+        : common.shard
+          ? await (await import('../shard.js')).runShard(request, common.shard, plugin, source, context.env, context.cwd, context.pool)
+          : await solveWith(found, request, common, solvesHere(common, animate), context.pool);
     // A summary without a count (a careless plugin) still gets one: the solutions that were reported.
     if (typeof done.summary.solutions !== 'number') done.summary.solutions = solutionsSeen;
     await output.finish(done, () => summaryLine(plugin, done.summary, instance));
@@ -107,11 +123,26 @@ export async function runPlugin(found: DiscoveredPlugin, args: string[], context
     if (error instanceof AbortedError) return EXIT.interrupted;
     // A solver's InputError (found while searching) is still the user's input: exit 2.
     if (isInputError(error) || error instanceof UsageError) throw error;
+    // A queued run's end (failed, cancelled, lost) is the run's, not this plugin's fault here.
+    if (common.queue !== undefined) throw error;
     throw new PluginFault(plugin.id, error);
   } finally {
     process.off('SIGINT', onSigint);
     process.off('SIGTERM', onSigterm);
   }
+}
+
+/** The queue a `--queue` run goes to, with the environment's password file and secret. */
+async function queueConfigFor(url: string, context: RunContext) {
+  const { queueConfig } = await import('../queue-config.js');
+  return queueConfig(url, context.env, context.cwd, 'jobs');
+}
+
+/** The options the user gave (a queued run carries them as typed; the worker applies the defaults). */
+function definedOptions(raw: RawOptions): RawOptions {
+  const given: RawOptions = {};
+  for (const [name, value] of Object.entries(raw)) if (value !== undefined) given[name] = value;
+  return given;
 }
 
 /** The run's words through the commander command: help, or commander's own error (an exit code). */

@@ -1,0 +1,59 @@
+import type { EventEmitter } from 'node:events';
+
+/**
+ * Every Redis connection of a process reports here: an outage is one line when it starts and one
+ * when it ends, never a stack (ioredis and BullMQ would print one per connection and per retry).
+ */
+export class RedisWatch {
+  #down: string | undefined;
+  #ever = false;
+  readonly #said = new Map<string, number>();
+
+  constructor(
+    private readonly where: string,
+    private readonly log: (line: string) => void,
+  ) {}
+
+  get connected(): boolean {
+    return this.#down === undefined && this.#ever;
+  }
+
+  /** An ioredis client: its errors are outages, its 'ready' the end of one. */
+  attach(client: EventEmitter): void {
+    client.on('error', (error: Error) => this.failed(error));
+    client.on('ready', () => this.ok());
+  }
+
+  /** A BullMQ object (Queue, Worker, FlowProducer): an 'error' with no listener would throw. */
+  attachEmitter(emitter: EventEmitter): void {
+    emitter.on('error', (error: Error) => this.failed(error));
+  }
+
+  failed(error: Error): void {
+    if (!isConnectionError(error)) {
+      // Not an outage (a script's error, say): said once a minute at most.
+      const message = error.message || String(error);
+      const now = Date.now();
+      if (this.#said.get(message) === undefined || now - this.#said.get(message)! > 60_000) this.log(`Redis at ${this.where}: ${message}`);
+      this.#said.set(message, now);
+      if (this.#said.size > 100) this.#said.clear();
+      return;
+    }
+    if (this.#down !== undefined) return;
+    this.#down = error.message || String(error);
+    this.log(`lost Redis at ${this.where} (${this.#down}); retrying`);
+  }
+
+  ok(): void {
+    if (this.#down !== undefined) this.log(`Redis at ${this.where} is back`);
+    this.#down = undefined;
+    this.#ever = true;
+  }
+}
+
+const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'EPIPE', 'EAI_AGAIN']);
+
+function isConnectionError(error: Error): boolean {
+  const code = (error as NodeJS.ErrnoException).code;
+  return (code !== undefined && CONNECTION_CODES.has(code)) || /Connection is closed|connect ETIMEDOUT|Stream isn't writeable|LOADING|MASTERDOWN/.test(error.message ?? '');
+}
