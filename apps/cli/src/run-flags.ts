@@ -138,11 +138,16 @@ export function durationFlag(name: string, text: string, range: { min: number; m
   const unit = { '': 1, s: 1, m: 60, h: 3600, d: 86400 }[match?.[2] ?? ''] ?? 1;
   const seconds = match ? Number(match[1]) * unit : Number.NaN;
   if (!Number.isSafeInteger(seconds) || seconds < range.min || seconds > range.max) {
-    throw new UsageError(`${name} must be a duration from ${range.min / 60} minute${range.min === 60 ? '' : 's'} to ${range.max / 86400} days, as 90m, 12h or 7d (got ${JSON.stringify(text)})`);
+    throw new UsageError(`${name} must be a duration from ${durationText(range.min)} to ${durationText(range.max)}, as 90s, 30m, 12h or 7d (got ${JSON.stringify(text)})`);
   }
   return seconds;
 }
 
+/** 60 -> 1m, 86400 -> 1d: the largest unit that divides it. */
+function durationText(seconds: number): string {
+  for (const [unit, size] of [['d', 86400], ['h', 3600], ['m', 60]] as const) if (seconds >= size && seconds % size === 0) return `${seconds / size}${unit}`;
+  return `${seconds}s`;
+}
 /** A shard or a queued run covers tasks of the split: a solution limit has no meaning there. */
 function checkPlacement(common: CommonFlags): void {
   if (common.shard && common.queue !== undefined) throw new UsageError('--shard and --queue cannot be combined (the queue splits the search itself)');

@@ -1,8 +1,10 @@
 // The queue's benchmark: one search of about two minutes of CPU (every 8x8 packing of the 12
 // pentominoes and the L tetromino, symmetric copies included: 484864 packings, 1.25G tries), timed as whole processes in the same
 // run: locally with 2 threads, and through a redis-server of its own with 1 and then 2 `kit worker`s
-// of 1 thread. Prints wall and CPU seconds and the ratios queue/local; on a shared machine the CPU
-// figures are the steadier ones. Usage: node bench/run.mjs [--with-one-thread]
+// of 1 thread. Prints wall and CPU seconds and the ratios queue/local (on a shared machine the CPU
+// figures are the steadier ones), and the run's speed-up cap: how many worker threads its jobs can
+// keep busy, from the work (tries) of each job, since a run ends no sooner than its largest job.
+// Usage: node bench/run.mjs [--with-one-thread]
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -57,10 +59,11 @@ async function timedKit(args) {
   if (run.status !== 0) throw new Error(`kit ${args.join(' ')} failed (${run.status}): ${run.stderr}`);
   const [real, user, sys] = run.stderr.trim().split('\n').at(-1).split(' ').map(Number);
   const done = JSON.parse(run.stdout.trim().split('\n').at(-1));
+  run.runId = /run (run-[0-9a-f]+) submitted/.exec(run.stderr)?.[1];
   // Every way of running it must give the same count and tries.
   expected ??= { solutions: done.solutions, tries: done.tries };
   if (done.solutions !== expected.solutions || done.tries !== expected.tries) throw new Error(`kit gave ${run.stdout}, expected ${JSON.stringify(expected)}`);
-  return { wall: real, cpu: user + sys, done };
+  return { wall: real, cpu: user + sys, done, runId: run.runId };
 }
 
 function freePort() {
@@ -99,12 +102,31 @@ async function stop(child) {
 /** The search through the queue with `count` workers of one thread: wall, and CPU of workers + submitter. */
 async function queued(url, count) {
   const workers = [];
-  for (let i = 0; i < count; i++) workers.push(await background(process.execPath, [cli, 'worker', '--queue', url, '--threads', '1'], 'Ctrl-C stops'));
+  for (let i = 0; i < count; i++) workers.push(await background(process.execPath, [cli, 'worker', '--queue', url, '--threads', '1', '--job-timeout', '1d'], 'Ctrl-C stops'));
   const before = workers.reduce((sum, worker) => sum + cpuOf(worker.pid), 0);
   const run = await timedKit([...SEARCH, '--queue', url]);
   const workerCpu = workers.reduce((sum, worker) => sum + cpuOf(worker.pid), 0) - before;
   for (const worker of workers) await stop(worker);
-  return { wall: run.wall, cpu: run.cpu + workerCpu, done: run.done };
+  return { wall: run.wall, cpu: run.cpu + workerCpu, done: run.done, runId: run.runId };
+}
+
+/**
+ * The speed-up cap of a finished run: its total work over its largest job's, work counted in tries
+ * (each task's summary). With more worker threads than this, some wait for the largest job.
+ */
+async function speedupCap(url, runId) {
+  const { Runs, parseQueueUrl } = await import(join(repoRoot, 'packages', 'queue', 'dist', 'index.js'));
+  const runs = await Runs.open(parseQueueUrl(url), { signer: undefined });
+  try {
+    const outcome = await runs.wait(runId);
+    const perBlock = new Array(outcome.blocks).fill(0);
+    outcome.taskSummaries.forEach((summary, task) => (perBlock[task % outcome.blocks] += summary.tries));
+    const total = perBlock.reduce((sum, tries) => sum + tries, 0);
+    const largestTask = Math.max(...outcome.taskSummaries.map((summary) => summary.tries));
+    return { tasks: outcome.taskSummaries.length, blocks: outcome.blocks, cap: total / Math.max(...perBlock), taskCap: total / largestTask };
+  } finally {
+    await runs.close();
+  }
 }
 
 const port = await freePort();
@@ -126,8 +148,10 @@ const one = await queued(url, 1);
 row('queue, 1 worker x 1 thread', one);
 const two = await queued(url, 2);
 row('queue, 2 workers x 1 thread', two);
+const cap = await speedupCap(url, two.runId);
 await stop(redis);
 console.log(`\ncount ${expected.solutions} packings, ${expected.tries} tries, the same in every run`);
 
 console.log(`\nqueue overhead (2 workers vs local 2 threads): wall ${((two.wall / local.wall - 1) * 100).toFixed(1)}%, cpu ${((two.cpu / local.cpu - 1) * 100).toFixed(1)}%  (target: within 10%)`);
 console.log(`rate: 1 worker ${(one.done.tries / one.wall / 1e6).toFixed(2)}M tries/s, 2 workers ${(two.done.tries / two.wall / 1e6).toFixed(2)}M tries/s (x${(one.wall / two.wall).toFixed(2)})`);
+console.log(`speed-up cap: ${cap.cap.toFixed(0)} worker threads (${cap.tasks} tasks in ${cap.blocks} jobs; the largest job holds 1/${cap.cap.toFixed(0)} of the tries, the largest task 1/${cap.taskCap.toFixed(0)})`);

@@ -79,8 +79,8 @@ export async function inject(
  * A rogue worker on a queue: takes jobs as a kit worker would and answers each with `answer`
  * (made-up results), until stopped.
  */
-export function rogueWorker(url: string, queue: string, answer: (job: Job) => unknown): Worker {
-  const worker = new Worker(queue, async (job) => answer(job), { connection: { url, maxRetriesPerRequest: null }, prefix: PREFIX, concurrency: 4 });
+export function rogueWorker(url: string, queue: string, answer: (job: Job) => unknown, concurrency = 4): Worker {
+  const worker = new Worker(queue, async (job) => answer(job), { connection: { url, maxRetriesPerRequest: null }, prefix: PREFIX, concurrency });
   worker.on('error', () => {});
   return worker;
 }

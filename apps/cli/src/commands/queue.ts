@@ -43,7 +43,7 @@ async function pluginFor(status: Pick<RunStatus, 'runId' | 'spec'>, lookup: Look
 function expiry(status: RunStatus): string {
   if (status.expiresAt === undefined) return '';
   const hours = (status.expiresAt - Date.now()) / 3_600_000;
-  return hours <= 0 ? ' · expired' : ` · kept ${hours >= 48 ? `${Math.round(hours / 24)}d` : hours >= 1 ? `${Math.round(hours)}h` : `${Math.max(1, Math.round(hours * 60))}m`} more`;
+  return hours <= 0 ? ' · expired' : ` · kept ${hours >= 48 ? `${Math.round(hours / 24)}d` : hours >= 2 ? `${Math.round(hours)}h` : `${Math.max(1, Math.round(hours * 60))}m`} more`;
 }
 
 export async function queueStatus(config: QueueConfig, runId: string, json: boolean, lookup: Lookup): Promise<void> {

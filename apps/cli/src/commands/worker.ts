@@ -73,7 +73,7 @@ export function workerSettings(flags: WorkerFlags, env: Record<string, string | 
   return {
     threads,
     lockMs: integer('lockMs', '--lock-ms', 1000, 600_000),
-    jobTimeoutMs: duration('jobTimeout', '--job-timeout', { min: 60, max: 7 * 86400 }),
+    jobTimeoutMs: duration('jobTimeout', '--job-timeout', { min: 1, max: 7 * 86400 }),
     graceMs: duration('grace', '--grace', { min: 0, max: 3600 }) ?? 25_000,
     heapMb: integer('heapMb', '--heap-mb', 64, 1024 * 1024),
     health: port === undefined ? undefined : { port, host: value('healthHost', '--health-host')?.text ?? '127.0.0.1' },
