@@ -150,7 +150,8 @@ describe('exit codes and Redis errors', () => {
   it('a run lost with a Redis restarted without persistence exits 5; the outage is two lines, no stack', async () => {
     const own = await startRedis();
     const run = startKit(['run', 'pentomino', '--size', '3', '--count', '--queue', own.url]);
-    await run.waitForStderr('submitted');
+    // Redis goes once the submitter waits for the run (it says nothing serves it yet).
+    await run.waitForStderr('waits: no worker is connected');
     await stop(own.process, 'SIGKILL');
     await run.waitForStderr(new RegExp(`kit: lost Redis at ${own.url} \\((connect ECONNREFUSED 127\\.0\\.0\\.1:${own.port}|read ECONNRESET)\\); retrying\n`));
     const again = await startRedis([], own.port);
