@@ -120,6 +120,7 @@ function checkDrops(setup: DropsSetup): string | undefined {
 export function checkPlaySetup(setup: PlaySetup): string | undefined {
   if (typeof setup !== 'object' || setup === null) return 'setup is not an object';
   if (setup.goal !== undefined && typeof setup.goal !== 'string') return 'goal must be a string';
+  if (setup.judged !== undefined && typeof setup.judged !== 'boolean') return 'judged must be true or false';
   if (setup.kind === 'drops') return checkDrops(setup);
   if (setup.kind !== 'marks' && setup.kind !== 'pieces') return `unknown play kind ${JSON.stringify((setup as { kind: unknown }).kind)}`;
   const depth = setup.kind === 'pieces' ? setup.depth ?? 1 : 1;

@@ -199,6 +199,7 @@ export async function judgePosition<I>(
   options: { shouldStop?: () => boolean; source?: CompletionSource } = {},
 ): Promise<RefereeReport> {
   const started = performance.now();
+  if (setup.judged === false) throw new Error(`this ${plugin.title} position has nothing for a referee to count (its setup says judged: false)`);
   const shouldStop = options.shouldStop ?? (() => false);
   const source = options.source ?? completionSource(plugin, instance);
   const cap = Math.max(1, Math.min(1_000_000, Math.floor(ask.cap ?? DEFAULT_REMAINING_CAP)));

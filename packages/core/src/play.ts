@@ -26,6 +26,11 @@ export interface PlayMark {
 interface SetupCommon {
   /** What the puzzle asks, in one line (`chains>=2`), for puzzles with a goal beyond "complete it". */
   goal?: string;
+  /**
+   * False when a position has nothing for a referee to count (a chain builder with no goal): hosts
+   * then show no remaining count, no mistake and no hint. Default true.
+   */
+  judged?: boolean;
 }
 
 /** Marks on cells: Hitori, Sudoku, a third party's Light Up. */

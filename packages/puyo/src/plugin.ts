@@ -9,6 +9,7 @@ import { ROWS } from './field.js';
 import { MAX_PAIRS, parsePairs, parseGoal } from './nazo.js';
 import { decodeNazoLink, isNazoLink } from './nazo-link.js';
 import { parseField } from './parse.js';
+import { play } from './play.js';
 import { decodeShareString } from './share.js';
 import { summarize } from './summary.js';
 import type { PuyoInstance, PuyoState } from './types.js';
@@ -64,6 +65,7 @@ export default definePlugin<PuyoInstance, unknown, PuyoState>({
   ],
   samples,
   editors: [fieldEditor],
+  play,
   palette: PUYO_PALETTE,
   parse: parseInstance,
   solver: () => import('./solver.js').then((m) => m.solver),

@@ -14,6 +14,8 @@ export const PUYO_PALETTE: Palette = {
   'purple-hidden': { ansi256: 54, letter: 'p' },
   'garbage-hidden': { ansi256: 240, letter: 'o' },
   divider: { ansi256: 237, letter: '-' },
+  // A group about to pop, in play.
+  popping: { ansi256: 231, letter: '*' },
 };
 
 function cell(char: string, hidden: boolean): Cell {

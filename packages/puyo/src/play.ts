@@ -1,0 +1,227 @@
+// Puyo in play, a chain builder: from the field, pairs come from a queue (a seeded random one, or a
+// chain puzzle's own pairs), move and turn over the field and drop; each drop plays its chain with
+// the popping groups lit up, counted and scored as Tsu does. Only placements a player can reach are
+// offered (reach.ts), and play ends when column 3 fills to row 12. A chain puzzle's goal shows as
+// met or not; its referee (play-referee.ts) counts the answers that start with the drops so far.
+import { InputError, type Cell, type DropPlacement, type DropsSetup, type Frame, type PlayPosition, type PlaySetup, type PlaySpec } from '@kit/core';
+import { boardFromGrid, columnHeight, createBoard, gridFromBoard } from './bitboard.js';
+import { findGroups, popStep, settle, type ChainStep } from './chain.js';
+import { COLOUR_LETTERS, ROWS, WIDTH, cellIndex, fieldFromGrid, gridFromField, type CellGrid } from './field.js';
+import { describeGoal, dropPair, solveNazo, type Pair, type Placement } from './nazo.js';
+import { gameOver, placementReachable, reachableColumns } from './reach.js';
+import type { PuyoInstance } from './types.js';
+import { viewField } from './view.js';
+
+/** Pairs in the random queue before it repeats (Tsu deals from a fixed list of 128). */
+export const QUEUE_LENGTH = 128;
+const RANDOM_COLOURS = 'RGBY';
+const FILL: Record<string, string> = { R: 'red', G: 'green', B: 'blue', Y: 'yellow', P: 'purple', O: 'garbage' };
+
+/** Where the child sits for rotation 0..3 (up, right, down, left): the column offset. */
+const CHILD_DX = [0, 1, 0, -1] as const;
+
+/** The pairs a seed deals, from four colours (mulberry32: the same seed gives the same queue everywhere). */
+export function randomQueue(seed: number, length = QUEUE_LENGTH): Pair[] {
+  let state = seed >>> 0;
+  const next = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return Array.from({ length }, () => ({ axis: RANDOM_COLOURS[Math.floor(next() * 4)]!, child: RANDOM_COLOURS[Math.floor(next() * 4)]! }));
+}
+
+/** The pairs of a game in order (the random queue repeats). */
+export function pairsOf(instance: PuyoInstance, seed: number): Pair[] {
+  return instance.mode === 'nazo' ? instance.pairs ?? [] : randomQueue(seed);
+}
+
+function dropsOf(setup: PlaySetup, position: PlayPosition): { setup: DropsSetup; drops: DropPlacement[] } {
+  if (setup.kind !== 'drops' || position.kind !== 'drops') throw new Error('Puyo is played by dropping pairs');
+  return { setup, drops: position.drops };
+}
+
+const pairOf = (setup: DropsSetup, index: number): Pair => {
+  const piece = setup.queue[index % setup.queue.length]!;
+  return { axis: piece.parts[0]!.label!, child: piece.parts[1]!.label! };
+};
+
+export const placementOfDrop = (drop: DropPlacement): Placement => ({ x: drop.column, rotation: drop.rotation, childX: drop.column + CHILD_DX[drop.rotation]! });
+
+/** One drop's chain, step by step: the step's record and the field before it popped (its groups lit). */
+interface PlayedChain {
+  steps: { record: ChainStep; before: CellGrid; popping: number[] }[];
+  after: CellGrid;
+}
+
+/** Settles the field and runs its chain, keeping each step's field before the pop. */
+function runChainSteps(grid: CellGrid): PlayedChain {
+  const steps: PlayedChain['steps'] = [];
+  for (;;) {
+    settle(grid);
+    const popping = findGroups(grid).filter((group) => group.length >= 4).flat();
+    if (popping.length === 0) break;
+    const before = grid.slice();
+    const record = popStep(grid, steps.length + 1)!;
+    steps.push({ record, before, popping });
+  }
+  return { steps, after: grid };
+}
+
+/** The game so far: the field after every drop's chain, each drop's chain, and whether play can go on. */
+export interface Played {
+  field: CellGrid;
+  /** The field's own chain before any drop (a field that pops as it is), then one per drop. */
+  chains: PlayedChain[];
+  score: number;
+  over: boolean;
+}
+
+const heightsOf = (grid: CellGrid) => {
+  const board = boardFromGrid(grid, createBoard());
+  return Array.from({ length: WIDTH }, (_, x) => columnHeight(board, x));
+};
+
+export function replayDrops(instance: PuyoInstance, setup: DropsSetup, drops: readonly DropPlacement[]): Played {
+  const opening = runChainSteps(gridFromField(instance.field));
+  const chains = [opening];
+  let field = opening.after;
+  let score = opening.steps.reduce((sum, step) => sum + step.record.score, 0);
+  drops.forEach((drop, index) => {
+    const board = boardFromGrid(field, createBoard());
+    dropPair(board, pairOf(setup, index), placementOfDrop(drop));
+    const played = runChainSteps(gridFromBoard(board));
+    chains.push(played);
+    score += played.steps.reduce((sum, step) => sum + step.record.score, 0);
+    field = played.after;
+  });
+  return { field, chains, score, over: gameOver(heightsOf(field)) };
+}
+
+/** A chain puzzle's goal met by the last drop (exactly the solver's rule: checked after each drop's chain). */
+export function goalMet(instance: PuyoInstance, drops: readonly DropPlacement[]): boolean {
+  if (instance.mode !== 'nazo' || !instance.goal || drops.length === 0) return false;
+  const pairs = (instance.pairs ?? []).slice(0, drops.length);
+  const prefix = drops.map((drop, i) => placementIndex(pairs[i]!, drop));
+  if (prefix.some((index) => index < 0)) return false;
+  let met = false;
+  solveNazo({ field: instance.field, pairs, goal: instance.goal }, { wantMoves: false, shouldStop: () => false, onSolution: () => (met = true) }, prefix);
+  return met;
+}
+
+/** The index of a drop in the solver's placement list for the pair (a one-colour pair looks the same turned half way). */
+export function placementIndex(pair: Pair, drop: DropPlacement): number {
+  let { column, rotation } = drop;
+  if (pair.axis === pair.child && rotation >= 2) {
+    if (rotation === 3) column -= 1;
+    rotation -= 2;
+  }
+  // placementsFor: rotation by rotation, columns in order, only those whose child stays on the field.
+  let index = 0;
+  const colours = pair.axis === pair.child ? 2 : 4;
+  for (let r = 0; r < colours; r++) {
+    for (let x = 0; x < WIDTH; x++) {
+      const childX = x + CHILD_DX[r]!;
+      if (childX < 0 || childX >= WIDTH) continue;
+      if (r === rotation && x === column) return index;
+      index++;
+    }
+  }
+  return -1;
+}
+
+/** Frame row of a field row (rows 14 and 13 on top, a divider, then 12 down to 1), as viewField draws it. */
+const frameRow = (row: number) => ROWS - row + (row <= 12 ? 1 : 0);
+
+/** A field as a frame, each puyo with its colour's letter (colour is not the only cue); `lit` cells popping. */
+function fieldFrame(grid: CellGrid, lit: readonly number[] = [], title?: string): Frame {
+  const frame = viewField({ rows: fieldFromGrid(grid).rows, ...(title !== undefined ? { title } : {}) });
+  const cells = frame.cells.slice();
+  for (let x = 0; x < WIDTH; x++) {
+    for (let row = 1; row <= ROWS; row++) {
+      const code = grid[cellIndex(x, row)]!;
+      if (code === 0) continue;
+      const at = frameRow(row) * WIDTH + x;
+      const letter = code === 6 ? 'O' : COLOUR_LETTERS[code - 1]!;
+      cells[at] = { ...cells[at], label: letter };
+    }
+  }
+  for (const index of lit) {
+    const x = Math.floor(index / ROWS);
+    const row = (index % ROWS) + 1;
+    const at = frameRow(row) * WIDTH + x;
+    cells[at] = { fill: 'popping', label: cells[at]!.label ?? '*' };
+  }
+  return { ...frame, cells };
+}
+
+const caption = (step: ChainStep) => `chain ${step.chain}: ${step.groups.map((g) => `${g.size}${g.colour}`).join(' ')} pop, +${step.score}`;
+
+export const play: PlaySpec<PuyoInstance> = {
+  setup(instance, { seed }) {
+    const pairs = pairsOf(instance, seed);
+    if (instance.mode === 'nazo' && pairs.length === 0) throw new InputError('this chain puzzle has no pairs to play');
+    const part = (letter: string): Cell => ({ fill: FILL[letter]!, label: letter });
+    return {
+      kind: 'drops',
+      columns: WIDTH,
+      queue: pairs.map((pair) => ({ parts: [part(pair.axis), part(pair.child)], label: pair.axis + pair.child })),
+      repeat: instance.mode !== 'nazo',
+      preview: 2,
+      rotations: [
+        { label: 'up', offsets: [[0, 0], [-1, 0]] },
+        { label: 'right', offsets: [[0, 0], [0, 1]] },
+        { label: 'down', offsets: [[0, 0], [1, 0]] },
+        { label: 'left', offsets: [[0, 0], [0, -1]] },
+      ],
+      spawn: { column: 2, rotation: 0 },
+      ...(instance.mode === 'nazo' && instance.goal ? { goal: describeGoal(instance.goal) } : { judged: false }),
+    };
+  },
+  legalDrops(instance, setup, position) {
+    const game = dropsOf(setup, position);
+    if (game.drops.length >= game.setup.queue.length && !game.setup.repeat) return [];
+    if (goalMet(instance, game.drops)) return [];
+    const played = replayDrops(instance, game.setup, game.drops);
+    if (played.over) return [];
+    const heights = heightsOf(played.field);
+    const open = reachableColumns(heights);
+    const legal: DropPlacement[] = [];
+    for (let rotation = 0; rotation < 4; rotation++) {
+      for (let column = 0; column < WIDTH; column++) {
+        const childX = column + CHILD_DX[rotation]!;
+        if (childX < 0 || childX >= WIDTH) continue;
+        if (placementReachable(open, heights, column, childX, rotation)) legal.push({ column, rotation });
+      }
+    }
+    return legal;
+  },
+  view(instance, setup, position) {
+    const game = dropsOf(setup, position);
+    const played = replayDrops(instance, game.setup, game.drops);
+    const last = played.chains[played.chains.length - 1]!;
+    const steps = last.steps.flatMap((step, i) => [
+      { frame: fieldFrame(step.before, step.popping, caption(step.record)), caption: caption(step.record) },
+      ...(i === last.steps.length - 1 ? [] : [{ frame: fieldFrame(last.steps[i + 1]!.before), caption: 'fall' }]),
+    ]);
+    const best = Math.max(...played.chains.map((chain) => chain.steps.length));
+    const met = goalMet(instance, game.drops);
+    const outOfPairs = instance.mode === 'nazo' && game.drops.length >= game.setup.queue.length && !met;
+    return {
+      frame: fieldFrame(played.field),
+      counters: [
+        { label: 'chain', value: last.steps.length },
+        { label: 'score', value: played.score },
+        { label: 'best chain', value: best },
+      ],
+      ...(game.setup.goal !== undefined ? { goal: { text: game.setup.goal, met } } : {}),
+      ...(steps.length > 0 ? { steps } : {}),
+      ...(played.over ? { over: 'game over: column 3 is filled to row 12' } : outOfPairs ? { over: 'no pairs left, and the goal is not met' } : {}),
+    };
+  },
+  check: () => [],
+  complete: (instance, setup, position) => goalMet(instance, dropsOf(setup, position).drops),
+  referee: () => import('./play-referee.js').then((module) => module.referee),
+};
