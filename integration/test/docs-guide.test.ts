@@ -25,8 +25,8 @@ beforeAll(() => {
 });
 
 describe('docs/plugins.md', () => {
-  it('has a plugin, a solver and a test listing', () => {
-    expect(Object.keys(listings()).sort()).toEqual(['src/plugin.ts', 'src/solver.ts', 'test/plugin.test.ts']);
+  it('has a plugin, a solver, a play mode and a test listing', () => {
+    expect(Object.keys(listings()).sort()).toEqual(['src/play.ts', 'src/plugin.ts', 'src/solver.ts', 'test/plugin.test.ts']);
   });
 
   it('its listings make a plugin that builds, passes its test and runs in the CLI', () => {
@@ -38,7 +38,7 @@ describe('docs/plugins.md', () => {
     runOk('npm', ['run', 'build'], { cwd: dir });
     runOk('npm', ['run', 'lint'], { cwd: dir });
     const tests = runOk('npm', ['test'], { cwd: dir });
-    expect(/Tests\s+(\d+) passed/.exec(tests.stdout)?.[1]).toBe('4');
+    expect(/Tests\s+(\d+) passed/.exec(tests.stdout)?.[1]).toBe('5');
     const { stdout } = runOk('npx', ['--no', 'kit', 'run', 'queens', '--plugin', dir, '--size', '8', '--threads', '2', '--count', '--json'], { cwd: project });
     expect(JSON.parse(stdout)).toMatchObject({ type: 'done', solutions: 92, tries: 2056 });
   });
