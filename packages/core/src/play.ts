@@ -100,7 +100,11 @@ export interface DropsSetup extends SetupCommon {
   repeat?: boolean;
   /** How many pieces after the current one a host shows. */
   preview: number;
-  /** Where each part of a piece sits, per rotation, relative to the first part (`[row, col]`, up is -1). */
+  /**
+   * Where each part of a piece sits, per rotation, relative to the first part (`[row, col]`, up is
+   * -1). In clockwise order: hosts turn a piece to the next rotation clockwise (X) and to the
+   * previous one anticlockwise (Z).
+   */
   rotations: readonly DropRotation[];
   /** Where a new piece appears before the player moves it. */
   spawn: DropPlacement;
@@ -178,8 +182,11 @@ export interface PlayView {
   counters?: readonly PlayCounter[];
   /** The puzzle's goal and whether the position meets it. */
   goal?: { text: string; met: boolean };
-  /** What the last move set off, to animate in order (a chain's falls and pops), before `frame`. */
-  steps?: ReadonlyArray<{ frame: Frame; caption?: string }>;
+  /**
+   * What the last move set off, to animate in order (a chain's falls and pops), before `frame`.
+   * `highlight`: cells of the step's frame to pick out (the groups that pop in it).
+   */
+  steps?: ReadonlyArray<{ frame: Frame; caption?: string; highlight?: readonly number[] }>;
   /** Set when no move can follow: why (`game over: column 3 is full`). */
   over?: string;
 }
