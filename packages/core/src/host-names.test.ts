@@ -19,8 +19,8 @@ describe('HOST_NAMES', () => {
     expect(HOST_NAMES.filter((entry) => entry.cli).map((entry) => entry.name)).toEqual([
       'quiet', 'count', 'limit', 'json', 'color', 'delay', 'threads', 'plugin', 'shard', 'queue', 'max-solutions', 'keep', 'help', 'version',
     ]);
-    expect(HOST_NAMES.filter((entry) => entry.page).map((entry) => entry.name)).toEqual(['limit', 'delay', 'puzzle', 'example', 'run', 'play', 'input']);
-    expect(['puzzle', 'example', 'run', 'play', 'input', 'limit', 'delay'].every(isPageParameter)).toBe(true);
+    expect(HOST_NAMES.filter((entry) => entry.page).map((entry) => entry.name)).toEqual(['limit', 'delay', 'puzzle', 'example', 'run', 'play', 'game', 'input']);
+    expect(['puzzle', 'example', 'run', 'play', 'game', 'input', 'limit', 'delay'].every(isPageParameter)).toBe(true);
     expect(isPageParameter('size')).toBe(false);
     expect(isPageParameter('queue')).toBe(false);
   });

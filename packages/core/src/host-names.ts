@@ -60,6 +60,7 @@ export const HOST_NAMES: readonly HostName[] = [
   { name: 'example', page: { help: "one of the plugin's named examples (its samples) to open" } },
   { name: 'run', page: { help: '1: start the run as soon as the page opens' } },
   { name: 'play', page: { help: "open the plugin's play mode instead of the solver" } },
+  { name: 'game', page: { help: 'with play=1: the position to open, as a game code (its seed, its moves and how many of them are played)' } },
   { name: 'input', page: { field: true, help: "the plugin's positional file (kit run ID FILE), as text" } },
 ];
 
