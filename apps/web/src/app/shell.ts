@@ -4,6 +4,7 @@ import type { RegisteredPlugin } from '@kit/core';
 import { h } from './dom.js';
 import type { UnavailablePlugin } from './load-plugins.js';
 import type { ModeRequest, PageMode } from './page-mode.js';
+import { readState } from './url-state.js';
 
 export interface ShellElements {
   root: HTMLElement;
@@ -103,7 +104,10 @@ export class Shell {
     if (mode === this.#mode || !this.#current) return;
     this.#mode.leave();
     this.#show(mode);
-    mode.open(this.#current, { values: {}, resume: true });
+    // The address holds what the mode being left showed (Solve's form, the puzzle in play): a mode
+    // that has nothing for this puzzle yet starts from it.
+    const state = readState(location.search);
+    mode.open(this.#current, { values: state.puzzle === this.#current.plugin.id ? state.values : {}, resume: true });
   }
 
   #show(mode: PageMode): void {

@@ -1,0 +1,247 @@
+// A field that pieces drop into from a queue (Puyo's pairs). The piece in hand hangs over the
+// field; the arrows move it, Z and X turn it (anticlockwise, clockwise; Up turns clockwise too),
+// Down, Space or Enter drops it. It only goes where the plugin's rules let it (`legalDrops`): a
+// move or turn towards a place it cannot reach skips to the nearest one it can. A drop plays what
+// it set off (a chain's steps, popping groups picked out) before the field settles; the plugin's
+// counters (chain, score) stand large beside the field, with the next pieces and the goal.
+import { currentDrop, type DropPlacement, type DropsSetup, type Frame, type PlayView } from '@kit/core';
+import { h } from '../dom.js';
+import { BoardFrame } from './board-frame.js';
+import type { BoardHost, BoardState, Highlights, PlayBoard } from './play-board.js';
+
+const same = (a: DropPlacement, b: DropPlacement) => a.column === b.column && a.rotation === b.rotation;
+
+export class DropsBoard implements PlayBoard {
+  readonly element: HTMLElement;
+  readonly #field = new BoardFrame(false, 'drops-field');
+  readonly #hand = new BoardFrame(false, 'drops-hand');
+  readonly #next = h('ol', { class: 'drops-next', 'aria-label': 'Next pieces' });
+  readonly #counters = h('div', { class: 'play-counters' });
+  readonly #goal = h('p', { class: 'play-goal', hidden: true });
+  readonly #over = h('p', { class: 'play-over', hidden: true });
+  readonly #caption = h('p', { class: 'drops-caption', 'aria-live': 'polite' });
+  readonly #stage: HTMLElement;
+  readonly #rows: { min: number; max: number };
+  #cursor: DropPlacement;
+  #legal: DropPlacement[] = [];
+  /** The queue index the cursor was set for: a new piece starts at the spawn. */
+  #pieceAt = -1;
+  #timer: ReturnType<typeof setTimeout> | undefined;
+  #state: BoardState | undefined;
+
+  constructor(
+    private readonly setup: DropsSetup,
+    private readonly host: BoardHost,
+    /** Pause between the steps of what a drop sets off. */
+    private readonly stepDelayMs: number,
+  ) {
+    this.#cursor = { ...setup.spawn };
+    const rows = setup.rotations.flatMap((rotation) => rotation.offsets.map(([row]) => row));
+    this.#rows = { min: Math.min(0, ...rows), max: Math.max(0, ...rows) };
+    const button = (label: string, text: string, action: () => void) =>
+      h('button', { type: 'button', class: 'drop-button', 'aria-label': label, title: label, onclick: () => action() }, text);
+    const controls = h(
+      'div',
+      { class: 'drop-buttons', role: 'toolbar', 'aria-label': 'Piece' },
+      button('Move left', '◀', () => this.#shift(-1)),
+      button('Turn anticlockwise (Z)', '⟲', () => this.#turn(-1)),
+      button('Drop', 'Drop ▼', () => this.#drop()),
+      button('Turn clockwise (X)', '⟳', () => this.#turn(1)),
+      button('Move right', '▶', () => this.#shift(1)),
+    );
+    this.#stage = h(
+      'div',
+      { class: 'drops-stage', tabindex: 0, role: 'group', 'aria-label': 'Field: Left and Right move the piece, Z and X turn it, Down drops it', 'aria-describedby': 'drops-help' },
+      this.#hand.element,
+      this.#field.element,
+    );
+    this.#stage.addEventListener('keydown', (event) => this.#key(event));
+    this.element = h(
+      'div',
+      { class: 'drops-play' },
+      h('div', { class: 'drops-main' }, this.#stage, controls, this.#caption),
+      h('div', { class: 'drops-side' }, this.#counters, this.#goal, h('h3', {}, 'Next'), this.#next, this.#over),
+      h('p', { class: 'board-help', id: 'drops-help' }, 'Keys: Left and Right move the piece, Z and X (or Up) turn it, Down, Space or Enter drops it.'),
+    );
+    this.element.style.setProperty('--drop-columns', String(setup.columns));
+  }
+
+  focus(): void {
+    this.#stage.focus();
+  }
+
+  dispose(): void {
+    clearTimeout(this.#timer);
+  }
+
+  draw(state: BoardState): void {
+    if (state.game.position.kind !== 'drops') return;
+    clearTimeout(this.#timer);
+    this.#state = state;
+    this.#legal = state.status.legalDrops;
+    const at = currentDrop(this.setup, state.game.position) ?? -1;
+    if (at !== this.#pieceAt || !this.#legal.some((drop) => same(drop, this.#cursor))) {
+      this.#pieceAt = at;
+      this.#cursor = this.#nearest(this.setup.spawn.column, this.setup.spawn.rotation) ?? { ...this.setup.spawn };
+    }
+    const view = state.status.view;
+    const steps = state.fresh ? view.steps ?? [] : [];
+    if (steps.length > 0) this.#animate(view, 0);
+    else this.#settle(view);
+    this.#drawHand();
+    this.#drawNext(state);
+  }
+
+  /** Plays step `index` of what the last drop set off, then the next, then the settled field. */
+  #animate(view: PlayView, index: number): void {
+    const step = view.steps![index];
+    if (!step) return this.#settle(view);
+    this.#drawField(step.frame, step.highlight ?? []);
+    this.#caption.textContent = step.caption ?? '';
+    this.#timer = setTimeout(() => this.#animate(view, index + 1), this.stepDelayMs);
+  }
+
+  #settle(view: PlayView): void {
+    this.#drawField(view.frame, []);
+    this.#caption.textContent = '';
+    this.#counters.replaceChildren(
+      ...(view.counters ?? []).map((counter) =>
+        h('output', { class: 'play-counter', 'data-counter': counter.label }, h('span', { class: 'counter-value' }, String(counter.value)), ' ', h('span', { class: 'counter-label' }, counter.label)),
+      ),
+    );
+    this.#goal.hidden = !view.goal;
+    if (view.goal) {
+      this.#goal.textContent = `Goal: ${view.goal.text} · ${view.goal.met ? 'met ✓' : 'not met yet'}`;
+      this.#goal.dataset['met'] = String(view.goal.met);
+    }
+    this.#over.hidden = view.over === undefined;
+    this.#over.textContent = view.over ?? '';
+  }
+
+  #drawField(frame: Frame, highlight: readonly number[]): void {
+    this.#field.draw(frame, this.host.palette, frame.title ?? 'Field');
+    this.#field.mark('pop', highlight);
+    const state = this.#state!;
+    this.#field.mark('violation', state.status.violations.flatMap((violation) => violation.cells));
+    this.highlight(state.highlights);
+  }
+
+  /** The column a mistake or a hint drops into, down the whole field. */
+  highlight(highlights: Highlights): void {
+    if (this.#state) this.#state = { ...this.#state, highlights };
+    const { width, height } = this.#field;
+    const column = (placement: DropPlacement | undefined) =>
+      placement && width === this.setup.columns ? Array.from({ length: height }, (_, row) => row * width + placement.column) : [];
+    this.#field.mark('mistake', column(highlights.dropMistake));
+    this.#field.mark('hint', column(highlights.dropHint));
+  }
+
+  /** The piece in hand over the field, at the cursor. */
+  #drawHand(): void {
+    const state = this.#state;
+    if (!state || state.game.position.kind !== 'drops') return;
+    const columns = this.setup.columns;
+    const height = this.#rows.max - this.#rows.min + 1;
+    const cells: Frame['cells'] = Array.from({ length: columns * height }, () => ({ hole: true }));
+    const at = currentDrop(this.setup, state.game.position);
+    const piece = at === undefined ? undefined : this.setup.queue[at];
+    const canDrop = piece !== undefined && this.#legal.length > 0;
+    if (piece && canDrop) {
+      const offsets = this.setup.rotations[this.#cursor.rotation]?.offsets ?? [];
+      offsets.forEach(([row, col], part) => {
+        const x = this.#cursor.column + col;
+        const y = row - this.#rows.min;
+        if (x >= 0 && x < columns && y >= 0 && y < height) cells[y * columns + x] = piece.parts[part] ?? {};
+      });
+    }
+    const rotation = this.setup.rotations[this.#cursor.rotation]?.label ?? '';
+    const label = piece && canDrop ? `Piece ${piece.label} over column ${this.#cursor.column + 1}, ${rotation}` : 'No piece to drop';
+    this.#hand.draw({ width: columns, height, cells }, this.host.palette, label);
+    this.#stage.dataset['column'] = String(this.#cursor.column);
+    this.#stage.dataset['rotation'] = String(this.#cursor.rotation);
+    this.#stage.setAttribute('aria-label', `Field. ${label}. Left and Right move it, Z and X turn it, Down drops it`);
+  }
+
+  #drawNext(state: BoardState): void {
+    if (state.game.position.kind !== 'drops') return;
+    const at = currentDrop(this.setup, state.game.position);
+    const items: HTMLElement[] = [];
+    for (let ahead = 1; at !== undefined && ahead <= this.setup.preview; ahead++) {
+      const index = at + ahead;
+      const queued = index < this.setup.queue.length ? index : this.setup.repeat && this.setup.queue.length ? index % this.setup.queue.length : -1;
+      const piece = this.setup.queue[queued];
+      if (!piece) break;
+      // Drawn as it spawns, in a small box of its own.
+      const offsets = this.setup.rotations[this.setup.spawn.rotation]!.offsets;
+      const rows = offsets.map(([row]) => row);
+      const cols = offsets.map(([, col]) => col);
+      const top = Math.min(...rows);
+      const left = Math.min(...cols);
+      const width = Math.max(...cols) - left + 1;
+      const height = Math.max(...rows) - top + 1;
+      const cells: Frame['cells'] = Array.from({ length: width * height }, () => ({ hole: true }));
+      offsets.forEach(([row, col], part) => (cells[(row - top) * width + (col - left)] = piece.parts[part] ?? {}));
+      const frame = new BoardFrame(false, 'drops-preview');
+      frame.draw({ width, height, cells }, this.host.palette, piece.label);
+      items.push(h('li', { 'aria-label': piece.label, 'data-piece': piece.label }, frame.element));
+    }
+    this.#next.replaceChildren(...items);
+  }
+
+  /** The legal placement with this rotation nearest to `column` (ties: the one to the right), if any. */
+  #nearest(column: number, rotation: number, direction = 0): DropPlacement | undefined {
+    let best: DropPlacement | undefined;
+    for (const drop of this.#legal) {
+      if (drop.rotation !== rotation) continue;
+      if (direction !== 0 && Math.sign(drop.column - column) !== direction) continue;
+      if (!best || Math.abs(drop.column - column) < Math.abs(best.column - column) || (Math.abs(drop.column - column) === Math.abs(best.column - column) && drop.column > best.column)) best = drop;
+    }
+    return best;
+  }
+
+  #shift(direction: -1 | 1): void {
+    const next = this.#nearest(this.#cursor.column, this.#cursor.rotation, direction);
+    if (!next) return;
+    this.#cursor = next;
+    this.#drawHand();
+  }
+
+  #turn(direction: -1 | 1): void {
+    const count = this.setup.rotations.length;
+    for (let step = 1; step < count; step++) {
+      const rotation = (((this.#cursor.rotation + direction * step) % count) + count) % count;
+      const next = this.#nearest(this.#cursor.column, rotation);
+      if (next) {
+        this.#cursor = next;
+        this.#drawHand();
+        return;
+      }
+    }
+  }
+
+  #drop(): void {
+    if (!this.#legal.some((drop) => same(drop, this.#cursor))) {
+      this.host.say(this.#legal.length === 0 ? 'no piece can be dropped any more' : 'the piece cannot be dropped there');
+      return;
+    }
+    this.host.play({ type: 'drop', column: this.#cursor.column, rotation: this.#cursor.rotation });
+  }
+
+  #key(event: KeyboardEvent): void {
+    if (event.ctrlKey || event.metaKey || event.altKey) return;
+    const actions: Record<string, () => void> = {
+      ArrowLeft: () => this.#shift(-1),
+      ArrowRight: () => this.#shift(1),
+      ArrowUp: () => this.#turn(1),
+      x: () => this.#turn(1),
+      z: () => this.#turn(-1),
+      ArrowDown: () => this.#drop(),
+      ' ': () => this.#drop(),
+      Enter: () => this.#drop(),
+    };
+    const action = actions[event.key.length === 1 ? event.key.toLowerCase() : event.key];
+    if (!action) return;
+    event.preventDefault();
+    action();
+  }
+}

@@ -1,0 +1,97 @@
+// The tray of a pieces board: one button per piece, drawn in the orientation it will be laid in,
+// with how many copies are left. A piece is taken with a click or Enter, or dragged by any of its
+// cells; R, F (a piece's turn keys) turn the focused piece.
+import { entryHex, type Palette, type PiecesSetup, type TrayPiece } from '@kit/core';
+import { h } from '../dom.js';
+
+export interface TrayHandlers {
+  /** A piece was clicked or chosen with Enter. */
+  take(piece: number): void;
+  /** A pointer went down on a piece: `part` is the cell of the drawn orientation it went down on. */
+  press(piece: number, part: number, event: PointerEvent): void;
+  /** A turn key was pressed on a piece. */
+  turn(piece: number, key: string): void;
+}
+
+/** The cell coordinates of an orientation as [row, col] (a box's layers side by side is not drawn: layer 0 only). */
+export const flatCells = (cells: ReadonlyArray<readonly number[]>): Array<[number, number]> =>
+  cells.map((at) => (at.length === 3 ? [at[1]!, at[2]!] : [at[0]!, at[1]!]));
+
+export function turnFor(piece: TrayPiece, key: string): number | undefined {
+  const index = piece.turns.findIndex((turn) => turn.key.toLowerCase() === key.toLowerCase());
+  return index < 0 ? undefined : index;
+}
+
+export class PieceTray {
+  readonly element: HTMLElement;
+  readonly #buttons: HTMLButtonElement[];
+
+  constructor(
+    private readonly setup: PiecesSetup,
+    private readonly palette: Palette,
+    private readonly handlers: TrayHandlers,
+  ) {
+    this.#buttons = setup.tray.map((piece, index) => {
+      const button = h('button', { type: 'button', class: 'tray-piece', 'data-piece': piece.name, 'aria-pressed': 'false' });
+      button.addEventListener('click', () => handlers.take(index));
+      button.addEventListener('pointerdown', (event) => {
+        if (event.button !== 0) return;
+        const part = (event.target as HTMLElement).closest<HTMLElement>('[data-part]');
+        handlers.press(index, part ? Number(part.dataset['part']) : 0, event);
+      });
+      button.addEventListener('keydown', (event) => {
+        if (event.ctrlKey || event.metaKey || event.altKey || event.key.length !== 1) return;
+        if (turnFor(piece, event.key) === undefined) return;
+        event.preventDefault();
+        handlers.turn(index, event.key);
+      });
+      return button;
+    });
+    const keys = [...new Map(setup.tray.flatMap((piece) => piece.turns.map((turn) => [turn.key.toLowerCase(), turn.label] as const))).entries()];
+    this.element = h(
+      'div',
+      { class: 'tray' },
+      h('h3', { id: 'tray-title' }, 'Pieces'),
+      h('div', { class: 'tray-pieces', role: 'group', 'aria-labelledby': 'tray-title' }, ...this.#buttons),
+      h(
+        'p',
+        { class: 'board-help' },
+        `Drag a piece onto the board, or pick it (click, Enter) and place it with the arrows and Enter.${keys.map(([key, label]) => ` ${key.toUpperCase()} to ${label}.`).join('')} A click or Enter on a laid piece picks it up again, Delete puts it back, Escape drops the piece in hand.`,
+      ),
+    );
+  }
+
+  /** Draws each piece in its orientation, with the copies left; `held` is the piece in hand. */
+  draw(orientations: readonly number[], left: readonly number[], held: number | undefined): void {
+    this.setup.tray.forEach((piece, index) => {
+      const button = this.#buttons[index]!;
+      const orientation = piece.orientations[orientations[index] ?? 0] ?? piece.orientations[0]!;
+      const cells = flatCells(orientation);
+      const rows = Math.max(...cells.map(([row]) => row)) + 1;
+      const cols = Math.max(...cells.map(([, col]) => col)) + 1;
+      const entry = this.palette[piece.fill ?? piece.name];
+      const colour = entry ? entryHex(entry) : undefined;
+      // Styles through the CSSOM: the page's Content-Security-Policy refuses style attributes.
+      const shape = h('span', { class: 'tray-shape' });
+      shape.style.setProperty('--rows', String(rows));
+      shape.style.setProperty('--cols', String(cols));
+      cells.forEach(([row, col], part) => {
+        const cell = h('span', { class: 'tray-cell', 'data-part': part, 'data-dr': row, 'data-dc': col });
+        cell.style.gridRow = String(row + 1);
+        cell.style.gridColumn = String(col + 1);
+        if (colour) cell.style.background = colour;
+        shape.append(cell);
+      });
+      const count = left[index] ?? 0;
+      button.replaceChildren(shape, h('span', { class: 'tray-name' }, piece.name), h('span', { class: 'tray-count' }, piece.count > 1 || count === 0 ? `×${count}` : ''));
+      button.disabled = count <= 0 && held !== index;
+      button.dataset['left'] = String(count);
+      button.setAttribute('aria-pressed', String(held === index));
+      button.setAttribute('aria-label', `${piece.name}, ${count} left${held === index ? ', in hand' : ''}`);
+    });
+  }
+
+  focus(piece: number): void {
+    this.#buttons[piece]?.focus();
+  }
+}

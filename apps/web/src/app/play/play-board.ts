@@ -1,0 +1,40 @@
+// What every kind of board (marks, pieces, drops) offers the Play tab, and what it is given.
+import type { Game, GameStatus, Palette, PlayMove } from '@kit/core';
+
+export interface BoardHost {
+  palette: Palette;
+  /** Plays a move; false when the position does not allow it (the reason is said). */
+  play(move: PlayMove): boolean;
+  /** Plays several moves as one gesture (a laid piece moved: lift, then place); false when one is refused. */
+  playAll(moves: readonly PlayMove[]): boolean;
+  /** A short message for the person (a refused move, a given cell). */
+  say(message: string): void;
+}
+
+/** Cells to pick out on the board, as setup cells (marks, pieces) or frame cells (drops). */
+export interface Highlights {
+  mistake: readonly number[];
+  hint: readonly number[];
+  /** Drops only: the column and rotation a hint or the mistake is about. */
+  dropMistake?: { column: number; rotation: number };
+  dropHint?: { column: number; rotation: number };
+}
+
+export interface BoardState {
+  game: Game;
+  status: GameStatus;
+  highlights: Highlights;
+  /** The last change was a move just played (not an undo, redo or reload): play its animation. */
+  fresh: boolean;
+}
+
+export interface PlayBoard {
+  readonly element: HTMLElement;
+  draw(state: BoardState): void;
+  /** Picks out the referee's cells (the mistake, a hint) once it has answered, without redrawing. */
+  highlight(highlights: Highlights): void;
+  /** Puts the keyboard focus on the board. */
+  focus(): void;
+  /** The board is taken away: stop timers and listeners. */
+  dispose(): void;
+}

@@ -1,0 +1,430 @@
+// The Play tab's screen: a game of the shown puzzle, driven only by the plugin's play contract.
+// Moves go through core (playMove, undoGame, redoGame), the rules are checked at once on this
+// thread (gameStatus), and the referee counts what remains in a worker after every move (the next
+// move cancels it), names the mistake once nothing remains, and gives hints. Progress is kept per
+// puzzle in localStorage; the time played runs while the game is on screen.
+import {
+  AbortedError, RefereeClient, gameCode, gameStatus, initialPosition, mergePalette, playMove, playSetup, playedMoves, redoGame, remainingText,
+  startGame, undoGame, canRedo, canUndo, PlayMoveError, type Game, type GameStatus, type PlayHint, type PlayMove, type RefereeAsk, type RefereeReport,
+  type RegisteredPlugin, type WorkerPort,
+} from '@kit/core';
+import { h } from '../dom.js';
+import { errorText } from '../errors.js';
+import type { ModeRequest } from '../page-mode.js';
+import { DropsBoard } from './drops-board.js';
+import { GameStore } from './game-store.js';
+import { MarksBoard } from './marks-board.js';
+import { PiecesBoard } from './pieces-board.js';
+import type { BoardHost, Highlights, PlayBoard } from './play-board.js';
+import { PlayLinks } from './play-links.js';
+import { choosePuzzle, puzzleInstance, type PlayPuzzle } from './play-puzzle.js';
+import { PlayTimer } from './play-timer.js';
+import { gameInUrl, isPlayEntry, playSearch, PLAY_ENTRY, wantsPlay, withoutPlay } from './play-url.js';
+import { moveCells, moveWords, remainingWords } from './play-words.js';
+import { RefereePanel } from './referee-panel.js';
+import { RefereeWorkers } from './referee-workers.js';
+
+/** Pause between the steps a drop sets off, unless the plugin gives its own. */
+const PLAY_STEP_DELAY_MS = 300;
+
+interface Current {
+  registered: RegisteredPlugin;
+  puzzle: PlayPuzzle;
+  instance: unknown;
+  game: Game;
+  status: GameStatus;
+  board: PlayBoard;
+  client: RefereeClient;
+  workers: RefereeWorkers;
+  highlights: Highlights;
+  /** The elapsed time when it was solved, while it stays solved. */
+  solvedMs: number | undefined;
+}
+
+const NO_HIGHLIGHTS: Highlights = { mistake: [], hint: [] };
+
+function storage(): GameStore {
+  try {
+    return new GameStore(window.localStorage);
+  } catch {
+    // A browser that forbids storage throws on the property itself.
+    return new GameStore(undefined);
+  }
+}
+
+export class PlayScreen {
+  readonly #panel: HTMLElement;
+  readonly #store = storage();
+  readonly #timer = new PlayTimer();
+  readonly #referee = new RefereePanel();
+  readonly #links = new PlayLinks();
+  readonly #examples = h('select', { id: 'play-example' });
+  readonly #undo = h('button', { type: 'button', id: 'play-undo', title: 'Ctrl+Z' }, 'Undo');
+  readonly #redo = h('button', { type: 'button', id: 'play-redo', title: 'Ctrl+Shift+Z or Ctrl+Y' }, 'Redo');
+  readonly #restart = h('button', { type: 'button', id: 'play-restart', title: 'Take every move back (Redo plays them again)' }, 'Start over');
+  readonly #hintButton = h('button', { type: 'button', id: 'play-hint-button', class: 'primary' }, 'Hint');
+  readonly #shuffle = h('button', { type: 'button', id: 'play-shuffle', hidden: true, title: 'A new random queue' }, 'New queue');
+  readonly #boardHolder = h('div', { class: 'play-stage' });
+  readonly #problem = h('p', { id: 'play-problem', class: 'error', role: 'alert' });
+  #current: Current | undefined;
+  /** Answers to older questions are dropped. */
+  #asked = 0;
+  #tick: ReturnType<typeof setInterval> | undefined;
+  #shown = false;
+
+  constructor(
+    panel: HTMLElement,
+    /** A new solver worker, from the main bundle (see referee-workers.ts). */
+    private readonly createWorker: () => WorkerPort,
+  ) {
+    this.#panel = panel;
+    this.#undo.addEventListener('click', () => this.undo());
+    this.#redo.addEventListener('click', () => this.redo());
+    this.#restart.addEventListener('click', () => this.#startOver());
+    this.#hintButton.addEventListener('click', () => this.#askHint());
+    this.#shuffle.addEventListener('click', () => this.#newQueue());
+    this.#examples.addEventListener('change', () => {
+      const registered = this.#current?.registered;
+      if (registered && this.#examples.value) this.open(registered, { values: {}, example: this.#examples.value }, true);
+    });
+    const controls = h(
+      'section',
+      { class: 'controls play-controls', 'aria-label': 'Game' },
+      h('div', { class: 'field examples' }, h('label', { for: 'play-example' }, 'example'), this.#examples),
+      h('div', { class: 'actions play-actions' }, this.#undo, this.#redo, this.#restart),
+      h('div', { class: 'actions play-actions' }, this.#hintButton, this.#shuffle),
+      this.#links.element,
+      h('p', { class: 'board-help' }, 'Ctrl+Z undoes a move, Ctrl+Shift+Z or Ctrl+Y plays it again. Progress is kept in this browser.'),
+    );
+    panel.replaceChildren(h('div', { class: 'layout play-layout' }, controls, h('section', { class: 'stage', 'aria-label': 'Board' }, this.#problem, this.#referee.element, this.#boardHolder)));
+    document.addEventListener('keydown', (event) => this.#historyKeys(event));
+    document.addEventListener('visibilitychange', () => {
+      this.#timer.setVisible(document.visibilityState === 'visible');
+      this.#save();
+    });
+    window.addEventListener('pagehide', () => this.#save());
+  }
+
+  /** Shows a puzzle in play; `picked`: chosen from the example menu (the address follows without a new entry). */
+  open(registered: RegisteredPlugin, request: ModeRequest, picked = false): void {
+    const { plugin } = registered;
+    const { puzzle, problems } = choosePuzzle(plugin, request, location.search);
+    const current = this.#current;
+    this.#shown = true;
+    if (current && current.registered === registered && current.puzzle.identity === puzzle.identity && !gameInUrl(location.search)) {
+      // The same game (a tab switch, Back and Forward): carry on where it was.
+      this.#enterHistory(plugin.id, puzzle.values, picked);
+      this.#show(false);
+      this.#resume();
+      return;
+    }
+    this.#close();
+    this.#problem.textContent = problems.join('\n');
+    this.#fillExamples(registered, puzzle.example);
+    const palette = mergePalette(plugin.palette);
+    let instance: unknown;
+    let game: Game;
+    const notes: string[] = [];
+    try {
+      instance = puzzleInstance(plugin, puzzle.values, palette);
+      game = this.#startGame(registered, instance, puzzle, notes);
+    } catch (error) {
+      this.#problem.textContent = [...problems, `This puzzle cannot be played: ${errorText(error)}`].filter(Boolean).join('\n');
+      this.#boardHolder.replaceChildren();
+      this.#referee.element.hidden = true;
+      this.#setButtons(undefined);
+      this.#links.set(playSearch(plugin.id, puzzle.values), playSearch(plugin.id, puzzle.values));
+      this.#enterHistory(plugin.id, puzzle.values, picked);
+      return;
+    }
+    this.#referee.element.hidden = false;
+    const workers = new RefereeWorkers(registered.origin.moduleUrl, this.createWorker);
+    const client = new RefereeClient({ moduleUrl: registered.origin.moduleUrl, pluginId: plugin.id, createWorker: workers.take });
+    const host: BoardHost = {
+      palette,
+      play: (move) => this.#play([move]),
+      playAll: (moves) => this.#play(moves),
+      say: (message) => this.#referee.say(message),
+    };
+    const setup = game.setup;
+    const board: PlayBoard =
+      setup.kind === 'marks' ? new MarksBoard(setup, host) : setup.kind === 'pieces' ? new PiecesBoard(setup, host) : new DropsBoard(setup, host, plugin.stepDelayMs ?? PLAY_STEP_DELAY_MS);
+    this.#boardHolder.replaceChildren(board.element);
+    this.#boardHolder.dataset['kind'] = setup.kind;
+    const status = gameStatus(plugin, instance, game);
+    this.#current = { registered, puzzle, instance, game, status, board, client, workers, highlights: NO_HIGHLIGHTS, solvedMs: undefined };
+    this.#shuffle.hidden = !this.#seedMatters(registered, instance);
+    this.#referee.say(notes.join(' '));
+    this.#enterHistory(plugin.id, puzzle.values, picked);
+    this.#show(false);
+    this.#resume();
+  }
+
+  /** Another mode or puzzle takes the page: stop the clock and the referee, keep the progress. */
+  leave(): void {
+    if (!this.#shown) return;
+    this.#shown = false;
+    this.#timer.setActive(false);
+    this.#save();
+    clearInterval(this.#tick);
+    this.#tick = undefined;
+    this.#current?.client.close();
+    if (wantsPlay(location.search)) {
+      const left = location.search;
+      const pushed = isPlayEntry(history.state);
+      history.replaceState(null, '', withoutPlay(left));
+      // A switch to Solve on the same puzzle returns to the entry the Play tab was entered from,
+      // so Back and Forward keep meaning "out of play" and "into play"; another puzzle stays put.
+      const puzzle = new URLSearchParams(left).get('puzzle');
+      setTimeout(() => {
+        if (pushed && !this.#shown && new URLSearchParams(location.search).get('puzzle') === puzzle && !wantsPlay(location.search)) history.back();
+      });
+    }
+  }
+
+  undo(): void {
+    const current = this.#current;
+    if (!current) return;
+    this.#setGame(undoGame(current.registered.plugin, current.instance, current.game), false);
+  }
+
+  redo(): void {
+    const current = this.#current;
+    if (!current) return;
+    this.#setGame(redoGame(current.registered.plugin, current.instance, current.game), false);
+  }
+
+  // --- the game ------------------------------------------------------------------------------
+
+  /** A new game, the link's position, or the one this browser kept (each checked by replaying it). */
+  #startGame(registered: RegisteredPlugin, instance: unknown, puzzle: PlayPuzzle, notes: string[]): Game {
+    const { plugin } = registered;
+    const fromLink = wantsPlay(location.search) ? gameInUrl(location.search) : undefined;
+    if (fromLink !== undefined) {
+      try {
+        const game = startGame(plugin, instance, { code: fromLink });
+        this.#timer.reset(0);
+        return game;
+      } catch (error) {
+        notes.push(`The link's position could not be read (${errorText(error)}); here is the puzzle from the start.`);
+      }
+    }
+    const saved = fromLink === undefined ? this.#store.load(puzzle.identity) : { kind: 'none' as const };
+    if (saved.kind === 'unreadable') notes.push(`${saved.problem[0]!.toUpperCase()}${saved.problem.slice(1)}.`);
+    if (saved.kind === 'saved') {
+      try {
+        const game = startGame(plugin, instance, { code: saved.game.code });
+        this.#timer.reset(saved.game.elapsedMs);
+        return game;
+      } catch (error) {
+        this.#store.forget(puzzle.identity);
+        notes.push(`The progress kept in this browser could not be replayed (${errorText(error)}); starting afresh.`);
+      }
+    }
+    this.#timer.reset(0);
+    return startGame(plugin, instance);
+  }
+
+  /** Plays moves made as one gesture; false (and the reason said) when one is refused. */
+  #play(moves: readonly PlayMove[]): boolean {
+    const current = this.#current;
+    if (!current) return false;
+    let game = current.game;
+    try {
+      for (const move of moves) game = playMove(current.registered.plugin, current.instance, game, move);
+    } catch (error) {
+      if (!(error instanceof PlayMoveError)) throw error;
+      this.#referee.say(error.message);
+      return false;
+    }
+    if (game !== current.game) this.#setGame(game, true);
+    return true;
+  }
+
+  #startOver(): void {
+    const current = this.#current;
+    if (!current || current.game.history.cursor === 0) return;
+    const { game } = current;
+    this.#setGame({ ...game, history: { moves: game.history.moves, cursor: 0 }, position: initialPosition(game.setup) }, false);
+  }
+
+  /** A new random queue: a new game (the old one stays reachable by nothing but its link). */
+  #newQueue(): void {
+    const current = this.#current;
+    if (!current) return;
+    const seed = 1 + Math.floor(Math.random() * 0xfffffffe);
+    this.#timer.reset(0);
+    this.#setGame(startGame(current.registered.plugin, current.instance, { seed }), false);
+  }
+
+  /** True when the plugin's setup changes with the seed (a random queue), so a new queue means something. */
+  #seedMatters(registered: RegisteredPlugin, instance: unknown): boolean {
+    if (this.#current?.game.setup.kind !== 'drops') return false;
+    try {
+      const a = playSetup(registered.plugin, instance, 1);
+      const b = playSetup(registered.plugin, instance, 2);
+      return JSON.stringify(a) !== JSON.stringify(b);
+    } catch {
+      return false;
+    }
+  }
+
+  #setGame(game: Game, fresh: boolean): void {
+    const current = this.#current;
+    if (!current || game === current.game) return;
+    current.game = game;
+    this.#referee.say('');
+    this.#show(fresh);
+    this.#save();
+  }
+
+  /** Draws the position, checks its rules, and asks the referee. */
+  #show(fresh: boolean): void {
+    const current = this.#current!;
+    const { plugin } = current.registered;
+    current.status = gameStatus(plugin, current.instance, current.game);
+    current.highlights = NO_HIGHLIGHTS;
+    current.board.draw({ game: current.game, status: current.status, highlights: current.highlights, fresh });
+    this.#referee.violations(current.status.violations);
+    this.#referee.mistake(undefined);
+    this.#referee.hint(undefined);
+    if (current.status.solved) current.solvedMs ??= this.#timer.elapsedMs;
+    else current.solvedMs = undefined;
+    this.#referee.solved(current.solvedMs);
+    this.#timer.setActive(this.#shown && !current.status.solved);
+    this.#referee.time(current.solvedMs ?? this.#timer.elapsedMs);
+    this.#setButtons(current.game);
+    const values = current.puzzle.values;
+    this.#links.set(playSearch(plugin.id, values), playSearch(plugin.id, values, gameCode(current.game)));
+    this.#judge({ mistake: true });
+  }
+
+  #setButtons(game: Game | undefined): void {
+    this.#undo.disabled = !game || !canUndo(game.history);
+    this.#redo.disabled = !game || !canRedo(game.history);
+    this.#restart.disabled = !game || game.history.cursor === 0;
+    this.#hintButton.disabled = !game;
+  }
+
+  // --- the referee ---------------------------------------------------------------------------
+
+  #judge(ask: RefereeAsk): void {
+    const current = this.#current;
+    if (!current) return;
+    const asked = ++this.#asked;
+    const game = current.game;
+    this.#referee.counting();
+    current.client.judge({ instance: current.instance, seed: game.seed, moves: playedMoves(game.history), ask }).then(
+      (report) => {
+        if (asked === this.#asked && this.#current === current && current.game === game) this.#judged(current, report, ask);
+      },
+      (error: unknown) => {
+        if (error instanceof AbortedError || asked !== this.#asked || this.#current !== current) return;
+        this.#referee.failed(`The referee could not judge this position: ${errorText(error)}`);
+      },
+    );
+  }
+
+  #judged(current: Current, report: RefereeReport, ask: RefereeAsk): void {
+    this.#referee.counted(remainingText(report), remainingWords(report));
+    const setup = current.game.setup;
+    const moves = playedMoves(current.game.history);
+    let highlights: Highlights = NO_HIGHLIGHTS;
+    if (report.mistake !== undefined) {
+      const move = moves[report.mistake - 1];
+      if (report.mistake === 0 || !move) this.#referee.mistake(0, 'This puzzle has no solution, even from the start.');
+      else {
+        this.#referee.mistake(report.mistake, `Move ${report.mistake} was the mistake: ${moveWords(setup, move)}.`);
+        highlights = { ...highlights, mistake: moveCells(setup, move), ...(move.type === 'drop' ? { dropMistake: move } : {}) };
+      }
+    }
+    if (ask.hint) {
+      if (report.hint) {
+        this.#showHint(report.hint);
+        highlights = { ...highlights, hint: moveCells(setup, report.hint.move), ...(report.hint.move.type === 'drop' ? { dropHint: report.hint.move } : {}) };
+      } else this.#referee.hint(`No hint: ${report.noHint ?? 'the referee found none'}.`);
+    }
+    current.highlights = highlights;
+    current.board.highlight(highlights);
+  }
+
+  #askHint(): void {
+    if (!this.#current) return;
+    this.#referee.hint('Looking for a hint…');
+    this.#judge({ mistake: true, hint: true });
+  }
+
+  #showHint(hint: PlayHint): void {
+    const setup = this.#current!.game.setup;
+    const move = hint.move;
+    const data: Record<string, string> = { basis: hint.basis, move: move.type };
+    if ((move.type === 'mark' || move.type === 'note') && setup.kind === 'marks') {
+      Object.assign(data, { row: String(Math.floor(move.cell / setup.width)), col: String(move.cell % setup.width), mark: move.value });
+    } else if (move.type === 'place' && setup.kind === 'pieces') {
+      Object.assign(data, { piece: setup.tray[move.piece]?.name ?? '', cells: moveCells(setup, move).join(' ') });
+    } else if (move.type === 'drop') {
+      Object.assign(data, { column: String(move.column), rotation: String(move.rotation) });
+    }
+    this.#referee.hint(`Hint: ${moveWords(setup, move)}. ${hint.reason[0]!.toUpperCase()}${hint.reason.slice(1)}.`, data);
+  }
+
+  // --- time, storage, the address ------------------------------------------------------------
+
+  #resume(): void {
+    const current = this.#current;
+    this.#timer.setVisible(document.visibilityState === 'visible');
+    this.#timer.setActive(current !== undefined && !current.status.solved);
+    clearInterval(this.#tick);
+    this.#tick = setInterval(() => {
+      const now = this.#current;
+      if (now) this.#referee.time(now.solvedMs ?? this.#timer.elapsedMs);
+    }, 1000);
+  }
+
+  #save(): void {
+    const current = this.#current;
+    if (!current) return;
+    this.#store.save(current.puzzle.identity, { code: gameCode(current.game), elapsedMs: current.solvedMs ?? this.#timer.elapsedMs });
+  }
+
+  /**
+   * The address shows the puzzle in play. Entering play from Solve adds a history entry, so Back
+   * leaves play and not the page; a link opened straight into play gets the Solve entry under it.
+   */
+  #enterHistory(pluginId: string, values: Record<string, string>, picked: boolean): void {
+    const target = playSearch(pluginId, values);
+    if (picked) history.replaceState(history.state, '', target);
+    else if (!wantsPlay(location.search)) history.pushState(PLAY_ENTRY, '', target);
+    else if (!isPlayEntry(history.state)) {
+      history.replaceState(null, '', withoutPlay(location.search));
+      history.pushState(PLAY_ENTRY, '', target);
+    } else history.replaceState(PLAY_ENTRY, '', target);
+  }
+
+  #fillExamples(registered: RegisteredPlugin, selected: string | undefined): void {
+    const samples = registered.plugin.samples ?? [];
+    this.#examples.replaceChildren(h('option', { value: '' }, samples.length ? 'Choose an example…' : 'No examples'), ...samples.map((sample) => h('option', { value: sample.name }, sample.title)));
+    this.#examples.value = selected ?? '';
+    this.#examples.closest('.field')?.toggleAttribute('hidden', samples.length === 0);
+  }
+
+  #close(): void {
+    const current = this.#current;
+    if (!current) return;
+    this.#save();
+    current.client.close();
+    current.workers.close();
+    current.board.dispose();
+    this.#current = undefined;
+  }
+
+  #historyKeys(event: KeyboardEvent): void {
+    if (!this.#shown || this.#panel.hidden || !(event.ctrlKey || event.metaKey) || event.altKey) return;
+    if ((event.target as HTMLElement).closest?.('input, textarea, select')) return;
+    const key = event.key.toLowerCase();
+    if (key === 'z' && !event.shiftKey) this.undo();
+    else if ((key === 'z' && event.shiftKey) || key === 'y') this.redo();
+    else return;
+    event.preventDefault();
+  }
+}
