@@ -23,14 +23,19 @@ export interface Browser {
   close(): Promise<void>;
 }
 
-/** A fresh profile each time (playwright passes it as --user-data-dir), removed on close. */
-export async function launchChromium(): Promise<Browser> {
+/**
+ * A fresh profile each time (playwright passes it as --user-data-dir), removed on close.
+ * `bypassCSP` is for the accessibility tests only: they inject axe-core, which the page's
+ * Content-Security-Policy (rightly) refuses.
+ */
+export async function launchChromium(options: { bypassCSP?: boolean } = {}): Promise<Browser> {
   const profile = mkdtempSync(join(tmpdir(), 'kit-web-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM_PATH,
     headless: true,
     args: FLAGS,
     viewport: { width: 1280, height: 860 },
+    ...(options.bypassCSP ? { bypassCSP: true } : {}),
   });
   return {
     context,

@@ -1,0 +1,62 @@
+// Shared steps of the Play tab's browser tests: reading the referee, clicking, dragging and the
+// accessibility check (axe-core evaluated through the DevTools protocol, which the page's
+// Content-Security-Policy does not govern, so the page runs under its real policy).
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** What the referee says once it has answered: `data-remaining` and the words. */
+export async function remaining(p: Page, timeout = 60_000): Promise<{ data: string; text: string }> {
+  await p.waitForSelector('#remaining[aria-busy="false"]', { timeout });
+  const element = p.locator('#remaining');
+  return { data: (await element.getAttribute('data-remaining')) ?? '', text: (await element.textContent()) ?? '' };
+}
+
+export const boardCell = (p: Page, row: number, col: number) => p.locator(`.stage .board-cell[data-row="${row}"][data-col="${col}"]`);
+
+/** Drags a tray piece by one of its cells (`part`) onto a board cell. */
+export async function dragPiece(p: Page, piece: string, part: number, row: number, col: number): Promise<void> {
+  const from = (await p.locator(`.tray-piece[data-piece="${piece}"] [data-part="${part}"]`).boundingBox())!;
+  const to = (await boardCell(p, row, col).boundingBox())!;
+  await p.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await p.mouse.down();
+  await p.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 8 });
+  await p.mouse.up();
+}
+
+/** A tray piece's cells in its shown orientation, as [row, col] offsets by part. */
+export async function pieceParts(p: Page, piece: string): Promise<[number, number][]> {
+  return p.locator(`.tray-piece[data-piece="${piece}"] [data-part]`).evaluateAll((cells) => cells.map((cell) => [Number((cell as HTMLElement).dataset['dr']), Number((cell as HTMLElement).dataset['dc'])] as [number, number]));
+}
+
+interface Violation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[] }[];
+}
+
+/** axe-core's critical and serious violations (WCAG 2.2 target size included), one line each. */
+export async function axeProblems(p: Page): Promise<string[]> {
+  if (!(await p.evaluate(() => 'axe' in window))) await p.evaluate(AXE_SOURCE);
+  const violations = await p.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: Violation[] }> } }).axe;
+    return (await axe.run(document, { resultTypes: ['violations'], rules: { 'target-size': { enabled: true } } })).violations;
+  });
+  return violations
+    .filter((violation) => violation.impact === 'critical' || violation.impact === 'serious')
+    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.slice(0, 3).map((node) => node.target.join(' ')).join(', ')})`);
+}
+
+/** Interactive elements smaller than 24 CSS pixels either way (WCAG 2.2's minimum target size). */
+export async function smallTargets(p: Page): Promise<string[]> {
+  return p.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('.play-panel button, .play-panel a, .play-panel select, .play-panel [role="gridcell"], .play-panel [tabindex="0"]')]
+      .filter((element) => element.offsetParent !== null)
+      .map((element) => ({ element, box: element.getBoundingClientRect() }))
+      .filter(({ box }) => box.width < 24 || box.height < 24)
+      .map(({ element, box }) => `${element.tagName.toLowerCase()}.${element.className} "${(element.textContent ?? '').trim().slice(0, 20)}" ${box.width.toFixed(1)}x${box.height.toFixed(1)}`),
+  );
+}
