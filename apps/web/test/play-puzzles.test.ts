@@ -1,0 +1,222 @@
+// The Play tab with the kit's own puzzles, in headless Chromium: a 5x5 Hitori played to "Solved!"
+// with clicks only, its mistakes and hints checked against the CLI's unique solution; three
+// pentominoes laid on 6x10 by dragging, the remaining count checked against the CLI on the board
+// with those cells as holes; Sudoku from the keyboard; every play board on a phone and under
+// axe-core.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type * as ServerModule from '../src/server/index.js';
+import type { WebServer } from '../src/server/index.js';
+import { launchChromium, type Browser } from './browser.js';
+import { axeProblems, boardCell, dragPiece, pieceParts, remaining, smallTargets } from './play-helpers.js';
+
+const builtServer = '../dist/server/index.js';
+const { discoverPlugins, serve } = (await import(builtServer)) as typeof ServerModule;
+
+const here = dirname(fileURLToPath(import.meta.url));
+const repoRoot = resolve(here, '../../..');
+const kitBin = join(repoRoot, 'apps/cli/dist/bin.cjs');
+
+let server: WebServer;
+let browser: Browser;
+let work: string;
+
+beforeAll(async () => {
+  work = mkdtempSync(join(tmpdir(), 'kit-play-cli-'));
+  const discovery = await discoverPlugins({ root: repoRoot });
+  server = await serve({ plugins: discovery.plugins, unavailable: discovery.unavailable });
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  if (work) rmSync(work, { recursive: true, force: true });
+});
+
+const problems = new Map<Page, string[]>();
+/** A page with no progress from another test; page errors and CSP refusals fail the test at the end. */
+async function open(search: string, viewport = { width: 1280, height: 900 }): Promise<Page> {
+  const page = await browser.context.newPage();
+  await page.setViewportSize(viewport);
+  await page.goto(new URL('plugins/manifest.json', server.url).href);
+  await page.evaluate(() => localStorage.clear());
+  const seen: string[] = [];
+  problems.set(page, seen);
+  page.on('pageerror', (error) => seen.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') seen.push(message.text());
+  });
+  await page.goto(new URL(search, server.url).href);
+  await page.waitForSelector('body[data-ready]', { timeout: 30_000 });
+  return page;
+}
+async function close(page: Page): Promise<void> {
+  expect(problems.get(page)).toEqual([]);
+  await page.close();
+}
+
+/** `kit run ID [FILE] ARGS --json`: its solutions and its done line. */
+function cli(id: string, args: string[], text?: string): { solutions: Record<string, unknown>[]; done: Record<string, unknown> } {
+  const file = join(work, `${id}-input.txt`);
+  if (text !== undefined) writeFileSync(file, text);
+  const lines = execFileSync(process.execPath, [kitBin, 'run', id, ...(text !== undefined ? [file] : []), ...args, '--json'], { encoding: 'utf8' })
+    .trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+  return { solutions: lines.filter((line) => line['type'] === 'solution').map((line) => line['solution'] as Record<string, unknown>), done: lines.at(-1)! };
+}
+
+const HITORI = '1 1 3 3 5\n4 2 3 5 5\n4 4 2 1 2\n1 5 2 4 3\n4 3 3 2 2\n';
+/** The unique shading of the 5x5 example, from the CLI. */
+function hitoriSolution(): string {
+  const { solutions, done } = cli('hitori-sat', [], HITORI);
+  expect(done['unique']).toBe(true);
+  return (solutions[0]!['shaded'] as string[]).join('');
+}
+
+describe('Hitori in play', () => {
+  it('a 5x5 is played to "Solved!" with clicks only', async () => {
+    const shaded = hitoriSolution();
+    const p = await open('?puzzle=hitori-sat&example=unique-5x5&play=1');
+    expect(await remaining(p)).toEqual({ data: '1', text: '1 solution left' });
+    for (let cell = 0; cell < 25; cell++) {
+      if (shaded[cell] !== '#') continue;
+      await boardCell(p, Math.floor(cell / 5), cell % 5).click();
+      expect(await boardCell(p, Math.floor(cell / 5), cell % 5).getAttribute('data-mark')).toBe('#');
+    }
+    await p.waitForSelector('#play-solved:not([hidden])');
+    expect(await p.locator('#play-solved').textContent()).toMatch(/^Solved! in \d+:\d\d$/);
+    expect((await remaining(p)).data).toBe('1');
+    await close(p);
+  });
+
+  it('a click shades, a second circles, a third clears; a wrong shade leaves 0, is named as the mistake, and Undo brings the count back', async () => {
+    const shaded = hitoriSolution();
+    const p = await open('?puzzle=hitori-sat&example=unique-5x5&play=1');
+    await remaining(p);
+    const cycle = boardCell(p, 3, 3);
+    const marks: string[] = [];
+    for (let k = 0; k < 3; k++) {
+      await cycle.click();
+      marks.push((await cycle.getAttribute('data-mark'))!);
+    }
+    expect(marks).toEqual(['#', 'o', '.']);
+    const right = shaded.indexOf('#');
+    const wrong = [...shaded].findIndex((mark, cell) => mark === '.' && cell > right && ![right - 5, right + 5, right - 1, right + 1].includes(cell));
+    await boardCell(p, Math.floor(right / 5), right % 5).click();
+    expect((await remaining(p)).data).toBe('1');
+    await boardCell(p, Math.floor(wrong / 5), wrong % 5).click();
+    expect(await remaining(p)).toEqual({ data: '0', text: 'no solution from here' });
+    // Moves 1-3 cycled a cell back to empty; 4 shaded the right cell, 5 the wrong one.
+    expect(await p.locator('#play-mistake').getAttribute('data-move')).toBe('5');
+    expect(await p.locator('#play-mistake').textContent()).toBe(`Move 5 was the mistake: shaded at row ${Math.floor(wrong / 5) + 1}, column ${(wrong % 5) + 1}.`);
+    expect(await p.locator('.board-cell.mistake').evaluateAll((cells) => cells.map((cell) => `${(cell as HTMLElement).dataset['row']},${(cell as HTMLElement).dataset['col']}`))).toEqual([`${Math.floor(wrong / 5)},${wrong % 5}`]);
+    await p.getByRole('button', { name: 'Undo', exact: true }).click();
+    expect(await remaining(p)).toEqual({ data: '1', text: '1 solution left' });
+    expect(await p.locator('#play-mistake').isHidden()).toBe(true);
+    await close(p);
+  });
+
+  it('a hint names a cell whose mark is the same in the unique solution', async () => {
+    const shaded = hitoriSolution();
+    const p = await open('?puzzle=hitori-sat&example=unique-5x5&play=1');
+    await remaining(p);
+    for (let round = 0; round < 3; round++) {
+      await p.getByRole('button', { name: 'Hint' }).click();
+      await p.waitForSelector('#play-hint[data-mark]');
+      const hint = await p.locator('#play-hint').evaluate((element) => ({ ...(element as HTMLElement).dataset }));
+      const cell = Number(hint['row']) * 5 + Number(hint['col']);
+      // Shaded in the hint is shaded in the solution; circled (kept unshaded) is unshaded there.
+      expect(hint['mark'] === '#' ? '#' : '.').toBe(shaded[cell]);
+      expect(await p.locator('#play-hint').textContent()).toMatch(/^Hint: (shaded|circled) at row \d, column \d\. \S/);
+      // Play it, and ask again from there.
+      await boardCell(p, Number(hint['row']), Number(hint['col'])).click();
+      if (hint['mark'] === 'o') await boardCell(p, Number(hint['row']), Number(hint['col'])).click();
+      expect((await remaining(p)).data).toBe('1');
+    }
+    await close(p);
+  });
+});
+
+describe('pentomino in play', () => {
+  it('lays 3 pieces on 6x10 by dragging; the count is the CLI\'s --all count for the board with their cells as holes', async () => {
+    const rows = cli('pentomino', ['--all', '--limit', '1']).solutions[0]!['rows'] as string[];
+    const p = await open('?puzzle=pentomino&example=6x10&play=1');
+    expect(await remaining(p)).toEqual({ data: '1000+', text: 'more than 1,000' });
+    const laid = ['I', 'U', 'X'];
+    for (const letter of laid) {
+      const target = rows.flatMap((row, r) => [...row].flatMap((char, c) => (char === letter ? [[r, c] as const] : [])));
+      const top = Math.min(...target.map(([r]) => r));
+      const left = Math.min(...target.map(([, c]) => c));
+      const shape = target.map(([r, c]) => `${r - top},${c - left}`).sort().join(' ');
+      // Turn the tray's piece (R, and F after four turns) until it shows the shape the solution has.
+      await p.locator(`.tray-piece[data-piece="${letter}"]`).focus();
+      let parts = await pieceParts(p, letter);
+      for (let turn = 0; parts.map(([r, c]) => `${r},${c}`).sort().join(' ') !== shape; turn++) {
+        expect(turn).toBeLessThan(8);
+        await p.keyboard.press(turn === 3 ? 'f' : 'r');
+        parts = await pieceParts(p, letter);
+      }
+      const [dr, dc] = parts[0]!;
+      await dragPiece(p, letter, 0, top + dr, left + dc);
+      for (const [r, c] of target) expect(await boardCell(p, r, c).getAttribute('data-mark')).toBe(letter);
+    }
+    const shown = await remaining(p);
+    const board = rows.map((row) => [...row].map((char) => (laid.includes(char) ? '#' : '.')).join('')).join('\n') + '\n';
+    const rest = 'FILNPTUVWXYZ'.split('').filter((letter) => !laid.includes(letter)).join('');
+    const counted = cli('pentomino', ['--pieces', rest, '--all', '--count'], board).done['solutions'] as number;
+    expect(counted).toBeGreaterThan(0);
+    expect(shown.data).toBe(counted > 1000 ? '1000+' : String(counted));
+    // Dragged off the board, a laid piece goes back to the tray (one move, undone by Ctrl+Z).
+    const from = (await boardCell(p, rows.findIndex((row) => row.includes('X')), rows.find((row) => row.includes('X'))!.indexOf('X')).boundingBox())!;
+    await p.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await p.mouse.down();
+    await p.mouse.move(from.x, 5, { steps: 8 });
+    await p.mouse.up();
+    expect(await p.locator('.tray-piece[data-piece="X"]').getAttribute('data-left')).toBe('1');
+    await p.keyboard.press('Control+z');
+    expect((await remaining(p)).data).toBe(shown.data);
+    expect(await p.locator('.tray-piece[data-piece="X"]').getAttribute('data-left')).toBe('0');
+    await close(p);
+  });
+});
+
+describe('Sudoku in play', () => {
+  it('takes digits and pencil marks from the keyboard; a repeated digit is shown at once and leaves no solution', async () => {
+    const p = await open('?puzzle=sudoku&example=wikipedia&play=1');
+    expect((await remaining(p)).data).toBe('1');
+    // Row 1 is 53..7....: its third cell takes neither 5 nor 3.
+    await boardCell(p, 0, 2).click();
+    await p.keyboard.press('5');
+    expect(await boardCell(p, 0, 2).getAttribute('data-mark')).toBe('5');
+    expect(await p.locator('#play-violations li').count()).toBeGreaterThan(0);
+    expect(await p.locator('.board-cell.violation').count()).toBeGreaterThanOrEqual(2);
+    expect((await remaining(p)).data).toBe('0');
+    await p.keyboard.press('Backspace');
+    expect((await remaining(p)).data).toBe('1');
+    expect(await p.locator('#play-violations li').count()).toBe(0);
+    await p.keyboard.press('ArrowRight');
+    await p.getByRole('button', { name: 'Pencil' }).click();
+    await boardCell(p, 0, 3).focus();
+    await p.keyboard.press('2');
+    await p.keyboard.press('6');
+    expect(await boardCell(p, 0, 3).getAttribute('aria-label')).toBe('row 1, column 4, empty, pencil marks 2 6');
+    await close(p);
+  });
+});
+
+describe('the kit\'s play boards on a phone and under axe-core', () => {
+  for (const search of ['?puzzle=hitori-sat&example=unique-5x5&play=1', '?puzzle=sudoku&example=wikipedia&play=1', '?puzzle=pentomino&example=6x10&play=1', '?puzzle=katamino&play=1']) {
+    it(`${search}: targets of 24 px or more at 390 px, nothing wider than the screen, no critical or serious violation`, async () => {
+      const p = await open(search, { width: 390, height: 844 });
+      await remaining(p);
+      expect(await smallTargets(p)).toEqual([]);
+      expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      expect(await axeProblems(p)).toEqual([]);
+      await close(p);
+    });
+  }
+});
