@@ -3,6 +3,7 @@
 import { mergePalette, type JsonValue, type RegisteredPlugin } from '@kit/core';
 import { h } from './dom.js';
 import { DrawScheduler, type AfterDraw } from './draw-scheduler.js';
+import { EditHistory } from './edit-history.js';
 import { errorText } from './errors.js';
 import { ExamplePicker } from './example-picker.js';
 import { buildOptionForm, type OptionForm } from './option-form.js';
@@ -51,6 +52,8 @@ export class SolveMode implements PageMode {
 
   readonly #examples: ExamplePicker;
   readonly #fields = h('div', { id: 'fields' });
+  /** Undo and Redo for the grids drawn in the editors. */
+  readonly #edits = new EditHistory(this.#fields);
   readonly #formError = h('p', { id: 'form-error', class: 'error', role: 'alert' });
   readonly #controls: RunControls;
   readonly #status: RunStatus;
@@ -123,6 +126,7 @@ export class SolveMode implements PageMode {
         },
       },
       this.#examples.element,
+      this.#edits.element,
       this.#fields,
       this.#formError,
       this.#controls.element,
@@ -177,6 +181,7 @@ export class SolveMode implements PageMode {
     this.#player.reset(0);
     this.#form = buildOptionForm(plugin, values, palette);
     this.#fields.replaceChildren(this.#form.fields);
+    this.#edits.reset();
     this.#formError.textContent = [...problems, ...this.#form.problems].filter(Boolean).join('\n');
     this.#examples.show(plugin, sample?.name);
     this.#summary.clear();
