@@ -61,8 +61,12 @@ export function createResult(): FastResult {
   return { chains: 0, score: 0, cleared: 0, stepScores: new Float64Array(MAX_CHAINS) };
 }
 
+/**
+ * A zeroed board. Where the WebAssembly simulator runs, it lies in the simulator's memory and is
+ * simulated where it lies (no copy in and out); send `board.slice()` to another thread, not the view.
+ */
 export function createBoard(): Board {
-  return new Int32Array(BOARD_SIZE);
+  return wasmSimulator()?.allocBoard() ?? new Int32Array(BOARD_SIZE);
 }
 
 export function boardFromGrid(grid: CellGrid, board: Board = createBoard()): Board {
@@ -164,10 +168,22 @@ function splitBonus(v0: number, v1: number, v2: number): number {
   return bonus;
 }
 
-let simulateImpl = (board: Board, result: FastResult): number => {
+// The WebAssembly kernel's pieces, set on first use; a board in its memory (from `createBoard`) takes
+// the short path below, which measured ~7% faster than calling through the simulator object.
+let kernelBuffer: ArrayBufferLike | undefined;
+let kernelRunAt: ((at: number) => number) | undefined;
+let kernelOut: Int32Array<ArrayBufferLike> = new Int32Array(3);
+let kernelSteps: Int32Array<ArrayBufferLike> = new Int32Array(0);
+let simulateOther = (board: Board, result: FastResult): number => {
   const wasm = wasmSimulator();
-  simulateImpl = wasm ? wasm.simulate : simulateBoardJs;
-  return simulateImpl(board, result);
+  if (wasm) {
+    kernelBuffer = wasm.buffer;
+    kernelRunAt = wasm.runAt;
+    kernelOut = wasm.out;
+    kernelSteps = wasm.steps;
+  }
+  simulateOther = wasm ? wasm.simulate : simulateBoardJs;
+  return simulateOther(board, result);
 };
 
 /**
@@ -175,7 +191,14 @@ let simulateImpl = (board: Board, result: FastResult): number => {
  * step scores into `result`. Returns the number of chains.
  */
 export function simulateBoard(board: Board, result: FastResult): number {
-  return simulateImpl(board, result);
+  if (board.buffer !== kernelBuffer) return simulateOther(board, result);
+  const chains = kernelRunAt!(board.byteOffset);
+  result.chains = chains;
+  result.score = kernelOut[1]!;
+  result.cleared = kernelOut[2]!;
+  const stepScores = result.stepScores;
+  for (let i = 0; i < chains; i++) stepScores[i] = kernelSteps[i]!;
+  return chains;
 }
 
 /**

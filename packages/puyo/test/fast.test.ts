@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  BOARD_SIZE, boardAllClear, boardFromGrid, createResult, fastEngine, fieldFromGrid, garbageSent, gridFromBoard,
+  BOARD_SIZE, boardAllClear, boardFromGrid, createBoard, createResult, fastEngine, fieldFromGrid, garbageSent, gridFromBoard,
   gridFromField, parseField, simulate, simulateBoard, simulateBoards, type Board, type FastResult, type PuyoField,
 } from '../src/index.js';
 import { simulateBoardJs } from '../src/bitboard.js';
@@ -13,6 +13,15 @@ const wasm = wasmSimulator();
 const engines: [string, Engine][] = [
   ['JavaScript', simulateBoardJs],
   ['WebAssembly SIMD', (board, result) => wasm!.simulate(board, result)],
+  [
+    'WebAssembly SIMD, a board outside its memory',
+    (board, result) => {
+      const outside = board.slice();
+      const chains = wasm!.simulate(outside, result);
+      board.set(outside);
+      return chains;
+    },
+  ],
 ];
 
 /** A fast and the plain simulator on one field: chain for chain, point for point, and the field left behind. */
@@ -51,6 +60,27 @@ const stacked = fc
     top.forEach((cell, x) => (cells[x] = cell));
     return { rows: rowsOf(cells) };
   });
+
+it('places boards in the simulator\'s memory until its pool is used up, then plain arrays, and simulates both alike', () => {
+  const field = parseField(readFixture('seq19.dat'));
+  const held: Board[] = [];
+  for (let i = 0; i < 5000; i++) held.push(createBoard());
+  const memory = held[0]!.buffer;
+  expect(memory.byteLength).toBeGreaterThan(4096 * BOARD_SIZE * 4);
+  const inside = held.filter((board) => board.buffer === memory);
+  expect(inside.length).toBeGreaterThan(0);
+  expect(inside.length).toBeLessThanOrEqual(4096);
+  expect(new Set(inside.map((board) => board.byteOffset)).size).toBe(inside.length);
+  expect(held[held.length - 1]!.buffer.byteLength).toBe(BOARD_SIZE * 4);
+  for (const board of [inside[0]!, held[held.length - 1]!]) {
+    expect(Array.from(board)).toEqual(new Array(BOARD_SIZE).fill(0));
+    boardFromGrid(gridFromField(field), board);
+    const result = createResult();
+    expect(simulateBoard(board, result)).toBe(19);
+    expect(result.score).toBe(175080);
+    expect(boardAllClear(board)).toBe(true);
+  }
+});
 
 it('runs the WebAssembly SIMD simulator under Node 20', () => {
   expect(wasm).not.toBeNull();

@@ -1,10 +1,13 @@
 /*
- * A native reference for the Puyo benchmark: the chain simulation done the way puyoai describes its
- * engine (our own code): the field is three 128-bit planes holding each cell's 3-bit colour code,
- * one 16-bit lane a column (bit 0 = row 1 ... bit 13 = row 14); each step extracts every colour's
- * mask with two SSE and/andnot operations, finds groups of 4+ by neighbour counts and grows them with
- * shifts (all columns at once), and drops the rest with BMI2 pext/pdep on 64-bit halves.
- * Same rules as @kit/puyo (Tsu scoring, row 13 never pops, row 14 never moves).
+ * A native reference for the Puyo benchmark, the yardstick simulateBoard is measured against (our own
+ * code): the field is three 128-bit planes holding each cell's 3-bit colour code, one 16-bit lane a
+ * column (bit 0 = row 1 ... bit 13 = row 14). Each step finds the links between same-colour
+ * neighbours of every colour at once (the codes of a cell and of the cell above / to the right are
+ * equal), takes the cells with 3+ links and the linked cells with 2+, which with one step over the
+ * links are exactly the groups of 4+, and drops the rest with BMI2 pext/pdep on 64-bit halves.
+ * Same rules and scores as @kit/puyo (Tsu scoring, row 13 never pops, row 14 never moves).
+ * It was checked against puyoai's simulateFastAVX2 (built outside this repository with -march=native)
+ * on the benchmark's fields, in alternating runs: see the README's Speed section.
  *
  * Usage: simd_chain SECONDS FIELD...   (field files as @kit/puyo reads them)
  * Prints one JSON line per field: its result, and simulations per CPU second and per wall second.
@@ -97,40 +100,64 @@ static void drop(Field *f, __m128i keep) {
 
 typedef struct { int chains, score, cleared; } Result;
 
+/* Cells with a colour (not empty, not garbage). */
+static inline __m128i colour_cells(const Field *f) {
+  __m128i any = _mm_or_si128(_mm_or_si128(f->p[0], f->p[1]), f->p[2]);
+  return _mm_andnot_si128(cells_of(f, GARBAGE), any);
+}
+
+/* Cells of `s`'s neighbours that are linked to a cell of `s` (same colour, per the link masks). */
+static inline __m128i linked(__m128i s, __m128i up, __m128i down, __m128i left, __m128i right) {
+  return _mm_or_si128(_mm_or_si128(_mm_and_si128(down, _mm_slli_epi16(s, 1)), _mm_and_si128(up, _mm_srli_epi16(s, 1))),
+                      _mm_or_si128(_mm_and_si128(left, _mm_slli_si128(s, 2)), _mm_and_si128(right, _mm_srli_si128(s, 2))));
+}
+
 static Result simulate(Field *f) {
-  const __m128i LOW13 = LANES6(0x1fff), VIS = LANES6(0x0fff);
+  const __m128i LOW13 = LANES6(0x1fff), VIS = LANES6(0x0fff), VIS_UP = LANES6(0x07ff);
   Result r = {0, 0, 0};
   __m128i occ = _mm_and_si128(_mm_or_si128(_mm_or_si128(f->p[0], f->p[1]), f->p[2]), LOW13);
   if (!is_zero(_mm_and_si128(occ, _mm_add_epi16(occ, LANES6(1))))) drop(f, occ); /* floating input */
   for (;;) {
-    __m128i gone = _mm_setzero_si128();
-    int popped = 0, colours = 0, bonus = 0;
-    for (int c = FIRST_COLOUR; c <= LAST_COLOUR; c++) {
-      __m128i m = _mm_and_si128(cells_of(f, c), VIS);
-      __m128i u = _mm_and_si128(m, _mm_srli_epi16(m, 1)), d = _mm_slli_epi16(u, 1);
-      __m128i rt = _mm_and_si128(m, _mm_srli_si128(m, 2)), lt = _mm_slli_si128(rt, 2);
-      __m128i ud = _mm_and_si128(u, d), lr = _mm_and_si128(lt, rt);
-      __m128i uo = _mm_or_si128(u, d), lo = _mm_or_si128(lt, rt);
-      __m128i t = _mm_or_si128(_mm_or_si128(ud, lr), _mm_and_si128(uo, lo));
-      if (is_zero(t)) continue;
-      __m128i s = _mm_or_si128(_mm_or_si128(_mm_and_si128(ud, lo), _mm_and_si128(lr, uo)), _mm_and_si128(t, neighbours(t)));
-      if (is_zero(s)) continue;
-      s = grow(s, m);
-      int n = count(s);
-      bonus += n <= 7 ? group_bonus(n) : split_bonus(s);
-      popped += n;
-      colours++;
-      gone = _mm_or_si128(gone, s);
+    /* Links between same-colour neighbours, every colour at once: a colour cell whose upper (right)
+     * neighbour has the same code. A group of 4+ has a cell with 3+ links or two linked cells with 2+;
+     * every cell of it with 2+ links is one of those and every other is linked to one, so one step
+     * over the links gives the whole group. */
+    __m128i colour = colour_cells(f);
+    __m128i du = _mm_or_si128(_mm_or_si128(_mm_xor_si128(f->p[0], _mm_srli_epi16(f->p[0], 1)), _mm_xor_si128(f->p[1], _mm_srli_epi16(f->p[1], 1))),
+                              _mm_xor_si128(f->p[2], _mm_srli_epi16(f->p[2], 1)));
+    __m128i dr = _mm_or_si128(_mm_or_si128(_mm_xor_si128(f->p[0], _mm_srli_si128(f->p[0], 2)), _mm_xor_si128(f->p[1], _mm_srli_si128(f->p[1], 2))),
+                              _mm_xor_si128(f->p[2], _mm_srli_si128(f->p[2], 2)));
+    __m128i up = _mm_andnot_si128(du, _mm_and_si128(colour, VIS_UP));
+    __m128i right = _mm_andnot_si128(dr, _mm_and_si128(colour, VIS));
+    __m128i down = _mm_slli_epi16(up, 1), left = _mm_slli_si128(right, 2);
+    __m128i ud = _mm_and_si128(up, down), lr = _mm_and_si128(left, right);
+    __m128i uo = _mm_or_si128(up, down), lo = _mm_or_si128(left, right);
+    __m128i t = _mm_or_si128(_mm_or_si128(ud, lr), _mm_and_si128(uo, lo));
+    if (is_zero(t)) break;
+    __m128i s = _mm_or_si128(_mm_or_si128(_mm_and_si128(ud, lo), _mm_and_si128(lr, uo)), _mm_and_si128(t, linked(t, up, down, left, right)));
+    if (is_zero(s)) break;
+    s = _mm_or_si128(s, linked(s, up, down, left, right));
+    int popped = count(s), colours = 1, bonus;
+    if (popped <= 7) bonus = group_bonus(popped); /* up to 7 puyos popping: one group */
+    else {
+      colours = 0;
+      bonus = 0;
+      for (int c = FIRST_COLOUR; c <= LAST_COLOUR; c++) {
+        __m128i sc = _mm_and_si128(s, cells_of(f, c));
+        if (is_zero(sc)) continue;
+        int n = count(sc);
+        bonus += n <= 7 ? group_bonus(n) : split_bonus(sc);
+        colours++;
+      }
     }
-    if (popped == 0) break;
     r.chains++;
     int mult = chain_power(r.chains) + COLOUR_BONUS[colours] + bonus;
     mult = mult < 1 ? 1 : mult > 999 ? 999 : mult;
     r.score += 10 * popped * mult;
     r.cleared += popped;
     __m128i garbage = _mm_and_si128(cells_of(f, GARBAGE), VIS);
-    gone = _mm_or_si128(gone, _mm_and_si128(neighbours(gone), garbage));
-    drop(f, _mm_andnot_si128(gone, LOW13));
+    if (!is_zero(garbage)) s = _mm_or_si128(s, _mm_and_si128(neighbours(s), garbage));
+    drop(f, _mm_andnot_si128(s, LOW13));
   }
   return r;
 }
