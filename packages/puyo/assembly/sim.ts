@@ -172,7 +172,8 @@ function splitBonus(s: v128): i32 {
  * What a detailed run records of each step, for the chain-puzzle goals that look inside a step:
  * byte 0 colours popping, 1 colour puyos popped, 2 garbage cleared, 3 groups; bytes 4..8 puyos popped
  * per colour R G B Y P; 9..13 groups per colour; 14 largest group, 15 spare. Group sizes beyond the
- * largest are in `SIZES`: per step, a 64-bit mask per colour of the group sizes that popped (bit n).
+ * largest are in `SIZES`: per step, a 64-bit mask per colour of the group sizes that popped (bit n;
+ * bit 63 for 63 or more).
  */
 const SIZES: usize = memory.data(MAX_STEPS * 5 * 8, 16);
 export function sizesOffset(): usize {
@@ -187,7 +188,7 @@ function recordGroups(s: v128, step: usize, colour: i32): void {
   while (v128.any_true(s)) {
     const group = growWithin(lowestCell(s), s);
     const n = count(group);
-    sizes |= (<u64>1) << <u64>n;
+    sizes |= (<u64>1) << <u64>min(n, 63); // a group of 64+ (possible: 72 cells) sets bit 63
     if (n > largest) largest = n;
     groups++;
     s = v128.andnot(s, group);
@@ -200,9 +201,10 @@ function recordGroups(s: v128, step: usize, colour: i32): void {
 
 /**
  * Runs one board's chain in place (gravity first) and writes chains, score, cleared to `out`, and
- * with `detailed` each step's breakdown to DETAIL. Returns whether the board changed.
+ * with `detail` 1 each step's counts to DETAIL, with 2 its groups too (DETAIL, SIZES). Returns whether
+ * the board changed.
  */
-function simulate(board: usize, out: usize, detailed: bool): bool {
+function simulate(board: usize, out: usize, detail: i32): bool {
   const red = v128.load(board, 0);
   const green = v128.load(board, 12);
   const blue = v128.load(board, 24);
@@ -319,13 +321,13 @@ function simulate(board: usize, out: usize, detailed: bool): bool {
     let colours = 1;
     let bonus = 0;
     const step = DETAIL + (<usize>chains << 4);
-    if (detailed && chains < MAX_STEPS) {
+    if (detail != 0 && chains < MAX_STEPS) {
       v128.store(step, ZERO);
       for (let code = 1; code <= 5; code++) {
         const sc = v128.and(s, cellsOf(code, b0, b1, b2));
         if (!v128.any_true(sc)) continue;
         store<u8>(step + <usize>(3 + code), <u8>count(sc));
-        recordGroups(sc, step, code - 1);
+        if (detail > 1) recordGroups(sc, step, code - 1);
       }
     }
     // Every group has 4 or more puyos: up to 7 popping puyos are one group, of one colour.
@@ -353,7 +355,7 @@ function simulate(board: usize, out: usize, detailed: bool): bool {
     // Garbage in rows 1..12 next to a popping puyo goes too.
     const rubble = v128.and(cellsOf(6, b0, b1, b2), VIS);
     if (v128.any_true(rubble)) gone = v128.or(gone, v128.and(neighbours(gone), rubble));
-    if (detailed && chains <= MAX_STEPS) {
+    if (detail != 0 && chains <= MAX_STEPS) {
       store<u8>(step, <u8>colours, 0);
       store<u8>(step, <u8>popped, 1);
       store<u8>(step, <u8>(count(gone) - popped), 2);
@@ -381,18 +383,18 @@ function simulate(board: usize, out: usize, detailed: bool): bool {
 /** Simulates the first `count` boards of IO in place; results go to OUT. Returns 1 when the last board changed. */
 export function run(count: i32): i32 {
   let changed = false;
-  for (let i = 0; i < count; i++) changed = simulate(IO + <usize>(i * BOARD_BYTES), OUT + <usize>(i * 12), false);
+  for (let i = 0; i < count; i++) changed = simulate(IO + <usize>(i * BOARD_BYTES), OUT + <usize>(i * 12), 0);
   return <i32>changed;
 }
 
 /** Simulates the board at `board` (IO or POOL) in place; results to OUT. Returns the chains. */
 export function runAt(board: usize): i32 {
-  simulate(board, OUT, false);
+  simulate(board, OUT, 0);
   return load<i32>(OUT);
 }
 
-/** As `runAt`, and records each step's breakdown (DETAIL, SIZES). */
-export function runDetailed(board: usize): i32 {
-  simulate(board, OUT, true);
+/** As `runAt`, and records each step's counts (`detail` 1) or counts and groups (2): DETAIL, SIZES. */
+export function runDetailed(board: usize, detail: i32): i32 {
+  simulate(board, OUT, detail);
   return load<i32>(OUT);
 }

@@ -13,7 +13,7 @@ interface Exports {
   memory: WebAssembly.Memory;
   run(count: number): number;
   runAt(board: number): number;
-  runDetailed(board: number): number;
+  runDetailed(board: number, detail: number): number;
   ioOffset(): number;
   poolOffset(): number;
   poolBoards(): number;
@@ -41,8 +41,8 @@ export interface WasmSimulator {
   readonly steps: Int32Array;
   /** One board in place, as `simulateBoard`. */
   simulate(board: Board, result: FastResult): number;
-  /** As `simulate`, and fills `detail()` with each step's breakdown. */
-  simulateDetailed(board: Board, result: FastResult): number;
+  /** As `simulate`, and fills `detail` with each step's counts, and with `groups` each step's groups too. */
+  simulateDetailed(board: Board, result: FastResult, groups: boolean): number;
   /** The breakdown of the last detailed simulation, a view that the next one overwrites. */
   readonly detail: StepDetail;
   /** `boards.length / 18` boards in place; chains, score, cleared of board i at results[3i..3i+2]. */
@@ -58,6 +58,8 @@ function instantiate(): WasmSimulator | null {
   const { buffer } = exports.memory;
   const capacity = exports.capacity();
   const { run, runAt, runDetailed } = exports;
+  const runCounts = (at: number) => runDetailed(at, 1);
+  const runGroups = (at: number) => runDetailed(at, 2);
   const io = new Int32Array(buffer, exports.ioOffset(), capacity * BOARD_SIZE);
   const ioAt = exports.ioOffset();
   const one = io.subarray(0, BOARD_SIZE);
@@ -103,7 +105,7 @@ function instantiate(): WasmSimulator | null {
       if (run(1) !== 0) for (let i = 0; i < BOARD_SIZE; i++) board[i] = one[i]!;
       return finish(out[0]!, result);
     },
-    simulateDetailed: (board, result) => simulateWith(runDetailed, board, result),
+    simulateDetailed: (board, result, groups) => simulateWith(groups ? runGroups : runCounts, board, result),
     detail,
     simulateMany(boards, results) {
       const total = (boards.length / BOARD_SIZE) | 0;

@@ -6,7 +6,9 @@
 // popped cells down in one go (a bit-extract table handles columns with gaps between popped cells).
 // Nothing is allocated while a chain runs. `simulateBoard` runs the same simulation in WebAssembly
 // SIMD (assembly/sim.ts, about twice as fast) where the runtime has it, and this one elsewhere.
-import { wasmSimulator } from './bitboard-wasm.js';
+import { type StepDetail, wasmSimulator } from './bitboard-wasm.js';
+
+export type { StepDetail };
 import { ROWS, WIDTH, cellIndex, emptyGrid, type CellGrid } from './field.js';
 import { chainPower, colourBonus, groupBonus } from './rules.js';
 
@@ -199,6 +201,16 @@ export function simulateBoard(board: Board, result: FastResult): number {
   const stepScores = result.stepScores;
   for (let i = 0; i < chains; i++) stepScores[i] = kernelSteps[i]!;
   return chains;
+}
+
+/**
+ * The WebAssembly simulator's detailed run: as `simulateBoard`, and each chain step's breakdown is
+ * left in the returned view (overwritten by the next call): counts, and with `groups` the groups
+ * (their number and sizes per colour). Null where WebAssembly SIMD is missing.
+ */
+export function detailedSimulator(groups: boolean): { simulate(board: Board, result: FastResult): number; detail: StepDetail } | null {
+  const wasm = wasmSimulator();
+  return wasm && { simulate: (board, result) => wasm.simulateDetailed(board, result, groups), detail: wasm.detail };
 }
 
 /**

@@ -4,13 +4,14 @@
 // games and in pon2); otherwise the next pair falls, unless the game is over or no pair is left.
 import { InputError } from '@kit/core';
 import {
-  type Board, type FastResult, boardAllClear, boardFromGrid, columnHeight, createBoard, createResult, gridFromBoard,
-  planeCount, setCell, simulateBoard,
+  type Board, type FastResult, boardAllClear, boardFromGrid, columnHeight, createBoard, createResult, detailedSimulator,
+  gridFromBoard, planeCount, setCell, simulateBoard,
 } from './bitboard.js';
-import { runChain } from './chain.js';
 import { COLOUR_LETTERS, ROWS, WIDTH, type PuyoField, fieldFromGrid, gridFromField } from './field.js';
 import { type Goal, type GoalColour, describeGoal, parseGoal } from './goal.js';
+import { type NodeTotals, hopeless } from './nazo-prune.js';
 import { gameOver, placementReachable, reachableColumns } from './reach.js';
+import { detailCovers, stepGoalMet, stepGoalMetDetail } from './step-goal.js';
 
 export { describeGoal, parseGoal };
 export type { Goal };
@@ -120,6 +121,31 @@ export function dropPair(board: Board, pair: Pair, placement: Placement): boolea
   return true;
 }
 
+/**
+ * `dropPair` for the search: colour codes and the column heights given. Returns the puyos placed: 0
+ * when the axis has no room, 1 when the child vanished above row 13, else 2.
+ */
+function dropCodes(board: Board, axis: number, child: number, placement: Placement, heights: Int32Array): number {
+  const { x, childX, rotation } = placement;
+  const top = ROWS - 1;
+  if (x === childX) {
+    const height = heights[x]!;
+    if (height + 1 > top || (rotation === 2 && height + 2 > top)) return 0;
+    setCell(board, x, height + 1, rotation === 2 ? child : axis);
+    if (height + 2 > top) return 1;
+    setCell(board, x, height + 2, rotation === 2 ? axis : child);
+    return 2;
+  }
+  const axisHeight = heights[x]!;
+  const childHeight = heights[childX]!;
+  if (axisHeight + 1 > top || childHeight + 1 > top) return 0;
+  setCell(board, x, axisHeight + 1, axis);
+  setCell(board, childX, childHeight + 1, child);
+  return 2;
+}
+
+const meets = (goal: { n: number; exact: boolean }, value: number): boolean => (goal.exact ? value === goal.n : value >= goal.n);
+
 export function placementsFor(pair: Pair): readonly Placement[] {
   return pair.axis === pair.child ? SAME_COLOUR_PLACEMENTS : ALL_PLACEMENTS;
 }
@@ -185,46 +211,6 @@ function countOf(popped: Int32Array, colour: GoalColour): number {
   return popped[colourCode(colour) - 1]!;
 }
 
-/**
- * Whether one chain step meets a per-step goal (colours, puyos, groups, connected), from the plain
- * simulator's breakdown of the chain.
- */
-function stepGoalMet(goal: NonNullable<Goal['main']>, grid: Uint8Array): boolean {
-  const { kind, colour, n, exact } = goal;
-  const meets = (value: number) => (exact ? value === n : value >= n);
-  const matches = (letter: string) => colour === 'all' || colour === 'colours' || colour === letter;
-  for (const step of runChain(grid).breakdown) {
-    if (kind === 'colours' && meets(step.colours.length)) return true;
-    if (kind === 'puyos') {
-      let count = colour === 'O' ? step.garbageCleared : colour === 'all' ? step.popped + step.garbageCleared : 0;
-      if (colour !== 'O' && colour !== 'all') for (const group of step.groups) if (matches(group.colour)) count += group.size;
-      if (meets(count)) return true;
-    }
-    if (kind === 'groups' && meets(step.groups.filter((g) => matches(g.colour)).length)) return true;
-    if (kind === 'connected' && step.groups.some((g) => matches(g.colour) && meets(g.size))) return true;
-  }
-  return false;
-}
-
-/** True when no answer can lie below a node: a colour that must go can never pop, or too few puyos for the chain. */
-function hopeless(goal: Goal, board: Board, remaining: Int32Array): boolean {
-  const chains = goal.main?.kind === 'chains' ? goal.main.n : 0;
-  if (goal.clear === undefined || goal.clear === 'O') {
-    if (chains === 0) return false;
-  }
-  let possible = 0;
-  for (let p = 0; p < 5; p++) {
-    const onField = planeCount(board, p);
-    const count = onField + remaining[p]!;
-    possible += count >> 2;
-    if (goal.clear !== undefined && goal.clear !== 'O' && onField > 0 && count < 4) {
-      const named = goal.clear === 'all' || goal.clear === 'colours' || colourCode(goal.clear) - 1 === p;
-      if (named) return true;
-    }
-  }
-  return possible < chains;
-}
-
 /** Depth-first search over every reachable placement sequence; see the file comment for what counts. */
 export function solveNazo(
   search: NazoSearch,
@@ -260,36 +246,46 @@ export function solveNazo(
   const main = goal.main;
   const needsStep = main !== undefined && (main.kind === 'colours' || main.kind === 'puyos' || main.kind === 'groups' || main.kind === 'connected');
   const needsTotals = main !== undefined && (main.kind === 'total-colours' || main.kind === 'total-puyos');
+  // Per-step goals read the WebAssembly kernel's step breakdown; without it, the plain simulator's.
+  const detailed = needsStep && detailCovers(main!) ? detailedSimulator(main!.kind === 'groups' || main!.kind === 'connected') : null;
+  const totals: NodeTotals = { remaining: remainingAt[0]!, coloursPopped: 0, puyosPopped: 0 };
   const before = new Int32Array(6);
   const popped = new Int32Array(6);
   const heightsAt = Array.from({ length: depth + 1 }, () => new Int32Array(WIDTH));
+  // Puyos of each plane (R G B Y P garbage) in rows 1..13 of each level's board.
+  const censusAt = Array.from({ length: depth + 1 }, () => new Int32Array(6));
+  const axisAt = pairs.map((pair) => colourCode(pair.axis));
+  const childAt = pairs.map((pair) => colourCode(pair.child));
   const stats: NazoStats = { solutions: 0, tries: 0, stopped: false, best: undefined };
 
   const goalMet = (level: number, board: Board): boolean => {
     if (goal.clear !== undefined && (goal.clear === 'all' ? !boardAllClear(board) : colourCount(board, goal.clear) > 0)) return false;
     if (!main) return true;
-    const meets = (value: number) => (main.exact ? value === main.n : value >= main.n);
     switch (main.kind) {
       case 'chains':
-        return meets(result.chains);
+        return meets(main, result.chains);
       case 'total-colours': {
         let bits = coloursAt[level]!;
         let count = 0;
         for (; bits !== 0; bits &= bits - 1) count++;
-        return meets(count);
+        return meets(main, count);
       }
       case 'total-puyos':
-        return meets(puyosAt[level]!);
+        return meets(main, puyosAt[level]!);
       default:
-        return result.chains > 0 && stepGoalMet(main, gridFromBoard(scratch));
+        if (result.chains === 0) return false;
+        return detailed ? stepGoalMetDetail(main, detailed.detail, result.chains) : stepGoalMet(main, gridFromBoard(scratch));
     }
   };
 
   const visit = (level: number): void => {
     const pair = pairs[level]!;
     const from = boards[level]!;
+    // The parent computed this board's heights and census (or the start did, for level 0).
     const heights = heightsAt[level]!;
-    for (let x = 0; x < WIDTH; x++) heights[x] = columnHeight(from, x);
+    const census = censusAt[level]!;
+    const axis = axisAt[level]!;
+    const child = childAt[level]!;
     const open = reachableColumns(heights);
     const placements = placementsFor(pair);
     const fixed = level < prefix.length ? prefix[level]! : -1;
@@ -302,13 +298,19 @@ export function solveNazo(
       if (!placementReachable(open, heights, placement.x, placement.childX, placement.rotation)) continue;
       const board = boards[level + 1]!;
       board.set(from);
-      if (!dropPair(board, pair, placement)) continue;
+      const dropped = dropCodes(board, axis, child, placement, heights);
+      if (dropped === 0) continue;
       // Levels above the prefix's last were simulated when the search was split: not counted again.
       const counted = level >= prefix.length - 1;
       if (counted) stats.tries++;
-      if (needsStep) scratch.set(board);
-      if (needsTotals) for (let p = 0; p < 6; p++) before[p] = planeCount(board, p);
-      simulateBoard(board, result);
+      if (needsStep && !detailed) scratch.set(board);
+      if (needsTotals) {
+        for (let p = 0; p < 6; p++) before[p] = census[p]!;
+        before[axis - 1]!++;
+        if (dropped === 2) before[child - 1]!++;
+      }
+      if (detailed) detailed.simulate(board, result);
+      else simulateBoard(board, result);
       if (counted && (stats.tries & 1023) === 0 && hooks.progress) hooks.progress(() => fieldFromGrid(gridFromBoard(board)).rows, stats.tries);
       path[level] = index;
       placed[level] = placement;
@@ -340,8 +342,24 @@ export function solveNazo(
       }
       if (level + 1 >= depth) continue;
       const after = heightsAt[level + 1]!;
-      for (let x = 0; x < WIDTH; x++) after[x] = columnHeight(board, x);
-      if (gameOver(after) || hopeless(goal, board, remainingAt[level + 1]!)) continue;
+      const afterCensus = censusAt[level + 1]!;
+      if (result.chains === 0) {
+        // Nothing popped: the pair's puyos lie where they fell.
+        after.set(heights);
+        afterCensus.set(census);
+        after[placement.x]! += placement.x === placement.childX ? dropped : 1;
+        if (placement.x !== placement.childX) after[placement.childX]!++;
+        afterCensus[axis - 1]!++;
+        if (dropped === 2) afterCensus[child - 1]!++;
+      } else {
+        for (let x = 0; x < WIDTH; x++) after[x] = columnHeight(board, x);
+        for (let p = 0; p < 6; p++) afterCensus[p] = planeCount(board, p);
+      }
+      if (gameOver(after)) continue;
+      totals.remaining = remainingAt[level + 1]!;
+      totals.coloursPopped = coloursAt[level + 1]!;
+      totals.puyosPopped = puyosAt[level + 1]!;
+      if (hopeless(goal, afterCensus, totals)) continue;
       if (split && level + 1 === split.frontier) {
         split.onPrefix(path.slice(0, level + 1));
         continue;
@@ -370,6 +388,7 @@ export function solveNazo(
   };
 
   for (let x = 0; x < WIDTH; x++) heightsAt[0]![x] = columnHeight(boards[0]!, x);
+  for (let p = 0; p < 6; p++) censusAt[0]![p] = planeCount(boards[0]!, p);
   if (depth > 0 && !gameOver(heightsAt[0]!)) visit(0);
   return stats;
 }

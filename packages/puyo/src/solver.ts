@@ -77,6 +77,25 @@ type NazoInstance = PuyoInstance & { mode: 'nazo'; pairs: NonNullable<PuyoInstan
 const TASKS_PER_THREAD = 8;
 
 /**
+ * A search that ends within this many placements runs in one thread. Splitting costs the second
+ * worker's start (loading the solver) and the split itself, measured at about 0.3 s of CPU on this
+ * project's 2-core machines under load (`kit run` with --threads 2 against 1 on puzzles of 9k to
+ * 255k placements), while 2^18 placements take about 0.1 s: below that, half the search cannot win
+ * the overhead back.
+ */
+export const ONE_THREAD_PLACEMENTS = 1 << 18;
+
+/** Whether the search ends within ONE_THREAD_PLACEMENTS (found by trying: the same in every worker). */
+function smallSearch(puzzle: NazoInstance): boolean {
+  let placements = 0;
+  const stats = solveNazo(
+    { field: puzzle.field, pairs: puzzle.pairs, goal: puzzle.goal },
+    { wantMoves: false, shouldStop: () => ++placements > ONE_THREAD_PLACEMENTS, onSolution: () => {} },
+  );
+  return !stats.stopped;
+}
+
+/**
  * Searches the puzzle (or the part below one prefix). With `--all` every answer is reported as it is
  * found; otherwise only counted, and the best is reported once the whole search is done.
  */
@@ -174,6 +193,7 @@ export const solver: Solver<PuyoInstance, unknown, PuyoState> = {
   split(instance, threads) {
     if (instance.mode !== 'nazo' || threads <= 1) return undefined;
     const puzzle = instance as NazoInstance;
+    if (smallSearch(puzzle)) return undefined;
     const { prefixes, tries } = splitNazo({ field: puzzle.field, pairs: puzzle.pairs, goal: puzzle.goal }, threads * TASKS_PER_THREAD);
     return {
       tasks: prefixes.length,

@@ -113,12 +113,14 @@ describe('Tsu movement rules and game over', () => {
 
 describe('split over workers', () => {
   const PLUGIN_URL = new URL('../dist/plugin.js', import.meta.url).href;
-  async function inWorkers(threads: number, all: boolean) {
+  // A search of 929,118 placements (puyo2's lists, level 4): past ONE_THREAD_PLACEMENTS, so it splits.
+  const BIG_LINK = 'https://puyop.com/s/400j04y0jy09a0jx_21q16101G1__u07';
+  async function inWorkers(threads: number, all: boolean, url = BIG_LINK, goal?: string) {
     const solutions: string[] = [];
     const done = await runInWorkers({
       moduleUrl: PLUGIN_URL,
       pluginId: 'puyo',
-      instance: parseInstance({ nazo: true, url: ISSUE_LINK, goal: 'chains>=2', all }),
+      instance: parseInstance({ nazo: true, url, ...(goal ? { goal } : {}), all }),
       threads,
       onEvent: (event) => {
         if (event.type === 'solution') solutions.push((event.solution as NazoSolution).notation);
@@ -130,11 +132,19 @@ describe('split over workers', () => {
   it('2 threads give the answers, order, tries and best of 1', async () => {
     for (const all of [true, false]) {
       const [one, two] = [await inWorkers(1, all), await inWorkers(2, all)];
-      expect(one.summary).toMatchObject({ solutions: 104 });
+      expect(one.summary).toMatchObject({ solutions: 10, tries: 929118 });
       expect(two.summary).toEqual(one.summary);
       expect(two.solutions).toEqual(one.solutions);
-      expect(two.solutions).toHaveLength(all ? 104 : 1);
+      expect(two.solutions).toHaveLength(all ? 10 : 1);
       expect(two.stats.tasksTotal).toBeGreaterThan(2);
     }
+  }, 60_000);
+
+  it('a small search runs whole in one thread even when 2 are given', async () => {
+    const [one, two] = [await inWorkers(1, true, ISSUE_LINK, 'chains>=2'), await inWorkers(2, true, ISSUE_LINK, 'chains>=2')];
+    expect(one.summary).toMatchObject({ solutions: 104 });
+    expect(two.summary).toEqual(one.summary);
+    expect(two.solutions).toEqual(one.solutions);
+    expect(two.stats.tasksTotal).toBeUndefined();
   });
 });

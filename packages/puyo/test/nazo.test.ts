@@ -154,8 +154,9 @@ describe('chain puzzle solver', () => {
 describe('chain puzzle progress', () => {
   it('reports progress with the placements tried when someone watches', async () => {
     const events: SolveEvent[] = [];
-    // puyos>=30 cannot be met (6 puyos) nor is it pruned: every placement is tried.
-    await solveInProcess(plugin, instance('......', 'RG,BY,RG', 'puyos>=30'), {
+    // Four of each colour (field and pairs) but none can ever touch: no chain, and no bound cuts
+    // chains>=1, so every one of the 22^3 placements is tried.
+    await solveInProcess(plugin, instance('YGYRYR\nBRBGBY', 'RG,BY,RG', 'chains>=1'), {
       wantProgress: true,
       progressIntervalMs: 0,
       onEvent: (e) => events.push(e),

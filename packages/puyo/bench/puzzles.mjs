@@ -1,0 +1,172 @@
+// Chain puzzles of puyo2's lists (test/pnsolve/level*/list of wata-gh/puyo2: ips.karou.jp params,
+// FIELD_PAIRS__GOAL), solved by the kit's search and by a peer solver (puyo2's pnsolve, built outside
+// this repository) in the same run, puzzle by puzzle in turn; totals per goal kind.
+// The lists are data read at run time from --lists DIR (default /work/ref/puyo2/test/pnsolve); without
+// them the bench says so and skips. The kit is timed in this process (CPU time of the search, all
+// answers found and described); pnsolve as a process (CPU time, user + system), less its start-up: the
+// least CPU time of 5 runs on a one-pair puzzle, measured here first. Small puzzles (under 0.5 s) are
+// timed best of 3.
+// Usage: node bench/puzzles.mjs [--lists DIR] [--pnsolve PATH] [--kinds u,G,...] [--write-readme]
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { decodeNazoLink, describeGoal, solveNazo } from '../dist/index.js';
+import { replaceSection } from './readme.mjs';
+
+const TARGET = 5;
+const here = (path) => fileURLToPath(new URL(path, import.meta.url));
+
+/** The puzzles of the lists: { level, param }, in list order. */
+export function readLists(dir) {
+  const levels = readdirSync(dir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && /^level\d+$/.test(entry.name) && existsSync(join(dir, entry.name, 'list')))
+    .map((entry) => entry.name)
+    .sort((a, b) => Number(a.slice(5)) - Number(b.slice(5)));
+  const puzzles = [];
+  for (const level of levels) {
+    for (const line of readFileSync(join(dir, level, 'list'), 'utf8').split('\n')) {
+      const param = line.trim();
+      // Data from outside: a param is the link's characters and nothing else.
+      if (param === '') continue;
+      if (!/^[0-9A-Za-z.\-_?]{1,200}$/.test(param)) throw new Error(`${level}/list: ${JSON.stringify(param.slice(0, 40))} is not a puzzle param`);
+      puzzles.push({ level, param });
+    }
+  }
+  return puzzles;
+}
+
+function cpuSeconds(run) {
+  const start = process.cpuUsage();
+  const value = run();
+  const used = process.cpuUsage(start);
+  return { value, seconds: (used.user + used.system) / 1e6 };
+}
+
+/** The kit's search on one puzzle: every answer, described (notation, field) as the CLI gets them. */
+function kitSolve(puzzle) {
+  let answers = 0;
+  const stats = solveNazo(puzzle, { wantMoves: true, shouldStop: () => false, onSolution: () => answers++ });
+  return { answers, tries: stats.tries };
+}
+
+/** One pnsolve run, its CPU seconds: bash's `times` reports its child's user and system time. */
+function pnsolveTimed(binary, param) {
+  // `sh -c 'BIN ...; times'` prints the shell's children's user and system time (centiseconds or better).
+  const script = '"$0" -param "$1" -pretty=false > /dev/null; code=$?; times; exit $code';
+  const out = spawnSync('/bin/bash', ['-c', script, binary, param], { encoding: 'utf8' });
+  if (out.status !== 0) return { error: (out.stderr || String(out.error)).trim().split('\n')[0] };
+  // bash `times`: two lines, shell then children: "0m0.010s 0m0.002s".
+  const lines = out.stdout.trim().split('\n');
+  const child = lines.at(-1).match(/(\d+)m([\d.]+)s\s+(\d+)m([\d.]+)s/);
+  if (!child) return { error: `unexpected times output ${JSON.stringify(out.stdout)}` };
+  return { seconds: Number(child[1]) * 60 + Number(child[2]) + Number(child[3]) * 60 + Number(child[4]) };
+}
+
+export function puzzleBench({ lists, pnsolve, kinds, writeReadme }) {
+  if (!existsSync(lists)) {
+    console.log(`puzzles: skipped: puyo2's lists not found at ${lists} (give --lists DIR, puyo2's test/pnsolve)`);
+    return;
+  }
+  const all = readLists(lists);
+  const puzzles = [];
+  const skipped = [];
+  for (const { level, param } of all) {
+    const code = param.slice(param.indexOf('__') + 2);
+    if (kinds && !kinds.includes(code[0])) continue;
+    try {
+      const link = decodeNazoLink(`https://puyop.com/s/${param}`);
+      puzzles.push({ level, param, kind: code[0], search: { field: link.field, pairs: link.pairs, goal: link.goal } });
+    } catch (error) {
+      skipped.push(`${param}: ${error.message}`);
+    }
+  }
+  const havePeer = pnsolve && existsSync(pnsolve);
+  if (pnsolve && !havePeer) console.log(`puzzles: pnsolve not found at ${pnsolve}: the kit's times only`);
+  let startup = 0;
+  if (havePeer) {
+    // The first puzzle cut to its first pair: 22 placements at most, so its time is the start-up.
+    const [field, rest] = [puzzles[0].param.split('_')[0], puzzles[0].param.slice(puzzles[0].param.indexOf('_') + 1)];
+    const onePair = `${field}_${rest.slice(0, 2)}__${rest.slice(rest.indexOf('__') + 2)}`;
+    const runs = Array.from({ length: 5 }, () => pnsolveTimed(pnsolve, onePair));
+    startup = Math.min(...runs.map((r) => r.seconds ?? Infinity));
+    if (!Number.isFinite(startup)) startup = 0;
+  }
+  // Warm the JIT and the kernel on the first puzzles before anything counts.
+  for (const puzzle of puzzles.slice(0, 3)) kitSolve(puzzle.search);
+  const byKind = new Map();
+  for (const puzzle of puzzles) {
+    let kit = cpuSeconds(() => kitSolve(puzzle.search));
+    if (kit.seconds < 0.5) for (let i = 0; i < 2; i++) {
+      const again = cpuSeconds(() => kitSolve(puzzle.search));
+      if (again.seconds < kit.seconds) kit = again;
+    }
+    let peer;
+    if (havePeer) {
+      peer = pnsolveTimed(pnsolve, puzzle.param);
+      if (peer.seconds !== undefined && peer.seconds < 0.5) {
+        for (let i = 0; i < 2; i++) {
+          const again = pnsolveTimed(pnsolve, puzzle.param);
+          if (again.seconds < peer.seconds) peer = again;
+        }
+      }
+      if (peer.error) throw new Error(`pnsolve failed on ${puzzle.param}: ${peer.error}`);
+    }
+    const entry = byKind.get(puzzle.kind) ?? { kind: puzzle.kind, goal: describeGoal(puzzle.search.goal ?? {}), puzzles: 0, kit: 0, peer: 0, peerRaw: 0, answers: 0, worst: undefined };
+    entry.puzzles++;
+    entry.kit += kit.seconds;
+    entry.answers += kit.value.answers;
+    if (peer) {
+      entry.peerRaw += peer.seconds;
+      entry.peer += Math.max(0, peer.seconds - startup);
+      const ratio = Math.max(0, peer.seconds - startup) / kit.seconds;
+      if (!entry.worst || ratio < entry.worst.ratio) entry.worst = { ratio, param: puzzle.param, kit: kit.seconds, peer: peer.seconds };
+    }
+    byKind.set(puzzle.kind, entry);
+  }
+  const lines = [];
+  const say = (line) => {
+    console.log(line);
+    lines.push(line);
+  };
+  const cpu = cpus()[0]?.model?.trim() || 'unknown CPU';
+  say(`CPU: ${cpu} (${cpus().length} cores), Node ${process.version}, load average ${loadavg()[0].toFixed(1)} at the end`);
+  say(`puyo2's puzzle lists: ${puzzles.length} puzzles${skipped.length ? `, ${skipped.length} not read (${skipped.map((s) => s.split(':')[0]).join(', ')})` : ''}; CPU seconds, one thread each` +
+    (havePeer ? `; pnsolve less its start-up (${(startup * 1000).toFixed(1)} ms a run)` : ''));
+  const header = ['kind', 'example goal', 'puzzles', 'kit s', ...(havePeer ? ['pnsolve s', 'ratio', 'worst puzzle', `>= ${TARGET}x`] : [])];
+  const rows = [...byKind.values()].sort((a, b) => b.puzzles - a.puzzles).map((e) => {
+    const cells = [e.kind, e.goal, String(e.puzzles), e.kit.toFixed(3)];
+    if (havePeer) {
+      const ratio = e.peer / e.kit;
+      e.ratio = ratio;
+      cells.push(e.peer.toFixed(3), `${ratio.toFixed(1)}x`, `${e.worst.ratio.toFixed(1)}x`, ratio >= TARGET ? 'met' : 'not met');
+    }
+    return cells;
+  });
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((cells) => cells[i].length)));
+  for (const cells of [header, ...rows]) say(cells.map((c, i) => (i <= 1 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  '));
+  if (havePeer) {
+    const worst = Math.min(...[...byKind.values()].map((e) => e.ratio));
+    say(`target: >= ${TARGET}x pnsolve on every goal kind (per-kind totals): ${worst >= TARGET ? 'met' : 'not met'} (worst ${worst.toFixed(1)}x)`);
+  }
+  for (const line of skipped) console.log(`not read: ${line}`);
+  if (writeReadme) {
+    const readme = here('../README.md');
+    writeFileSync(readme, replaceSection(readFileSync(readme, 'utf8'), 'puzzles', lines));
+    console.log('README.md: puzzle figures written');
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const { values } = parseArgs({
+    options: {
+      lists: { type: 'string', default: '/work/ref/puyo2/test/pnsolve' },
+      pnsolve: { type: 'string' },
+      kinds: { type: 'string' },
+      'write-readme': { type: 'boolean', default: false },
+    },
+  });
+  puzzleBench({ lists: values.lists, pnsolve: values.pnsolve, kinds: values.kinds?.split(','), writeReadme: values['write-readme'] });
+}
