@@ -101,7 +101,12 @@ export function nazoBench(budgetSeconds = 20) {
   plainSolve(field, allPairs.slice(0, 2), goal);
 
   const fmt = (n) => Math.round(n).toLocaleString('en-US');
-  console.log(`nazo: ${LINK.replace(/_.*/, '')} with pairs ${PAIRS} (first 2..5), goal ${GOAL}; CPU ms, one thread`);
+  const lines = [];
+  const say = (line) => {
+    console.log(line);
+    lines.push(line);
+  };
+  say(`nazo: ${LINK.replace(/_.*/, '')} with pairs ${PAIRS} (first 2..5), goal ${GOAL}; CPU ms, one thread`);
   for (let n = 2; n <= 5; n++) {
     const pairs = allPairs.slice(0, n);
     const fast = cpuMs(() => solveNazo({ field, pairs, goal }, hooks));
@@ -114,10 +119,11 @@ export function nazoBench(budgetSeconds = 20) {
     const plainText = plain.result.complete
       ? `plain ${fmt(plain.cpu)} ms`
       : `plain ${fmt(plain.result.tries)} placements in ${fmt(plain.cpu)} ms (time-boxed; whole search ~${fmt((fast.result.tries / plainRate) * 1000)} ms at that rate)`;
-    console.log(
+    say(
       `${n} pairs: ${fmt(fast.result.tries)} placements, ${fast.result.solutions} answers; fast ${fmt(fast.cpu)} ms (${fmt(fastRate)}/s), ${plainText}; ratio ${(fastRate / plainRate).toFixed(1)}x`,
     );
   }
+  return lines;
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) nazoBench(Number(process.argv[2] ?? 20));

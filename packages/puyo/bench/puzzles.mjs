@@ -2,7 +2,8 @@
 // FIELD_PAIRS__GOAL), solved by the kit's search and by a peer solver (puyo2's pnsolve, built outside
 // this repository) in the same run, puzzle by puzzle in turn; totals per goal kind.
 // The lists are data read at run time from --lists DIR (default /work/ref/puyo2/test/pnsolve); without
-// them the bench says so and skips. The kit is timed in this process (CPU time of the search, all
+// them the bench says so and skips. pnsolve is --pnsolve PATH (default /work/ref/bin/pnsolve); without it
+// only the kit's times are printed. The kit is timed in this process (CPU time of the search, all
 // answers found and described); pnsolve as a process (CPU time, user + system), less its start-up: the
 // least CPU time of 5 runs on a one-pair puzzle, measured here first. Small puzzles (under 0.5 s) are
 // timed best of 3.
@@ -13,7 +14,7 @@ import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { decodeNazoLink, describeGoal, solveNazo } from '../dist/index.js';
+import { decodeGoalCode, decodeNazoLink, describeGoal, solveNazo } from '../dist/index.js';
 import { replaceSection } from './readme.mjs';
 
 const TARGET = 5;
@@ -59,7 +60,7 @@ function pnsolveTimed(binary, param) {
   const out = spawnSync('/bin/bash', ['-c', script, binary, param], { encoding: 'utf8' });
   if (out.status !== 0) return { error: (out.stderr || String(out.error)).trim().split('\n')[0] };
   // bash `times`: two lines, shell then children: "0m0.010s 0m0.002s".
-  const lines = out.stdout.trim().split('\n');
+  const lines = out.stdout.trim().split("\n");
   const child = lines.at(-1).match(/(\d+)m([\d.]+)s\s+(\d+)m([\d.]+)s/);
   if (!child) return { error: `unexpected times output ${JSON.stringify(out.stdout)}` };
   return { seconds: Number(child[1]) * 60 + Number(child[2]) + Number(child[3]) * 60 + Number(child[4]) };
@@ -73,14 +74,24 @@ export function puzzleBench({ lists, pnsolve, kinds, writeReadme }) {
   const all = readLists(lists);
   const puzzles = [];
   const skipped = [];
+  const fourth = [];
   for (const { level, param } of all) {
     const code = param.slice(param.indexOf('__') + 2);
     if (kinds && !kinds.includes(code[0])) continue;
+    const url = `https://puyop.com/s/${param}`;
     try {
-      const link = decodeNazoLink(`https://puyop.com/s/${param}`);
+      const link = decodeNazoLink(url);
       puzzles.push({ level, param, kind: code[0], search: { field: link.field, pairs: link.pairs, goal: link.goal } });
     } catch (error) {
-      skipped.push(`${param}: ${error.message}`);
+      if (code.length !== 4) {
+        skipped.push(`${param}: ${error.message}`);
+        continue;
+      }
+      // A 4th goal character (meaning unknown, refused by the kit): solved as a user would, giving
+      // --goal with what the first three read, as pnsolve reads them.
+      const link = decodeNazoLink(url, { pairs: true, goal: false });
+      fourth.push(param);
+      puzzles.push({ level, param, kind: code[0], search: { field: link.field, pairs: link.pairs, goal: decodeGoalCode(code.slice(0, 3)) } });
     }
   }
   const havePeer = pnsolve && existsSync(pnsolve);
@@ -125,6 +136,8 @@ export function puzzleBench({ lists, pnsolve, kinds, writeReadme }) {
       if (!entry.worst || ratio < entry.worst.ratio) entry.worst = { ratio, param: puzzle.param, kit: kit.seconds, peer: peer.seconds };
     }
     byKind.set(puzzle.kind, entry);
+    // Per puzzle on stderr, for a long run's progress: level, param, kit and pnsolve CPU seconds, answers.
+    process.stderr.write(`${puzzle.level} ${puzzle.param} kit ${kit.seconds.toFixed(4)}${peer ? ` pnsolve ${peer.seconds.toFixed(4)}` : ''} answers ${kit.value.answers}\n`);
   }
   const lines = [];
   const say = (line) => {
@@ -151,6 +164,7 @@ export function puzzleBench({ lists, pnsolve, kinds, writeReadme }) {
     const worst = Math.min(...[...byKind.values()].map((e) => e.ratio));
     say(`target: >= ${TARGET}x pnsolve on every goal kind (per-kind totals): ${worst >= TARGET ? 'met' : 'not met'} (worst ${worst.toFixed(1)}x)`);
   }
+  if (fourth.length) say(`4-character goals, solved with --goal from their first three characters: ${fourth.join(', ')}`);
   for (const line of skipped) console.log(`not read: ${line}`);
   if (writeReadme) {
     const readme = here('../README.md');
@@ -163,7 +177,7 @@ if (import.meta.url === pathToFileURL(process.argv[1]).href) {
   const { values } = parseArgs({
     options: {
       lists: { type: 'string', default: '/work/ref/puyo2/test/pnsolve' },
-      pnsolve: { type: 'string' },
+      pnsolve: { type: 'string', default: '/work/ref/bin/pnsolve' },
       kinds: { type: 'string' },
       'write-readme': { type: 'boolean', default: false },
     },

@@ -202,12 +202,11 @@ if (binary) {
   const worst = Math.min(...rows.map((row) => row.best.wasm / row.best.C));
   say(`target: simulateBoard >= ${TARGET}x the C reference on every field: ${worst >= TARGET ? 'met' : 'not met'} (worst ${worst.toFixed(2)}x)`);
 }
+const nazoLines = values['no-nazo'] ? undefined : (console.log(''), nazoBench());
 if (values['write-readme']) {
   const readme = here('../README.md');
-  writeFileSync(readme, replaceSection(readFileSync(readme, 'utf8'), 'simulator', lines));
-  console.log('README.md: simulator figures written');
-}
-if (!values['no-nazo']) {
-  console.log('');
-  nazoBench();
+  let text = replaceSection(readFileSync(readme, 'utf8'), 'simulator', lines);
+  if (nazoLines) text = replaceSection(text, 'nazo', nazoLines);
+  writeFileSync(readme, text);
+  console.log(`README.md: ${nazoLines ? 'simulator and chain-puzzle' : 'simulator'} figures written`);
 }

@@ -134,6 +134,15 @@ export function encodeGoalCode(goal: Goal): string {
 /** Reads a link's goal code; throws naming the codes it knows. */
 export function decodeGoalCode(code: string): Goal {
   const known = `known codes: 2 (clear), u/v (chains), w/x (chains and clear), E/F (colours), G/H (puyos), I/J (groups), Q/R (connected), a/b (total colours), c/d (total puyos)`;
+  if (code.length === 4 && /^[0-9A-Za-z.-]{4}$/.test(code)) {
+    // Links with a 4th goal character circulate (puyo2's lists hold two: u0g6, H0ml). puyop.com's own
+    // encoder, which would say what it means, could not be read (README, Nazo links), and pon2 refuses
+    // such goals while puyo2 drops the character: rather than guess, say what the first three read.
+    const first = describeGoal(decodeGoalCode(code.slice(0, 3)));
+    throw new InputError(
+      `nazo link goal ${JSON.stringify(code)}: a 4th goal character, whose meaning is not known; the first three read ${first}: give --goal '${first}' to solve the puzzle that way`,
+    );
+  }
   if (code.length !== 3) throw new InputError(`nazo link goal ${JSON.stringify(code)}: a goal is 3 characters (kind, colour, n); ${known}`);
   const [kindChar, colourChar, valueChar] = [code[0]!, code[1]!, code[2]!];
   const colour = /^[0-7]$/.test(colourChar) ? COLOUR_CODE[Number(colourChar)]! : undefined;

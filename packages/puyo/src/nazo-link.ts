@@ -79,7 +79,7 @@ function replayPairs(text: string): PairsRead {
  * with a goal writes its pairs in the nazo form; without one, the pairs may also be in puyop.com's
  * replay form, and a string both forms read differently is refused.
  */
-export function decodeNazoLink(input: string, read: { pairs: boolean } = { pairs: true }): NazoLink {
+export function decodeNazoLink(input: string, read: { pairs: boolean; goal?: boolean } = { pairs: true }): NazoLink {
   const field = decodePuyop(input);
   const { pairs: all, goal } = pairsPart(input);
   const text = read.pairs ? all : '';
@@ -100,7 +100,8 @@ export function decodeNazoLink(input: string, read: { pairs: boolean } = { pairs
     }
     pairs = replay.pairs;
   }
-  return { field, pairs, goal: hasGoal ? decodeGoalCode(goal) : undefined };
+  // A goal the user gives (--goal) replaces the link's, which is then not read (nor refused).
+  return { field, pairs, goal: hasGoal && read.goal !== false ? decodeGoalCode(goal) : undefined };
 }
 
 /** The puyop.com link of a puzzle; with `moves`, the placements of an answer are written in too. */

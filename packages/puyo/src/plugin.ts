@@ -25,7 +25,7 @@ export function parseInstance(options: ParsedOptions, input?: TextFile): PuyoIns
   const pairs = typeof options.pairs === 'string' ? options.pairs : undefined;
   const goal = typeof options.goal === 'string' ? options.goal : undefined;
   // A chain puzzle reads the pairs and goal a link carries (unless the flags give them); a replay only its field.
-  const link = options.nazo && url && !isNexus(url) && isNazoLink(url) ? decodeNazoLink(url, { pairs: pairs === undefined }) : undefined;
+  const link = options.nazo && url && !isNexus(url) && isNazoLink(url) ? decodeNazoLink(url, { pairs: pairs === undefined, goal: goal === undefined }) : undefined;
   const field = input ? parseField(input.text, input.name) : link ? link.field : decodeShareString(url!);
   if (!options.nazo) {
     if (pairs !== undefined || goal !== undefined || options.all === true) throw new InputError('--pairs, --goal and --all belong to a chain puzzle: add --nazo');

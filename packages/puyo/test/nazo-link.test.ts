@@ -110,6 +110,21 @@ describe('nazo links', () => {
 });
 
 describe('share strings: bare values, empty links (issue 13)', () => {
+  it('a 4-character goal (puyo2\'s lists: H0ml, u0g6) is refused naming what the first three read; --goal solves it', () => {
+    const link = 'https://puyop.com/s/M0pzspzcpxcAsrzsz_u1u1o1u161__H0ml';
+    expect(() => decodeGoalCode('H0ml')).toThrow(
+      'nazo link goal "H0ml": a 4th goal character, whose meaning is not known; the first three read puyos>=22: give --goal \'puyos>=22\' to solve the puzzle that way',
+    );
+    expect(errorOf(() => decodeGoalCode('u0g6'))).toContain('the first three read chains=16: give --goal \'chains=16\'');
+    expect(errorOf(() => parseInstance({ nazo: true, url: link }))).toContain('a 4th goal character');
+    const instance = parseInstance({ nazo: true, url: link, goal: 'puyos>=22' }) as { pairs: unknown[]; goal: Goal };
+    expect(instance.goal).toEqual(parseGoal('puyos>=22'));
+    expect(instance.pairs).toHaveLength(5);
+    // Five characters are no goal at all, nor is a 4th character outside the link's digits.
+    expect(errorOf(() => decodeGoalCode('H0mll'))).toContain('a goal is 3 characters');
+    expect(errorOf(() => decodeGoalCode('H0m_'))).toContain('a goal is 3 characters');
+  });
+
   it('a bare value is read by the format its characters allow', () => {
     // 7 is not a puyop.com cell code, so this can only be a Puyo Nexus chain.
     expect(decodeShareString('47650054765054765554765')).toEqual(decodeNexus('chain=47650054765054765554765'));
