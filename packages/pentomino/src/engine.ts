@@ -5,6 +5,7 @@ import { FAST_CELLS, FAST_KINDS, createFastKernel } from './kernel-fast.js';
 import { createWasmKernel, hasWasm } from './kernel-wasm.js';
 import { createWideKernel } from './kernel-wide.js';
 import { checkArea } from './area.js';
+import { checkSearchable } from './limits.js';
 import type { PieceSet } from './pieces.js';
 import { type SearchPlan, type SearchRoot, type SymmetryMethod, chooseMethod, planSearch } from './plan.js';
 
@@ -40,6 +41,7 @@ export interface Prepared {
 /** Checks the pieces against the board (area at once) and compiles the search. */
 export function prepare(board: Board, set: PieceSet, settings: EngineSettings = {}): Prepared {
   checkArea(board, set, settings.file);
+  checkSearchable(board, set, settings.file);
   // The JavaScript kernel asked for: the JavaScript listing too, so the comparison covers both.
   const problem = compileProblem(board, set, { wasm: settings.kernel !== 'js' });
   const method = settings.method === undefined || settings.method === 'auto' ? chooseMethod(problem, settings.all ?? false) : settings.method;

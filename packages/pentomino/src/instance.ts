@@ -2,6 +2,7 @@ import { InputError, type ParsedOptions, type TextFile } from '@kit/core';
 import { boardToRows } from '@kit/grid';
 import { boardFromRows, boardFromText, boardName, quickCellCount, seedBoard } from './boards.js';
 import { checkArea } from './area.js';
+import { checkSearchable } from './limits.js';
 import { type PieceSet, parsePieceSet, pentominoSet, selectPieces } from './pieces.js';
 
 /** What the plugin hands its solver: plain data. */
@@ -31,6 +32,7 @@ export function parseInstance(options: ParsedOptions, input?: TextFile): Packing
   if (cells !== undefined && cells > 0) checkArea(cells, pieces, file?.name);
   const board = file ? boardFromText(file.text, file.name) : boardFromRows(seedBoard(Number(options.size ?? 6)));
   checkArea(board, pieces, file?.name);
+  checkSearchable(board, pieces, file?.name);
   return {
     board: boardToRows(board),
     name: boardName(board),

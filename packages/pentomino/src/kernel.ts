@@ -37,16 +37,17 @@ export function bucketPlacements(
   placements: readonly { kind: number; cells: readonly number[] }[],
   enabled: Uint8Array,
 ): Buckets {
-  const lists: number[][] = Array.from({ length: cells * kinds }, () => []);
+  // A counting sort into flat arrays: cells * kinds lists of their own would cost an object each.
+  const buckets = cells * kinds;
+  const start = new Int32Array(buckets + 1);
   placements.forEach((placement, id) => {
-    if (enabled[id]) lists[placement.cells[0]! * kinds + placement.kind]!.push(id);
+    if (enabled[id]) start[placement.cells[0]! * kinds + placement.kind + 1]!++;
   });
-  const start = new Int32Array(cells * kinds + 1);
-  const ids: number[] = [];
-  lists.forEach((list, i) => {
-    start[i] = ids.length;
-    ids.push(...list);
+  for (let i = 0; i < buckets; i++) start[i + 1]! += start[i]!;
+  const ids = new Int32Array(start[buckets]!);
+  const filled = start.slice(0, buckets);
+  placements.forEach((placement, id) => {
+    if (enabled[id]) ids[filled[placement.cells[0]! * kinds + placement.kind]!++] = id;
   });
-  start[cells * kinds] = ids.length;
-  return { start, ids: Int32Array.from(ids) };
+  return { start, ids };
 }

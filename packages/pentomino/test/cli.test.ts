@@ -80,4 +80,13 @@ describe('kit run pentomino', () => {
     expect(pieces.status).toBe(2);
     expect(pieces.stderr.trim()).toBe('kit: unknown piece "Q" in --pieces (choose from FILNPTUVWXYZ)');
   });
+
+  it('refuses a search too big to hold in one line, before building it', () => {
+    const board = boardFile('huge.txt', `${'.'.repeat(300)}\n`.repeat(300));
+    const run = kit(board, '--pieces', 'FILNPTUVWXYZ'.repeat(1500), '--count');
+    expect([run.status, run.stdout]).toEqual([2, '']);
+    expect(run.stderr).toBe(
+      `${board}: too big to search: every place the pieces fit on this 300x300 board could take up to 42649480 cells to list (at most 16777216); use fewer kinds of piece, larger pieces or a smaller board\n`,
+    );
+  });
 });
