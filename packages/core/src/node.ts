@@ -10,6 +10,8 @@ import type { HostMessage, WorkerMessage, WorkerPort } from './protocol.js';
 
 export { readInputFile, describeBytes, DEFAULT_MAX_INPUT_BYTES } from './read-input.js';
 export type { ReadInputOptions } from './read-input.js';
+export { makeDirectory } from './make-directory.js';
+export type { MakeDirectoryOptions } from './make-directory.js';
 
 const WORKER_URL = builtFileUrl('node-worker.js', import.meta.url);
 

@@ -1,8 +1,9 @@
 // `kit create-plugin <name> [dir]`: writes a new plugin package that builds, tests and runs as written.
-import { existsSync, lstatSync, mkdirSync, readFileSync, readlinkSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, readFileSync, readlinkSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { InputError } from '@kit/core';
+import { makeDirectory } from '@kit/core/node';
 import { cliPackageDir } from '../discovery.js';
 import { defaultDir, layoutFor } from './layout.js';
 import { pluginNames } from './names.js';
@@ -130,7 +131,8 @@ export async function createPlugin(options: { name: string; dir?: string; link?:
   };
   try {
     for (const [file, text] of Object.entries(contents)) {
-      mkdirSync(dirname(join(dir, file)), { recursive: true });
+      // One level at a time (see makeDirectory): a recursive mkdir under /proc never returns.
+      makeDirectory(dirname(join(dir, file)));
       writeFileSync(join(dir, file), text, { flag: 'wx' });
     }
   } catch (error) {

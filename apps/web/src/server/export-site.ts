@@ -1,12 +1,16 @@
-import { cpSync, existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { makeDirectory } from '@kit/core/node';
 import type { PluginManifest } from '../shared/manifest.js';
 import { APP_DIR } from './app-dir.js';
 import type { PluginSource } from './plugin-source.js';
 import { preparePlugins, type UnavailableSource } from './prepare-plugins.js';
 
 export interface ExportOptions {
-  /** Where the static site goes; created if missing. A directory with files in it is refused unless `force`. */
+  /**
+   * Where the static site goes; created if missing (relative to the working directory). A directory
+   * with files in it is refused unless `force`.
+   */
   outDir: string;
   /** Write into a non-empty directory, replacing the site's files (index.html, app/, plugins/) there. */
   force?: boolean;
@@ -20,7 +24,10 @@ export interface ExportOptions {
  * and one manifest entry; the app itself is never rebuilt.
  */
 export async function exportSite(options: ExportOptions): Promise<PluginManifest> {
-  const present = existsSync(options.outDir) ? readdirSync(options.outDir) : [];
+  // Created (or checked to be a directory) first: an empty path, a file, or a place that refuses new
+  // directories is an InputError, one line for the user.
+  const outDir = makeDirectory(options.outDir);
+  const present = readdirSync(outDir);
   if (present.length > 0 && !options.force) {
     const shown = present.includes('index.html') ? 'index.html' : present.sort()[0]!;
     throw Object.assign(new Error(`${options.outDir} is not empty (it has ${shown}${present.length > 1 ? ` and ${present.length - 1} more` : ''}): add --force to write the site into it anyway`), {
@@ -29,17 +36,16 @@ export async function exportSite(options: ExportOptions): Promise<PluginManifest
   }
   const slots = await preparePlugins(options.plugins, options.unavailable);
   const manifest: PluginManifest = { plugins: [...slots.values()].map((slot) => slot.entry) };
-  mkdirSync(options.outDir, { recursive: true });
-  cpSync(join(APP_DIR, 'index.html'), join(options.outDir, 'index.html'));
-  cpSync(APP_DIR, join(options.outDir, 'app'), { recursive: true, filter: (path) => !path.endsWith('index.html') });
+  cpSync(join(APP_DIR, 'index.html'), join(outDir, 'index.html'));
+  cpSync(APP_DIR, join(outDir, 'app'), { recursive: true, filter: (path) => !path.endsWith('index.html') });
   for (const [slot, { files }] of slots) {
     for (const [path, contents] of files) {
-      const target = join(options.outDir, 'plugins', slot, path);
+      const target = join(outDir, 'plugins', slot, path);
       mkdirSync(dirname(target), { recursive: true });
       writeFileSync(target, contents);
     }
   }
-  mkdirSync(join(options.outDir, 'plugins'), { recursive: true });
-  writeFileSync(join(options.outDir, 'plugins', 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+  mkdirSync(join(outDir, 'plugins'), { recursive: true });
+  writeFileSync(join(outDir, 'plugins', 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   return manifest;
 }
