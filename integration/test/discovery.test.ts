@@ -74,11 +74,13 @@ describe('discovery in an npm project', () => {
     expect(listedIds(stdout)).toContain('echo');
   });
 
-  it('--plugin takes package names: a plugin package is loaded once, a package that is not a plugin is reported', () => {
-    const { status, stdout, stderr } = kit(project, 'list', '--plugin', 'kit-plugin-sudoku', '--plugin', 'kit-plugin-not-really');
+  it('--plugin takes package names: a plugin package is loaded once, a package that is not a plugin is an error', () => {
+    const { status, stdout } = kit(project, 'list', '--plugin', 'kit-plugin-sudoku');
     expect(status).toBe(0);
     expect(listedIds(stdout).filter((id) => id === 'sudoku')).toHaveLength(1);
-    expect(stderr).toMatch(/plugin kit-plugin-not-really skipped: package\.json declares no "kit": \{"plugins": \[\.\.\.\]\} entry/);
+    const refused = kit(project, 'list', '--plugin', 'kit-plugin-sudoku', '--plugin', 'kit-plugin-not-really');
+    expect([refused.status, refused.stdout]).toEqual([2, '']);
+    expect(refused.stderr).toBe('kit: --plugin kit-plugin-not-really: package.json declares no "kit": {"plugins": [...]} entry\n');
   });
 
   it('--plugin with a package that is not installed is a usage error', () => {

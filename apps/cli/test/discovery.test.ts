@@ -294,7 +294,7 @@ describe('files that are not regular files', () => {
     const other = tempDir();
     mkdirSync(join(other, 'fifo-package'));
     execFileSync('mkfifo', [join(other, 'fifo-package', 'package.json')]);
-    const result = await discoverPlugins({ cwd: other, plugins: ['./fifo-package'], only: 'explicit' });
-    expect(result.skipped).toEqual([{ source: './fifo-package', reason: 'package.json cannot be read (not a regular file)' }]);
+    // Named with --plugin: not a warning but the user's error.
+    await expect(discoverPlugins({ cwd: other, plugins: ['./fifo-package'], only: 'explicit' })).rejects.toThrow('--plugin ./fifo-package: package.json cannot be read (not a regular file)');
   });
 });

@@ -15,6 +15,8 @@ export interface Candidate {
   moduleFile?: string;
   /** Named by the user (--plugin, kit.config.json): a package that declares no plugin is reported. */
   explicit: boolean;
+  /** Named for this one command (--plugin): a plugin that cannot be used is an error, not a warning. */
+  argument?: boolean;
 }
 
 export const CONFIG_FILE = 'kit.config.json';
@@ -26,11 +28,18 @@ function isPathLike(value: string): boolean {
 /** `--plugin P`: a path (package dir or module file) if it exists or looks like one, else a package name. */
 export function pluginArgument(value: string, cwd: string): Candidate {
   const path = resolve(cwd, value);
-  if (existsSync(path)) return pathCandidate(path, value, true);
+  if (existsSync(path)) {
+    const candidate = pathCandidate(path, value, true);
+    // Only a JavaScript module is imported: any other file (a text file, /etc/passwd) is not run as code.
+    if (candidate.moduleFile && !/\.(m?js|cjs)$/.test(path)) {
+      throw new InputError(`--plugin ${value}: not a plugin (name a package directory, a package, or a .js, .mjs or .cjs module)`);
+    }
+    return { ...candidate, argument: true };
+  }
   if (isPathLike(value)) throw new InputError(`--plugin ${value}: no such file or directory`);
   const packageDir = resolvePackage(value, cwd);
   if (!packageDir) throw new InputError(`--plugin ${value}: package not found in node_modules from ${cwd} upward`);
-  return { source: value, packageDir, explicit: true };
+  return { source: value, packageDir, explicit: true, argument: true };
 }
 
 function pathCandidate(path: string, source: string, explicit: boolean): Candidate {

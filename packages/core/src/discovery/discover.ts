@@ -73,11 +73,19 @@ export async function discoverPlugins(options: DiscoveryOptions): Promise<Discov
     for (const dir of nodeModulesDirs(cwd, options.hostPackageDir)) candidates.push(...packagesIn(dir));
   }
 
+  // A plugin named for this command (--plugin) that cannot be used is the user's error, not a
+  // warning: they asked for it, and a run without it would not be the run they asked for. Plugins
+  // found in node_modules or listed in kit.config.json (standing configuration) stay warnings.
+  const refuse = (source: string, reason: string): never => {
+    throw new InputError(`--plugin ${source}: ${reason}`);
+  };
   // The same module reached twice (a node_modules link and a path) is one plugin.
   const declared = new Map<string, DeclaredPlugin>();
+  const requested = new Set<string>();
   for (const candidate of candidates) {
-    for (const found of declaredPlugins(candidate, skip)) {
+    for (const found of declaredPlugins(candidate, candidate.argument ? refuse : skip)) {
       const key = realpathSync(found.moduleFile);
+      if (candidate.argument) requested.add(key);
       if (!declared.has(key)) declared.set(key, { ...found, moduleFile: key });
     }
   }
@@ -85,14 +93,15 @@ export async function discoverPlugins(options: DiscoveryOptions): Promise<Discov
   // Modules without id and title in their manifest are probed in parallel; failures are reported
   // in discovery order, so the output is stable.
   const identified = await Promise.all(
-    [...declared.values()].map(async (found): Promise<PluginEntry | SkippedPlugin> => {
+    [...declared.values()].map(async (found): Promise<PluginEntry | (SkippedPlugin & { requested: boolean })> => {
       const moduleUrl = pathToFileURL(found.moduleFile).href;
       try {
         const known = found.id !== undefined ? { id: found.id, title: found.title!, version: found.version } : await probePlugin(moduleUrl, found.source, timeoutMs);
         return entryOf(found, moduleUrl, { ...known, version: found.version ?? known.version ?? '0.0.0' }, timeoutMs);
       } catch (error) {
-        if (!(error instanceof PluginLoadError)) return { source: found.source, reason: String(error) };
-        return { source: found.source, reason: error.reason, ...(error.refused && error.pluginId ? { refusedId: error.pluginId } : {}) };
+        const named = requested.has(found.moduleFile);
+        if (!(error instanceof PluginLoadError)) return { source: found.source, reason: String(error), requested: named };
+        return { source: found.source, reason: error.reason, requested: named, ...(error.refused && error.pluginId ? { refusedId: error.pluginId } : {}) };
       }
     }),
   );
@@ -101,7 +110,9 @@ export async function discoverPlugins(options: DiscoveryOptions): Promise<Discov
   const byId = new Map<string, PluginEntry>();
   for (const found of identified) {
     if ('reason' in found) {
-      skipped.push(found);
+      const { requested: named, ...skippedEntry } = found;
+      if (named) refuse(found.source, found.reason);
+      skipped.push(skippedEntry);
       continue;
     }
     const existing = byId.get(found.id);
