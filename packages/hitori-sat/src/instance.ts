@@ -1,4 +1,5 @@
 import { InputError, type ParsedOptions, type TextFile } from '@kit/core';
+import { firstWrongCell } from './answer-check.js';
 import { quote } from './quote.js';
 import { parsePuzzleText } from './formats/detect.js';
 import { INPUT_FORMATS, type InputFormat } from './formats/parsed.js';
@@ -73,10 +74,20 @@ export function parseInstance(options: ParsedOptions, file?: TextFile): HitoriIn
     return { ...common, mode: 'generate', ...parseSize(generate), seed };
   }
   const parsed = parsePuzzleText(file!.text, { file: file!.name, format });
+  const puzzle = { width: parsed.width, height: parsed.height, numbers: parsed.cells };
+  if (parsed.answer) {
+    // An answer block is checked, never trusted: a wrong one is the file's error, at its first wrong mark.
+    const wrong = firstWrongCell(puzzle, parsed.answer);
+    if (wrong) {
+      const x = wrong.cell % parsed.width;
+      const y = (wrong.cell - x) / parsed.width;
+      throw new InputError(`the answer block is wrong at row ${y + 1}, column ${x + 1}: ${wrong.reason}`, { file: file!.name, ...parsed.answerAt![wrong.cell]! });
+    }
+  }
   return {
     ...common,
     mode: 'solve',
-    puzzle: { width: parsed.width, height: parsed.height, numbers: parsed.cells },
+    puzzle,
     ...(parsed.answer ? { answer: parsed.answer } : {}),
     firstOnly: options.first === true,
   };

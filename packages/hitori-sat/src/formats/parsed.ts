@@ -7,6 +7,8 @@ export interface ParsedPuzzle {
   cells: number[];
   /** A PencilBox answer block, if the file had one: 1 shaded, 0 not. */
   answer?: number[];
+  /** Where each mark of the answer block is in the file (row-major, as `answer`). */
+  answerAt?: Array<{ line: number; column: number }>;
 }
 
 export const INPUT_FORMATS = ['pencilbox', 'puzz.link', 'singles', 'grid'] as const;

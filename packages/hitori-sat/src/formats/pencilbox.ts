@@ -61,13 +61,17 @@ export function parsePencilBox(text: string, pattern: boolean): ParsedPuzzle {
     throw new InputError(`the answer block has ${plural(rest.length, 'row')} but the header says ${height}`, { line: rest[0]!.number, column: 1 });
   }
   const answer: number[] = [];
+  const answerAt: Array<{ line: number; column: number }> = [];
   rest.forEach(({ tokens, number }, row) => {
     if (tokens.length !== width) {
       throw new InputError(`answer row ${row + 1} has ${plural(tokens.length, 'mark')} but the header says ${plural(width, 'column')}`, { line: number, column: 1 });
     }
-    for (const token of tokens) answer.push(token.text === '#' ? 1 : 0);
+    for (const token of tokens) {
+      answer.push(token.text === '#' ? 1 : 0);
+      answerAt.push({ line: token.line, column: token.column });
+    }
   });
-  return { format: 'pencilbox', width, height, cells, answer };
+  return { format: 'pencilbox', width, height, cells, answer, answerAt };
 }
 
 /** PencilBox text of a puzzle (blank cells as `.`), with an answer block when a shading is given. */
