@@ -41,7 +41,7 @@ describe('kit create-plugin in the Puzzle Kit workspace', () => {
       name: 'kit-plugin-queens',
       private: true,
       kit: { apiVersion: 1, plugins: [{ id: 'queens', title: 'Queens', module: './dist/plugin.js' }] },
-      scripts: { build: 'kit-build', test: 'vitest run' },
+      scripts: { build: 'kit-build', test: 'kit-build && vitest run' },
       dependencies: { '@kit/core': 'workspace:^' },
       devDependencies: { '@kit/tooling': 'workspace:*' },
     });
@@ -110,7 +110,7 @@ describe('kit create-plugin outside the workspace (the packed CLI, a standalone 
       name: '@acme/kit-queens',
       kit: { apiVersion: 1, plugins: [{ id: 'queens', title: 'Queens', module: './dist/plugin.js' }] },
       dependencies: { '@kit/core': `^${core.version}` },
-      scripts: { build: 'tsc -p tsconfig.build.json', test: 'vitest run', prepack: 'npm run build' },
+      scripts: { build: 'tsc -p tsconfig.build.json', test: 'npm run build && vitest run', prepack: 'npm run build' },
       publishConfig: { access: 'public' },
     });
     expect(Object.keys(manifest.devDependencies).sort()).toEqual(['@kit/cli', '@types/node', 'typescript', 'vitest']);
@@ -123,7 +123,15 @@ describe('kit create-plugin outside the workspace (the packed CLI, a standalone 
     expect(readdirSync(join(dir, 'dist')).sort()).toEqual(['index.d.ts', 'index.js', 'plugin.d.ts', 'plugin.js', 'solver.d.ts', 'solver.js']);
     runOk('npm', ['run', 'lint'], { cwd: dir });
     const tests = runOk('npm', ['test'], { cwd: dir });
-    expect(passedCount(tests.stdout)).toBe(8);
+    // The eight in-process tests and one through the kit command.
+    expect(passedCount(tests.stdout)).toBe(9);
+  });
+
+  it('writes a kit.config.json, so kit list in the package finds it', () => {
+    expect(JSON.parse(readFileSync(join(dir, 'kit.config.json'), 'utf8'))).toEqual({ plugins: ['.'] });
+    const listed = run('npx', ['--no', 'kit', 'list'], { cwd: dir });
+    expect([listed.status, listed.stderr]).toEqual([0, '']);
+    expect(listed.stdout).toMatch(/^queens\s+0\.1\.0\s+Queens$/m);
   });
 
   it('runs with --plugin, then as an installed dependency without it', () => {
@@ -160,7 +168,7 @@ describe('kit create-plugin --link: from a clone, before the packages are on a r
     expect(realpathSync(join(dir, 'node_modules', '@kit', 'cli'))).toBe(realpathSync(join(repoRoot, 'apps', 'cli')));
     runOk('npm', ['run', 'build'], { cwd: dir });
     runOk('npm', ['run', 'lint'], { cwd: dir });
-    expect(passedCount(runOk('npm', ['test'], { cwd: dir }).stdout)).toBe(8);
+    expect(passedCount(runOk('npm', ['test'], { cwd: dir }).stdout)).toBe(9);
     const ran = runOk('npx', ['--no', 'kit', 'run', 'queens', '--plugin', '.', '--size', '6', '--count', '--json'], { cwd: dir });
     expect(JSON.parse(ran.stdout)).toMatchObject({ type: 'done', solutions: 4, tries: 152 });
   });

@@ -54,7 +54,7 @@ describe('createPlugin', () => {
     const { dir: written, files } = await createPlugin({ name: 'queens', dir });
     expect(written).toBe(dir);
     expect(files).toEqual([
-      '.gitignore', 'README.md', 'package.json', 'src/index.ts', 'src/plugin.ts', 'src/solver.ts',
+      '.gitignore', 'README.md', 'kit.config.json', 'package.json', 'src/index.ts', 'src/plugin.ts', 'src/solver.ts',
       'test/plugin.test.ts', 'tsconfig.build.json', 'tsconfig.json', 'vitest.config.js',
     ]);
     const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));

@@ -7,7 +7,7 @@ import { makeDirectory } from '@kit/core/node';
 import { cliPackageDir } from '../discovery.js';
 import { defaultDir, layoutFor } from './layout.js';
 import { pluginNames } from './names.js';
-import { gitignore, tsconfigFiles, vitestConfig } from './templates/config-files.js';
+import { gitignore, kitConfig, tsconfigFiles, vitestConfig } from './templates/config-files.js';
 import { indexSource } from './templates/index-source.js';
 import { packageJson } from './templates/package-json.js';
 import { pluginSource } from './templates/plugin-source.js';
@@ -124,6 +124,7 @@ export async function createPlugin(options: { name: string; dir?: string; link?:
     ...tsconfigFiles(vars),
     ...vitestConfig(vars),
     ...gitignore(vars),
+    ...kitConfig(vars),
     'src/plugin.ts': pluginSource(vars),
     'src/solver.ts': solverSource(vars),
     'src/index.ts': indexSource(vars),

@@ -52,3 +52,11 @@ export function vitestConfig(vars: TemplateVars): Record<string, string> {
 export function gitignore(vars: TemplateVars): Record<string, string> {
   return vars.layout === 'workspace' ? {} : { '.gitignore': 'node_modules/\ndist/\n*.tgz\n' };
 }
+
+/**
+ * kit.config.json: `npx kit list` and `npx kit run` in a standalone package find the package itself
+ * (before it is built they say so by name). In the workspace the repository's own config lists it.
+ */
+export function kitConfig(vars: TemplateVars): Record<string, string> {
+  return vars.layout === 'workspace' ? {} : { 'kit.config.json': json({ plugins: ['.'] }) };
+}

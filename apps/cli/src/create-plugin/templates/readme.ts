@@ -18,8 +18,9 @@ export function readme(vars: TemplateVars): string {
         '```sh',
         'npm install',
         'npm run build     # tsc: dist/*.js and dist/*.d.ts',
-        'npm test          # vitest',
-        `npx kit run ${vars.id} --plugin . --size 6   # @kit/cli is a dev dependency`,
+        'npm test          # builds, then vitest (one test runs the built plugin through kit)',
+        'npx kit list      # kit.config.json lists this package: @kit/cli is a dev dependency',
+        `npx kit run ${vars.id} --size 6`,
         'npm publish       # prepack builds first',
         '```',
         ...(vars.coreRange.startsWith('file:')

@@ -1,8 +1,26 @@
 import type { TemplateVars } from './vars.js';
 
-/** test/plugin.test.ts: runs the solver in-process with solveAll, the way hosts run it in a worker. */
+/**
+ * test/plugin.test.ts: runs the solver in-process with solveAll, the way hosts run it in a worker;
+ * a standalone package also runs its built plugin through the `kit` command it depends on (found by
+ * its kit.config.json; `npm test` builds first, so that test never runs stale code).
+ */
 export function testSource(vars: TemplateVars): string {
-  return `import { readFileSync } from 'node:fs';
+  const standalone = vars.layout !== 'workspace';
+  const cliImports = standalone ? "import { spawnSync } from 'node:child_process';\nimport { createRequire } from 'node:module';\nimport { dirname, join } from 'node:path';\nimport { fileURLToPath } from 'node:url';\n" : '';
+  const cliTest = standalone
+    ? `
+
+  it('runs through the kit command, built (npm test builds first) and found by kit.config.json', () => {
+    const cliManifest = createRequire(import.meta.url).resolve('@kit/cli/package.json');
+    const bin = join(dirname(cliManifest), JSON.parse(readFileSync(cliManifest, 'utf8')).bin.kit);
+    const packageDir = fileURLToPath(new URL('..', import.meta.url));
+    const run = spawnSync(process.execPath, [bin, 'run', '${vars.id}', '--size', '6', '--count', '--json'], { cwd: packageDir, encoding: 'utf8' });
+    expect(run.stderr).toBe('');
+    expect(JSON.parse(run.stdout)).toMatchObject({ type: 'done', solutions: 4, tries: 152 });
+  });`
+    : '';
+  return `${cliImports}import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createSolveContext, parseOptions, solveAll, type RawOptions } from '@kit/core';
 import plugin from '../src/plugin.js';
@@ -64,7 +82,7 @@ describe('${vars.id}', () => {
 
   it('rejects a size out of range with the option named', () => {
     expect(() => instanceFrom({ size: '20' })).toThrow('--size must be an integer from 1 to 14 (got "20")');
-  });
+  });${cliTest}
 });
 `;
 }
