@@ -31,7 +31,8 @@ async function publishAs(user: string) {
     timeoutMs: 400_000,
   });
 }
-const npm = (cwd: string, ...args: string[]) => runOk('npm', args, { cwd, env: npmEnv, timeoutMs: 500_000 });
+// Generous: an install of vitest and vite through the registry's uplink took 8 minutes on a loaded 2-core machine.
+const npm = (cwd: string, ...args: string[]) => runOk('npm', args, { cwd, env: npmEnv, timeoutMs: 1_200_000 });
 const npx = (cwd: string, ...args: string[]) => run('npx', args, { cwd, env: npmEnv, timeoutMs: 300_000 });
 
 beforeAll(async () => {
@@ -111,7 +112,7 @@ describe('using the packages from the registry', () => {
     expect([web.status, web.stderr, web.stdout]).toEqual([0, '', `${site}: the page and 2 plugins (any static web server can host it)\n`]);
     const manifest = JSON.parse(readFileSync(join(site, 'plugins', 'manifest.json'), 'utf8')) as { plugins: Array<{ id: string }> };
     expect(manifest.plugins.map((entry) => entry.id).sort()).toEqual(['pentomino', 'puyo']);
-  }, 900_000);
+  }, 1_800_000);
 
   it('a plugin author: npx @kit/cli create-plugin, no clone and no --link; it installs, builds, passes its tests and runs', () => {
     const author = join(base, 'author');
@@ -132,5 +133,5 @@ describe('using the packages from the registry', () => {
     expect([listed.status, listed.stderr, listed.stdout]).toEqual([0, '', 'my-puzzle  0.1.0  My Puzzle\n']);
     const ran = npx(dir, '--no', 'kit', 'run', 'my-puzzle', '--size', '6', '--count', '--json');
     expect(JSON.parse(ran.stdout)).toMatchObject({ type: 'done', solutions: 4, tries: 152 });
-  }, 900_000);
+  }, 2_400_000);
 });
