@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseOptions, pluginFromModule, type DropsSetup } from '@kit/core';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type * as ServerModule from '../src/server/index.js';
@@ -49,7 +50,10 @@ async function open(search: string, viewport = { width: 1280, height: 900 }): Pr
   problems.set(page, seen);
   page.on('pageerror', (error) => seen.push(error.message));
   page.on('console', (message) => {
-    if (message.type() === 'error') seen.push(message.text());
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) seen.push(message.text());
+  });
+  page.on('response', (response) => {
+    if (response.status() >= 400) seen.push(`${response.status()} ${response.url()}`);
   });
   await page.goto(new URL(search, server.url).href);
   await page.waitForSelector('body[data-ready]', { timeout: 30_000 });
@@ -208,8 +212,111 @@ describe('Sudoku in play', () => {
   });
 });
 
+describe('Puyo in play', () => {
+  // The builder example: three greens up column 1 on a row of reds; a green beside them pops them,
+  // and the red on top falls onto the reds: 2 chains.
+  const FIELD = ['R.....', 'G.....', 'G.....', 'GRRR..'];
+
+  it('builds a 2-chain with the keyboard from a seeded queue: the pops lit, "chain 2" and the CLI\'s score as large counters; Undo takes it back', async () => {
+    const source = (await discoverPlugins({ root: repoRoot })).plugins.find((plugin) => plugin.id === 'puyo')!;
+    const puyo = pluginFromModule((await import(source.moduleUrl)) as Record<string, unknown>, source.source);
+    const instance = puyo.parse(parseOptions(puyo.options, {}), { name: 'input', text: `${FIELD.join('\n')}\n` });
+    // The first seed whose first pair holds a green.
+    let seed = 1;
+    const firstPair = (s: number) => (puyo.play!.setup(instance, { seed: s }) as DropsSetup).queue[0]!.parts.map((part) => part.label);
+    while (!firstPair(seed).includes('G')) seed++;
+    const [axis, child] = firstPair(seed) as [string, string];
+    const p = await open(`?puzzle=puyo&example=builder&play=1&game=1-${seed.toString(36)}-0`);
+    // A chain builder has nothing to count: no remaining count, no hint.
+    await p.waitForSelector('.drops-stage[data-column]');
+    expect(await p.locator('#remaining').isHidden()).toBe(true);
+    expect(await p.getByRole('button', { name: 'Hint' }).isHidden()).toBe(true);
+    expect(await p.locator('.drops-next li').count()).toBe(2);
+    const stage = p.locator('.drops-stage');
+    await stage.focus();
+    expect([await stage.getAttribute('data-column'), await stage.getAttribute('data-rotation')]).toEqual(['2', '0']);
+    // The green goes on the red in column 2, beside the greens: upright when it is the pair's axis,
+    // turned upside down (X twice) when it is the child.
+    await p.keyboard.press('ArrowLeft');
+    if (axis !== 'G') {
+      await p.keyboard.press('x');
+      await p.keyboard.press('x');
+    }
+    expect([await stage.getAttribute('data-column'), await stage.getAttribute('data-rotation')]).toEqual(['1', axis === 'G' ? '0' : '2']);
+    await p.keyboard.press('ArrowDown');
+    // The chain plays: a step with the popping greens lit.
+    await p.waitForSelector('.drops-field svg rect[data-fill="popping"]');
+    await p.waitForFunction(() => document.querySelector('[data-counter="chain"] .counter-value')?.textContent === '2', undefined, { timeout: 20_000 });
+    // The same field with the pair placed, through the CLI: its chains and score.
+    const top = axis === 'G' ? child : axis;
+    const rows = ['R.....', `G${top}....`, 'GG....', 'GRRR..'];
+    const expected = cli('puyo', [], `${rows.join('\n')}\n`).done;
+    expect(expected['chains']).toBe(2);
+    expect(await p.locator('[data-counter="score"] .counter-value').textContent()).toBe(String(expected['score']));
+    expect(await p.locator('[data-counter="best chain"] .counter-value').textContent()).toBe('2');
+    await p.keyboard.press('Control+z');
+    await p.waitForFunction(() => document.querySelector('[data-counter="chain"] .counter-value')?.textContent === '0');
+    expect(await p.locator('[data-counter="score"] .counter-value').textContent()).toBe('0');
+    expect(await p.locator('.drops-field svg rect[data-fill="green"]').count()).toBe(3);
+    await close(p);
+  });
+
+  it('tells its colours apart by their marks under deuteranopia', async () => {
+    const p = await open('?puzzle=puyo&example=builder&play=1');
+    const stage = p.locator('.drops-stage');
+    await stage.waitFor();
+    const colours = ['red', 'green', 'blue', 'yellow'];
+    const present = () => Promise.all(colours.map((colour) => p.locator(`.drops-field svg rect[data-fill="${colour}"]`).count()));
+    // Seed 1's queue, dropped across the field until every colour it deals is on it.
+    await stage.focus();
+    for (let drop = 0; drop < 12 && (await present()).some((count) => count === 0); drop++) {
+      for (let k = 0; k < 3; k++) await p.keyboard.press(drop % 2 === 0 ? 'ArrowRight' : 'ArrowLeft');
+      await p.keyboard.press('ArrowDown');
+      await p.waitForFunction(() => !document.querySelector('.drops-field svg rect[data-fill="popping"]'));
+    }
+    expect((await present()).every((count) => count > 0)).toBe(true);
+    const client = await browser.context.newCDPSession(p);
+    await client.send('Emulation.setEmulatedVisionDeficiency', { type: 'deuteranopia' });
+    const shots = await Promise.all(colours.map(async (colour) => (await p.locator(`.drops-field svg rect[data-fill="${colour}"]`).first().screenshot()).toString('base64')));
+    // Each cell's mark: the pixels far from the cell's commonest colour, on a 10x10 grid.
+    const masks = await p.evaluate(async (images) => {
+      const mask = async (base64: string) => {
+        const image = new Image();
+        image.src = `data:image/png;base64,${base64}`;
+        await image.decode();
+        const canvas = new OffscreenCanvas(image.width, image.height);
+        const context = canvas.getContext('2d')!;
+        context.drawImage(image, 0, 0);
+        const { data, width, height } = context.getImageData(0, 0, image.width, image.height);
+        const counts = new Map<number, number>();
+        for (let i = 0; i < data.length; i += 4) {
+          const key = (data[i]! << 16) | (data[i + 1]! << 8) | data[i + 2]!;
+          counts.set(key, (counts.get(key) ?? 0) + 1);
+        }
+        const [background] = [...counts].sort((a, b) => b[1] - a[1])[0]!;
+        const far = (i: number) => Math.abs(data[i]! - (background >> 16)) + Math.abs(data[i + 1]! - ((background >> 8) & 255)) + Math.abs(data[i + 2]! - (background & 255)) > 120;
+        let bits = '';
+        for (let gy = 0; gy < 10; gy++) {
+          for (let gx = 0; gx < 10; gx++) {
+            let hits = 0;
+            for (let y = Math.floor((gy * height) / 10); y < Math.floor(((gy + 1) * height) / 10); y++) {
+              for (let x = Math.floor((gx * width) / 10); x < Math.floor(((gx + 1) * width) / 10); x++) if (far((y * width + x) * 4)) hits++;
+            }
+            bits += hits > 0 ? '1' : '0';
+          }
+        }
+        return bits;
+      };
+      return Promise.all(images.map(mask));
+    }, shots);
+    for (const bits of masks) expect(bits.split('1').length - 1).toBeGreaterThan(5);
+    expect(new Set(masks).size).toBe(colours.length);
+    await close(p);
+  });
+});
+
 describe('the kit\'s play boards on a phone and under axe-core', () => {
-  for (const search of ['?puzzle=hitori-sat&example=unique-5x5&play=1', '?puzzle=sudoku&example=wikipedia&play=1', '?puzzle=pentomino&example=6x10&play=1', '?puzzle=katamino&play=1']) {
+  for (const search of ['?puzzle=hitori-sat&example=unique-5x5&play=1', '?puzzle=sudoku&example=wikipedia&play=1', '?puzzle=pentomino&example=6x10&play=1', '?puzzle=katamino&play=1', '?puzzle=puyo&example=nazo&play=1']) {
     it(`${search}: targets of 24 px or more at 390 px, nothing wider than the screen, no critical or serious violation`, async () => {
       const p = await open(search, { width: 390, height: 844 });
       await remaining(p);

@@ -56,7 +56,10 @@ async function open(search: string, viewport = { width: 1280, height: 900 }): Pr
   problems.set(page, seen);
   page.on('pageerror', (error) => seen.push(error.message));
   page.on('console', (message) => {
-    if (message.type() === 'error') seen.push(message.text());
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) seen.push(message.text());
+  });
+  page.on('response', (response) => {
+    if (response.status() >= 400) seen.push(`${response.status()} ${response.url()}`);
   });
   await page.goto(new URL(search, server.url).href);
   await page.waitForSelector('body[data-ready]', { timeout: 30_000 });
@@ -322,8 +325,8 @@ describe('a game of drops from a temporary directory (falling gems)', () => {
     await p.keyboard.press('ArrowDown');
     await p.waitForSelector('.drops-field .board-cell.pop');
     await p.waitForFunction(() => document.querySelector('[data-counter="chains"] .counter-value')?.textContent === '2', undefined, { timeout: 10_000 });
-    expect(await p.locator('[data-counter="chains"]').textContent()).toBe('2 chains');
-    expect(await p.locator('[data-counter="score"]').textContent()).toBe('90 score');
+    expect(await p.locator('[data-counter="chains"]').textContent()).toBe('chains 2');
+    expect(await p.locator('[data-counter="score"]').textContent()).toBe('score 90');
     expect(await p.locator('.play-goal').textContent()).toBe('Goal: a chain of 2 · met ✓');
     await p.waitForSelector('#play-solved:not([hidden])');
     await p.keyboard.press('Control+z');

@@ -106,7 +106,7 @@ export class DropsBoard implements PlayBoard {
     this.#caption.textContent = '';
     this.#counters.replaceChildren(
       ...(view.counters ?? []).map((counter) =>
-        h('output', { class: 'play-counter', 'data-counter': counter.label }, h('span', { class: 'counter-value' }, String(counter.value)), ' ', h('span', { class: 'counter-label' }, counter.label)),
+        h('output', { class: 'play-counter', 'data-counter': counter.label }, h('span', { class: 'counter-label' }, counter.label), ' ', h('span', { class: 'counter-value' }, String(counter.value))),
       ),
     );
     this.#goal.hidden = !view.goal;

@@ -299,13 +299,17 @@ export class PlayScreen {
     this.#setButtons(current.game);
     const values = current.puzzle.values;
     this.#links.set(playSearch(plugin.id, values), playSearch(plugin.id, values, gameCode(current.game)));
-    this.#judge({ mistake: true });
+    const judged = current.game.setup.judged !== false;
+    this.#referee.judged(judged);
+    if (judged) this.#judge({ mistake: true });
   }
 
   #setButtons(game: Game | undefined): void {
     this.#undo.disabled = !game || !canUndo(game.history);
     this.#redo.disabled = !game || !canRedo(game.history);
     this.#restart.disabled = !game || game.history.cursor === 0;
+    // A setup with nothing to count (a chain builder with no goal) has no referee, so no hint.
+    this.#hintButton.hidden = game?.setup.judged === false;
     this.#hintButton.disabled = !game;
   }
 

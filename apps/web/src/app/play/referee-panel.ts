@@ -15,18 +15,25 @@ export class RefereePanel {
   readonly #mistake = h('p', { id: 'play-mistake', class: 'play-mistake', hidden: true });
   readonly #hint = h('p', { id: 'play-hint', class: 'play-hint', hidden: true, 'aria-live': 'polite' });
   readonly #message = h('p', { id: 'play-message', class: 'error', role: 'alert' });
+  readonly #label = h('span', { class: 'referee-label' }, 'Solutions');
 
   constructor() {
     this.element = h(
       'section',
       { class: 'referee', 'aria-label': 'Referee' },
-      h('p', { class: 'referee-line' }, h('span', { class: 'referee-label' }, 'Solutions'), this.#remaining, this.#timer),
+      h('p', { class: 'referee-line' }, this.#label, this.#remaining, this.#timer),
       this.#solved,
       this.#violations,
       this.#mistake,
       this.#hint,
       this.#message,
     );
+  }
+
+  /** Shows the count, or not: a setup with nothing to count (`judged: false`) has none. */
+  judged(yes: boolean): void {
+    this.#remaining.hidden = !yes;
+    this.#label.textContent = yes ? 'Solutions' : 'Free play: no goal to count towards';
   }
 
   /** The count is being worked out. */
