@@ -66,9 +66,8 @@ export async function probePlugin(moduleUrl: string, source: string, ms = import
       finish(() => ('error' in message ? reject(new PluginLoadError(source, message.error, message)) : resolve(message))),
     );
     worker.on('error', (error) => finish(() => reject(new PluginLoadError(source, firstLine(error)))));
-    // Exit code 13: the worker's event loop ran dry under a top-level await that never settles.
-    const ended = (code: number) =>
-      code === 13 ? 'its module never finishes loading (a top-level await that never settles)' : `its module ended the thread (exit code ${code})`;
-    worker.on('exit', (code) => finish(() => reject(new PluginLoadError(source, ended(code)))));
+    // A module that never settles is named by the worker itself (probe-worker.ts); this is one that
+    // ended its thread (process.exit) before answering.
+    worker.on('exit', (code) => finish(() => reject(new PluginLoadError(source, `its module ended the thread (exit code ${code})`))));
   });
 }
