@@ -46,7 +46,7 @@ describe('a plugin option that takes a name kit run owns', () => {
     const cwd = tempDir();
     writeFiles(cwd, { 'clash.js': clashing('clash', `{ name: 'json', type: 'boolean', help: 'mine' }`) });
     const result = kit(['run', 'clash', '--plugin', './clash.js'], { cwd });
-    expect([result.status, result.stdout, result.stderr]).toEqual([2, '', 'kit: plugin clash from ./clash.js is refused: option --json is reserved by the hosts (kit run --json)\n']);
+    expect([result.status, result.stdout, result.stderr]).toEqual([2, '', 'kit: --plugin ./clash.js: option --json is reserved by the hosts (kit run --json)\n']);
   });
 
   it('found but not asked for, it is the usual discovery warning and the run goes on', () => {

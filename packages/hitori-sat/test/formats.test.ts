@@ -23,7 +23,10 @@ describe('input formats', () => {
     const text = '4\n4\n1 2 1 3\n3 4 3 2\n3 3 4 1\n2 1 3 1\n';
     expect(parsePuzzleText(text)).toEqual({ format: 'pencilbox', width: 4, height: 4, cells: PUZZLE });
     const answered = parsePuzzleText('2\n3\n1 0 1\n. 2 2\n# + #\n+ . #\n');
-    expect(answered).toEqual({ format: 'pencilbox', width: 3, height: 2, cells: [1, 0, 1, 0, 2, 2], answer: [1, 0, 1, 0, 0, 1] });
+    expect(answered).toEqual({ format: 'pencilbox', width: 3, height: 2, cells: [1, 0, 1, 0, 2, 2], answer: [1, 0, 1, 0, 0, 1],
+      // where each answer mark stands, so a wrong one is named at its line and column
+      answerAt: [1, 3, 5, 1, 3, 5].map((column, i) => ({ line: i < 3 ? 5 : 6, column })),
+    });
   });
 
   it('reads puzz.link URLs, including two-digit base-36 numbers and blanks', () => {
