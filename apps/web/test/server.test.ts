@@ -1,5 +1,5 @@
 // The server side without a browser: discovery, bundling, the manifest and the HTTP surface.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -21,12 +21,33 @@ const fixture = (id: string, name: string): PluginSource => ({
 });
 
 describe('discoverPlugins', () => {
-  it('imports extra plugin paths to learn their ids, and reports the ones that fail', async () => {
-    const found = await discoverPlugins({ extra: [join(here, 'fixtures/walk-plugin.js'), join(here, 'fixtures/broken-plugin.js')] });
+  it('imports extra plugin paths to learn their ids', async () => {
+    const found = await discoverPlugins({ extra: [join(here, 'fixtures/walk-plugin.js')] });
     expect(found.plugins).toEqual([
       { id: 'walk', source: join(here, 'fixtures/walk-plugin.js'), moduleUrl: pathToFileURL(join(here, 'fixtures/walk-plugin.js')).href, packageDir: webDir },
     ]);
-    expect(found.unavailable).toEqual([{ source: join(here, 'fixtures/broken-plugin.js'), error: 'this plugin is broken on purpose' }]);
+  });
+
+  it('refuses an extra plugin path that cannot be used, as kit run does: the user named it', async () => {
+    const broken = join(here, 'fixtures/broken-plugin.js');
+    await expect(discoverPlugins({ extra: [join(here, 'fixtures/walk-plugin.js'), broken] })).rejects.toThrow(
+      `--plugin ${broken}: this plugin is broken on purpose`,
+    );
+  });
+
+  it('reports a broken plugin that kit.config.json lists, and keeps the others', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'kit-web-root-'));
+    try {
+      writeFileSync(join(root, 'broken.js'), "throw new Error('this plugin is broken on purpose');\n");
+      writeFileSync(join(root, 'walk.js'), readFileSync(join(here, 'fixtures/walk-plugin.js'), 'utf8'));
+      symlinkSync(join(webDir, 'node_modules'), join(root, 'node_modules')); // walk.js imports @kit/core
+      writeFileSync(join(root, 'kit.config.json'), JSON.stringify({ plugins: ['./walk.js', './broken.js'] }));
+      const found = await discoverPlugins({ root });
+      expect(found.plugins.map((plugin) => plugin.id)).toEqual(['walk']);
+      expect(found.unavailable).toEqual([{ source: './broken.js', error: 'this plugin is broken on purpose' }]);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 
   it('reads kit.config.json and skips packages that declare no plugin', async () => {
