@@ -105,8 +105,10 @@ describe('kit run puyo', () => {
 
   it('Ctrl-C stops a long puzzle search: exit 130', async () => {
     const puzzle = file('long.txt', 'RGBYRG\nGBYRGB\n');
-    // 30 puyos popping at once cannot happen with 12 puyos on the field, and nothing prunes it: a long search.
-    const child = spawn(process.execPath, [bin, 'run', 'puyo', puzzle, '--nazo', '--pairs', 'RG,BY,GB,YR,RB,GY', '--goal', 'puyos>=30', '--json'], {
+    // Ten pairs and a 4-chain the bounds cannot rule out: the search runs for far longer than 3 s.
+    // (An impossible goal such as 30 puyos at once is now pruned at the root and ends at once.)
+    const pairs = 'RG,BY,GB,YR,RB,GY,RY,BG,RG,BY';
+    const child = spawn(process.execPath, [bin, 'run', 'puyo', puzzle, '--nazo', '--pairs', pairs, '--goal', 'chains>=4', '--json'], {
       cwd: root,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
