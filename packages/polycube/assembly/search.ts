@@ -1,0 +1,342 @@
+// The polycube search for targets of up to 64 cells: the board is one native i64 (a set bit is a
+// covered cell, a hole or a cell past the box), the first empty cell is ctz(~board), a placement
+// fits when its mask and the board share no bit. Cells are numbered along the box's shortest side
+// first, then the middle one, then the longest (index = a + A * (b + B * c)), so a placement's cells
+// lie close together and the search's frontier is one A x B slice.
+//
+// The same family as @kit/pentomino's kernel (buckets by first cell, window pattern and kind; a
+// scan loop of its own; a return to the host at every packing and every `tick` tries, because V8
+// swaps optimised code into a WebAssembly function only at a call), in three dimensions: the dead
+// cell test looks at six neighbours, and a packing is complete when the board is full, so pieces
+// with a range of counts (BurrTools problems) need no fixed depth. kernel-wide.ts runs the same
+// search in JavaScript, in the same order, with the same tries.
+
+const DONE: i32 = 0;
+const LEAF: i32 = 1;
+const TICK: i32 = 2;
+
+// The problem (set by layout()).
+let kinds: i32 = 0;
+let patterns: i32 = 0;
+let windowMask: i32 = 0;
+let maxDepth: i32 = 0;
+let strideB: u64 = 0;
+let strideC: u64 = 0;
+let prune: bool = false;
+// Cells that have a neighbour at +1 / -1 / +A / -A inside the box.
+let plusA: u64 = 0;
+let minusA: u64 = 0;
+let plusB: u64 = 0;
+let minusB: u64 = 0;
+let tickEvery: i32 = 0;
+
+// Tables in linear memory (offsets set by layout()).
+let records: usize = 0; // 16 bytes per enabled placement, from the host: id, kind, mask (u64)
+let cursor: usize = 0; // i32 per slot: scratch for buildTables()
+let masks: usize = 0; // u64 per bucket entry
+let ids: usize = 0; // i32 per bucket entry: placement id
+let start: usize = 0; // i32 per (cell, window pattern, kind) slot, plus one: bucket bounds
+let there: usize = 0; // i32 per (cell, window pattern): kinds with placements there
+let remaining: usize = 0; // i32 per kind: copies in hand
+let stack: usize = 0; // i32 per depth: placement ids of the partial packing
+let savedBoard: usize = 0; // u64 per depth
+let savedState: usize = 0; // 6 x i32 per depth: base, kind, scan address and end, todo (and padding)
+let slots: i32 = 0;
+let cellPatterns: i32 = 0;
+
+function align8(n: usize): usize {
+  return (n + 7) & ~7;
+}
+
+/**
+ * Lays out the memory for a problem of `size` cells, `placements` enabled placements and at most
+ * `depthLimit` pieces in a packing, growing it as needed. The host then writes the placements at
+ * recordsAt() and calls buildTables().
+ */
+export function layout(
+  placements: i32, size: i32, kindCount: i32, depthLimit: i32, window: i32,
+  sideA: i32, sideB: i32, pruning: bool, tickTries: i32,
+): void {
+  kinds = kindCount;
+  patterns = 1 << window;
+  windowMask = patterns - 1;
+  maxDepth = depthLimit;
+  strideB = <u64>sideA;
+  strideC = <u64>(sideA * sideB);
+  prune = pruning;
+  tickEvery = tickTries;
+  plusA = 0;
+  minusA = 0;
+  plusB = 0;
+  minusB = 0;
+  for (let cell = 0; cell < size; cell++) {
+    const a = cell % sideA;
+    const b = (cell / sideA) % sideB;
+    const bit = <u64>1 << <u64>cell;
+    if (a != sideA - 1) plusA |= bit;
+    if (a != 0) minusA |= bit;
+    if (b != sideB - 1) plusB |= bit;
+    if (b != 0) minusB |= bit;
+  }
+  cellPatterns = size * patterns;
+  slots = cellPatterns * kindCount;
+  // A placement is listed under at most `patterns` window patterns.
+  const entries = <usize>placements * <usize>patterns;
+  const depths = <usize>(depthLimit + 1);
+  records = align8(__heap_base);
+  masks = records + <usize>placements * 16;
+  savedBoard = masks + entries * 8;
+  ids = savedBoard + depths * 8;
+  start = ids + entries * 4;
+  cursor = start + <usize>(slots + 1) * 4;
+  there = cursor + <usize>slots * 4;
+  remaining = there + <usize>cellPatterns * 4;
+  stack = remaining + <usize>kindCount * 4;
+  savedState = stack + depths * 4;
+  const top = savedState + depths * 24;
+  const have = <usize>memory.size() << 16;
+  if (top > have) memory.grow(<i32>((top - have + 0xffff) >> 16));
+}
+
+export function recordsAt(): usize { return records; }
+export function remainingAt(): usize { return remaining; }
+export function stackAt(): usize { return stack; }
+
+/**
+ * Buckets the placements (as tables.ts does for the JavaScript kernel): by first cell, by what they
+ * need of the next `window` cells (listed under every occupancy of those cells that leaves them
+ * free), and by kind; within a bucket in id order. Returns the number of entries.
+ */
+export function buildTables(count: i32): i32 {
+  memory.fill(start, 0, <usize>(slots + 1) * 4);
+  memory.fill(there, 0, <usize>cellPatterns * 4);
+  for (let i = 0; i < count; i++) {
+    const record = records + (<usize>i << 4);
+    const kind = load<i32>(record, 4);
+    const mask = load<u64>(record, 8);
+    const first = <i32>ctz(mask);
+    const free = windowMask & ~(<i32>((mask >> <u64>first) >> 1) & windowMask);
+    const base = first * patterns;
+    for (let pattern = free; ; pattern = (pattern - 1) & free) {
+      const at = start + (<usize>((base + pattern) * kinds + kind + 1) << 2);
+      store<i32>(at, load<i32>(at) + 1);
+      const kindsAt = there + (<usize>(base + pattern) << 2);
+      store<i32>(kindsAt, load<i32>(kindsAt) | (1 << kind));
+      if (pattern == 0) break;
+    }
+  }
+  let total = 0;
+  for (let slot = 0; slot <= slots; slot++) {
+    const at = start + (<usize>slot << 2);
+    total += load<i32>(at);
+    store<i32>(at, total);
+    if (slot < slots) store<i32>(cursor + (<usize>slot << 2), total);
+  }
+  for (let i = 0; i < count; i++) {
+    const record = records + (<usize>i << 4);
+    const id = load<i32>(record);
+    const kind = load<i32>(record, 4);
+    const mask = load<u64>(record, 8);
+    const first = <i32>ctz(mask);
+    const free = windowMask & ~(<i32>((mask >> <u64>first) >> 1) & windowMask);
+    const base = first * patterns;
+    for (let pattern = free; ; pattern = (pattern - 1) & free) {
+      const slotAt = cursor + (<usize>((base + pattern) * kinds + kind) << 2);
+      const entry = load<i32>(slotAt);
+      store<i32>(slotAt, entry + 1);
+      store<i32>(ids + (<usize>entry << 2), id);
+      store<u64>(masks + (<usize>entry << 3), mask);
+      if (pattern == 0) break;
+    }
+  }
+  return total;
+}
+
+// The search between calls.
+let firstDepth: i32 = 0;
+let depth: i32 = 0;
+let leafDepth: i32 = 0;
+let board: u64 = 0;
+let base: i32 = 0;
+let kind: i32 = 0;
+let scan: usize = 0; // address of the next mask to try in the current bucket
+let scanEnd: usize = 0;
+let todo: i32 = 0;
+let avail: i32 = 0;
+let countdown: i32 = 0;
+let tries: i64 = 0;
+
+/** Where the search stands: the first empty cell's slot decides which buckets to scan. */
+function enter(b: u64): void {
+  const cell = <i32>ctz(~b);
+  // Two shifts: cell 63 has no window cells after it, and a 64-bit shift by 64 would not clear them.
+  const slot = cell * patterns + (<i32>((b >> <u64>cell) >> 1) & windowMask);
+  base = slot * kinds;
+  todo = avail & load<i32>(there + (<usize>slot << 2));
+  scan = masks;
+  scanEnd = masks;
+}
+
+/**
+ * Starts a search below a prefix: `remaining` and `stack[0..prefix-1]` are filled in by the host;
+ * the board (prefix placements, holes and cells past the box set) comes in two 32-bit halves and
+ * is not full.
+ */
+export function begin(lo: u32, hi: u32, prefix: i32): void {
+  firstDepth = prefix;
+  depth = prefix;
+  board = (<u64>hi << 32) | <u64>lo;
+  avail = 0;
+  for (let k = 0; k < kinds; k++) if (load<i32>(remaining + (<usize>k << 2)) > 0) avail |= 1 << k;
+  kind = -1;
+  countdown = tickEvery;
+  tries = 0;
+  enter(board);
+}
+
+/** Depth of the partial packing on the stack (at a tick). */
+export function currentDepth(): i32 {
+  return depth;
+}
+
+/** Pieces in the packing just completed (at a LEAF). */
+export function packingDepth(): i32 {
+  return leafDepth;
+}
+
+/** Tries of the current search so far. */
+export function triesSoFar(): f64 {
+  return <f64>tries;
+}
+
+/**
+ * Searches on until the board is full (LEAF: `stack[0..packingDepth()-1]`), `tick` tries have
+ * passed since the last tick (TICK: `stack[0..currentDepth()-1]`) or the search is over (DONE).
+ */
+export function run(): i32 {
+  return search(prune, strideB, strideC);
+}
+
+// Copies with the strides built in, for the boxes people pack most (their shifts then take an
+// immediate, where a variable shift needs a register of its own on x64).
+export function run3x3(): i32 { return search(true, 3, 9); }
+export function run4x4(): i32 { return search(true, 4, 16); }
+export function run2x5(): i32 { return search(true, 2, 10); }
+export function run3x4(): i32 { return search(true, 3, 12); }
+export function run2x3(): i32 { return search(true, 2, 6); }
+export function run2x4(): i32 { return search(true, 2, 8); }
+
+// @inline: each export above gets its own copy, with `pruning` and the strides folded in.
+@inline
+function search(pruning: bool, sb: u64, sc: u64): i32 {
+  const idsBase = ids;
+  const startBase = start;
+  const thereBase = there;
+  const remainingBase = remaining;
+  const stackBase = stack;
+  const savedBoardBase = savedBoard;
+  const savedBase = savedState;
+  const masksBase = masks;
+  const kindCount = kinds;
+  const patternCount = patterns;
+  const wmask = windowMask;
+  const pa = plusA;
+  const ma = minusA;
+  const pb = plusB;
+  const mb = minusB;
+  const bottom = firstDepth;
+  let d = depth;
+  let b = board;
+  let bs = base;
+  let k = kind;
+  let p = scan;
+  let pe = scanEnd;
+  let td = todo;
+  let av = avail;
+  let cd = countdown;
+  let count: i32 = 0;
+  let status = DONE;
+  for (;;) {
+    // The next placement of this kind in the bucket that fits and cuts off no cell.
+    let m: u64 = 0;
+    let found = false;
+    while (p != pe) {
+      m = load<u64>(p);
+      p += 8;
+      if ((m & b) != 0) continue;
+      if (pruning) {
+        const e = ~(b | m);
+        const reach = ((e & pa) << 1) | ((e & ma) >> 1) | ((e & pb) << sb) | ((e & mb) >> sb) | (e << sc) | (e >> sc);
+        if ((e & ~reach) != 0) continue;
+      }
+      found = true;
+      break;
+    }
+    if (!found) {
+      if (td != 0) {
+        k = <i32>ctz(td);
+        td &= td - 1;
+        const at = startBase + (<usize>(bs + k) << 2);
+        p = masksBase + (<usize>load<i32>(at) << 3);
+        pe = masksBase + (<usize>load<i32>(at, 4) << 3);
+        continue;
+      }
+      if (d == bottom) break;
+      d--;
+      b = load<u64>(savedBoardBase + (<usize>d << 3));
+      const saved = savedBase + <usize>d * 24;
+      bs = load<i32>(saved);
+      k = load<i32>(saved, 4);
+      p = load<usize>(saved, 8);
+      pe = load<usize>(saved, 12);
+      td = load<i32>(saved, 16);
+      const rk = remainingBase + (<usize>k << 2);
+      store<i32>(rk, load<i32>(rk) + 1);
+      av |= 1 << k;
+      continue;
+    }
+    count++;
+    // Its id: ids are i32 where masks are u64, so half the mask's offset.
+    store<i32>(stackBase + (<usize>d << 2), load<i32>(idsBase + ((p - 8 - masksBase) >> 1)));
+    if ((b | m) == ~(<u64>0)) {
+      leafDepth = d + 1;
+      status = LEAF;
+      break;
+    }
+    store<u64>(savedBoardBase + (<usize>d << 3), b);
+    const saved = savedBase + <usize>d * 24;
+    store<i32>(saved, bs);
+    store<i32>(saved, k, 4);
+    store<usize>(saved, p, 8);
+    store<usize>(saved, pe, 12);
+    store<i32>(saved, td, 16);
+    const rk = remainingBase + (<usize>k << 2);
+    const left = load<i32>(rk) - 1;
+    store<i32>(rk, left);
+    if (left == 0) av &= ~(1 << k);
+    d++;
+    b |= m;
+    const cell = <i32>ctz(~b);
+    const slot = cell * patternCount + (<i32>((b >> <u64>cell) >> 1) & wmask);
+    bs = slot * kindCount;
+    td = av & load<i32>(thereBase + (<usize>slot << 2));
+    p = masksBase;
+    pe = masksBase;
+    if (--cd == 0) {
+      cd = tickEvery;
+      status = TICK;
+      break;
+    }
+  }
+  depth = d;
+  board = b;
+  base = bs;
+  kind = k;
+  scan = p;
+  scanEnd = pe;
+  todo = td;
+  avail = av;
+  countdown = cd;
+  tries += count;
+  return status;
+}

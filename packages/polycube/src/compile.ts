@@ -1,0 +1,180 @@
+import { type Shape, orientations } from './geometry.js';
+import type { PieceSet } from './pieces.js';
+import { type Target, isCube, targetSize } from './target.js';
+
+/** One way to put one piece in the target. */
+export interface Placement {
+  kind: number;
+  /** Covered cells as search indices, ascending. */
+  cells: number[];
+}
+
+/**
+ * A packing problem in the search's own cell numbering: along the box's shortest side first, then
+ * the middle one, then the longest (index = a + A * (b + B * c)), so a placement's cells lie close
+ * together and the cells filled before the first empty one form a prefix of whole slices.
+ */
+export interface Problem {
+  /** The target's box in its own axes: columns, rows, layers. */
+  box: [number, number, number];
+  /** Which axis of the box (0 x, 1 y, 2 z) runs fastest, in the middle, slowest in the search. */
+  axes: [number, number, number];
+  /** The box's sides in that order: A <= B <= C. */
+  sides: [number, number, number];
+  /** Cells of the box, holes included. */
+  size: number;
+  /** For each search index, the box index x + X * (y + Y * z). */
+  boardIndex: Int32Array;
+  hole: Uint8Array;
+  kindNames: string[];
+  kindMin: number[];
+  kindMax: number[];
+  kindSizes: number[];
+  /** The most pieces a packing can hold (the sum of the maximum counts). */
+  maxPieces: number;
+  /** Some kind has a range of counts: a full board must also use each kind at least `min` times. */
+  ranges: boolean;
+  /** Every placement that covers no hole and does not cut off a cell against the holes on its own. */
+  placements: Placement[];
+  /** Skip placements that leave an empty cell with no empty neighbour (off with 1-cube pieces). */
+  prune: boolean;
+  /** Boxes of up to 64 cells: each placement's cells as a bitmask, cells 0..31 and 32..63. */
+  masks?: { lo: Int32Array; hi: Int32Array };
+}
+
+/** The six neighbours of each search cell that lie inside the box, ascending. */
+export function cellNeighbours(sides: readonly [number, number, number]): Int32Array[] {
+  const [A, B, C] = sides;
+  const out: Int32Array[] = [];
+  for (let c = 0; c < C; c++) {
+    for (let b = 0; b < B; b++) {
+      for (let a = 0; a < A; a++) {
+        const at = a + A * (b + B * c);
+        const list: number[] = [];
+        if (c > 0) list.push(at - A * B);
+        if (b > 0) list.push(at - A);
+        if (a > 0) list.push(at - 1);
+        if (a + 1 < A) list.push(at + 1);
+        if (b + 1 < B) list.push(at + A);
+        if (c + 1 < C) list.push(at + A * B);
+        out.push(Int32Array.from(list));
+      }
+    }
+  }
+  return out;
+}
+
+/** Orders the box's axes by length (ties: x before y before z). */
+export function searchAxes(box: readonly [number, number, number]): [number, number, number] {
+  return [0, 1, 2].sort((i, j) => box[i]! - box[j]! || i - j) as [number, number, number];
+}
+
+export function compileProblem(target: Target, set: PieceSet): Problem {
+  const box = targetSize(target);
+  const axes = searchAxes(box);
+  const sides: [number, number, number] = [box[axes[0]]!, box[axes[1]]!, box[axes[2]]!];
+  const [A, B, C] = sides;
+  const size = A * B * C;
+  const boardIndex = new Int32Array(size);
+  const hole = new Uint8Array(size);
+  const at = [0, 0, 0];
+  for (let i = 0; i < size; i++) {
+    at[axes[0]] = i % A;
+    at[axes[1]] = Math.floor(i / A) % B;
+    at[axes[2]] = Math.floor(i / (A * B));
+    boardIndex[i] = at[0]! + box[0] * (at[1]! + box[1] * at[2]!);
+    if (!isCube(target, at[0]!, at[1]!, at[2]!)) hole[i] = 1;
+  }
+  const kinds = set.kinds;
+  const prune = kinds.every((kind) => kind.shape.length > 1);
+  const neighbours = cellNeighbours(sides);
+  const mark = Uint8Array.from(hole);
+  const placements: Placement[] = [];
+  kinds.forEach((kind, k) => {
+    for (const shape of orientations(kind.shape)) listPlacements(shape, k, sides, axes, hole, prune ? { neighbours, mark } : undefined, placements);
+  });
+  const problem: Problem = {
+    box, axes, sides, size, boardIndex, hole,
+    kindNames: kinds.map((kind) => kind.name),
+    kindMin: kinds.map((kind) => kind.min),
+    kindMax: kinds.map((kind) => kind.max),
+    kindSizes: kinds.map((kind) => kind.shape.length),
+    maxPieces: kinds.reduce((n, kind) => n + kind.max, 0),
+    ranges: kinds.some((kind) => kind.min !== kind.max),
+    placements, prune,
+  };
+  if (size <= 64) problem.masks = placementMasks(placements);
+  return problem;
+}
+
+/** Every position of one orientation inside the box, by its offset along C, then B, then A. */
+function listPlacements(
+  shape: Shape, kind: number, sides: readonly [number, number, number], axes: readonly [number, number, number],
+  hole: Uint8Array, pruning: { neighbours: Int32Array[]; mark: Uint8Array } | undefined, out: Placement[],
+): void {
+  const [A, B, C] = sides;
+  let ea = 0;
+  let eb = 0;
+  let ec = 0;
+  const offsets: number[] = [];
+  for (const voxel of shape) {
+    const a = voxel[axes[0]]!;
+    const b = voxel[axes[1]]!;
+    const c = voxel[axes[2]]!;
+    ea = Math.max(ea, a + 1);
+    eb = Math.max(eb, b + 1);
+    ec = Math.max(ec, c + 1);
+    offsets.push(a + A * (b + B * c));
+  }
+  offsets.sort((x, y) => x - y);
+  for (let dc = 0; dc + ec <= C; dc++) {
+    for (let db = 0; db + eb <= B; db++) {
+      for (let da = 0; da + ea <= A; da++) {
+        const anchor = da + A * (db + B * dc);
+        let blocked = false;
+        for (const offset of offsets) if (hole[anchor + offset]) blocked = true;
+        if (blocked) continue;
+        const cells = offsets.map((offset) => anchor + offset);
+        if (pruning && isolatesCell(cells, pruning.neighbours, pruning.mark)) continue;
+        out.push({ kind, cells });
+      }
+    }
+  }
+}
+
+/** Does covering `cells` leave a neighbouring cell with no free neighbour? `mark` holds the holes. */
+export function isolatesCell(cells: readonly number[], neighbours: readonly Int32Array[], mark: Uint8Array): boolean {
+  for (const c of cells) mark[c] = 1;
+  let isolated = false;
+  for (const c of cells) {
+    for (const n of neighbours[c]!) {
+      if (mark[n]) continue;
+      let open = false;
+      for (const m of neighbours[n]!) if (!mark[m]) open = true;
+      if (!open) isolated = true;
+    }
+  }
+  for (const c of cells) mark[c] = 0;
+  return isolated;
+}
+
+/** An empty cell with no empty neighbour in the bare target: nothing bigger than one cube covers it. */
+export function hasIsolatedCell(problem: Problem): boolean {
+  const neighbours = cellNeighbours(problem.sides);
+  for (let i = 0; i < problem.size; i++) {
+    if (!problem.hole[i] && neighbours[i]!.every((n) => problem.hole[n] === 1)) return true;
+  }
+  return false;
+}
+
+function placementMasks(placements: readonly Placement[]): { lo: Int32Array; hi: Int32Array } {
+  const lo = new Int32Array(placements.length);
+  const hi = new Int32Array(placements.length);
+  placements.forEach((placement, id) => {
+    for (const cell of placement.cells) {
+      if (cell < 32) lo[id]! |= 1 << cell;
+      else hi[id]! |= 1 << (cell - 32);
+    }
+  });
+  return { lo, hi };
+}

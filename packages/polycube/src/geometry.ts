@@ -1,0 +1,126 @@
+// Cubes in space: the 48 symmetries of the cube lattice (24 rotations, 24 with a reflection),
+// polycube shapes, their orientations and their mirror images.
+
+/** A unit cube at integer coordinates: x along a text line, y down the lines, z up the layers. */
+export type Voxel = readonly [x: number, y: number, z: number];
+
+/** A polycube: its cubes, moved so that each coordinate's least value is 0, sorted by z, y, x. */
+export type Shape = readonly Voxel[];
+
+/**
+ * A symmetry of the lattice as a signed permutation of the axes: the image of (c0, c1, c2) has
+ * `sign[i] * c[axis[i]]` as its coordinate i. `proper` is true for rotations (determinant +1).
+ */
+export interface Transform3 {
+  axis: readonly [number, number, number];
+  sign: readonly [number, number, number];
+  proper: boolean;
+}
+
+const PERMUTATIONS: readonly (readonly [number, number, number])[] = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]];
+const PERMUTATION_SIGN = [1, -1, -1, 1, 1, -1];
+
+/** All 48 symmetries; the identity first, then a fixed order (so results do not depend on chance). */
+export const TRANSFORMS3: readonly Transform3[] = (() => {
+  const out: Transform3[] = [];
+  PERMUTATIONS.forEach((axis, p) => {
+    for (let bits = 0; bits < 8; bits++) {
+      const sign = [bits & 1 ? -1 : 1, bits & 2 ? -1 : 1, bits & 4 ? -1 : 1] as const;
+      out.push({ axis, sign, proper: PERMUTATION_SIGN[p]! * sign[0] * sign[1] * sign[2] === 1 });
+    }
+  });
+  return out;
+})();
+
+/** The 24 rotations: what a piece can do in the hand. */
+export const ROTATIONS: readonly Transform3[] = TRANSFORMS3.filter((t) => t.proper);
+
+export function applyTransform(t: Transform3, v: Voxel): Voxel {
+  return [t.sign[0] * v[t.axis[0]]!, t.sign[1] * v[t.axis[1]]!, t.sign[2] * v[t.axis[2]]!];
+}
+
+function compareVoxels(a: Voxel, b: Voxel): number {
+  return a[2] - b[2] || a[1] - b[1] || a[0] - b[0];
+}
+
+/** Moves cubes so each coordinate starts at 0, sorted by z, y, x (duplicates are the caller's). */
+export function normalize(cubes: readonly Voxel[]): Shape {
+  let mx = Infinity;
+  let my = Infinity;
+  let mz = Infinity;
+  for (const [x, y, z] of cubes) {
+    if (x < mx) mx = x;
+    if (y < my) my = y;
+    if (z < mz) mz = z;
+  }
+  return cubes.map((v): Voxel => [v[0] - mx, v[1] - my, v[2] - mz]).sort(compareVoxels);
+}
+
+export function shapeKey(shape: Shape): string {
+  return shape.map((v) => v.join(',')).join(' ');
+}
+
+/** The size of a shape's bounding box, [x, y, z]. */
+export function extent(shape: Shape): [number, number, number] {
+  const size: [number, number, number] = [0, 0, 0];
+  for (const v of shape) for (let i = 0; i < 3; i++) if (v[i]! + 1 > size[i]!) size[i] = v[i]! + 1;
+  return size;
+}
+
+export function transformShape(t: Transform3, shape: Shape): Shape {
+  return normalize(shape.map((v) => applyTransform(t, v)));
+}
+
+/** The distinct orientations of a shape under rotations only, in the order of ROTATIONS. */
+export function orientations(shape: Shape): Shape[] {
+  const seen = new Set<string>();
+  const out: Shape[] = [];
+  for (const t of ROTATIONS) {
+    const image = transformShape(t, shape);
+    const key = shapeKey(image);
+    if (!seen.has(key)) {
+      seen.add(key);
+      out.push(image);
+    }
+  }
+  return out;
+}
+
+/** A key equal for two shapes exactly when one is a rotation of the other. */
+export function rotationKey(shape: Shape): string {
+  let best: string | undefined;
+  for (const t of ROTATIONS) {
+    const key = shapeKey(transformShape(t, shape));
+    if (best === undefined || key < best) best = key;
+  }
+  return best!;
+}
+
+/** The shape seen in a mirror (x reversed). */
+export function mirrorShape(shape: Shape): Shape {
+  return normalize(shape.map(([x, y, z]): Voxel => [-x, y, z]));
+}
+
+/** True when no rotation turns the shape into its mirror image (it comes in a left and a right hand). */
+export function isChiral(shape: Shape): boolean {
+  return rotationKey(shape) !== rotationKey(mirrorShape(shape));
+}
+
+/** Are the cubes connected through shared faces? */
+export function isConnected(cubes: readonly Voxel[]): boolean {
+  if (cubes.length === 0) return false;
+  const keys = new Set(cubes.map((v) => v.join(',')));
+  const seen = new Set<string>([cubes[0]!.join(',')]);
+  const queue: Voxel[] = [cubes[0]!];
+  while (queue.length > 0) {
+    const [x, y, z] = queue.pop()!;
+    for (const next of [[x + 1, y, z], [x - 1, y, z], [x, y + 1, z], [x, y - 1, z], [x, y, z + 1], [x, y, z - 1]] as const) {
+      const key = next.join(',');
+      if (keys.has(key) && !seen.has(key)) {
+        seen.add(key);
+        queue.push(next);
+      }
+    }
+  }
+  return seen.size === keys.size;
+}

@@ -1,0 +1,11 @@
+export { default as plugin } from './plugin.js';
+export { parseInstance, type PackingInstance } from './instance.js';
+export { viewPacking, type PackingState } from './view.js';
+export { prepare, runAll, runRoots, layersOf, type Prepared, type EngineSettings, type RunHooks, type RunResult, type KernelName } from './engine.js';
+export { splitRoots } from './split.js';
+export { parsePieceFile, selectPieces, pieceLetters, drawPiece, type PieceKind, type PieceSet } from './pieces.js';
+export { namedSet, SET_NAMES, type SetName, type NamedSet } from './sets.js';
+export { boxTarget, parseTarget, targetFromLayers, targetName, targetToText, cubeCount, type Target } from './target.js';
+export { parseBurrTools, type BurrToolsPuzzle } from './burrtools.js';
+export { SYMMETRY_MODES, type SymmetryMode } from './symmetry.js';
+export { ROTATIONS, TRANSFORMS3, orientations, isChiral, mirrorShape, normalize, type Shape, type Voxel } from './geometry.js';

@@ -1,0 +1,74 @@
+import { InputError, type ParsedOptions, type TextFile } from '@kit/core';
+import { looksLikeXml, parseBurrTools } from './burrtools.js';
+import { checkPieces } from './checks.js';
+import { type PieceSet, parsePieceFile, selectPieces } from './pieces.js';
+import { SET_NAMES, type SetName, namedSet } from './sets.js';
+import { SYMMETRY_MODES, type SymmetryMode, resolveSymmetry } from './symmetry.js';
+import { type Target, boxTarget, parseTarget, targetName } from './target.js';
+
+/** What the plugin hands its solver: plain data. */
+export interface PackingInstance {
+  target: Target;
+  pieces: PieceSet;
+  symmetry: SymmetryMode;
+  /** `3x3x3`: the target's box, columns x rows x layers. */
+  name: string;
+  /** Where the puzzle came from, for the summary: `soma`, `cube.txt`, `Soma.xmpuzzle problem 1 (Cube)`. */
+  source: string;
+  /** A BurrTools file's pieces: which label stands for which shape. */
+  legend?: string[];
+}
+
+/** Options (and the positional file) to an instance; throws InputError. */
+export function parseInstance(options: ParsedOptions, input?: TextFile): PackingInstance {
+  const targetOption = options['target'] as TextFile | undefined;
+  if (targetOption && input) throw new InputError('give the target once: either --target FILE or a file argument');
+  const file = targetOption ?? input;
+  const symmetry = (options['symmetry'] as SymmetryMode | undefined) ?? 'auto';
+  if (!SYMMETRY_MODES.includes(symmetry)) throw new InputError(`--symmetry must be one of ${SYMMETRY_MODES.join(', ')}`);
+  const problem = options['problem'] as number | undefined;
+  const box = options['box'] as string | undefined;
+  const setName = options['set'] as SetName | undefined;
+  const letters = options['pieces'] as string | undefined;
+  const pieceFile = options['piece-file'] as TextFile | undefined;
+
+  if (file && (looksLikeXml(file.text) || /\.xmpuzzle$/i.test(file.name))) {
+    for (const [given, flag] of [[box, '--box'], [setName, '--set'], [letters, '--pieces'], [pieceFile, '--piece-file']] as const) {
+      if (given !== undefined) throw new InputError(`${flag} does not go with a BurrTools file: the file names its own pieces and result`);
+    }
+    const puzzle = parseBurrTools(file.text, file.name, problem);
+    checkPieces(puzzle.target, puzzle.pieces, file.name);
+    resolveSymmetry(symmetry, puzzle.pieces);
+    const problemLabel = `problem ${puzzle.problem}${puzzle.problemName ? ` (${puzzle.problemName})` : ''}`;
+    return {
+      target: puzzle.target,
+      pieces: puzzle.pieces,
+      symmetry,
+      name: targetName(puzzle.target),
+      source: puzzle.problems > 1 ? `${file.name} ${problemLabel} of ${puzzle.problems}` : `${file.name} ${problemLabel}`,
+      legend: puzzle.legend,
+    };
+  }
+  if (problem !== undefined) throw new InputError('--problem only goes with a BurrTools file');
+  if (setName !== undefined && !SET_NAMES.includes(setName)) throw new InputError(`--set must be one of ${SET_NAMES.join(', ')}`);
+  if (setName !== undefined && pieceFile) throw new InputError('give the pieces once: either --set or --piece-file');
+  const named = pieceFile ? undefined : namedSet(setName ?? 'soma');
+  let pieces = pieceFile ? parsePieceFile(pieceFile.text, pieceFile.name) : named!.pieces;
+  if (letters !== undefined) pieces = selectPieces(pieces, letters);
+  if (file && box !== undefined) throw new InputError('give the target once: either --box or a target file');
+  let target: Target;
+  if (file) target = parseTarget(file.text, file.name);
+  else if (box !== undefined) target = boxTarget(box);
+  else if (named?.target) target = named.target;
+  else if (named) throw new InputError(`the ${named.name} set has no target of its own: give --box AxBxC or a target file`);
+  else throw new InputError('give a target for the pieces: --box AxBxC or a target file');
+  checkPieces(target, pieces, file?.name);
+  resolveSymmetry(symmetry, pieces);
+  return {
+    target,
+    pieces,
+    symmetry,
+    name: targetName(target),
+    source: file ? file.name : pieceFile ? pieceFile.name : named!.name,
+  };
+}

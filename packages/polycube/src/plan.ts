@@ -1,0 +1,83 @@
+import type { Problem } from './compile.js';
+import type { SymmetryGroup } from './symmetry.js';
+
+/**
+ * How symmetric copies are removed (as in @kit/pentomino):
+ * - `raw`: every packing (the group is the identity alone);
+ * - `first`: one piece that occurs exactly once and that every element of the group maps to itself
+ *   (with reflections: one that is its own mirror image) is placed first, only at placements that
+ *   are smallest in their orbit; packings whose first placement some elements fix are kept only
+ *   when they are the smallest of their images under those elements;
+ * - `canon`: every packing is generated and only the smallest of its images is kept.
+ */
+export type SymmetryMethod = 'raw' | 'first' | 'canon';
+
+/** A subtree of the search: placements already made, and the group elements a packing must beat. */
+export interface SearchRoot {
+  prefix: number[];
+  /** Indices into the group of the elements to check a packing against (empty: keep all). */
+  check: number[];
+}
+
+export interface SearchPlan {
+  method: SymmetryMethod;
+  /** The kind placed first (`first`), else -1. */
+  kind: number;
+  /** Which placements the kernel may use. */
+  enabled: Uint8Array;
+  roots: SearchRoot[];
+  /** Placements made to build the roots (the first piece), counted as tries. */
+  rootTries: number;
+}
+
+/** Compares cell sets as bitmasks would: the set holding the highest differing cell is larger. */
+export function compareCellSets(a: readonly number[], b: readonly number[]): number {
+  let i = a.length - 1;
+  let j = b.length - 1;
+  while (i >= 0 && j >= 0) {
+    if (a[i] !== b[j]) return a[i]! - b[j]!;
+    i--;
+    j--;
+  }
+  return i - j;
+}
+
+function image(perm: Int32Array, cells: readonly number[]): number[] {
+  return cells.map((c) => perm[c]!).sort((x, y) => x - y);
+}
+
+/** Kinds `first` can place first: exactly one copy, mapped to itself by every element. */
+function firstCandidates(problem: Problem, group: SymmetryGroup): number[] {
+  const out: number[] = [];
+  for (let k = 0; k < problem.kindNames.length; k++) {
+    if (problem.kindMin[k] === 1 && problem.kindMax[k] === 1 && group.kindMaps.every((map) => map[k] === k)) out.push(k);
+  }
+  return out;
+}
+
+export function planSearch(problem: Problem, group: SymmetryGroup): SearchPlan {
+  const enabled = new Uint8Array(problem.placements.length).fill(1);
+  if (group.perms.length === 1) return { method: 'raw', kind: -1, enabled, roots: [{ prefix: [], check: [] }], rootTries: 0 };
+  const candidates = firstCandidates(problem, group);
+  if (candidates.length === 0) {
+    return { method: 'canon', kind: -1, enabled, roots: [{ prefix: [], check: group.perms.map((_, g) => g).slice(1) }], rootTries: 0 };
+  }
+  // The candidate with the fewest placements: the fewest roots, the least repeated work.
+  const placementsOf = new Array<number>(problem.kindNames.length).fill(0);
+  for (const placement of problem.placements) placementsOf[placement.kind]!++;
+  let kind = candidates[0]!;
+  for (const candidate of candidates) if (placementsOf[candidate]! < placementsOf[kind]!) kind = candidate;
+  const roots: SearchRoot[] = [];
+  problem.placements.forEach((placement, id) => {
+    if (placement.kind !== kind) return;
+    enabled[id] = 0;
+    const check: number[] = [];
+    for (let g = 1; g < group.perms.length; g++) {
+      const order = compareCellSets(image(group.perms[g]!, placement.cells), placement.cells);
+      if (order < 0) return;
+      if (order === 0) check.push(g);
+    }
+    roots.push({ prefix: [id], check });
+  });
+  return { method: 'first', kind, enabled, roots, rootTries: roots.length };
+}
