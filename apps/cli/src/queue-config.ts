@@ -41,7 +41,7 @@ export async function queueConfig(flag: string | undefined, env: Env, cwd: strin
   let url;
   try {
     if (passwordFile !== undefined && passwordFile !== '') {
-      const password = (await readTextFile(passwordFile, cwd, 4096, 'password file')).text.replace(/\r?\n$/, '');
+      const password = (await readTextFile(passwordFile, cwd, { maxBytes: 4096 }, 'password file')).text.replace(/\r?\n$/, '');
       parseQueueUrl(text);
       text = withPassword(text, password);
     }

@@ -107,7 +107,7 @@ export async function collectRunArguments(
     if (value === '' && spec.type !== 'boolean') {
       throw new UsageError(`--${spec.name} is empty: give ${describeValues(spec)}, or leave the option out`);
     }
-    raw[spec.name] = spec.type === 'file' ? await readTextFile(String(value), cwd, spec.maxBytes) : (value as string | boolean);
+    raw[spec.name] = spec.type === 'file' ? await readTextFile(String(value), cwd, { maxBytes: spec.maxBytes, gzip: spec.gzip }) : (value as string | boolean);
   }
   const [file, ...extra] = parsed.args;
   if (!plugin.input && file !== undefined) {

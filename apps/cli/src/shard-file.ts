@@ -33,7 +33,7 @@ export async function readShard(file: string, cwd: string, signer: import('@kit/
 
 async function read(file: string, cwd: string, signer: import('@kit/queue/trust').Signer | undefined, trust: Trust): Promise<ShardFile> {
   const { BadRecord, LIMITS, PLUGIN_ID, VERSION, boundedInt, canonicalJson, checkJson, checkSummary, isPlainObject, matching, readSource, SOLUTION_BOUNDS } = trust;
-  const text = (await readTextFile(file, cwd, SHARD_MAX_BYTES)).text;
+  const text = (await readTextFile(file, cwd, { maxBytes: SHARD_MAX_BYTES })).text;
   const solutions: unknown[] = [];
   const digest = solutionsHasher(canonicalJson);
   let done: Record<string, unknown> | undefined;

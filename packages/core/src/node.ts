@@ -8,7 +8,7 @@ import { runSolver, type RunRequest } from './run-solver.js';
 import type { DoneEvent } from './events.js';
 import type { HostMessage, WorkerMessage, WorkerPort } from './protocol.js';
 
-export { readInputFile, describeBytes, DEFAULT_MAX_INPUT_BYTES } from './read-input.js';
+export { readInputFile, describeBytes, isGzip, DEFAULT_MAX_INPUT_BYTES } from './read-input.js';
 export type { ReadInputOptions } from './read-input.js';
 export { makeDirectory } from './make-directory.js';
 export type { MakeDirectoryOptions } from './make-directory.js';

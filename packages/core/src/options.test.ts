@@ -90,5 +90,7 @@ describe('a file option size limit', () => {
     expect(checkOptionSpecs([{ name: 'data', type: 'file', maxBytes: 0, help: 'd' }])).toBe('option --data has a maxBytes that is not a positive integer');
     expect(checkOptionSpecs([{ name: 'data', type: 'file', maxBytes: 1.5, help: 'd' }])).toBe('option --data has a maxBytes that is not a positive integer');
     expect(checkOptionSpecs([{ name: 'data', type: 'file', maxBytes: 4096, help: 'd' }])).toBeUndefined();
+    expect(checkOptionSpecs([{ name: 'data', type: 'file', gzip: 'yes' as unknown as boolean, help: 'd' }])).toBe('option --data has a gzip that is not true or false');
+    expect(checkOptionSpecs([{ name: 'data', type: 'file', gzip: true, help: 'd' }])).toBeUndefined();
   });
 });

@@ -64,6 +64,11 @@ export interface FileOptionSpec extends BaseSpec {
   formats?: readonly string[];
   /** The largest file the host reads for this option, in bytes (default 1 MiB: DEFAULT_MAX_INPUT_BYTES). */
   maxBytes?: number;
+  /**
+   * The file may be gzip-compressed (it starts with gzip's magic bytes): the host decompresses it
+   * before the plugin sees the text, and `maxBytes` bounds the decompressed text too.
+   */
+  gzip?: boolean;
 }
 
 export type OptionSpec = IntOptionSpec | EnumOptionSpec | BooleanOptionSpec | StringOptionSpec | LettersOptionSpec | FileOptionSpec;
@@ -175,6 +180,7 @@ export function checkOptionSpecs(specs: readonly OptionSpec[]): string | undefin
     if (spec.type === 'file' && spec.maxBytes !== undefined && !(Number.isSafeInteger(spec.maxBytes) && spec.maxBytes > 0)) {
       return `option --${spec.name} has a maxBytes that is not a positive integer`;
     }
+    if (spec.type === 'file' && spec.gzip !== undefined && typeof spec.gzip !== 'boolean') return `option --${spec.name} has a gzip that is not true or false`;
     if (spec.type !== 'file' && spec.default !== undefined) {
       try {
         parseOne(spec, spec.default);

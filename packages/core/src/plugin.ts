@@ -43,6 +43,8 @@ export interface InputSpec {
   help?: string;
   /** The largest file the host reads, in bytes (default 1 MiB: DEFAULT_MAX_INPUT_BYTES in @kit/core/node). */
   maxBytes?: number;
+  /** The file may be gzip-compressed: the host decompresses it first (see FileOptionSpec.gzip). */
+  gzip?: boolean;
 }
 
 /** The description a host needs to list, configure and run a puzzle; cheap to import. */

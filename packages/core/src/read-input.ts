@@ -19,6 +19,13 @@ export interface ReadInputOptions {
   maxBytes?: number;
   /** What the file is, for messages: `no such file`, `... not a board file`. */
   what?: string;
+  /** Decompress a gzip-compressed file (one that starts with gzip's magic bytes); maxBytes bounds its text too. */
+  gzip?: boolean;
+}
+
+/** gzip's magic bytes: a file that starts with them is compressed. */
+export function isGzip(bytes: Uint8Array): boolean {
+  return bytes.length >= 2 && bytes[0] === 0x1f && bytes[1] === 0x8b;
 }
 
 /**
@@ -65,13 +72,27 @@ export async function readInputFile(path: string, options: ReadInputOptions = {}
       total += bytesRead;
       if (total > maxBytes) throw fail(`is over the ${describeBytes(maxBytes)} limit for this input`);
     }
-    return { name: path, text: Buffer.concat(chunks, total).toString('utf8') };
+    const bytes = Buffer.concat(chunks, total);
+    if (options.gzip && isGzip(bytes)) return { name: path, text: await gunzipText(bytes, maxBytes, fail) };
+    return { name: path, text: bytes.toString('utf8') };
   } catch (error) {
     if (error instanceof InputError) throw error;
     throw fail(`cannot read ${what} (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
   } finally {
     await handle.close().catch(() => {});
   }
+}
+
+/** Undoes gzip, refusing text past the limit (a small file can inflate a thousandfold) and broken data. */
+async function gunzipText(bytes: Buffer, maxBytes: number, fail: (reason: string) => InputError): Promise<string> {
+  const { gunzip } = await import('node:zlib');
+  return new Promise((resolveText, reject) => {
+    gunzip(bytes, { maxOutputLength: maxBytes }, (error, text) => {
+      if (!error) resolveText(text.toString('utf8'));
+      else if ((error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') reject(fail(`is over the ${describeBytes(maxBytes)} limit for this input once decompressed`));
+      else reject(fail(`is not a valid gzip file (${error.message})`));
+    });
+  });
 }
 
 /** `1 MiB`, `10.5 MiB`, `800 KiB`, `12 bytes`. */

@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -39,6 +40,19 @@ describe('readInputFile', () => {
     const text = (await readInputFile('/proc/self/status')).text;
     expect(text).toMatch(/^Name:/);
     expect(await failure(readInputFile('/proc/self/status', { maxBytes: 16 }))).toBe('InputError: /proc/self/status: is over the 16 bytes limit for this input');
+  });
+
+  it('undoes gzip where the reader asks for it, bounded once decompressed; other files stay as they are', async () => {
+    writeFileSync(at('packed.xml.gz'), gzipSync('<puzzle version="2"/>\n'));
+    await expect(readInputFile(at('packed.xml.gz'), { gzip: true })).resolves.toEqual({ name: at('packed.xml.gz'), text: '<puzzle version="2"/>\n' });
+    writeFileSync(at('plain.xml'), '<puzzle/>\n');
+    await expect(readInputFile(at('plain.xml'), { gzip: true })).resolves.toEqual({ name: at('plain.xml'), text: '<puzzle/>\n' });
+    // 64 KiB of zeros packs into about 100 bytes: the limit applies to what comes out.
+    writeFileSync(at('bomb.gz'), gzipSync(Buffer.alloc(64 * 1024)));
+    expect(await failure(readInputFile(at('bomb.gz'), { gzip: true, maxBytes: 4096 }))).toBe(`InputError: ${at('bomb.gz')}: is over the 4 KiB limit for this input once decompressed`);
+    const broken = gzipSync('<puzzle/>\n');
+    writeFileSync(at('broken.gz'), broken.subarray(0, broken.length - 6));
+    expect(await failure(readInputFile(at('broken.gz'), { gzip: true }))).toBe(`InputError: ${at('broken.gz')}: is not a valid gzip file (unexpected end of file)`);
   });
 
   it('describes sizes for people', () => {

@@ -44,7 +44,7 @@ export async function runPlugin(found: DiscoveredPlugin, args: string[], context
   if (plugin.input?.required && file === undefined) {
     throw new UsageError(`kit run ${plugin.id} needs a file (${plugin.input.formats.join(', ')})`);
   }
-  const input = file !== undefined ? await readTextFile(file, context.cwd, plugin.input?.maxBytes) : undefined;
+  const input = file !== undefined ? await readTextFile(file, context.cwd, { maxBytes: plugin.input?.maxBytes, gzip: plugin.input?.gzip }) : undefined;
   const instance: unknown = parseWith(plugin, options, input);
 
   const stdout = process.stdout;
