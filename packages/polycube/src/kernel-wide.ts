@@ -129,6 +129,8 @@ export function createWideKernel(problem: Problem, enabled: Uint8Array, hooks: K
     },
     search(prefix) {
       tries = 0;
+      // Each search counts its own ticks, as the WebAssembly kernel does.
+      countdown = TICK_TRIES;
       stopped = false;
       occupied.set(problem.hole);
       filled = 0;

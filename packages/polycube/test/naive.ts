@@ -49,6 +49,14 @@ function orientationKeys(cubes: readonly (readonly number[])[]): Set<string> {
   return new Set(rotations().map((r) => normalized(cubes.map((c) => apply(r, c)))));
 }
 
+/** True when every chiral kind has a mirror twin with the same count (so reflections count too). */
+export function mirrorClosed(kinds: readonly NaiveKind[]): boolean {
+  return kinds.every((kind) => {
+    const mirrored = normalized(kind.cubes.map(([x, y, z]) => [-x!, y!, z!]));
+    return kinds.some((other) => other.count === kind.count && orientationKeys(other.cubes).has(mirrored));
+  });
+}
+
 export interface NaiveResult {
   raw: number;
   distinct: number;
