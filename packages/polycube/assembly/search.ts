@@ -92,7 +92,7 @@ export function layout(
   there = cursor + <usize>slots * 4;
   remaining = there + <usize>cellPatterns * 4;
   stack = remaining + <usize>kindCount * 4;
-  savedState = stack + depths * 4;
+  savedState = align8(stack + depths * 4 + <usize>kindCount * 4);
   const top = savedState + depths * 24;
   const have = <usize>memory.size() << 16;
   if (top > have) memory.grow(<i32>((top - have + 0xffff) >> 16));
@@ -165,6 +165,87 @@ let todo: i32 = 0;
 let avail: i32 = 0;
 let countdown: i32 = 0;
 let tries: i64 = 0;
+
+/** Does covering `m` on board `b` leave an empty cell none of whose six neighbours is empty? */
+@inline
+function cutsOff(b: u64, m: u64, sb: u64, sc: u64): bool {
+  const e = ~(b | m);
+  const reach = ((e & plusA) << 1) | ((e & minusA) >> 1) | ((e & plusB) << sb) | ((e & minusB) >> sb) | (e << sc) | (e >> sc);
+  return (e & ~reach) != 0;
+}
+
+// Knuth's estimate of the search tree's size: random walks from the root, each step to a child
+// chosen uniformly, the product of the branching factors along the way summed over the depths.
+// Its expected value is the number of tries the search below the root will make; the planner
+// compares plans (axis orders, pieces placed first) by it before searching.
+let seedState: u64 = 0;
+
+function nextRandom(): u64 {
+  let x = seedState;
+  x ^= x << 13;
+  x ^= x >> 7;
+  x ^= x << 17;
+  seedState = x;
+  return x;
+}
+
+/**
+ * The mean over `probes` random walks below the root set up by begin() (its board and `remaining`,
+ * which are left as they were), with the generator seeded by `seed`.
+ */
+export function estimate(probes: i32, seed: u32): f64 {
+  seedState = (<u64>seed << 32) | 0x9e3779b9;
+  const work = stack + <usize>(maxDepth + 1) * 4;
+  let total: f64 = 0;
+  for (let q = 0; q < probes; q++) {
+    memory.copy(work, remaining, <usize>kinds * 4);
+    let b = board;
+    let product: f64 = 1;
+    for (;;) {
+      let av = 0;
+      for (let k = 0; k < kinds; k++) if (load<i32>(work + (<usize>k << 2)) > 0) av |= 1 << k;
+      const cell = <i32>ctz(~b);
+      const slot = cell * patterns + (<i32>((b >> <u64>cell) >> 1) & windowMask);
+      const todoKinds = av & load<i32>(there + (<usize>slot << 2));
+      // Count the children, then walk to the chosen one.
+      let children = 0;
+      for (let td = todoKinds; td != 0; td &= td - 1) {
+        const k = <i32>ctz(td);
+        const at = start + (<usize>(slot * kinds + k) << 2);
+        for (let p = masks + (<usize>load<i32>(at) << 3), pe = masks + (<usize>load<i32>(at, 4) << 3); p != pe; p += 8) {
+          const m = load<u64>(p);
+          if ((m & b) == 0 && !(prune && cutsOff(b, m, strideB, strideC))) children++;
+        }
+      }
+      if (children == 0) break;
+      product *= <f64>children;
+      total += product;
+      let pick = <i32>(nextRandom() % <u64>children);
+      let chosen: u64 = 0;
+      let chosenKind = 0;
+      for (let td = todoKinds; td != 0 && chosen == 0; td &= td - 1) {
+        const k = <i32>ctz(td);
+        const at = start + (<usize>(slot * kinds + k) << 2);
+        for (let p = masks + (<usize>load<i32>(at) << 3), pe = masks + (<usize>load<i32>(at, 4) << 3); p != pe; p += 8) {
+          const m = load<u64>(p);
+          if ((m & b) == 0 && !(prune && cutsOff(b, m, strideB, strideC))) {
+            if (pick == 0) {
+              chosen = m;
+              chosenKind = k;
+              break;
+            }
+            pick--;
+          }
+        }
+      }
+      b |= chosen;
+      if (b == ~(<u64>0)) break;
+      const rk = work + (<usize>chosenKind << 2);
+      store<i32>(rk, load<i32>(rk) - 1);
+    }
+  }
+  return total / <f64>probes;
+}
 
 /** Where the search stands: the first empty cell's slot decides which buckets to scan. */
 function enter(b: u64): void {
@@ -339,4 +420,89 @@ function search(pruning: bool, sb: u64, sc: u64): i32 {
   countdown = cd;
   tries += count;
   return status;
+}
+
+// Listing placements (compile.ts, boxes of up to 64 cells): the same positions in the same order as
+// its JavaScript listing, at WebAssembly speed from the first call, where the JavaScript loop runs
+// cold for most of a short run.
+
+let shapeWords: usize = 0;
+let placementRecords: usize = 0;
+
+/**
+ * Lays out room for `words` i32 of shapes and `capacity` listed placements; returns where the host
+ * writes the shapes: per shape `extentA, extentB, extentC, n, offsets[n]` (search-index offsets).
+ */
+export function shapesAt(words: i32, capacity: i32): usize {
+  shapeWords = align8(__heap_base);
+  placementRecords = align8(shapeWords + <usize>words * 4);
+  const top = placementRecords + <usize>capacity * 16;
+  const have = <usize>memory.size() << 16;
+  if (top > have) memory.grow(<i32>((top - have + 0xffff) >> 16));
+  return shapeWords;
+}
+
+/** Where listPlacements() wrote its records: i32 shape, i32 anchor, u64 mask. */
+export function placementsAt(): usize { return placementRecords; }
+
+/**
+ * Every position of every shape inside the A x B x C box, shape by shape, then by the anchor's
+ * offset along C, B and A, that covers no hole and (with `pruning`) cuts off no cell against the
+ * holes. Returns how many.
+ */
+export function listPlacements(shapeCount: i32, sideA: i32, sideB: i32, sideC: i32, holeLo: u32, holeHi: u32, pruning: bool): i32 {
+  const size = sideA * sideB * sideC;
+  // The neighbour masks, as layout() sets them (it runs later and sets them again).
+  plusA = 0;
+  minusA = 0;
+  plusB = 0;
+  minusB = 0;
+  for (let cell = 0; cell < size; cell++) {
+    const a = cell % sideA;
+    const b = (cell / sideA) % sideB;
+    const bit = <u64>1 << <u64>cell;
+    if (a != sideA - 1) plusA |= bit;
+    if (a != 0) minusA |= bit;
+    if (b != sideB - 1) plusB |= bit;
+    if (b != 0) minusB |= bit;
+  }
+  const valid: u64 = size == 64 ? ~(<u64>0) : (<u64>1 << <u64>size) - 1;
+  const covered = ((<u64>holeHi << 32) | <u64>holeLo) | ~valid;
+  const sb = <u64>sideA;
+  const sc = <u64>(sideA * sideB);
+  let at = shapeWords;
+  let out = placementRecords;
+  let count = 0;
+  for (let shape = 0; shape < shapeCount; shape++) {
+    const ea = load<i32>(at);
+    const eb = load<i32>(at, 4);
+    const ec = load<i32>(at, 8);
+    const n = load<i32>(at, 12);
+    const offsets = at + 16;
+    at = offsets + (<usize>n << 2);
+    for (let dc = 0; dc + ec <= sideC; dc++) {
+      for (let db = 0; db + eb <= sideB; db++) {
+        for (let da = 0; da + ea <= sideA; da++) {
+          const anchor = da + sideA * (db + sideB * dc);
+          let mask: u64 = 0;
+          for (let i = 0; i < n; i++) mask |= <u64>1 << <u64>(anchor + load<i32>(offsets + (<usize>i << 2)));
+          if ((mask & covered) != 0) continue;
+          // Only cells next to the placement count (a cell the holes alone cut off makes the whole
+          // target infeasible, which compile.ts reports): the JavaScript listing's test.
+          if (pruning) {
+            const e = ~(covered | mask);
+            const reach = ((e & plusA) << 1) | ((e & minusA) >> 1) | ((e & plusB) << sb) | ((e & minusB) >> sb) | (e << sc) | (e >> sc);
+            const next = ((mask & plusA) << 1) | ((mask & minusA) >> 1) | ((mask & plusB) << sb) | ((mask & minusB) >> sb) | (mask << sc) | (mask >> sc);
+            if ((e & ~reach & next) != 0) continue;
+          }
+          store<i32>(out, shape);
+          store<i32>(out, anchor, 4);
+          store<u64>(out, mask, 8);
+          out += 16;
+          count++;
+        }
+      }
+    }
+  }
+  return count;
 }

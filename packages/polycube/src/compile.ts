@@ -1,4 +1,5 @@
-import { type Shape, orientations } from './geometry.js';
+import { type Shape, orientations, shapeKey } from './geometry.js';
+import { type OrientedShape, listPlacementsInWasm } from './placements-wasm.js';
 import type { PieceSet } from './pieces.js';
 import { type Target, isCube, targetSize } from './target.js';
 
@@ -69,9 +70,14 @@ export function searchAxes(box: readonly [number, number, number]): [number, num
   return [0, 1, 2].sort((i, j) => box[i]! - box[j]! || i - j) as [number, number, number];
 }
 
-export function compileProblem(target: Target, set: PieceSet): Problem {
+/** The problem in the search's numbering, with the box's axes in `axes` order (default: by length). */
+export interface CompileOptions {
+  /** false: list placements in JavaScript even where WebAssembly runs (tests compare the two). */
+  wasm?: boolean;
+}
+
+export function compileProblem(target: Target, set: PieceSet, axes: [number, number, number] = searchAxes(targetSize(target)), options: CompileOptions = {}): Problem {
   const box = targetSize(target);
-  const axes = searchAxes(box);
   const sides: [number, number, number] = [box[axes[0]]!, box[axes[1]]!, box[axes[2]]!];
   const [A, B, C] = sides;
   const size = A * B * C;
@@ -87,12 +93,31 @@ export function compileProblem(target: Target, set: PieceSet): Problem {
   }
   const kinds = set.kinds;
   const prune = kinds.every((kind) => kind.shape.length > 1);
-  const neighbours = cellNeighbours(sides);
-  const mark = Uint8Array.from(hole);
-  const placements: Placement[] = [];
+  // Each orientation as offsets from its anchor: one sort per orientation serves every position.
+  const shapes: OrientedShape[] = [];
   kinds.forEach((kind, k) => {
-    for (const shape of orientations(kind.shape)) listPlacements(shape, k, sides, axes, hole, prune ? { neighbours, mark } : undefined, placements);
+    for (const shape of cachedOrientations(kind.shape)) shapes.push(orient(shape, k, sides, axes));
   });
+  const placements: Placement[] = [];
+  let masks: { lo: Int32Array; hi: Int32Array } | undefined;
+  const listed = size <= 64 && options.wasm !== false ? listPlacementsInWasm(shapes, sides, holeMask(hole), prune) : undefined;
+  if (listed) {
+    const { count, records } = listed;
+    masks = { lo: new Int32Array(count), hi: new Int32Array(count) };
+    for (let i = 0; i < count; i++) {
+      const shape = shapes[records[4 * i]!]!;
+      const anchor = records[4 * i + 1]!;
+      const cells = new Array<number>(shape.offsets.length);
+      for (let c = 0; c < cells.length; c++) cells[c] = anchor + shape.offsets[c]!;
+      placements.push({ kind: shape.kind, cells });
+      masks.lo[i] = records[4 * i + 2]!;
+      masks.hi[i] = records[4 * i + 3]!;
+    }
+  } else {
+    const neighbours = cellNeighbours(sides);
+    const mark = Uint8Array.from(hole);
+    for (const shape of shapes) listPlacements(shape, sides, hole, prune ? { neighbours, mark } : undefined, placements);
+  }
   const problem: Problem = {
     box, axes, sides, size, boardIndex, hole,
     kindNames: kinds.map((kind) => kind.name),
@@ -103,30 +128,60 @@ export function compileProblem(target: Target, set: PieceSet): Problem {
     ranges: kinds.some((kind) => kind.min !== kind.max),
     placements, prune,
   };
-  if (size <= 64) problem.masks = placementMasks(placements);
+  if (size <= 64) problem.masks = masks ?? placementMasks(placements);
   return problem;
 }
 
-/** Every position of one orientation inside the box, by its offset along C, then B, then A. */
-function listPlacements(
-  shape: Shape, kind: number, sides: readonly [number, number, number], axes: readonly [number, number, number],
-  hole: Uint8Array, pruning: { neighbours: Int32Array[]; mark: Uint8Array } | undefined, out: Placement[],
-): void {
-  const [A, B, C] = sides;
-  let ea = 0;
-  let eb = 0;
-  let ec = 0;
+// Orientations depend on the shape alone, and the planner compiles one set several times.
+const orientationCache = new Map<string, Shape[]>();
+
+function cachedOrientations(shape: Shape): Shape[] {
+  const key = shapeKey(shape);
+  let list = orientationCache.get(key);
+  if (!list) {
+    list = orientations(shape);
+    if (orientationCache.size > 4096) orientationCache.clear();
+    orientationCache.set(key, list);
+  }
+  return list;
+}
+
+function orient(shape: Shape, kind: number, sides: readonly [number, number, number], axes: readonly [number, number, number]): OrientedShape {
+  const [A, B] = sides;
+  const extent: [number, number, number] = [0, 0, 0];
   const offsets: number[] = [];
   for (const voxel of shape) {
     const a = voxel[axes[0]]!;
     const b = voxel[axes[1]]!;
     const c = voxel[axes[2]]!;
-    ea = Math.max(ea, a + 1);
-    eb = Math.max(eb, b + 1);
-    ec = Math.max(ec, c + 1);
+    extent[0] = Math.max(extent[0], a + 1);
+    extent[1] = Math.max(extent[1], b + 1);
+    extent[2] = Math.max(extent[2], c + 1);
     offsets.push(a + A * (b + B * c));
   }
   offsets.sort((x, y) => x - y);
+  return { kind, extent, offsets };
+}
+
+function holeMask(hole: Uint8Array): { lo: number; hi: number } {
+  let lo = 0;
+  let hi = 0;
+  for (let cell = 0; cell < hole.length && cell < 64; cell++) {
+    if (!hole[cell]) continue;
+    if (cell < 32) lo |= 1 << cell;
+    else hi |= 1 << (cell - 32);
+  }
+  return { lo, hi };
+}
+
+/** Every position of one orientation inside the box, by its offset along C, then B, then A. */
+function listPlacements(
+  shape: OrientedShape, sides: readonly [number, number, number], hole: Uint8Array,
+  pruning: { neighbours: Int32Array[]; mark: Uint8Array } | undefined, out: Placement[],
+): void {
+  const [A, B, C] = sides;
+  const [ea, eb, ec] = shape.extent;
+  const offsets = shape.offsets;
   for (let dc = 0; dc + ec <= C; dc++) {
     for (let db = 0; db + eb <= B; db++) {
       for (let da = 0; da + ea <= A; da++) {
@@ -136,7 +191,7 @@ function listPlacements(
         if (blocked) continue;
         const cells = offsets.map((offset) => anchor + offset);
         if (pruning && isolatesCell(cells, pruning.neighbours, pruning.mark)) continue;
-        out.push({ kind, cells });
+        out.push({ kind: shape.kind, cells });
       }
     }
   }

@@ -1,10 +1,11 @@
-import { type Problem, compileProblem, hasIsolatedCell } from './compile.js';
+import { type Problem, hasIsolatedCell } from './compile.js';
 import type { Kernel, KernelHooks } from './kernel.js';
 import { createWasmKernel, fitsBitboard, hasWasm } from './kernel-wasm.js';
 import { createWideKernel } from './kernel-wide.js';
 import type { PieceSet } from './pieces.js';
-import { type SearchPlan, type SearchRoot, planSearch } from './plan.js';
-import { type SymmetryGroup, type SymmetryMode, type SymmetryUsed, mirrorKinds, resolveSymmetry, targetGroup } from './symmetry.js';
+import type { SearchPlan, SearchRoot } from './plan.js';
+import { choosePlan } from './planner.js';
+import { type SymmetryGroup, type SymmetryMode, type SymmetryUsed, mirrorKinds, resolveSymmetry } from './symmetry.js';
 import type { Target } from './target.js';
 
 export type KernelName = 'wasm' | 'wide';
@@ -14,6 +15,11 @@ export interface EngineSettings {
   symmetry?: SymmetryMode;
   /** `wide` forces the JavaScript byte-board kernel; default: WebAssembly where the box fits 64 cells. */
   kernel?: KernelName;
+  /**
+   * Compare plans (axis orders, a piece placed second) when the default plan's estimated search
+   * reaches this many tries; 0 always, Infinity never (default: about a second of search).
+   */
+  planAbove?: number;
 }
 
 export interface Prepared {
@@ -26,12 +32,13 @@ export interface Prepared {
   kernel: KernelName;
 }
 
-/** Compiles the search: placements, the target's symmetries, the plan. Checks are the caller's (instance.ts). */
+/**
+ * Compiles the search: placements, the target's symmetries, the plan (the planner's choice of axis
+ * order and pieces placed first). Checks are the caller's (instance.ts).
+ */
 export function prepare(target: Target, set: PieceSet, settings: EngineSettings = {}): Prepared {
-  const problem = compileProblem(target, set);
   const symmetry = resolveSymmetry(settings.symmetry ?? 'auto', set);
-  const group = targetGroup(problem, symmetry, symmetry === 'full' ? mirrorKinds(set) : undefined);
-  const plan = planSearch(problem, group);
+  const { problem, group, plan } = choosePlan(target, set, symmetry, symmetry === 'full' ? mirrorKinds(set) : undefined, settings.planAbove);
   const bitboard = fitsBitboard(problem) && hasWasm();
   const kernel = settings.kernel ?? (bitboard ? 'wasm' : 'wide');
   if (kernel === 'wasm' && !bitboard) throw new RangeError('the WebAssembly kernel takes boxes of up to 64 cells and 31 piece kinds, where WebAssembly runs');
@@ -105,24 +112,50 @@ function createSearcher(prepared: Prepared): Searcher {
   let triesBefore = 0;
   let hooks: RunHooks = {};
 
+  // The placements as flat typed arrays: the leaf checks below run a few thousand times a search,
+  // mostly before the JIT has compiled them, where plain indexed loops cost far less than for-of.
+  const placementCount = problem.placements.length;
+  const cellStart = new Int32Array(placementCount + 1);
+  let flatLength = 0;
+  for (let id = 0; id < placementCount; id++) {
+    cellStart[id] = flatLength;
+    flatLength += problem.placements[id]!.cells.length;
+  }
+  cellStart[placementCount] = flatLength;
+  const cellsOf = new Int32Array(flatLength);
+  const kindOf = new Int32Array(placementCount);
+  for (let id = 0; id < placementCount; id++) {
+    cellsOf.set(problem.placements[id]!.cells, cellStart[id]!);
+    kindOf[id] = problem.placements[id]!.kind;
+  }
+
   // Is the packing on the stack the smallest of its images under the elements in `check`?
   const canonical = (stack: Int32Array, depth: number): boolean => {
     labels.fill(-1);
     for (let d = 0; d < depth; d++) {
-      const placement = problem.placements[stack[d]!]!;
-      const label = placement.kind * size + placement.cells[0]!;
-      for (const cell of placement.cells) labels[cell] = label;
+      const id = stack[d]!;
+      const from = cellStart[id]!;
+      const to = cellStart[id + 1]!;
+      // Cells are ascending: the first is the smallest.
+      const label = kindOf[id]! * size + cellsOf[from]!;
+      for (let i = from; i < to; i++) labels[cellsOf[i]!] = label;
     }
-    for (const g of check) {
+    for (let c = 0; c < check.length; c++) {
+      const g = check[c]!;
       const perm = group.perms[g]!;
       const kindMap = group.kindMaps[g]!;
       image.fill(-1);
       for (let d = 0; d < depth; d++) {
-        const placement = problem.placements[stack[d]!]!;
+        const id = stack[d]!;
+        const from = cellStart[id]!;
+        const to = cellStart[id + 1]!;
         let first = size;
-        for (const cell of placement.cells) first = Math.min(first, perm[cell]!);
-        const label = kindMap[placement.kind]! * size + first;
-        for (const cell of placement.cells) image[perm[cell]!] = label;
+        for (let i = from; i < to; i++) {
+          const at = perm[cellsOf[i]!]!;
+          if (at < first) first = at;
+        }
+        const label = kindMap[kindOf[id]!]! * size + first;
+        for (let i = from; i < to; i++) image[perm[cellsOf[i]!]!] = label;
       }
       for (let i = 0; i < size; i++) {
         if (image[i] !== labels[i]) {
@@ -137,7 +170,7 @@ function createSearcher(prepared: Prepared): Searcher {
   // With ranges of counts a full board is a packing only if every kind is used often enough.
   const enoughOfEach = (stack: Int32Array, depth: number): boolean => {
     used.fill(0);
-    for (let d = 0; d < depth; d++) used[problem.placements[stack[d]!]!.kind]!++;
+    for (let d = 0; d < depth; d++) used[kindOf[stack[d]!]!]!++;
     for (let k = 0; k < kinds; k++) if (used[k]! < problem.kindMin[k]!) return false;
     return true;
   };

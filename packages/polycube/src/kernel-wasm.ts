@@ -15,6 +15,7 @@ interface SearchExports {
   currentDepth(): number;
   packingDepth(): number;
   triesSoFar(): number;
+  estimate(probes: number, seed: number): number;
   [specialised: `run${number}x${number}`]: () => number;
 }
 
@@ -49,11 +50,17 @@ export function fitsBitboard(problem: Problem): boolean {
   return problem.size <= BITBOARD_CELLS && problem.kindNames.length <= BITBOARD_KINDS;
 }
 
-/**
- * The bitboard search in WebAssembly (assembly/search.ts) for boxes of up to 64 cells. The module
- * hands control back at every full board and every TICK_TRIES tries; the hooks run here.
- */
-export function createWasmKernel(problem: Problem, enabled: Uint8Array, hooks: KernelHooks): Kernel {
+/** A module instance with the problem's tables built, and views on its memory. */
+interface Loaded {
+  wasm: SearchExports;
+  remaining: Int32Array;
+  stack: Int32Array;
+  /** The empty board: holes and the cells past the box covered. */
+  startLo: number;
+  startHi: number;
+}
+
+function load(problem: Problem, enabled: Uint8Array): Loaded {
   if (!fitsBitboard(problem) || !problem.masks) throw new RangeError(`the bitboard kernel takes at most ${BITBOARD_CELLS} cells and ${BITBOARD_KINDS} kinds`);
   const { placements, size, hole, maxPieces, prune } = problem;
   const { lo: idLo, hi: idHi } = problem.masks;
@@ -77,9 +84,6 @@ export function createWasmKernel(problem: Problem, enabled: Uint8Array, hooks: K
     at += 4;
   }
   wasm.buildTables(count);
-  const remaining = new Int32Array(buffer, wasm.remainingAt(), kinds);
-  const stack = new Int32Array(buffer, wasm.stackAt(), maxPieces + 1);
-  // The empty board: holes and the cells past the box are covered from the start.
   let startLo = 0;
   let startHi = 0;
   for (let cell = 0; cell < 64; cell++) {
@@ -87,8 +91,59 @@ export function createWasmKernel(problem: Problem, enabled: Uint8Array, hooks: K
     if (cell < 32) startLo |= 1 << cell;
     else startHi |= 1 << (cell - 32);
   }
+  return {
+    wasm,
+    remaining: new Int32Array(buffer, wasm.remainingAt(), kinds),
+    stack: new Int32Array(buffer, wasm.stackAt(), maxPieces + 1),
+    startLo,
+    startHi,
+  };
+}
+
+/**
+ * Sets up a search below `prefix`: the board, the pieces in hand, the stack. Returns the board's
+ * halves, or undefined when the prefix already fills it.
+ */
+function setUp(problem: Problem, loaded: Loaded, prefix: readonly number[]): { lo: number; hi: number } | undefined {
+  const { lo: idLo, hi: idHi } = problem.masks!;
+  let lo = loaded.startLo;
+  let hi = loaded.startHi;
+  for (let k = 0; k < problem.kindNames.length; k++) loaded.remaining[k] = problem.kindMax[k]!;
+  prefix.forEach((id, depth) => {
+    lo |= idLo[id]!;
+    hi |= idHi[id]!;
+    loaded.remaining[problem.placements[id]!.kind]!--;
+    loaded.stack[depth] = id;
+  });
+  return lo === -1 && hi === -1 ? undefined : { lo, hi };
+}
+
+/**
+ * The expected number of tries of the search below each prefix (Knuth's estimate, `probes` random
+ * walks each, deterministic for a seed), summed: what the planner compares plans by.
+ */
+export function estimateTries(problem: Problem, enabled: Uint8Array, prefixes: readonly (readonly number[])[], probes: number, seed: number): number {
+  const loaded = load(problem, enabled);
+  let total = 0;
+  prefixes.forEach((prefix, i) => {
+    const board = setUp(problem, loaded, prefix);
+    if (!board) return;
+    loaded.wasm.begin(board.lo, board.hi, prefix.length);
+    total += loaded.wasm.estimate(probes, (seed + i * 7919) >>> 0);
+  });
+  return total;
+}
+
+/**
+ * The bitboard search in WebAssembly (assembly/search.ts) for boxes of up to 64 cells. The module
+ * hands control back at every full board and every TICK_TRIES tries; the hooks run here.
+ */
+export function createWasmKernel(problem: Problem, enabled: Uint8Array, hooks: KernelHooks): Kernel {
+  const loaded = load(problem, enabled);
+  const { wasm, stack } = loaded;
+  const [A, B] = problem.sides;
   const specialised = `run${A}x${B}` as const;
-  const run = prune && SPECIALISED.has(`${A}x${B}`) ? wasm[specialised]! : wasm.run;
+  const run = problem.prune && SPECIALISED.has(`${A}x${B}`) ? wasm[specialised]! : wasm.run;
   let stopped = false;
 
   return {
@@ -97,20 +152,12 @@ export function createWasmKernel(problem: Problem, enabled: Uint8Array, hooks: K
     },
     search(prefix) {
       stopped = false;
-      let lo = startLo;
-      let hi = startHi;
-      for (let k = 0; k < kinds; k++) remaining[k] = problem.kindMax[k]!;
-      prefix.forEach((id, depth) => {
-        lo |= idLo[id]!;
-        hi |= idHi[id]!;
-        remaining[placements[id]!.kind]!--;
-        stack[depth] = id;
-      });
-      if (lo === -1 && hi === -1) {
+      const board = setUp(problem, loaded, prefix);
+      if (!board) {
         if (hooks.leaf(stack, prefix.length)) stopped = true;
         return 0;
       }
-      wasm.begin(lo, hi, prefix.length);
+      wasm.begin(board.lo, board.hi, prefix.length);
       for (;;) {
         const status = run();
         if (status === LEAF) {

@@ -1,4 +1,4 @@
-import type { Problem } from './compile.js';
+import { type Problem, cellNeighbours } from './compile.js';
 import type { SymmetryGroup } from './symmetry.js';
 
 /**
@@ -23,6 +23,8 @@ export interface SearchPlan {
   method: SymmetryMethod;
   /** The kind placed first (`first`), else -1. */
   kind: number;
+  /** A kind placed second, everywhere it fits beside the first (see planSearch), else -1. */
+  second: number;
   /** Which placements the kernel may use. */
   enabled: Uint8Array;
   roots: SearchRoot[];
@@ -55,16 +57,63 @@ function firstCandidates(problem: Problem, group: SymmetryGroup): number[] {
   return out;
 }
 
-export function planSearch(problem: Problem, group: SymmetryGroup): SearchPlan {
+/** Kinds that can be placed second: exactly one copy, and not the first. */
+export function secondCandidates(problem: Problem, first: number): number[] {
+  const out: number[] = [];
+  for (let k = 0; k < problem.kindNames.length; k++) if (k !== first && problem.kindMin[k] === 1 && problem.kindMax[k] === 1) out.push(k);
+  return out;
+}
+
+/** Placements per kind. */
+export function placementCounts(problem: Problem): number[] {
+  const counts = new Array<number>(problem.kindNames.length).fill(0);
+  for (const placement of problem.placements) counts[placement.kind]!++;
+  return counts;
+}
+
+/**
+ * The plan: how symmetric copies are removed, and with `second` (a kind with one copy) that kind is
+ * placed right after the first, at every placement that fits beside it without cutting off a cell,
+ * before the search fills cells in order. Placing a tightly constrained piece early can shrink the
+ * tree a lot (the planner measures whether it does).
+ */
+export function planSearch(problem: Problem, group: SymmetryGroup, second = -1): SearchPlan {
+  const base = planFirst(problem, group);
+  if (second < 0) return base;
+  const { enabled } = base;
+  const neighbours = cellNeighbours(problem.sides);
+  const occupied = new Uint8Array(problem.size);
+  const roots: SearchRoot[] = [];
+  let tries = 0;
+  problem.placements.forEach((placement, id) => {
+    if (placement.kind === second) enabled[id] = 0;
+  });
+  for (const root of base.roots) {
+    occupied.set(problem.hole);
+    for (const id of root.prefix) for (const cell of problem.placements[id]!.cells) occupied[cell] = 1;
+    problem.placements.forEach((placement, id) => {
+      if (placement.kind !== second || placement.cells.some((cell) => occupied[cell])) return;
+      for (const cell of placement.cells) occupied[cell] = 1;
+      const cut = problem.prune && placement.cells.some((cell) =>
+        neighbours[cell]!.some((n) => !occupied[n] && neighbours[n]!.every((m) => occupied[m])));
+      for (const cell of placement.cells) occupied[cell] = 0;
+      if (cut) return;
+      tries++;
+      roots.push({ prefix: [...root.prefix, id], check: root.check });
+    });
+  }
+  return { ...base, second, enabled, roots, rootTries: base.rootTries + tries };
+}
+
+function planFirst(problem: Problem, group: SymmetryGroup): SearchPlan {
   const enabled = new Uint8Array(problem.placements.length).fill(1);
-  if (group.perms.length === 1) return { method: 'raw', kind: -1, enabled, roots: [{ prefix: [], check: [] }], rootTries: 0 };
+  if (group.perms.length === 1) return { method: 'raw', kind: -1, second: -1, enabled, roots: [{ prefix: [], check: [] }], rootTries: 0 };
   const candidates = firstCandidates(problem, group);
   if (candidates.length === 0) {
-    return { method: 'canon', kind: -1, enabled, roots: [{ prefix: [], check: group.perms.map((_, g) => g).slice(1) }], rootTries: 0 };
+    return { method: 'canon', kind: -1, second: -1, enabled, roots: [{ prefix: [], check: group.perms.map((_, g) => g).slice(1) }], rootTries: 0 };
   }
   // The candidate with the fewest placements: the fewest roots, the least repeated work.
-  const placementsOf = new Array<number>(problem.kindNames.length).fill(0);
-  for (const placement of problem.placements) placementsOf[placement.kind]!++;
+  const placementsOf = placementCounts(problem);
   let kind = candidates[0]!;
   for (const candidate of candidates) if (placementsOf[candidate]! < placementsOf[kind]!) kind = candidate;
   const roots: SearchRoot[] = [];
@@ -79,5 +128,5 @@ export function planSearch(problem: Problem, group: SymmetryGroup): SearchPlan {
     }
     roots.push({ prefix: [id], check });
   });
-  return { method: 'first', kind, enabled, roots, rootTries: roots.length };
+  return { method: 'first', kind, second: -1, enabled, roots, rootTries: roots.length };
 }

@@ -1,0 +1,147 @@
+#!/usr/bin/env node
+// The polycube benchmark, timed in one run side by side with a plain dancing-links packer
+// (bench/ref/dlx.c, built here with cc -O2 -march=native) on the same exact-cover problems:
+//  1. the search in process (bench/search.mjs: prepare + search after the imports) against dlx's own
+//     `secs`;
+//  2. whole processes: `kit run polycube ... --count` with one and two threads, against dlx as a
+//     whole process (reading the problem the kit compiled);
+//  3. with KIT_BURRTXT=path/to/burrTxt, BurrTools' text-mode solver on the same puzzles as
+//     .xmpuzzle files (`burrTxt -q`), as a whole process.
+// The commands run interleaved, several rounds, and the best time counts (the long cases, 3x4x5 and
+// the Bedlam cube, one round unless BENCH_LONG_ROUNDS says more). Wall and CPU seconds are both
+// shown; on a loaded machine the CPU ratios are the steadier ones.
+// Usage: node bench/run.mjs [CASE...]   (BENCH_ROUNDS=3 by default)
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { CASES, puzzleOf } from './cases.mjs';
+import { exactCover } from './matrix.mjs';
+
+const packageDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const repoRoot = resolve(packageDir, '..', '..');
+const cli = join(repoRoot, 'apps', 'cli', 'dist', 'bin.cjs');
+const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+const longRounds = Number(process.env.BENCH_LONG_ROUNDS ?? 1);
+const node = process.execPath;
+const wanted = process.argv.slice(2);
+const cases = wanted.length > 0 ? CASES.filter((c) => wanted.includes(c.name)) : CASES;
+const work = mkdtempSync(join(tmpdir(), 'kit-polycube-bench-'));
+
+function buildReference() {
+  const binary = join(work, 'dlx');
+  try {
+    execFileSync('cc', ['-O2', '-march=native', '-o', binary, join(packageDir, 'bench', 'ref', 'dlx.c')], { stdio: 'pipe' });
+    return binary;
+  } catch (error) {
+    console.log(`reference skipped: cc failed (${String(error.stderr ?? error.message).trim().split('\n')[0]})`);
+    return undefined;
+  }
+}
+
+/** A case as a BurrTools puzzle: the result first, then each piece once. */
+function xmpuzzle(testCase) {
+  const { target, pieces } = puzzleOf(testCase);
+  const voxel = (size, filled, name) => {
+    let states = '';
+    for (let z = 0; z < size[2]; z++) for (let y = 0; y < size[1]; y++) for (let x = 0; x < size[0]; x++) states += filled(x, y, z) ? '#' : '_';
+    return `  <voxel x="${size[0]}" y="${size[1]}" z="${size[2]}" name="${name}" type="0">${states}</voxel>`;
+  };
+  const shapes = [voxel([target.layers[0][0].length, target.layers[0].length, target.layers.length], (x, y, z) => target.layers[z][y][x] === '.', 'Result')];
+  for (const kind of pieces.kinds) {
+    const size = [0, 1, 2].map((i) => Math.max(...kind.shape.map((v) => v[i])) + 1);
+    const cubes = new Set(kind.shape.map((v) => v.join(',')));
+    shapes.push(voxel(size, (x, y, z) => cubes.has(`${x},${y},${z}`), kind.name));
+  }
+  const parts = pieces.kinds.map((kind, i) => `    <shape id="${i + 1}" count="${kind.max}"/>`);
+  return `<?xml version="1.0"?>\n<puzzle version="2">\n <gridType type="0"/>\n <colors/>\n <shapes>\n${shapes.join('\n')}\n </shapes>\n <problems>\n  <problem name="${testCase.name}" state="0">\n   <shapes>\n${parts.join('\n')}\n   </shapes>\n   <result id="0"/>\n   <bitmap/>\n  </problem>\n </problems>\n <comment/>\n</puzzle>\n`;
+}
+
+const quote = (arg) => `'${String(arg).replaceAll("'", "'\\''")}'`;
+
+/** One whole process under bash's `time`: wall and CPU seconds, and what it printed. */
+function timeOnce(command, args) {
+  const run = spawnSync('bash', ['-c', `TIMEFORMAT='%R %U %S'; time ( ${[command, ...args].map(quote).join(' ')} )`], {
+    cwd: repoRoot,
+    encoding: 'utf8',
+    maxBuffer: 1 << 26,
+  });
+  if (run.status !== 0) throw new Error(`${command} ${args.join(' ')} failed (${run.status}): ${run.stderr}`);
+  const [wall, user, sys] = run.stderr.trim().split('\n').at(-1).split(' ').map(Number);
+  return { wall, cpu: user + sys, stdout: run.stdout };
+}
+
+/** Counts from the kit's JSON `done` line, dlx's `solutions=… secs=…`, or burrTxt's summary. */
+function countsOf(stdout) {
+  const json = stdout.trim().split('\n').filter((line) => line.startsWith('{')).pop();
+  if (json) return JSON.parse(json);
+  const dlx = /solutions=(\d+) tries=(\d+) secs=([\d.]+)/.exec(stdout);
+  if (dlx) return { solutions: Number(dlx[1]), tries: Number(dlx[2]), seconds: Number(dlx[3]) };
+  const burr = /(\d+) assemblies and \d+ solutions found with (\d+) iterations/.exec(stdout);
+  return burr ? { solutions: Number(burr[1]), tries: Number(burr[2]) } : {};
+}
+
+/** Runs the entries interleaved; best wall, CPU and in-process seconds of each. */
+function measure(entries, count) {
+  const best = new Map();
+  for (let round = 0; round < count; round++) {
+    for (const entry of entries) {
+      const run = timeOnce(entry.command, entry.args);
+      const counts = countsOf(run.stdout);
+      if (counts.solutions !== entry.solutions) throw new Error(`${entry.name}: expected ${entry.solutions} solutions, got ${run.stdout}`);
+      const b = best.get(entry.name) ?? { wall: Infinity, cpu: Infinity, inProcess: Infinity, inProcessCpu: Infinity, tries: counts.tries };
+      b.wall = Math.min(b.wall, run.wall);
+      b.cpu = Math.min(b.cpu, run.cpu);
+      if (counts.seconds !== undefined) b.inProcess = Math.min(b.inProcess, counts.seconds);
+      if (counts.cpuSeconds !== undefined) b.inProcessCpu = Math.min(b.inProcessCpu, counts.cpuSeconds);
+      best.set(entry.name, b);
+    }
+  }
+  return best;
+}
+
+const ratio = (a, b) => `${(a / b).toFixed(2)}x`;
+const s = (seconds) => `${seconds.toFixed(3)} s`;
+
+try {
+  const dlx = buildReference();
+  const burrTxt = process.env.KIT_BURRTXT && existsSync(process.env.KIT_BURRTXT) ? process.env.KIT_BURRTXT : undefined;
+  if (!existsSync(cli)) throw new Error(`kit CLI not built (${cli}): run pnpm build first`);
+  console.log(`load average ${loadavg().map((n) => n.toFixed(1)).join(' ')} on this machine; best of ${rounds} interleaved rounds (${longRounds} for 3x4x5 and Bedlam)`);
+  console.log(burrTxt ? `burrTxt: ${burrTxt}` : 'burrTxt: not measured (set KIT_BURRTXT); its CPU seconds below are those stated in issue 23');
+  console.log('');
+  for (const testCase of cases) {
+    const matrix = join(work, `${testCase.name}.dlx`);
+    writeFileSync(matrix, exactCover(testCase));
+    const puzzleFile = join(work, `${testCase.name}.xmpuzzle`);
+    writeFileSync(puzzleFile, xmpuzzle(testCase));
+    const kit = (threads) => ({ command: node, args: [cli, 'run', 'polycube', ...testCase.args, '--count', '--json', '--threads', String(threads)] });
+    const entries = [
+      { name: 'kit in process', command: node, args: [join(packageDir, 'bench', 'search.mjs'), testCase.name] },
+      { name: 'kit --threads 1', ...kit(1) },
+      { name: 'kit --threads 2', ...kit(2) },
+      ...(dlx ? [{ name: 'dlx', command: dlx, args: [matrix] }] : []),
+      ...(burrTxt ? [{ name: 'burrTxt', command: burrTxt, args: ['-q', puzzleFile] }] : []),
+    ].map((entry) => ({ ...entry, solutions: testCase.solutions }));
+    const best = measure(entries, testCase.long ? longRounds : rounds);
+    const ref = best.get('dlx');
+    const burr = best.get('burrTxt');
+    const burrCpu = burr ? burr.cpu : testCase.burrTxt;
+    console.log(`${testCase.name}: ${testCase.solutions} solutions`);
+    for (const entry of entries) {
+      const b = best.get(entry.name);
+      const inProcess = entry.name === 'kit in process';
+      const wall = inProcess ? b.inProcess : b.wall;
+      const cpu = inProcess ? b.inProcessCpu : b.cpu;
+      const vsDlx = ref && entry.name !== 'dlx' ? `  ${ratio(wall, inProcess ? ref.inProcess : ref.wall)} wall vs dlx` : '';
+      const vsBurr = entry.name !== 'burrTxt' ? `, ${ratio(burrCpu, cpu)} faster than burrTxt (CPU)` : '';
+      const tries = b.tries !== undefined ? `  ${b.tries} ${entry.name === 'burrTxt' ? 'iterations' : 'tries'}` : '';
+      console.log(`  ${entry.name.padEnd(16)} ${s(wall)} wall, ${s(cpu)} CPU${vsDlx}${vsBurr}${tries}`);
+    }
+    if (ref) console.log(`  ${'dlx in process'.padEnd(16)} ${s(ref.inProcess)} wall`);
+    console.log('');
+  }
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}
