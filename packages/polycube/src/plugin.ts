@@ -2,6 +2,7 @@
 import manifest from '../package.json' with { type: 'json' };
 import { definePlugin, type Summary } from '@kit/core';
 import { type PackingInstance, parseInstance } from './instance.js';
+import { samples } from './samples.js';
 import { SET_NAMES } from './sets.js';
 import { SYMMETRY_MODES } from './symmetry.js';
 import { type PackingState, POLYCUBE_PALETTE, viewPacking } from './view.js';
@@ -34,6 +35,7 @@ export default definePlugin<PackingInstance, PackingState>({
   ],
   input: { formats: ['polycube-layers', 'burrtools'], required: false, maxBytes: MAX_INPUT_BYTES, gzip: true, help: 'a target drawn in layers, or a BurrTools .xmpuzzle file (gzipped or plain), same as --target' },
   examples: ['--set soma', '--set solid-pentominoes --box 2x3x10 --count', '--set bedlam --count', 'pyramid.txt --piece-file pieces.txt', 'puzzle.xmpuzzle --problem 2', '--set soma --symmetry none --count'],
+  samples,
   palette: POLYCUBE_PALETTE,
   parse: parseInstance,
   solver: () => import('./solver.js').then((m) => m.solver),

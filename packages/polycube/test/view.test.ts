@@ -23,3 +23,16 @@ describe('view', () => {
     expect(viewPacking({ layers: [['A ']], tries: 77 }).title).toBe('tries 77');
   });
 });
+
+describe('samples', () => {
+  it('each runs and finds what its title says', async () => {
+    const { parseOptions } = await import('@kit/core');
+    const { prepare, runAll } = await import('../src/engine.js');
+    for (const sample of plugin.samples!) {
+      const raw = Object.fromEntries(Object.entries(sample.options ?? {}).map(([k, v]) => [k, String(v)]));
+      const instance = plugin.parse(parseOptions(plugin.options, raw), sample.input !== undefined ? { name: `${sample.name}.txt`, text: sample.input } : undefined);
+      const found = runAll(prepare(instance.target, instance.pieces, { symmetry: instance.symmetry })).solutions;
+      expect(`${sample.title}`).toContain(`${found} solutions`.replace(/^(\d+)/, (n) => Number(n).toLocaleString('en')));
+    }
+  }, 120_000);
+});
