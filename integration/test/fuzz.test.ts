@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { formatInputError, isInputError, parseOptions, type AnyPlugin, type RawOptions, type TextFile } from '@kit/core';
 import pentomino from '@kit/pentomino/plugin';
 import katamino from '@kit/katamino/plugin';
+import polycube from '@kit/polycube/plugin';
 import puyo from '@kit/puyo/plugin';
 import hitori from '@kit/hitori-sat/plugin';
 import sudoku from 'kit-plugin-sudoku/plugin';
@@ -25,6 +26,13 @@ interface Format {
 }
 
 const file = (text: string): TextFile => ({ name: 'input.txt', text });
+
+/** `cubes` cubes in two 8-wide layers, filled row by row from one corner: room for any small piece. */
+function slab(cubes: number): string {
+  const n = Math.max(1, Math.min(200, cubes));
+  const layer = (count: number) => Array.from({ length: 13 }, (_, row) => [...'........'].map((_c, col) => (row * 8 + col < count ? '.' : '#')).join('')).join('\n');
+  return `${layer(Math.ceil(n / 2))}\n\n${layer(Math.floor(n / 2))}\n`;
+}
 
 const FORMATS: Record<string, Format> = {
   'pentomino board': {
@@ -64,6 +72,41 @@ const FORMATS: Record<string, Format> = {
     seeds: ['5', '3-12', ' 4 - 6 '],
     call: (text) => ({ raw: { n: text } }),
     alphabet: '0123456789- ',
+  },
+  'polycube target layers': {
+    plugin: polycube,
+    seeds: ['...\n...\n...\n\n...\n...\n...\n\n...\n...\n...\n', '.....\n.....\n.....\n\n.....\n.###.\n.....\n', '#..\n...\n\n// top\n...\n..#\n'],
+    // One-cube pieces as many as the target has cubes, so a good target reaches the search's checks.
+    call: (text) => ({ raw: { 'piece-file': file('A\n'), pieces: 'A'.repeat(Math.max(1, Math.min(400, [...text].filter((c) => c === '.').length))) }, input: file(text) }),
+    alphabet: '.# \n\r-/x',
+  },
+  'polycube piece file': {
+    plugin: polycube,
+    seeds: ['VV LLL TTT ZZ.  AA BB PP\nV. L.. .T. .ZZ  A. .B P.\n\n.. ... ... ...  .A B. P.\n.. ... ... ...  .. .. ..\n', 'AA\n---\nBB\n', 'A\n\nA\n'],
+    // A two-layer target with as many cubes as the pieces (roughly counted), so good files reach the end.
+    call: (text) => ({ raw: { 'piece-file': file(text) }, input: file(slab(text.replace(/\/\/.*$|[.\s-]/gm, '').length)) }),
+    alphabet: '.AB1 \n-/#',
+  },
+  'polycube BurrTools file': {
+    plugin: polycube,
+    seeds: [
+      '<?xml version="1.0"?>\n<puzzle version="2">\n <gridType type="0"/>\n <colors/>\n <shapes>\n  <voxel x="2" y="1" z="1" type="0">##</voxel>\n  <voxel x="1" y="1" z="1" name="A" type="0">#</voxel>\n </shapes>\n <problems>\n  <problem name="P" state="0">\n   <shapes>\n    <shape id="1" min="1" max="2"/>\n   </shapes>\n   <result id="0"/>\n   <bitmap/>\n  </problem>\n </problems>\n <comment/>\n</puzzle>\n',
+      '<puzzle version="1"><shapes><voxel x="1" y="1" z="1" type="0">#1</voxel></shapes><problems><problem><shapes><shape id="0"/></shapes><result id="0"/></problem></problems></puzzle>',
+    ],
+    call: (text) => ({ raw: {}, input: { name: 'input.xmpuzzle', text } }),
+    alphabet: '<>/="#_+0123456789 xyzidshapevoxlmnrtubgcp',
+  },
+  'polycube --box': {
+    plugin: polycube,
+    seeds: ['3x3x3', '3 X 3 * 3', '3X3X3'],
+    call: (text) => ({ raw: { set: 'soma', box: text } }),
+    alphabet: '0123456789xX* ',
+  },
+  'polycube --pieces': {
+    plugin: polycube,
+    seeds: ['VLTZABP', 'vltzabp', 'P, B, A, Z, T, L, V'],
+    call: (text) => ({ raw: { set: 'soma', pieces: text } }),
+    alphabet: 'VLTZABPvlt, Q',
   },
   'puyo field': {
     plugin: puyo,

@@ -2,6 +2,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { describe, expect, inject, it } from 'vitest';
 import { cleanEnv, ownErrorLines, run, runOk } from './support/run.js';
 
@@ -134,6 +135,21 @@ describe('(c) the puzzle packages as libraries, without the CLI', () => {
 });
 
 describe('(c) more puzzle packages through their own APIs', () => {
+  it('@kit/polycube packs the Soma cube through its own API, and the CLI reads a gzipped BurrTools file', () => {
+    const script = "import { namedSet, prepare, runAll } from '@kit/polycube'; const soma = namedSet('soma'); console.log(JSON.stringify(runAll(prepare(soma.target, soma.pieces))));";
+    const out = runOk(process.execPath, ['--input-type=module', '-e', script], { cwd: consumerDir });
+    expect(JSON.parse(out.stdout)).toMatchObject({ solutions: 240 });
+    const puzzle = join(consumerDir, 'soma.xmpuzzle');
+    writeFileSync(puzzle, gzipSync('<?xml version="1.0"?>\n<puzzle version="2"><shapes><voxel x="3" y="3" z="3" type="0">' + '#'.repeat(27) + '</voxel>'
+      + '<voxel x="2" y="2" z="1" type="0">###_</voxel><voxel x="3" y="2" z="1" type="0">####__</voxel><voxel x="3" y="2" z="1" type="0">###_#_</voxel>'
+      + '<voxel x="3" y="2" z="1" type="0">##__##</voxel><voxel x="2" y="2" z="2" type="0">###__#__</voxel><voxel x="2" y="2" z="2" type="0">##_##___</voxel>'
+      + '<voxel x="2" y="2" z="2" type="0">###_#___</voxel></shapes><problems><problem><shapes>'
+      + [1, 2, 3, 4, 5, 6, 7].map((id) => `<shape id="${id}" count="1"/>`).join('') + '</shapes><result id="0"/></problem></problems></puzzle>\n'));
+    const { status, stdout } = npx('kit', 'run', 'polycube', puzzle, '--count', '--json');
+    expect(status).toBe(0);
+    expect(JSON.parse(stdout)).toMatchObject({ solutions: 240, target: '3x3x3' });
+  });
+
   it('@kit/katamino sweeps the 5-piece sets through its own API', () => {
     const script = "import { katamino, sweep } from '@kit/katamino'; const s = sweep({ n: 5 }); console.log(JSON.stringify({ tiling: s.subsets.length, solutions: s.solutions, lnpvy: katamino({ pieces: 'LNPVY' }).solutions }));";
     const out = runOk(process.execPath, ['--input-type=module', '-e', script], { cwd: consumerDir });
