@@ -86,13 +86,21 @@ export function orientations(shape: Shape): Shape[] {
   return out;
 }
 
+// Rotation keys are asked for the same few shapes again and again (every symmetry check of a set).
+const rotationKeys = new Map<string, string>();
+
 /** A key equal for two shapes exactly when one is a rotation of the other. */
 export function rotationKey(shape: Shape): string {
+  const own = shapeKey(shape);
+  const known = rotationKeys.get(own);
+  if (known !== undefined) return known;
   let best: string | undefined;
   for (const t of ROTATIONS) {
     const key = shapeKey(transformShape(t, shape));
     if (best === undefined || key < best) best = key;
   }
+  if (rotationKeys.size > 4096) rotationKeys.clear();
+  rotationKeys.set(own, best!);
   return best!;
 }
 
