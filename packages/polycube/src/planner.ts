@@ -21,8 +21,8 @@ export interface Planned {
 
 /** Below this many estimated tries (about a second of search) the default plan is kept: planning costs a few hundred milliseconds. */
 const WORTH_PLANNING = 20_000_000;
-/** Random walks for the first look and for each candidate: enough to tell plans 1.5x apart. */
-const QUICK_PROBES = 300;
+/** Random walks for the first look (is the search big?) and for each candidate (enough to tell plans 1.5x apart). */
+const QUICK_PROBES = 100;
 const PROBES = 1000;
 /** A fixed seed: every worker of a split search must choose the same plan. */
 const SEED = 0x2023;
