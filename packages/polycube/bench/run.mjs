@@ -134,8 +134,9 @@ try {
       const inProcess = entry.name === 'kit in process';
       const wall = inProcess ? b.inProcess : b.wall;
       const cpu = inProcess ? b.inProcessCpu : b.cpu;
-      const vsDlx = ref && entry.name !== 'dlx' ? `  ${ratio(wall, inProcess ? ref.inProcess : ref.wall)} wall vs dlx` : '';
-      const vsBurr = entry.name !== 'burrTxt' ? `, ${ratio(burrCpu, cpu)} faster than burrTxt (CPU)` : '';
+      // Ratios are this row's time over the reference's: below 1 is faster.
+      const vsDlx = ref && entry.name !== 'dlx' ? `  ${ratio(wall, inProcess ? ref.inProcess : ref.wall)} dlx's wall` : '';
+      const vsBurr = entry.name !== 'burrTxt' ? `, ${ratio(cpu, burrCpu)} burrTxt's CPU` : '';
       const tries = b.tries !== undefined ? `  ${b.tries} ${entry.name === 'burrTxt' ? 'iterations' : 'tries'}` : '';
       console.log(`  ${entry.name.padEnd(16)} ${s(wall)} wall, ${s(cpu)} CPU${vsDlx}${vsBurr}${tries}`);
     }
