@@ -628,7 +628,7 @@ describe('every plugin with an example runs once through the page', () => {
 
 describe("every plugin's named examples run from their URL", () => {
   it('has named examples for every puzzle package', () => {
-    expect(new Set(sampleCases.map((c) => c.id))).toEqual(new Set(['hitori-sat', 'katamino', 'pentomino', 'puyo', 'sudoku']));
+    expect(new Set(sampleCases.map((c) => c.id))).toEqual(new Set(['hitori-sat', 'katamino', 'pentomino', 'polycube', 'puyo', 'sudoku']));
   });
   it.each(sampleCases.map((c) => [`${c.id} example=${c.sample.name}`, c] as const))('%s', async (_name, { id, source, plugin, sample }) => {
     const p = await open(`?puzzle=${id}&example=${sample.name}&limit=${EXAMPLE_LIMIT}&run=1`);
