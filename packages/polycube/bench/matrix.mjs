@@ -7,7 +7,9 @@ import { puzzleOf } from './cases.mjs';
 export function exactCover(testCase) {
   const { target, pieces } = puzzleOf(testCase);
   if (pieces.kinds.some((kind) => kind.min !== 1 || kind.max !== 1)) throw new Error('dlx.c takes each piece once');
-  const { problem, group, plan } = prepare(target, pieces, { kernel: 'wide' });
+  // Unplanned: a plan may lay a second piece in every root, which this format cannot say; the
+  // count is the same whatever the plan.
+  const { problem, group, plan } = prepare(target, pieces, { kernel: 'wide', planAbove: Infinity });
   const rows = [];
   problem.placements.forEach((placement, id) => {
     if (plan.enabled[id]) rows.push([placement.kind, placement.cells.length, ...placement.cells, 0]);
