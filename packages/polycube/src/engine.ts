@@ -79,6 +79,12 @@ export function layersOf(problem: Problem, stack: Int32Array, depth: number): st
 export interface RunHooks {
   /** Called with each distinct packing's layers (leave it out to only count). */
   solution?: (layers: string[][]) => void;
+  /**
+   * Called with each distinct packing's pieces: each one's kind (index into the piece set's kinds)
+   * and its cells as target indices, `x + X * (y + Y * z)`, ascending. Copies stay apart here,
+   * where layers only tell them apart by the case of their letter.
+   */
+  pieces?: (pieces: Array<{ kind: number; cells: number[] }>) => void;
   /** Stop after this many solutions. */
   limit?: number;
   /** Called now and then during the search; `layers()` draws the partial packing. Return true to stop. */
@@ -175,12 +181,23 @@ function createSearcher(prepared: Prepared): Searcher {
     return true;
   };
 
+  const piecesOf = (stack: Int32Array, depth: number): Array<{ kind: number; cells: number[] }> => {
+    const found: Array<{ kind: number; cells: number[] }> = [];
+    for (let d = 0; d < depth; d++) {
+      const id = stack[d]!;
+      const cells = Array.from(cellsOf.subarray(cellStart[id]!, cellStart[id + 1]!), (cell) => problem.boardIndex[cell]!);
+      found.push({ kind: kindOf[id]!, cells: cells.sort((a, b) => a - b) });
+    }
+    return found;
+  };
+
   const kernelHooks: KernelHooks = {
     leaf(stack, depth) {
       if (problem.ranges && !enoughOfEach(stack, depth)) return false;
       if (check.length > 0 && !canonical(stack, depth)) return false;
       solutions++;
       hooks.solution?.(layersOf(problem, stack, depth));
+      hooks.pieces?.(piecesOf(stack, depth));
       return hooks.limit !== undefined && solutions >= hooks.limit;
     },
     tick(stack, depth, tries) {

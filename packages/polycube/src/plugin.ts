@@ -2,6 +2,7 @@
 import manifest from '../package.json' with { type: 'json' };
 import { definePlugin, type Summary } from '@kit/core';
 import { type PackingInstance, parseInstance } from './instance.js';
+import { play } from './play.js';
 import { samples } from './samples.js';
 import { SET_NAMES } from './sets.js';
 import { SYMMETRY_MODES } from './symmetry.js';
@@ -40,6 +41,7 @@ export default definePlugin<PackingInstance, PackingState>({
   parse: parseInstance,
   solver: () => import('./solver.js').then((m) => m.solver),
   view: viewPacking,
+  play,
   summarize: (summary: Summary, instance: PackingInstance) =>
     `${instance.source} ${summary.target}: ${summary.solutions} solution${summary.solutions === 1 ? '' : 's'} ${COUNTED[String(summary.symmetry)] ?? ''}, ${summary.tries} tries`,
 });
