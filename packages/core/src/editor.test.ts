@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { blankGrid, checkEditors, numberMax, type GridEditorSpec } from './editor.js';
+import { blankGrid, checkEditors, numberMax, startSize, takesSize, type GridEditorSpec } from './editor.js';
 import { parseOptions, describeValues, type OptionSpec } from './options.js';
 import { checkPlugin } from './registry.js';
 import { definePlugin } from './plugin.js';
@@ -27,6 +27,19 @@ describe('grid editors', () => {
     expect(checkEditors([editor, editor], ['input'])).toBe('two editors for "input"');
     expect(checkEditors([{ ...editor, width: { min: 3, max: 2 } }], ['input'])).toBe('editor for "input" has a bad size');
     expect(checkEditors([{ ...editor, values: [{ value: '5', label: 'five' }] }], ['input'])).toBe('editor for "input" has a bad value "5"');
+  });
+
+  it('takes only the sizes an editor lists, and starts at its start size', () => {
+    const squares: GridEditorSpec = { ...editor, width: { min: 2, max: 9 }, height: { min: 2, max: 9 }, sizes: [{ width: 4, height: 4 }, { width: 9, height: 9 }] };
+    expect([takesSize(squares, 4, 4), takesSize(squares, 9, 9), takesSize(squares, 5, 5), takesSize(squares, 4, 9)]).toEqual([true, true, false, false]);
+    expect([takesSize(editor, 5, 3), takesSize(editor, 10, 3), takesSize(editor, 5, 4)]).toEqual([true, false, false]);
+    expect(startSize(squares)).toEqual({ width: 4, height: 4 });
+    expect(startSize(editor)).toEqual({ width: 2, height: 3 });
+    expect(startSize({ ...editor, startSize: { width: 6, height: 3 } })).toEqual({ width: 6, height: 3 });
+    expect(checkEditors([squares], ['input'])).toBeUndefined();
+    expect(checkEditors([{ ...squares, sizes: [] }], ['input'])).toBe('editor for "input" lists no sizes');
+    expect(checkEditors([{ ...squares, sizes: [{ width: 16, height: 16 }] }], ['input'])).toBe('editor for "input" has a size outside its limits');
+    expect(checkEditors([{ ...squares, startSize: { width: 5, height: 5 } }], ['input'])).toBe('editor for "input" has a size outside its limits');
   });
 
   it('refuses to register a plugin whose editor edits nothing', () => {

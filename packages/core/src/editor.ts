@@ -17,6 +17,14 @@ export interface GridValue {
   key?: string;
   /** A short mark drawn in the cell (a letter or symbol); none by default. */
   mark?: string;
+  /** What the value means, when the label alone does not say (`no number: never shaded`); hosts show it with the value. */
+  help?: string;
+}
+
+/** A grid's size in cells. */
+export interface GridSize {
+  width: number;
+  height: number;
 }
 
 /** A side of the grid: fixed, or chosen within limits. */
@@ -46,6 +54,13 @@ export interface GridEditorSpec {
     /** Palette key for a numbered cell. */
     fill?: string;
   };
+  /**
+   * The only sizes the grid takes, when not every size within `width` and `height` does (a Sudoku:
+   * 4x4, 9x9 and 16x16); hosts offer them as a choice.
+   */
+  sizes?: readonly GridSize[];
+  /** The size a new grid starts at (default: the first of `sizes`, else the smallest the limits allow). */
+  startSize?: GridSize;
   /** Shown only when asked for: a host offers it folded and sends nothing until it is opened. */
   optional?: boolean;
   /** Options (or `input`) the drawn grid replaces while it is in use (`size` for a board); hosts hide them. */
@@ -73,6 +88,8 @@ export interface PluginSample {
 export interface OutputFile {
   name: string;
   text: string;
+  /** A line a host shows with the download when the file is not what it seems (`the design is not unique`). */
+  note?: string;
 }
 
 /** The largest number a cell may hold for a grid of this size. */
@@ -85,6 +102,21 @@ export function numberMax(spec: GridEditorSpec, width: number, height: number): 
 /** The limits of a side as `[min, max]`. */
 export function sideRange(side: GridSide): [number, number] {
   return typeof side === 'number' ? [side, side] : [side.min, side.max];
+}
+
+/** Whether the grid takes this size: within its limits, and one of its `sizes` when it lists them. */
+export function takesSize(spec: GridEditorSpec, width: number, height: number): boolean {
+  const [minW, maxW] = sideRange(spec.width);
+  const [minH, maxH] = sideRange(spec.height);
+  if (width < minW || width > maxW || height < minH || height > maxH) return false;
+  return !spec.sizes || spec.sizes.some((size) => size.width === width && size.height === height);
+}
+
+/** The size a new grid starts at. */
+export function startSize(spec: GridEditorSpec): GridSize {
+  if (spec.startSize) return spec.startSize;
+  if (spec.sizes?.[0]) return spec.sizes[0];
+  return { width: sideRange(spec.width)[0], height: sideRange(spec.height)[0] };
 }
 
 /** A grid of this size with every cell holding the editor's first value. */
@@ -107,6 +139,13 @@ export function checkEditors(
     for (const side of [editor.width, editor.height]) {
       const [min, max] = sideRange(side);
       if (!Number.isInteger(min) || !Number.isInteger(max) || min < 1 || max < min) return `editor for ${JSON.stringify(editor.target)} has a bad size`;
+    }
+    if (editor.sizes !== undefined && (!Array.isArray(editor.sizes) || editor.sizes.length === 0)) return `editor for ${JSON.stringify(editor.target)} lists no sizes`;
+    const sizes = [...(editor.sizes ?? []), ...(editor.startSize ? [editor.startSize] : [])];
+    for (const size of sizes) {
+      if (!Number.isInteger(size?.width) || !Number.isInteger(size?.height) || !takesSize(editor, size.width, size.height)) {
+        return `editor for ${JSON.stringify(editor.target)} has a size outside its limits`;
+      }
     }
     const values = new Set(editor.values.map((value) => value.value));
     if (values.size !== editor.values.length) return `editor for ${JSON.stringify(editor.target)} repeats a value`;

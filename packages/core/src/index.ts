@@ -14,8 +14,8 @@ export type {
 export type {
   JsonValue, Summary, SolveStats, SolveEvent, ProgressEvent, SolutionEvent, StepEvent, DoneEvent, SolveContext,
 } from './events.js';
-export { blankGrid, checkEditors, numberMax, sideRange } from './editor.js';
-export type { EditorGrid, GridEditorSpec, GridShareCodec, GridSide, GridValue, OutputFile, PluginSample } from './editor.js';
+export { blankGrid, checkEditors, numberMax, sideRange, startSize, takesSize } from './editor.js';
+export type { EditorGrid, GridEditorSpec, GridShareCodec, GridSide, GridSize, GridValue, OutputFile, PluginSample } from './editor.js';
 export { PLAY_LIMITS } from './play.js';
 export type {
   PlayKind, PlayMark, MarksSetup, PiecesSetup, DropsSetup, PlaySetup, TrayPiece, PieceTurn, DropPiece, DropRotation, DropPlacement,
@@ -43,7 +43,7 @@ export type { RefereeAsk, RefereeReport, CompletionSource } from './play-referee
 export { RefereeClient } from './referee-client.js';
 export type { RefereeClientOptions, JudgeRequest } from './referee-client.js';
 export { definePlugin, PLUGIN_API_VERSION } from './plugin.js';
-export type { PuzzlePlugin, AnyPlugin, Solver, SplitSearch, InputSpec } from './plugin.js';
+export type { PuzzlePlugin, AnyPlugin, Solver, SplitSearch, InputSpec, CounterSpec } from './plugin.js';
 export { Registry, PluginLoadError, checkPlugin, pluginFromModule } from './registry.js';
 export type { PluginOrigin, RegisteredPlugin } from './registry.js';
 export { createSolveContext } from './context.js';

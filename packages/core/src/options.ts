@@ -43,6 +43,12 @@ export interface StringOptionSpec extends BaseSpec {
   default?: string;
   /** What the value looks like, for help text (`LETTERS`, `3-12`). */
   placeholder?: string;
+  /**
+   * Other options this value settles: a pasted link that holds a chain puzzle turns on `nazo`. A
+   * host with a form sets them when the value is entered (the person sees them change and may undo
+   * them); the CLI takes its flags as typed. Undefined or `{}` when the value settles nothing.
+   */
+  implies?(value: string): Readonly<Record<string, string | boolean>> | undefined;
 }
 
 /**

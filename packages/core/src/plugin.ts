@@ -47,6 +47,15 @@ export interface InputSpec {
   gzip?: boolean;
 }
 
+/** A number a host shows large while a run's steps play and after it (a chain's length, its score). */
+export interface CounterSpec {
+  label: string;
+  /** The step data field it follows while steps are shown; it keeps its value until a step sets it again. */
+  step?: string;
+  /** The summary field it shows once the run is over and no step is shown. */
+  summary?: string;
+}
+
 /** The description a host needs to list, configure and run a puzzle; cheap to import. */
 export interface PuzzlePlugin<I = unknown, S = unknown, P = unknown> {
   readonly apiVersion: number;
@@ -71,6 +80,8 @@ export interface PuzzlePlugin<I = unknown, S = unknown, P = unknown> {
    */
   output?(run: { summary: Summary; instance: I; solutions: readonly S[] }): OutputFile | undefined;
   palette?: Palette;
+  /** Numbers a host shows large beside the solution count (a chain's length and score from its steps). */
+  counters?: readonly CounterSpec[];
   /** Pause between two animation steps when the user gives no `--delay` (a Puyo chain wants 500 ms). */
   stepDelayMs?: number;
   /** Validates options (and the positional file) into a structured-cloneable instance. Throws InputError. */

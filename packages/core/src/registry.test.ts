@@ -63,6 +63,10 @@ describe('checkPlugin', () => {
     expect(reason({ ...make('x'), options: [{ name: 'json', type: 'boolean', help: '' }] })).toBe(
       'plugin pkg: option --json is reserved by the hosts (kit run --json)',
     );
+    expect(reason({ ...make('x'), counters: [{ label: 'score' }] })).toBe(
+      'plugin pkg: has counters that are not a list of { label, step?, summary? } naming a step or summary field',
+    );
+    expect(reason({ ...make('x'), counters: [{ label: 'score', step: 'total', summary: 'score' }] })).toBe('accepted');
   });
 
   it('finds the plugin in a module namespace', () => {

@@ -42,6 +42,10 @@ export function checkPlugin(value: unknown, source: string): AnyPlugin {
   if (plugin.stepDelayMs !== undefined && !(Number.isFinite(plugin.stepDelayMs) && plugin.stepDelayMs >= 0)) {
     throw fail('has a stepDelayMs that is not a non-negative number');
   }
+  if (plugin.counters !== undefined) {
+    const bad = !Array.isArray(plugin.counters) || plugin.counters.some((counter) => typeof counter?.label !== 'string' || (counter.step === undefined && counter.summary === undefined));
+    if (bad) throw fail('has counters that are not a list of { label, step?, summary? } naming a step or summary field');
+  }
   const problem = checkOptionSpecs(plugin.options);
   if (problem) throw fail(problem);
   if (plugin.editors !== undefined) {
