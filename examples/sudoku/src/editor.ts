@@ -1,24 +1,33 @@
-// Sudoku in the web page's editor: a 9x9 grid of digits (links carry it as a run-length encoding),
+// Sudoku in the web page's editor: a 4x4, 9x9 or 16x16 grid of digits (links carry it as a run-length encoding),
 // and the examples a host offers.
-import { InputError, type GridEditorSpec, type PluginSample } from '@kit/core';
-import { parseSudoku } from './grid.js';
+import type { GridEditorSpec, PluginSample } from '@kit/core';
+import { SYMBOLS, parseSudoku } from './grid.js';
 
 export const SAMPLE_PUZZLE = '53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79';
+
+/** The sizes the solver takes: boxes of 2, 3 and 4 cells a side. */
+const SIZES = [4, 9, 16] as const;
+
+/** A cell of the text format: 1-9, then A-G for 10-16 (what the solver reads), `.` for empty. */
+const symbolOf = (cell: string) => (/^\d+$/.test(cell) ? SYMBOLS[Number(cell) - 1]! : '.');
 
 export const sudokuEditor: GridEditorSpec = {
   target: 'input',
   label: 'Puzzle',
-  width: 9,
-  height: 9,
+  width: { min: 4, max: 16 },
+  height: { min: 4, max: 16 },
+  sizes: SIZES.map((side) => ({ width: side, height: side })),
+  startSize: { width: 9, height: 9 },
   values: [{ value: '.', label: 'empty', key: '.' }],
-  numbers: { min: 1, max: 9, fill: 'given' },
+  // Typed as numbers: 10 to 16 in a 16x16 grid are the text format's A to G.
+  numbers: { min: 1, max: (width) => width, fill: 'given' },
   optional: true,
   supersedes: ['cells'],
-  toText: (grid) => grid.map((row) => row.join('')).join('\n') + '\n',
+  toText: (grid) => grid.map((row) => row.map(symbolOf).join('')).join('\n') + '\n',
   fromText: (text, name) => {
     const sudoku = parseSudoku(text, name);
-    if (sudoku.size !== 9) throw new InputError(`the editor takes 9x9 puzzles (got ${sudoku.size}x${sudoku.size})`);
-    return Array.from({ length: 9 }, (_, y) => sudoku.cells.slice(y * 9, y * 9 + 9).map((n) => (n > 0 ? String(n) : '.')));
+    const { size } = sudoku;
+    return Array.from({ length: size }, (_, y) => sudoku.cells.slice(y * size, y * size + size).map((n) => (n > 0 ? String(n) : '.')));
   },
 };
 

@@ -109,3 +109,22 @@ describe('solveSudoku', () => {
     expect(result.solutions.every((rows) => isSolved(parseSudoku(rows.join(''))))).toBe(true);
   });
 });
+
+describe('the editor', () => {
+  const editor = plugin.editors![0]!;
+  it('takes the sizes the solver takes, and nothing between', () => {
+    expect(editor.sizes).toEqual([{ width: 4, height: 4 }, { width: 9, height: 9 }, { width: 16, height: 16 }]);
+    const four = editor.fromText('1...\n..3.\n.4..\n...2\n');
+    expect(four).toEqual([['1', '.', '.', '.'], ['.', '.', '3', '.'], ['.', '4', '.', '.'], ['.', '.', '.', '2']]);
+    expect(editor.toText(four)).toBe('1...\n..3.\n.4..\n...2\n');
+    expect(() => editor.fromText('12345\n')).toThrow('a row has 5 cells; expected 4, 9 or 16 (or 16, 81 or 256 on a single line)');
+  });
+
+  it('writes 10 to 16 of a 16x16 grid as A to G, which the solver reads back', () => {
+    const text = sixteen().puzzle;
+    const grid = editor.fromText(text);
+    expect(grid).toHaveLength(16);
+    expect(grid.flat().filter((cell) => Number(cell) > 9).length).toBeGreaterThan(0);
+    expect(parseSudoku(editor.toText(grid))).toEqual(parseSudoku(text));
+  });
+});

@@ -28,8 +28,9 @@ export const puzzleEditor: GridEditorSpec = {
   label: 'Puzzle',
   width: SIDE,
   height: SIDE,
-  values: [{ value: BLANK, label: 'blank', key: '.' }],
+  values: [{ value: BLANK, label: 'blank', key: '.', help: 'no number: never shaded' }],
   numbers: { min: 1, max: (width, height) => Math.max(width, height), fill: 'unshaded' },
+  startSize: { width: 5, height: 5 },
   optional: true,
   supersedes: ['format', 'generate', 'seed'],
   toText: (grid) => {
@@ -55,15 +56,17 @@ export const puzzleEditor: GridEditorSpec = {
 
 export const patternEditor: GridEditorSpec = {
   target: 'fill',
-  label: "Designer's pattern (--fill)",
+  label: "Designer's pattern",
   width: SIDE,
   height: SIDE,
   values: [
-    { value: FREE, label: 'free', key: 'f' },
-    { value: BLANK, label: 'blank', fill: 'shaded', key: '.' },
+    { value: FREE, label: 'free', key: 'f', help: 'any number' },
+    // Not a shaded cell: a blank stays empty in the puzzle (and is never shaded in its solution).
+    { value: BLANK, label: 'blank', key: '.', mark: '·', help: 'no number: stays empty, never shaded' },
   ],
   // Equal labels in a row or column get one number.
   numbers: { min: 1, max: (width, height) => 2 * Math.max(width, height), fill: 'unshaded' },
+  startSize: { width: 6, height: 6 },
   optional: true,
   supersedes: ['input', 'generate', 'seed', 'format', 'first'],
   toText: (grid) => grid.map((row) => row.map((cell) => (cell === FREE ? '0' : cell)).join(' ')).join('\n') + '\n',
@@ -80,6 +83,11 @@ export const samples: readonly PluginSample[] = [
   {
     name: 'fill',
     title: "Fill a designer's 6x6 pattern",
+    options: { fill: '0 0 1 0 4 1\n1 3 5 4 0 0\n0 0 5 4 4 5\n0 3 0 6 3 6\n0 0 3 3 1 0\n1 3 0 3 1 6\n' },
+  },
+  {
+    name: 'fill-not-unique',
+    title: 'A 6x6 pattern whose design is not unique',
     options: { fill: '1 0 0 1 0 0\n0 2 0 0 0 2\n0 0 3 0 3 0\n4 0 0 0 0 0\n0 0 5 0 0 5\n0 4 0 0 0 0\n' },
   },
   { name: 'generate', title: 'Generate a 7x7 puzzle', options: { generate: '7x7', seed: 7 } },
@@ -92,5 +100,10 @@ export function output(run: { summary: Summary; instance: HitoriInstance; soluti
   const height = first.numbers.length;
   const width = first.numbers[0]?.length ?? 0;
   const shaded = run.instance.mode === 'solve' && first.shaded ? first.shaded.join('').split('').map((mark) => (mark === '#' ? 1 : 0)) : undefined;
-  return { name: 'puzzle.txt', text: formatPencilBox(width, height, first.numbers.flat(), shaded) };
+  const text = formatPencilBox(width, height, first.numbers.flat(), shaded);
+  // A filled design that is not unique is still a filling, but not a puzzle to hand out as it is.
+  if (run.instance.mode === 'fill' && run.summary.unique === false) {
+    return { name: 'puzzle.txt', text, note: 'the design is not unique: this puzzle has more than one solution' };
+  }
+  return { name: 'puzzle.txt', text };
 }

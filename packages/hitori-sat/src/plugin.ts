@@ -70,7 +70,7 @@ export default definePlugin<HitoriInstance, HitoriSolution>({
   id: 'hitori-sat',
   title: 'Hitori (SAT)',
   description:
-    'Solves Hitori and proves uniqueness with an embedded SAT solver; fills a designer\'s pattern with numbers (--fill), generates puzzles (--generate).',
+    'Solves Hitori and proves uniqueness with an embedded SAT solver; fills a designer\'s pattern with numbers and generates puzzles.',
   version: manifest.version,
   input: { formats: INPUT_FORMATS, help: 'a Hitori puzzle (PencilBox text, puzz.link URL, Singles game ID or plain grid)' },
   options: [

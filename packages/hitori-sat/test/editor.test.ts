@@ -48,7 +48,8 @@ describe('named examples and the download', () => {
       'unique-5x5': '5x5: unique solution',
       'puzz-link-8x8': '8x8: unique solution',
       'not-unique': '4x4: 2 solutions (not unique)',
-      fill: '6x6: filled, the design is not unique',
+      fill: '6x6: filled, the design has a unique solution',
+      'fill-not-unique': '6x6: filled, the design is not unique',
       generate: '7x7: generated with seed 7, unique solution',
     });
   });
@@ -64,5 +65,16 @@ describe('named examples and the download', () => {
     const puzzle = output({ summary: generated.summary, instance: generated.instance, solutions: generated.solutions })!;
     expect(parsePencilBox(puzzle.text, false)).toMatchObject({ width: 7, height: 7, cells: generated.solutions[0]!.numbers.flat() });
     expect(parsePencilBox(puzzle.text, false).answer).toBeUndefined();
+    expect(puzzle.note).toBeUndefined();
+  });
+
+  it('says so with the download when a filled design is not unique', async () => {
+    const unique = await run(samples.find((sample) => sample.name === 'fill')!);
+    expect(output({ summary: unique.summary, instance: unique.instance, solutions: unique.solutions })!.note).toBeUndefined();
+    const filled = await run(samples.find((sample) => sample.name === 'fill-not-unique')!);
+    expect(filled.summary.unique).toBe(false);
+    const file = output({ summary: filled.summary, instance: filled.instance, solutions: filled.solutions })!;
+    expect(file.note).toBe('the design is not unique: this puzzle has more than one solution');
+    expect(parsePencilBox(file.text, false)).toMatchObject({ width: 6, height: 6, cells: filled.solutions[0]!.numbers.flat() });
   });
 });

@@ -17,11 +17,19 @@ import { PUYO_PALETTE, viewField } from './view.js';
 
 /** A share string that names Puyo Nexus (read as a plain field even when it has `_` in it). */
 const isNexus = (url: string) => /puyonexus|chainsim|(^|[?&])chain=|^\?\?/.test(url.trim());
+/** `--url` takes a link that names its site (or a `chain=` / `=` field), so a stray word is not read as a field. */
+const namesItsSite = (url: string) => isNexus(url) || /puyop\.com\/s\/|\/pn\.html\?|^=/.test(url.trim());
+/** A puyop.com (or ishikawapuyo.net, ips.karou.jp) link with a goal after `__`: a chain puzzle. */
+const holdsPuzzle = (url: string) => !isNexus(url) && namesItsSite(url) && isNazoLink(url) && /__/.test(url);
 
 export function parseInstance(options: ParsedOptions, input?: TextFile): PuyoInstance {
   const url = typeof options.url === 'string' && options.url.trim() !== '' ? options.url : undefined;
   if (input && url) throw new InputError('give a field file or --url, not both');
-  if (!input && !url) throw new InputError('give a field file (kit run puyo FIELD) or --url with a puyop.com or Puyo Nexus link');
+  if (!input && !url) throw new InputError('give a field (a file, or drawn in the page) or --url with a puyop.com or Puyo Nexus link');
+  if (url && !namesItsSite(url)) {
+    const shown = url.trim().length > 40 ? `${url.trim().slice(0, 40)}...` : url.trim();
+    throw new InputError(`--url: ${JSON.stringify(shown)} is not a puyop.com or Puyo Nexus link (https://puyop.com/s/... or https://puyonexus.com/chainsim/?chain=...)`);
+  }
   const pairs = typeof options.pairs === 'string' ? options.pairs : undefined;
   const goal = typeof options.goal === 'string' ? options.goal : undefined;
   // A chain puzzle reads the pairs and goal a link carries (unless the flags give them); a replay only its field.
@@ -48,10 +56,17 @@ export default definePlugin<PuyoInstance, unknown, PuyoState>({
   description: 'Simulates Puyo Puyo Tsu chains with exact scores, animated step by step, and solves chain puzzles (nazo puyo).',
   version: manifest.version,
   options: [
-    { name: 'url', type: 'string', placeholder: 'puyop.com or Puyo Nexus link', help: 'read the field from a puyop.com or Puyo Nexus share string instead of a file; a puyop.com nazo link also gives --nazo its pairs and goal' },
+    {
+      name: 'url',
+      type: 'string',
+      placeholder: 'puyop.com or Puyo Nexus link',
+      help: 'read the field from a puyop.com or Puyo Nexus link instead of a file; a puyop.com nazo link also gives --nazo its pairs and goal',
+      // A pasted chain puzzle is solved as one (the web page turns --nazo on as the link is pasted).
+      implies: (url) => (holdsPuzzle(url) ? { nazo: true } : undefined),
+    },
     { name: 'nazo', type: 'boolean', default: false, help: 'solve a chain puzzle: the placements of --pairs that meet --goal (the best answer, or every one with --all)' },
     { name: 'pairs', type: 'string', placeholder: 'RG,BY,RR', help: `the pairs to place, in order (axis colour first; at most ${MAX_PAIRS})` },
-    { name: 'goal', type: 'string', placeholder: 'chains=N|chains>=N|clear:R|puyos:R>=N|...', help: 'what a chain puzzle asks for (see the README for every kind); a nazo link carries its own' },
+    { name: 'goal', type: 'string', placeholder: 'chains=N|chains>=N|clear:R|puyos:R>=N|...', help: 'what a chain puzzle asks for: KIND=N or KIND>=N (chains, colours, total-colours; puyos, groups, connected, total-puyos with :COLOUR), clear[:COLOUR], all-clear, or chains=N+clear; a nazo link carries its own' },
     { name: 'all', type: 'boolean', default: false, help: 'list every answer of a chain puzzle, not only the best' },
   ],
   input: { formats: ['puyo-field'], required: false, help: 'a Puyo field: up to 14 lines of R G B Y P, O (garbage), space or . (empty); the last line is the floor' },
@@ -67,6 +82,11 @@ export default definePlugin<PuyoInstance, unknown, PuyoState>({
   editors: [fieldEditor],
   play,
   palette: PUYO_PALETTE,
+  // Shown large while a chain plays: the chain so far and the running score (`total` in each pop step).
+  counters: [
+    { label: 'chain', step: 'chain', summary: 'chains' },
+    { label: 'points', step: 'total', summary: 'score' },
+  ],
   parse: parseInstance,
   solver: () => import('./solver.js').then((m) => m.solver),
   view: (state, options) => viewField(state as PuyoState, options?.index),

@@ -164,7 +164,8 @@ function finishNazo(instance: NazoInstance, summaries: Summary[], ctx: Ctx, extr
     settle(grid);
     ctx.step(
       { rows: fieldFromGrid(grid).rows, title: `move ${i + 1}: ${move.pair} in column ${move.column}, ${move.rotation}` },
-      { kind: 'place', move: i + 1, pair: move.pair, column: move.column, rotation: move.rotation },
+      // chain 0: a new move starts its own chain.
+      { kind: 'place', move: i + 1, pair: move.pair, column: move.column, rotation: move.rotation, chain: 0 },
     );
     const steps = replayChain(grid, ctx, running, i + 1);
     breakdown.push(...steps);

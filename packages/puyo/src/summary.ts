@@ -36,6 +36,17 @@ export function totalsLine(summary: Record<string, unknown>): string {
   return `${plural(chains, 'chain')}, ${score} points${summary.allClear ? ', all clear' : ''}`;
 }
 
+/**
+ * A chain puzzle's answer, move by move: `chains 3 then 2` (the goal may be met on any move, so the
+ * largest chain alone would contradict a `chains=2` goal), or `2 chains` for a one-move answer.
+ */
+function chainsByMove(summary: Summary, moves: number): string {
+  const rows = (summary.breakdown ?? []) as unknown as Row[];
+  const perMove = Array.from({ length: moves }, (_, i) => rows.filter((row) => row.move === i + 1).reduce((most, row) => Math.max(most, row.chain), 0));
+  if (perMove.length <= 1) return plural(Number(summary.chains ?? 0), 'chain');
+  return `chains ${perMove.slice(0, -1).join(', ')} then ${perMove.at(-1)}`;
+}
+
 export function summarize(summary: Summary): string {
   const lines = chainTable((summary.breakdown ?? []) as unknown as Row[]);
   if (summary.goal !== undefined) {
@@ -44,7 +55,8 @@ export function summarize(summary: Summary): string {
     lines.push(`best: ${summary.best}; garbage sent ${summary.garbage ?? 0}, ${summary.cleared} puyos cleared`);
     if (typeof summary.answerLink === 'string') lines.push(`answer: ${summary.answerLink}`);
     const pairs = String(summary.best ?? '').split(', ').length;
-    lines.push(`${plural(summary.solutions, 'solution')} (${tried}); best ${plural(pairs, 'pair')}, ${totalsLine(summary)}`);
+    const score = Number(summary.score ?? 0);
+    lines.push(`${plural(summary.solutions, 'solution')} (${tried}); best ${plural(pairs, 'pair')}, ${chainsByMove(summary, pairs)}, ${score} points${summary.allClear ? ', all clear' : ''}`);
     return lines.join('\n');
   }
   lines.push(`garbage sent ${summary.garbage ?? 0}, ${summary.cleared ?? 0} puyos cleared`);

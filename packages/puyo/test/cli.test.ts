@@ -81,7 +81,7 @@ describe('kit run puyo', () => {
     expect(lines.slice(-3)).toEqual([
       'best: RG 6up, RG 2right; garbage sent 27, 26 puyos cleared',
       'answer: https://puyop.com/s/x00900z00A40j1gr29h1hi9i_cace__u02',
-      '2 solutions (goal chains=2, 440 placements tried); best 2 pairs, 3 chains, 1900 points',
+      '2 solutions (goal chains=2, 440 placements tried); best 2 pairs, chains 3 then 2, 1900 points',
     ]);
   });
 

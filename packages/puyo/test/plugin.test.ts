@@ -66,8 +66,23 @@ describe('puyo plugin: chain replay', () => {
     expect(parseInstance({ url: 'https://puyonexus.com/chainsim/?chain=4444' }).field.rows[13]).toBe('..RRRR');
   });
 
+  it('refuses a --url that is not a link, in one line', () => {
+    expect(() => parseInstance({ url: 'hello' })).toThrow('--url: "hello" is not a puyop.com or Puyo Nexus link (https://puyop.com/s/... or https://puyonexus.com/chainsim/?chain=...)');
+    expect(() => parseInstance({ url: '420Aa9r9hj' })).toThrow('--url: "420Aa9r9hj" is not a puyop.com or Puyo Nexus link');
+    expect(parseInstance({ url: 'chain=4444' }).field.rows[13]).toBe('..RRRR');
+  });
+
+  it('says that a pasted chain puzzle link turns on --nazo, and nothing for a plain field link', () => {
+    const url = plugin.options.find((spec) => spec.name === 'url');
+    const implies = url?.type === 'string' ? url.implies : undefined;
+    expect(implies?.('https://puyop.com/s/x00900z00A40j1gr29h1hi9i_c1c1__u02')).toEqual({ nazo: true });
+    expect(implies?.('https://puyop.com/s/420Aa9r9hj')).toBeUndefined();
+    expect(implies?.('https://puyonexus.com/chainsim/?chain=4444')).toBeUndefined();
+    expect(implies?.('hello__u02')).toBeUndefined();
+  });
+
   it('needs exactly one of a file and --url', () => {
-    expect(() => parseInstance({})).toThrow('give a field file (kit run puyo FIELD) or --url with a puyop.com or Puyo Nexus link');
+    expect(() => parseInstance({})).toThrow('give a field (a file, or drawn in the page) or --url with a puyop.com or Puyo Nexus link');
     expect(() => parseInstance({ url: '4' }, { name: 'f', text: 'R' })).toThrow('give a field file or --url, not both');
   });
 });
