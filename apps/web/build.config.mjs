@@ -1,8 +1,10 @@
 // The web app's build (`pnpm build`). Named build.config.* so turbo's build inputs cover it.
 //  - dist/app/: the page, bundled for the browser (app + solver worker, shared chunks), plus
-//    index.html and the stylesheet. Puzzles are not in here: the page loads them from a manifest.
+//    index.html and the stylesheet, each but index.html named by its content's hash. Puzzles are
+//    not in here: the page loads them from a manifest.
 //  - dist/server/: the Node server (`@kit/web/server`, the start script), file for file, with .d.ts.
-import { copyFileSync, readdirSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { emitDeclarations } from '@kit/tooling/declarations';
 import { build } from 'esbuild';
@@ -25,7 +27,31 @@ await build({
   chunkNames: 'chunks/[name]-[hash]',
   logLevel: 'warning',
 });
-copyFileSync(join(src, 'app/index.html'), join(dist, 'app/index.html'));
+
+// Every file of the page but index.html gets its content's hash in its name, so servers may cache
+// it for good (`immutable`): chunks get theirs from esbuild; the entries here, the worker first,
+// since the page names it. A changed file is a new name, and index.html (never cached for long)
+// names the new ones.
+const appDir = join(dist, 'app');
+const hashed = (name, contents) => {
+  const hash = createHash('sha256').update(contents).digest('base64url').replace(/[-_]/g, '').slice(0, 8).toUpperCase();
+  return name.replace(/\.(js|css)$/, `-${hash}.$1`);
+};
+const rename = (name, contents) => {
+  const target = hashed(name, contents);
+  writeFileSync(join(appDir, target), contents);
+  if (target !== name) rmSync(join(appDir, name));
+  return target;
+};
+const workerFile = rename('worker.js', readFileSync(join(appDir, 'worker.js')));
+const mainSource = readFileSync(join(appDir, 'main.js'), 'utf8');
+const workerReference = 'new URL("./worker.js",import.meta.url)';
+if (mainSource.split(workerReference).length !== 2) throw new Error(`main.js should name the worker once as ${workerReference}`);
+const mainFile = rename('main.js', mainSource.replace(workerReference, `new URL("./${workerFile}",import.meta.url)`));
+const styleFile = rename('style.css', readFileSync(join(appDir, 'style.css')));
+const html = readFileSync(join(src, 'app/index.html'), 'utf8').replace('app/style.css', `app/${styleFile}`).replace('app/main.js', `app/${mainFile}`);
+if (!html.includes(styleFile) || !html.includes(mainFile)) throw new Error('index.html should link app/style.css and app/main.js');
+writeFileSync(join(appDir, 'index.html'), html);
 
 const serverFiles = (dir) =>
   readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>

@@ -1,6 +1,7 @@
 // The server side without a browser: discovery, bundling, the manifest and the HTTP surface.
-import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { request as httpRequest } from 'node:http';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -9,7 +10,7 @@ import type * as ServerModule from '../src/server/index.js';
 import type { PluginSource, WebServer } from '../src/server/index.js';
 
 const builtServer = '../dist/server/index.js';
-const { bundlePlugin, discoverPlugins, serve, CONTENT_SECURITY_POLICY } = (await import(builtServer)) as typeof ServerModule;
+const { bundlePlugin, discoverPlugins, exportSite, serve, CONTENT_SECURITY_POLICY } = (await import(builtServer)) as typeof ServerModule;
 
 const here = dirname(fileURLToPath(import.meta.url));
 const webDir = resolve(here, '..');
@@ -78,12 +79,15 @@ describe('bundlePlugin', () => {
       moduleUrl: pathToFileURL(resolve(webDir, '../../packages/core/test/fixtures/counting-plugin.js')).href,
       packageDir: webDir,
     });
-    expect(files.map((file) => file.path)).toEqual(['plugin.js']);
+    expect(files.map((file) => file.path)).toEqual([expect.stringMatching(/^plugin-[A-Z0-9]{8}\.js$/)]);
     const code = new TextDecoder().decode(files[0]!.contents);
     expect(code).toContain('"InputError"');
     expect(code).not.toMatch(/from\s*["']@kit\/core["']/);
     const walk = await bundlePlugin(fixture('walk', 'walk-plugin.js'));
-    expect(walk.map((file) => file.path)).toEqual(['plugin.js']);
+    expect(walk.map((file) => file.path)).toEqual([expect.stringMatching(/^plugin-[A-Z0-9]{8}\.js$/)]);
+    // Named by content: the same source, the same name; another source, another name.
+    expect((await bundlePlugin(fixture('walk', 'walk-plugin.js')))[0]!.path).toBe(walk[0]!.path);
+    expect(walk[0]!.path).not.toBe(files[0]!.path);
   });
 
   it('stubs Node built-ins: the plugin loads, the Node-only feature fails clearly', async () => {
@@ -91,11 +95,30 @@ describe('bundlePlugin', () => {
     const dir = mkdtempSync(join(tmpdir(), 'kit-web-bundle-'));
     try {
       for (const file of files) writeFileSync(join(dir, file.path.replace(/\//g, '_')), file.contents);
-      const plugin = ((await import(pathToFileURL(join(dir, 'plugin.js')).href)) as { default: { id: string; parse(options: object): unknown } }).default;
+      const plugin = ((await import(pathToFileURL(join(dir, files[0]!.path)).href)) as { default: { id: string; parse(options: object): unknown } }).default;
       expect(plugin.id).toBe('node-only');
       expect(files.map((file) => new TextDecoder().decode(file.contents)).join('\n')).not.toContain('process.env');
       expect(plugin.parse({})).toEqual({ text: '' });
       expect(() => plugin.parse({ path: '/etc/hostname' })).toThrow('node:fs is not available in the browser (readFileSync was called)');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('exportSite', () => {
+  it('writes files named by their content, with .gz and .br copies of the text ones', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'kit-web-export-'));
+    try {
+      const manifest = await exportSite({ outDir: join(dir, 'site'), plugins: [fixture('walk', 'walk-plugin.js')] });
+      const files = readdirSync(join(dir, 'site'), { recursive: true }).map(String).sort();
+      const html = readFileSync(join(dir, 'site/index.html'), 'utf8');
+      const main = /src="app\/(main-[A-Z0-9]{8}\.js)"/.exec(html)![1]!;
+      for (const name of [`app/${main}`, `app/${main}.gz`, `app/${main}.br`, 'plugins/manifest.json', `plugins/${manifest.plugins[0]!.module}`]) expect(files).toContain(name);
+      expect(files.filter((name) => /^app\/(main|worker|style)\.(js|css)$/.test(name))).toEqual([]);
+      expect(gunzipSync(readFileSync(join(dir, 'site/app', `${main}.gz`))).equals(readFileSync(join(dir, 'site/app', main)))).toBe(true);
+      expect(brotliDecompressSync(readFileSync(join(dir, 'site/app', `${main}.br`))).equals(readFileSync(join(dir, 'site/app', main)))).toBe(true);
+      expect(manifest.plugins[0]).toMatchObject({ id: 'walk', title: 'Walk', module: expect.stringMatching(/^walk\/plugin-[A-Z0-9]{8}\.js$/) });
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -121,11 +144,13 @@ describe('serve', () => {
     expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
     const manifest = (await response.json()) as { plugins: { id: string; module?: string; error?: string }[] };
     expect(manifest.plugins.map(({ id, module }) => ({ id, module }))).toEqual([
-      { id: 'walk', module: 'walk/plugin.js' },
+      { id: 'walk', module: expect.stringMatching(/^walk\/plugin-[A-Z0-9]{8}\.js$/) },
       { id: 'missing', module: undefined },
-      { id: 'walk', module: 'walk-2/plugin.js' },
+      { id: 'walk', module: expect.stringMatching(/^walk-2\/plugin-[A-Z0-9]{8}\.js$/) },
       { id: 'some-package', module: undefined },
     ]);
+    // What the page lists before it loads a plugin's code.
+    expect(manifest.plugins[0]).toMatchObject({ title: 'Walk', description: 'Fills a grid cell by cell (a browser-test fixture).', source: 'walk-plugin.js' });
     expect(manifest.plugins[1]!.error).toBe(
       'could not bundle it for the browser: test/fixtures/missing-dependency-plugin.js:2:23: Could not resolve "kit-web-no-such-package"',
     );
@@ -136,9 +161,13 @@ describe('serve', () => {
     const get = (path: string, init?: RequestInit) => fetch(new URL(path, server.url), init);
     const page = await get('/');
     expect(page.status).toBe(200);
-    expect(await page.text()).toContain('<script type="module" src="app/main.js">');
-    expect((await get('/app/worker.js')).headers.get('content-type')).toBe('text/javascript; charset=utf-8');
-    expect((await get('/plugins/walk/plugin.js')).status).toBe(200);
+    const html = await page.text();
+    const main = /<script type="module" src="(app\/main-[A-Z0-9]{8}\.js)">/.exec(html)?.[1];
+    expect(main).toBeDefined();
+    expect((await get(main!)).headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    const manifest = (await (await get('/plugins/manifest.json')).json()) as { plugins: { module?: string }[] };
+    expect((await get(`/plugins/${manifest.plugins[0]!.module}`)).status).toBe(200);
+    expect((await get('/app/main.js')).status).toBe(404);
     expect((await get('/plugins/walk/nothing.js')).status).toBe(404);
     expect((await get('/app/../package.json')).status).toBe(404);
     expect((await get('/app/%2e%2e/package.json')).status).toBe(404);
@@ -146,19 +175,47 @@ describe('serve', () => {
     expect((await get('/', { method: 'POST' })).status).toBe(405);
   });
 
-  /** A raw request, so the test controls the path bytes and the Host header. */
-  function raw(path: string, headers: Record<string, string> = {}): Promise<{ status: number; body: string; csp: string | undefined }> {
+  /** A raw request, so the test controls the path bytes and the headers (Host, encodings). */
+  function raw(path: string, headers: Record<string, string> = {}): Promise<{ status: number; body: string; csp: string | undefined; bytes: Buffer; headers: IncomingHttpHeaders }> {
     const { port } = new URL(server.url);
     return new Promise((resolvePromise, reject) => {
       const request = httpRequest({ host: '127.0.0.1', port, path, headers: { host: `127.0.0.1:${port}`, ...headers } }, (response) => {
-        let body = '';
-        response.setEncoding('utf8').on('data', (chunk: string) => (body += chunk));
-        response.on('end', () => resolvePromise({ status: response.statusCode ?? 0, body, csp: response.headers['content-security-policy'] as string | undefined }));
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => {
+          const bytes = Buffer.concat(chunks);
+          resolvePromise({ status: response.statusCode ?? 0, body: bytes.toString('utf8'), csp: response.headers['content-security-policy'] as string | undefined, bytes, headers: response.headers });
+        });
       });
       request.on('error', reject);
       request.end();
     });
   }
+
+  it('compresses, tags and caches: brotli or gzip, 304 for a copy the browser has, hashed names for good', async () => {
+    const html = await (await fetch(server.url)).text();
+    const main = /src="(app\/main-[A-Z0-9]{8}\.js)"/.exec(html)![1]!;
+    const plain = await raw(`/${main}`, { 'accept-encoding': 'identity' });
+    const br = await raw(`/${main}`, { 'accept-encoding': 'gzip, deflate, br' });
+    const gz = await raw(`/${main}`, { 'accept-encoding': 'gzip;q=1, br;q=0' });
+    expect([plain.headers['content-encoding'], br.headers['content-encoding'], gz.headers['content-encoding']]).toEqual([undefined, 'br', 'gzip']);
+    expect(brotliDecompressSync(br.bytes).equals(plain.bytes)).toBe(true);
+    expect(gunzipSync(gz.bytes).equals(plain.bytes)).toBe(true);
+    expect(br.bytes.length).toBeLessThan(plain.bytes.length / 2);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.headers['vary']).toBe('Accept-Encoding');
+    const etag = br.headers['etag'] as string;
+    expect(etag).toMatch(/^"[\w-]{22}"$/);
+    const again = await raw(`/${main}`, { 'if-none-match': etag, 'accept-encoding': 'br' });
+    expect([again.status, again.bytes.length, again.headers['etag']]).toEqual([304, 0, etag]);
+    // The page and the manifest change without changing their names: always revalidated.
+    for (const path of ['/', '/plugins/manifest.json']) {
+      const first = await raw(path);
+      expect([path, first.headers['cache-control']]).toEqual([path, 'no-cache']);
+      expect([path, (await raw(path, { 'if-none-match': first.headers['etag'] as string })).status]).toEqual([path, 304]);
+    }
+    expect((await raw(`/${main}`, { 'if-none-match': '"something-else"' })).status).toBe(200);
+  });
 
   it('answers a malformed percent-encoding with 400, not a 500 URIError', async () => {
     expect(await raw('/%E0%A4%A')).toMatchObject({ status: 400, body: 'bad path' });
@@ -178,7 +235,8 @@ describe('serve', () => {
       expect([host, (await raw('/', { host })).status]).toEqual([host, 200]);
     }
     for (const host of [`evil.example:${port}`, 'localhost', `127.0.0.1:${Number(port) + 1}`, `localhost.evil.example:${port}`]) {
-      expect([host, await raw('/plugins/manifest.json', { host })]).toEqual([host, { status: 403, body: 'forbidden host', csp: CONTENT_SECURITY_POLICY }]);
+      const answer = await raw('/plugins/manifest.json', { host });
+      expect([host, { status: answer.status, body: answer.body, csp: answer.csp }]).toEqual([host, { status: 403, body: 'forbidden host', csp: CONTENT_SECURITY_POLICY }]);
     }
   });
 
@@ -186,7 +244,9 @@ describe('serve', () => {
     expect(CONTENT_SECURITY_POLICY).toBe(
       "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; img-src 'self' data:; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
     );
-    for (const path of ['/', '/app/main.js', '/plugins/manifest.json', '/plugins/walk/plugin.js', '/nothing']) {
+    const html = await (await fetch(server.url)).text();
+    const main = `/${/src="(app\/main-[A-Z0-9]{8}\.js)"/.exec(html)![1]!}`;
+    for (const path of ['/', main, '/plugins/manifest.json', '/nothing']) {
       expect([path, (await raw(path)).csp]).toEqual([path, CONTENT_SECURITY_POLICY]);
     }
   });

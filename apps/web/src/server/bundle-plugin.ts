@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { build, type Plugin } from 'esbuild';
 import type { PluginSource } from './plugin-source.js';
 
-/** One file of a plugin's browser bundle, path relative to the bundle's directory (`plugin.js`, `chunks/...`). */
+/** One file of a plugin's browser bundle, path relative to the bundle's directory (`plugin-HASH.js`, `chunks/...`). */
 export interface BundleFile {
   path: string;
   contents: Uint8Array;
@@ -46,6 +46,7 @@ const nodeBuiltinStubs: Plugin = {
  * @kit/core and the plugin's other dependencies are bundled in; nothing is written to disk.
  */
 export async function bundlePlugin(plugin: PluginSource): Promise<BundleFile[]> {
+  // The entry first: `plugin-HASH.js` is the module the manifest names.
   const entry = fileURLToPath(plugin.moduleUrl);
   const outdir = dirname(entry) + '/.kit-web-bundle';
   const result = await build({
@@ -57,6 +58,8 @@ export async function bundlePlugin(plugin: PluginSource): Promise<BundleFile[]> 
     platform: 'browser',
     target: 'es2022',
     minify: true,
+    // Names by content, so servers may cache them for good: a new build is a new name.
+    entryNames: '[name]-[hash]',
     chunkNames: 'chunks/[name]-[hash]',
     nodePaths: [OWN_NODE_MODULES, CORE_NODE_MODULES],
     plugins: [nodeBuiltinStubs],
@@ -66,7 +69,13 @@ export async function bundlePlugin(plugin: PluginSource): Promise<BundleFile[]> 
     logLevel: 'silent',
     absWorkingDir: plugin.packageDir,
   });
-  return result.outputFiles.map((file) => ({ path: relative(outdir, file.path).split('\\').join('/'), contents: file.contents }));
+  const files = result.outputFiles.map((file) => ({ path: relative(outdir, file.path).split('\\').join('/'), contents: file.contents }));
+  return [...files.filter((file) => isEntry(file.path)), ...files.filter((file) => !isEntry(file.path))];
+}
+
+/** The bundle's entry module (the one a manifest names): `plugin-HASH.js`. */
+export function isEntry(path: string): boolean {
+  return /^plugin-[A-Z0-9]{8}\.js$/.test(path);
 }
 
 /** esbuild's failure as one readable line per problem. */

@@ -1,6 +1,8 @@
-import { cpSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { makeDirectory } from '@kit/core/node';
+import { contentType } from './content-type.js';
 import type { PluginManifest } from '../shared/manifest.js';
 import { APP_DIR } from './app-dir.js';
 import type { PluginSource } from './plugin-source.js';
@@ -18,10 +20,29 @@ export interface ExportOptions {
   unavailable?: readonly UnavailableSource[];
 }
 
+/** Text worth compressing ahead of time, for servers that send `file.br` / `file.gz` when they exist. */
+const PRECOMPRESS = /^(text\/|application\/(json|wasm))/;
+
+function writeWithCompressed(target: string, contents: Uint8Array): void {
+  writeFileSync(target, contents);
+  if (contents.length < 512 || !PRECOMPRESS.test(contentType(target))) return;
+  writeFileSync(`${target}.gz`, gzipSync(contents, { level: 9 }));
+  writeFileSync(`${target}.br`, brotliCompressSync(contents, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+}
+
+/** Every file under a directory, relative paths. */
+function walk(dir: string, prefix = ''): string[] {
+  return readdirSync(join(dir, prefix), { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? walk(dir, join(prefix, entry.name)) : [join(prefix, entry.name)],
+  );
+}
+
 /**
  * Writes the app as static files any web server can host: index.html, app/, and plugins/ with the
- * manifest and one bundle directory per plugin. Adding a plugin later means adding its directory
- * and one manifest entry; the app itself is never rebuilt.
+ * manifest and one bundle directory per plugin. Every file but index.html and the manifest is
+ * named by its content's hash, so a host may cache those for good; each text file also gets `.gz`
+ * and `.br` copies for servers that send those (nginx's gzip_static). Adding a plugin later means
+ * adding its directory and one manifest entry; the app itself is never rebuilt.
  */
 export async function exportSite(options: ExportOptions): Promise<PluginManifest> {
   // Created (or checked to be a directory) first: an empty path, a file, or a place that refuses new
@@ -37,12 +58,17 @@ export async function exportSite(options: ExportOptions): Promise<PluginManifest
   const slots = await preparePlugins(options.plugins, options.unavailable);
   const manifest: PluginManifest = { plugins: [...slots.values()].map((slot) => slot.entry) };
   cpSync(join(APP_DIR, 'index.html'), join(outDir, 'index.html'));
-  cpSync(APP_DIR, join(outDir, 'app'), { recursive: true, filter: (path) => !path.endsWith('index.html') });
+  for (const path of walk(APP_DIR)) {
+    if (path === 'index.html') continue;
+    const target = join(outDir, 'app', path);
+    mkdirSync(dirname(target), { recursive: true });
+    writeWithCompressed(target, readFileSync(join(APP_DIR, path)));
+  }
   for (const [slot, { files }] of slots) {
     for (const [path, contents] of files) {
       const target = join(outDir, 'plugins', slot, path);
       mkdirSync(dirname(target), { recursive: true });
-      writeFileSync(target, contents);
+      writeWithCompressed(target, contents);
     }
   }
   mkdirSync(join(outDir, 'plugins'), { recursive: true });

@@ -1,5 +1,6 @@
+import { PluginLoadError, pluginFromModule } from '@kit/core';
 import type { ManifestEntry } from '../shared/manifest.js';
-import { bundleErrorMessage, bundlePlugin, type BundleFile } from './bundle-plugin.js';
+import { bundleErrorMessage, bundlePlugin, isEntry, type BundleFile } from './bundle-plugin.js';
 import type { PluginSource } from './plugin-source.js';
 
 /** A plugin the caller found but could not load; the page lists it as unavailable. */
@@ -29,18 +30,27 @@ export async function preparePlugins(
     return name;
   };
   const bundles = await Promise.all(
-    plugins.map((plugin) =>
-      bundlePlugin(plugin).then(
-        (files) => ({ plugin, files, error: undefined }),
-        (error: unknown) => ({ plugin, files: [] as BundleFile[], error: bundleErrorMessage(error) }),
-      ),
-    ),
+    plugins.map(async (plugin) => {
+      let files: BundleFile[];
+      try {
+        files = await bundlePlugin(plugin);
+      } catch (error) {
+        return { plugin, files: [] as BundleFile[], error: `could not bundle it for the browser: ${bundleErrorMessage(error)}`, about: undefined };
+      }
+      // Its title and description go in the manifest, so the page lists it without loading its code.
+      try {
+        const { title, description } = pluginFromModule((await import(plugin.moduleUrl)) as Record<string, unknown>, plugin.source);
+        return { plugin, files, error: undefined, about: { title, description } };
+      } catch (error) {
+        return { plugin, files: [] as BundleFile[], error: error instanceof PluginLoadError ? error.reason : error instanceof Error ? error.message : String(error), about: undefined };
+      }
+    }),
   );
-  for (const { plugin, files, error } of bundles) {
+  for (const { plugin, files, error, about } of bundles) {
     const slot = slotName(plugin.id);
     const entry: ManifestEntry = error
-      ? { id: plugin.id, source: plugin.source, error: `could not bundle it for the browser: ${error}` }
-      : { id: plugin.id, source: plugin.source, module: `${slot}/plugin.js` };
+      ? { id: plugin.id, source: plugin.source, error }
+      : { id: plugin.id, source: plugin.source, module: `${slot}/${files.find((file) => isEntry(file.path))!.path}`, ...about };
     slots.set(slot, { entry, files: new Map(files.map((file) => [file.path, file.contents])) });
   }
   for (const failed of unavailable) {

@@ -1,9 +1,10 @@
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { join, relative } from 'node:path';
 import type { PluginManifest } from '../shared/manifest.js';
 import { APP_DIR } from './app-dir.js';
-import { contentType } from './content-type.js';
+import { httpFile, sendFile, type HttpFile } from './http-file.js';
 import type { PluginSource } from './plugin-source.js';
 import { preparePlugins, type UnavailableSource } from './prepare-plugins.js';
 
@@ -30,14 +31,23 @@ export interface WebServer {
 export const CONTENT_SECURITY_POLICY =
   "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; img-src 'self' data:; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 
+const SECURITY_HEADERS = { 'x-content-type-options': 'nosniff', 'content-security-policy': CONTENT_SECURITY_POLICY };
+
+/** An answer that is not a file (an error): plain text, never cached. */
 function send(response: ServerResponse, status: number, type: string, body: string | Uint8Array): void {
-  response.writeHead(status, {
-    'content-type': type,
-    'cache-control': 'no-cache',
-    'x-content-type-options': 'nosniff',
-    'content-security-policy': CONTENT_SECURITY_POLICY,
-  });
+  response.writeHead(status, { 'content-type': type, 'cache-control': 'no-store', ...SECURITY_HEADERS });
   response.end(body);
+}
+
+/** Every file under a directory, by its path relative to it with `/` separators. */
+async function filesUnder(dir: string): Promise<Map<string, Uint8Array>> {
+  const files = new Map<string, Uint8Array>();
+  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const full = join(entry.parentPath, entry.name);
+    files.set(relative(dir, full).split('\\').join('/'), await readFile(full));
+  }
+  return files;
 }
 
 /**
@@ -74,7 +84,17 @@ export function requestPath(url: string): string | undefined {
 export async function serve(options: ServeOptions): Promise<WebServer> {
   const slots = await preparePlugins(options.plugins, options.unavailable);
   const manifest: PluginManifest = { plugins: [...slots.values()].map((slot) => slot.entry) };
-  const manifestJson = JSON.stringify(manifest, null, 2);
+  // Everything the server answers with, by URL path, read and hashed once.
+  const files = new Map<string, HttpFile>();
+  for (const [path, contents] of await filesUnder(APP_DIR)) {
+    if (path === 'index.html') continue;
+    files.set(`/app/${path}`, httpFile(path, contents));
+  }
+  const index = httpFile('index.html', await readFile(APP_DIR + 'index.html'));
+  files.set('/', index);
+  files.set('/index.html', index);
+  files.set('/plugins/manifest.json', httpFile('manifest.json', JSON.stringify(manifest, null, 2)));
+  for (const [slot, served] of slots) for (const [path, contents] of served.files) files.set(`/plugins/${slot}/${path}`, httpFile(path, contents));
 
   let hosts = new Set<string>();
 
@@ -83,18 +103,8 @@ export async function serve(options: ServeOptions): Promise<WebServer> {
     if (request.method !== 'GET' && request.method !== 'HEAD') return send(response, 405, 'text/plain', 'method not allowed');
     const path = requestPath(request.url ?? '/');
     if (path === undefined) return send(response, 400, 'text/plain', 'bad path');
-    if (path === '/' || path === '/index.html') {
-      return send(response, 200, contentType('.html'), await readFile(APP_DIR + 'index.html'));
-    }
-    if (path === '/plugins/manifest.json') return send(response, 200, contentType('.json'), manifestJson);
-    const pluginFile = /^\/plugins\/([^/]+)\/(.+)$/.exec(path);
-    if (pluginFile) {
-      const contents = slots.get(pluginFile[1]!)?.files.get(pluginFile[2]!);
-      if (contents) return send(response, 200, contentType(path), contents);
-    } else if (path.startsWith('/app/')) {
-      const contents = await readFile(APP_DIR + path.slice('/app/'.length)).catch(() => undefined);
-      if (contents) return send(response, 200, contentType(path), contents);
-    }
+    const file = files.get(path);
+    if (file) return sendFile(request, response, file, SECURITY_HEADERS);
     send(response, 404, 'text/plain', `not found: ${path}`);
   }
 

@@ -15,6 +15,12 @@ export interface ManifestEntry {
   module?: string;
   /** Set instead of `module` when the server could not bundle the plugin. */
   error?: string;
+  /**
+   * The plugin's title and description, so the page lists it without loading its code (which it
+   * loads when the puzzle is opened). An entry without them is loaded at once to learn them.
+   */
+  title?: string;
+  description?: string;
 }
 
 export const MANIFEST_PATH = 'plugins/manifest.json';
