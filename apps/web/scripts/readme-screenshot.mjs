@@ -17,7 +17,7 @@ const context = await chromium.launchPersistentContext(profile, {
   args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   colorScheme: 'light',
 });
-const DESKTOP = { width: 1100, height: 760 };
+const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
 const shot = (page, name) => page.screenshot({ path: join(webDir, 'docs', `${name}.png`) });
 const cell = (page, row, col) => page.locator(`[data-editor="input"] [data-row="${row}"][data-col="${col}"]`);
@@ -55,7 +55,7 @@ try {
     if ((await page.locator('#step-play').textContent()) === 'Pause') await page.click('#step-play');
     await page.locator('#step-scrubber').fill('20');
     await page.waitForTimeout(300);
-    if (viewport === PHONE) await page.locator('#viewer').evaluate((element) => element.scrollIntoView({ block: 'start' }));
+    if (viewport === PHONE) await page.locator('#results').evaluate((element) => element.scrollIntoView({ block: 'start' }));
     else await page.evaluate(() => window.scrollTo(0, 0));
     await page.waitForTimeout(100);
     await shot(page, name);

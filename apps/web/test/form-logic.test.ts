@@ -42,7 +42,7 @@ describe('prepareRun', () => {
 
   it("words every mistake as the CLI does", () => {
     expect(message(() => prepareRun(plugin, { raw: { size: '9' }, input, limit: '', delay: '' }))).toBe('--size must be an integer from 3 to 8 (got "9")');
-    expect(message(() => prepareRun(plugin, { raw: { size: '4' }, input: undefined, limit: '', delay: '' }))).toBe('kit run demo needs a file (demo-text)');
+    expect(message(() => prepareRun(plugin, { raw: { size: '4' }, input: undefined, limit: '', delay: '' }))).toBe('this puzzle needs an input (demo-text)');
     expect(message(() => prepareRun(plugin, { raw: {}, input, limit: '0', delay: '' }))).toBe('--limit must be a positive integer (got "0")');
     expect(message(() => prepareRun(plugin, { raw: {}, input, limit: '', delay: '1.5' }))).toBe('--delay must be a whole number of milliseconds (got "1.5")');
   });

@@ -24,32 +24,45 @@ class FakeTimers implements StepTimers {
   }
 }
 
-/** A player whose every shown step is drawn at once, as a page with prompt display frames would. */
+/**
+ * A player on a page with prompt display frames: every change asks for a frame, and the frame (run
+ * after the call that asked, as requestAnimationFrame would) draws the step shown and tells the
+ * player. `frame()` runs pending frames; the helpers run it after each timer tick.
+ */
 function promptPlayer(timers = new FakeTimers()) {
   const shownSteps: number[] = [];
-  const player: StepPlayer = new StepPlayer(() => {
+  let pending = false;
+  const frame = () => {
+    if (!pending) return;
+    pending = false;
     if (player.showsStep && shownSteps.at(-1) !== player.shown) {
       shownSteps.push(player.shown);
       player.drawn(player.shown);
     }
-  }, timers);
-  return { player, timers, shownSteps };
+  };
+  const player: StepPlayer = new StepPlayer(() => (pending = true), timers);
+  const tick = () => {
+    timers.tick();
+    frame();
+  };
+  return { player, timers, shownSteps, frame, tick };
 }
 
 describe('StepPlayer', () => {
   it('plays every step in order, one per pause, and stops after the last', () => {
-    const { player, timers, shownSteps } = promptPlayer();
+    const { player, timers, shownSteps, frame, tick } = promptPlayer();
     player.reset(450);
     player.stepsArrived(3);
+    frame();
     expect(player.playing).toBe(true);
     expect(timers.running).toEqual([450]);
     expect(shownSteps).toEqual([0]);
-    timers.tick();
-    timers.tick();
+    tick();
+    tick();
     expect(shownSteps).toEqual([0, 1, 2]);
     // The last step keeps the stage for one more pause, then playback ends.
     expect(player.playing).toBe(true);
-    timers.tick();
+    tick();
     expect(player.playing).toBe(false);
     expect(timers.running).toEqual([]);
     expect(player.shown).toBe(2);
@@ -72,13 +85,26 @@ describe('StepPlayer', () => {
     expect(player.shown).toBe(1);
   });
 
+  it('keeps a step that was the last one so far on the stage until more arrive', () => {
+    const { player, shownSteps, frame, tick } = promptPlayer();
+    player.reset(300);
+    player.stepsArrived(1);
+    frame();
+    expect([player.playing, player.showsStep, shownSteps]).toEqual([true, true, [0]]);
+    player.stepsArrived(3);
+    tick();
+    expect(shownSteps).toEqual([0, 1]);
+  });
+
   it('starts again when more steps arrive after it caught up, unless the person took over', () => {
-    const { player, timers, shownSteps } = promptPlayer();
+    const { player, shownSteps, frame, tick } = promptPlayer();
     player.reset(100);
     player.stepsArrived(1);
-    timers.tick();
+    frame();
+    tick();
     expect(player.playing).toBe(false);
     player.stepsArrived(2);
+    frame();
     expect(player.playing).toBe(true);
     expect(shownSteps).toEqual([0, 1]);
     player.hold();
@@ -133,6 +159,8 @@ describe('StepPlayer', () => {
     player.showAt(2);
     player.toggle();
     expect(player.shown).toBe(-1);
+    timers.tick();
+    expect(timers.running).toEqual([]);
     player.stepsArrived(3);
     player.hold();
     player.reset(100);

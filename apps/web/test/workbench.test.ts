@@ -41,6 +41,26 @@ export default {
 };
 `;
 
+// Another: a grid of counts from 0 to 12 (numbers that start at 0), 2 to 6 cells wide.
+const TALLY_PLUGIN = `
+const read = (text) => text.trim().split('\\n').map((row) => row.trim().split(/\\s+/));
+export default {
+  apiVersion: 1, id: 'tally', title: 'Tally', description: 'Adds up a grid of counts.', version: '0.0.1',
+  options: [],
+  input: { formats: ['tally'], required: true },
+  editors: [{
+    target: 'input', label: 'Counts', width: { min: 2, max: 6 }, height: 2, startSize: { width: 4, height: 2 },
+    values: [{ value: '-', label: 'nothing' }],
+    numbers: { min: 0, max: 12 },
+    toText: (grid) => grid.map((row) => row.join(' ')).join('\\n') + '\\n',
+    fromText: read,
+  }],
+  parse: (options, file) => read(file.text),
+  solver: async () => ({ solve: (rows) => ({ solutions: 0, total: rows.flat().filter((c) => c !== '-').reduce((a, c) => a + Number(c), 0) }) }),
+  view: () => ({ width: 1, height: 1, cells: [{}] }),
+};
+`;
+
 let server: WebServer;
 let browser: Browser;
 let pluginDir: string;
@@ -48,9 +68,10 @@ let pluginDir: string;
 beforeAll(async () => {
   pluginDir = mkdtempSync(join(tmpdir(), 'kit-lamps-'));
   writeFileSync(join(pluginDir, 'lamps.js'), LAMPS_PLUGIN);
+  writeFileSync(join(pluginDir, 'tally.js'), TALLY_PLUGIN);
   const discovery = await discoverPlugins({ root: repoRoot });
-  const lamps = { id: 'lamps', source: join(pluginDir, 'lamps.js'), moduleUrl: pathToFileURL(join(pluginDir, 'lamps.js')).href, packageDir: pluginDir };
-  server = await serve({ plugins: [...discovery.plugins, lamps], unavailable: discovery.unavailable });
+  const local = (id: string) => ({ id, source: join(pluginDir, `${id}.js`), moduleUrl: pathToFileURL(join(pluginDir, `${id}.js`)).href, packageDir: pluginDir });
+  server = await serve({ plugins: [...discovery.plugins, local('lamps'), local('tally')], unavailable: discovery.unavailable });
   browser = await launchChromium();
 });
 afterAll(async () => {
@@ -71,7 +92,7 @@ async function open(url: string, viewport = { width: 1280, height: 900 }): Promi
 }
 
 const done = (p: Page, timeout = 120_000) => p.waitForSelector('#phase[data-phase="done"]', { timeout });
-const field = (p: Page, name: string) => p.locator(`#summary dd[data-field="${name}"]`).textContent();
+const field = (p: Page, name: string) => p.locator(`#summary dd[data-field="${name}"]`).getAttribute('data-value');
 const cell = (p: Page, target: string, row: number, col: number) => p.locator(`[data-editor="${target}"] [data-row="${row}"][data-col="${col}"]`);
 const choose = (p: Page, target: string, value: string) => p.locator(`[data-editor="${target}"] button[data-value="${value}"]`).click();
 const clear = (p: Page, target: string) => p.locator(`[data-editor="${target}"] button[data-action="clear"]`).click();
@@ -215,7 +236,7 @@ describe('playback', () => {
     await p.getByRole('button', { name: 'Step forward' }).click();
     await expect.poll(caption).toMatch(/^Step 2 of 4 /);
     await p.locator('#step-scrubber').fill('3');
-    await expect.poll(caption).toMatch(/^Step 4 of 4 · kind pop, chain 2, /);
+    await expect.poll(caption).toMatch(/^Step 4 of 4 · chain 2: /);
     expect(await p.getByRole('button', { name: 'Step forward' }).isDisabled()).toBe(true);
     await p.getByRole('button', { name: 'Step back' }).click();
     await expect.poll(caption).toMatch(/^Step 3 of 4 /);
@@ -250,7 +271,7 @@ describe('a third-party plugin', () => {
   it('gets an editor from its description alone, and runs what was drawn', async () => {
     let p = await open('?puzzle=lamps');
     expect(await editorText(p, 'input')).toBe('o--\n---\n--o\n');
-    expect(await p.locator('[data-editor="input"] button[data-value]').evaluateAll((buttons) => buttons.map((b) => b.textContent))).toEqual(['off', 'on', 'broken']);
+    expect(await p.locator('[data-editor="input"] button[data-value]').evaluateAll((buttons) => buttons.map((b) => b.querySelector('.value-label')!.textContent))).toEqual(['off', 'on', 'broken']);
     const width = p.locator('[data-editor="input"] input[data-size="width"]');
     await width.fill('4');
     await width.dispatchEvent('change');
@@ -273,6 +294,28 @@ describe('a third-party plugin', () => {
     p = await reopen(p);
     await done(p);
     expect(await field(p, 'lit')).toBe('5');
+    await p.close();
+  });
+});
+
+describe("an editor's keyboard", () => {
+  it('types 0 in a grid whose numbers start at 0 and moves on at once; Enter in a size field resizes and does not run', async () => {
+    const p = await open('?puzzle=tally');
+    await cell(p, 'input', 0, 0).click();
+    // 0 cannot start a longer number: the cursor moves on, so 7 goes to the next cell (not "07").
+    await p.keyboard.type('07');
+    // 1 may start 10, 11 or 12: 1 then 2 is 12.
+    await p.keyboard.type('12');
+    expect(await editorText(p, 'input')).toBe('0 7 12 -\n- - - -\n');
+    const width = p.locator('[data-editor="input"] input[data-size="width"]');
+    await width.fill('5');
+    await width.press('Enter');
+    expect(await editorText(p, 'input')).toBe('0 7 12 - -\n- - - - -\n');
+    expect(await p.locator('#phase').getAttribute('data-phase')).toBe('idle');
+    expect(await p.evaluate(() => performance.getEntriesByName('kit:run').length)).toBe(0);
+    await runButton(p).click();
+    await done(p);
+    expect(await field(p, 'total')).toBe('19');
     await p.close();
   });
 });

@@ -5,7 +5,18 @@ export interface SvgOptions {
   /** Off for thumbnails, where text would be too small to read anyway. */
   labels?: boolean;
   className?: string;
+  /** Hidden from screen readers (a thumbnail inside a button that names it). */
+  decorative?: boolean;
+  /** What the picture shows, for screen readers (default: the frame's title, else its size). */
+  label?: string;
 }
+
+/**
+ * A second cue beside colour: a cell without a label of its own shows its palette entry's letter
+ * (what the terminal prints without colour: `R` for red), so colours that look alike to a person
+ * who does not see them apart still read apart.
+ */
+const MARK = /^[A-Za-z0-9]$/;
 
 /** Black or white, whichever reads better on a background colour. */
 function labelColour(hex: string): string {
@@ -30,8 +41,7 @@ export function frameToSvg(frame: Frame, palette: Palette, options: SvgOptions =
   const root = svg('svg', {
     viewBox: `-0.1 -0.1 ${width + 0.2} ${height + 0.2}`,
     class: `frame ${options.className ?? ''}`.trim(),
-    role: 'img',
-    'aria-label': frame.title ?? `${width}x${height} grid`,
+    ...(options.decorative ? { 'aria-hidden': 'true', focusable: 'false' } : { role: 'img', 'aria-label': options.label ?? frame.title ?? `${width}x${height} grid` }),
   });
   const at = (x: number, y: number) => (x >= 0 && y >= 0 && x < width && y < height ? cells[y * width + x] : undefined);
   const texts: SVGTextElement[] = [];
@@ -49,12 +59,14 @@ export function frameToSvg(frame: Frame, palette: Palette, options: SvgOptions =
         rect.setAttribute('data-fill', cell.fill!);
       }
       root.append(rect);
-      if (cell.label && options.labels !== false) {
-        const text = svg('text', { x: x + 0.5, y: y + 0.53, class: 'label' });
+      const mark = !cell.label && entry?.letter && MARK.test(entry.letter) ? entry.letter : undefined;
+      const shown = cell.label ?? mark;
+      if (shown && options.labels !== false) {
+        const text = svg('text', { x: x + 0.5, y: y + 0.53, class: mark ? 'label mark' : 'label' });
         // A style, not an attribute: the stylesheet's default label colour must not win over it.
         if (colour) text.style.fill = labelColour(colour);
-        text.setAttribute('font-size', cell.label.length > 2 ? '0.38' : '0.55');
-        text.textContent = cell.label;
+        text.setAttribute('font-size', mark ? '0.42' : shown.length > 2 ? '0.38' : '0.55');
+        text.textContent = shown;
         texts.push(text);
       }
       // Each cell owns its top and left edges, plus the bottom/right ones at the frame's edge.

@@ -1,7 +1,7 @@
 // The grid as a link carries it: the plugin's own compact form when it has one (a puyop.com field
 // string, a puzz.link body), else a run-length encoding any grid has: `WxH_run_run...` with each run
 // `value` or `N*value`, row by row (`_` and `*` stay readable in a URL; values never hold them). Both decode back to a grid checked against the editor's spec.
-import { InputError, isInputError, numberMax, sideRange, type EditorGrid, type GridEditorSpec } from '@kit/core';
+import { InputError, isInputError, numberMax, sideRange, takesSize, type EditorGrid, type GridEditorSpec } from '@kit/core';
 
 export function encodeRuns(grid: EditorGrid): string {
   const height = grid.length;
@@ -48,9 +48,10 @@ export function checkGrid(spec: GridEditorSpec, grid: EditorGrid): EditorGrid {
   const width = grid[0]?.length ?? 0;
   const [minW, maxW] = sideRange(spec.width);
   const [minH, maxH] = sideRange(spec.height);
-  if (width < minW || width > maxW || height < minH || height > maxH || grid.some((row) => row.length !== width)) {
+  if (!takesSize(spec, width, height) || grid.some((row) => row.length !== width)) {
     const side = (min: number, max: number) => (min === max ? String(min) : `${min} to ${max}`);
-    throw new InputError(`${spec.label}: ${width}x${height} is not a size the editor takes (width ${side(minW, maxW)}, height ${side(minH, maxH)})`);
+    const sizes = spec.sizes ? spec.sizes.map((size) => `${size.width}x${size.height}`).join(', ') : `width ${side(minW, maxW)}, height ${side(minH, maxH)}`;
+    throw new InputError(`${spec.label}: ${width}x${height} is not a size the editor takes (${sizes})`);
   }
   const values = new Set(spec.values.map((value) => value.value));
   const max = numberMax(spec, width, height);

@@ -1,7 +1,7 @@
 // The editor a plugin's GridEditorSpec describes: value buttons, a grid of cells to click or drag over,
 // keyboard entry (arrows move, digits type numbers, a value's key paints), resize and clear, and the
 // grid as the plugin's text format beside it. It knows no puzzle: every word comes from the spec.
-import { blankGrid, entryHex, numberMax, sideRange, type EditorGrid, type GridEditorSpec, type Palette, type TextFile } from '@kit/core';
+import { InputError, entryHex, numberMax, sideRange, startSize, takesSize, type EditorGrid, type GridEditorSpec, type Palette, type TextFile } from '@kit/core';
 import { h } from './dom.js';
 import { checkGrid, decodeGrid, encodeGrid } from './grid-code.js';
 import { errorText } from './errors.js';
@@ -11,16 +11,29 @@ export interface GridEditor {
   element: HTMLElement;
   /** False while an optional editor is folded: it then gives no input. */
   inUse(): boolean;
+  /** The grid as the plugin's file; throws InputError while the text typed under *As text* is refused. */
   read(): TextFile | undefined;
   urlValue(): string | undefined;
+  /** Folds an optional editor (another one that replaces it, or that it replaces, was opened). */
+  fold(): void;
+  /** Called when the person opens an optional editor. */
+  onOpen(listener: () => void): void;
 }
 
 const isNumber = (value: string) => /^\d+$/.test(value);
+/** A palette letter that can stand in a cell as a second cue beside its colour. */
+const MARK = /^[A-Za-z0-9]$/;
+
+function emptyGrid(spec: GridEditorSpec, width: number, height: number): EditorGrid {
+  const empty = spec.values[0]!.value;
+  return Array.from({ length: height }, () => Array.from({ length: width }, () => empty));
+}
 
 export function buildGridEditor(spec: GridEditorSpec, palette: Palette, initial: string | undefined, problems: string[]): GridEditor {
   const [minW, maxW] = sideRange(spec.width);
   const [minH, maxH] = sideRange(spec.height);
-  let grid: EditorGrid = blankGrid(spec, minW, minH);
+  const start = startSize(spec);
+  let grid: EditorGrid = emptyGrid(spec, start.width, start.height);
   if (initial !== undefined && initial !== '') {
     try {
       grid = decodeGrid(spec, initial);
@@ -36,30 +49,48 @@ export function buildGridEditor(spec: GridEditorSpec, palette: Palette, initial:
   let chosen: string | undefined = spec.numbers ? undefined : (spec.values[1] ?? spec.values[0])!.value;
   let cursor = { x: 0, y: 0 };
   let typing = false;
+  /** The text under *As text* that was refused: the grid no longer says what the person wants. */
+  let refusedText: InputError | undefined;
+  const openListeners: (() => void)[] = [];
+  const idBase = `editor-${spec.target}`;
 
-  const cells = h('div', { class: 'editor-grid', tabindex: 0, role: 'grid', 'aria-label': spec.label });
+  const cells = h('div', { class: 'editor-grid', tabindex: 0, role: 'grid', 'aria-label': spec.label, id: `${idBase}-grid` });
   const valueBar = h('div', { class: 'editor-values', role: 'toolbar', 'aria-label': `${spec.label} values` });
+  const valueHelp = h('p', { class: 'editor-value-help', 'aria-live': 'polite' });
   const text = h('textarea', { rows: 4, spellcheck: 'false', autocomplete: 'off', 'aria-label': `${spec.label} as text`, 'data-editor-text': spec.target });
   const problem = h('p', { class: 'error editor-error', role: 'alert' });
-  const sizeInputs = [minW !== maxW, minH !== maxH].some(Boolean)
-    ? ['width', 'height'].map((side) =>
-        h('input', { type: 'number', class: 'editor-size', 'aria-label': side, 'data-size': side, min: side === 'width' ? minW : minH, max: side === 'width' ? maxW : maxH }),
-      )
-    : [];
+  const resizable = minW !== maxW || minH !== maxH;
+  const sizeInputs =
+    resizable && !spec.sizes
+      ? ['width', 'height'].map((side) =>
+          h('input', { type: 'number', class: 'editor-size', 'aria-label': `${spec.label} ${side}`, 'data-size': side, min: side === 'width' ? minW : minH, max: side === 'width' ? maxW : maxH }),
+        )
+      : [];
+  const sizeMenu = spec.sizes && spec.sizes.length > 1 ? h('select', { class: 'editor-size-menu', 'aria-label': `${spec.label} size`, 'data-size': 'menu' }) : undefined;
+  for (const size of spec.sizes ?? []) sizeMenu?.append(h('option', { value: `${size.width}x${size.height}` }, `${size.width} × ${size.height}`));
 
-  const fillOf = (value: string): string | undefined => {
-    if (isNumber(value) && spec.numbers) return spec.numbers.fill;
-    return spec.values.find((entry) => entry.value === value)?.fill;
-  };
+  const entryOf = (value: string) => spec.values.find((entry) => entry.value === value);
+  const fillOf = (value: string): string | undefined => (isNumber(value) && spec.numbers ? spec.numbers.fill : entryOf(value)?.fill);
   const colourOf = (value: string): string | undefined => {
     const key = fillOf(value);
     const entry = key !== undefined ? palette[key] : undefined;
     return entry ? entryHex(entry) : undefined;
   };
-  const markOf = (value: string): string => (isNumber(value) ? value : (spec.values.find((entry) => entry.value === value)?.mark ?? ''));
+  /** What the cell shows: a number, the value's mark, or its colour's letter (a second cue beside colour). */
+  const markOf = (value: string): string => {
+    if (isNumber(value)) return value;
+    const entry = entryOf(value);
+    if (entry?.mark !== undefined) return entry.mark;
+    const letter = entry?.fill !== undefined ? palette[entry.fill]?.letter : undefined;
+    return letter && MARK.test(letter) ? letter : '';
+  };
+  const nameOf = (value: string): string => (isNumber(value) ? value : (entryOf(value)?.label ?? value));
 
   function changed(fromText = false): void {
-    if (!fromText) text.value = spec.toText(grid);
+    if (!fromText) {
+      text.value = spec.toText(grid);
+      refusedText = undefined;
+    }
     problem.textContent = '';
     element.dispatchEvent(new Event('input', { bubbles: true }));
   }
@@ -70,30 +101,41 @@ export function buildGridEditor(spec: GridEditorSpec, palette: Palette, initial:
     cell.style.background = colour ?? '';
     cell.textContent = markOf(value);
     cell.classList.toggle('light', colour !== undefined && isLight(colour));
+    cell.setAttribute('aria-label', `row ${Number(cell.dataset['row']) + 1}, column ${Number(cell.dataset['col']) + 1}: ${nameOf(value)}`);
   }
 
   function drawGrid(): void {
     cells.style.setProperty('--columns', String(width()));
+    cells.setAttribute('aria-rowcount', String(height()));
+    cells.setAttribute('aria-colcount', String(width()));
     cells.replaceChildren(
-      ...grid.flatMap((row, y) =>
-        row.map((value, x) => {
-          const cell = h('div', { class: 'editor-cell', role: 'gridcell', 'data-row': y, 'data-col': x });
-          drawCell(cell, value);
-          return cell;
-        }),
+      ...grid.map((row, y) =>
+        h(
+          'div',
+          { class: 'editor-row', role: 'row' },
+          ...row.map((value, x) => {
+            const cell = h('div', { class: 'editor-cell', role: 'gridcell', id: `${idBase}-${y}-${x}`, 'data-row': y, 'data-col': x });
+            drawCell(cell, value);
+            return cell;
+          }),
+        ),
       ),
     );
     drawCursor();
     for (const input of sizeInputs) input.value = String(input.dataset['size'] === 'width' ? width() : height());
+    if (sizeMenu) sizeMenu.value = `${width()}x${height()}`;
   }
 
   function cellAt(x: number, y: number): HTMLElement | undefined {
-    return cells.children[y * width() + x] as HTMLElement | undefined;
+    return cells.children[y]?.children[x] as HTMLElement | undefined;
   }
 
   function drawCursor(): void {
     for (const old of cells.querySelectorAll('.cursor')) old.classList.remove('cursor');
-    cellAt(cursor.x, cursor.y)?.classList.add('cursor');
+    const cell = cellAt(cursor.x, cursor.y);
+    cell?.classList.add('cursor');
+    // Screen readers follow the cursor through the grid, which keeps the focus itself.
+    if (cell) cells.setAttribute('aria-activedescendant', cell.id);
   }
 
   function set(x: number, y: number, value: string): void {
@@ -106,31 +148,35 @@ export function buildGridEditor(spec: GridEditorSpec, palette: Palette, initial:
   function drawValues(): void {
     const max = numberMax(spec, width(), height());
     const numbers = spec.numbers && max - spec.numbers.min < 20 ? Array.from({ length: max - spec.numbers.min + 1 }, (_, i) => String(spec.numbers!.min + i)) : [];
-    const entries = [...spec.values.map((entry) => ({ value: entry.value, label: entry.label, key: entry.key })), ...numbers.map((value) => ({ value, label: value, key: undefined }))];
+    const entries = [...spec.values.map((entry) => ({ value: entry.value, label: entry.label, key: entry.key, help: entry.help })), ...numbers.map((value) => ({ value, label: value, key: undefined, help: undefined }))];
     valueBar.replaceChildren(
       ...entries.map((entry) => {
         const colour = colourOf(entry.value);
         const swatch = h('span', { class: 'swatch', 'aria-hidden': 'true' }, isNumber(entry.value) ? '' : markOf(entry.value));
         if (colour) swatch.style.background = colour;
-        const button = h(
+        return h(
           'button',
           {
             type: 'button',
             class: 'value',
             'data-value': entry.value,
             'aria-pressed': String(entry.value === chosen),
-            title: entry.key ? `${entry.label} (key ${entry.key})` : entry.label,
+            title: [entry.help, entry.key ? `key ${entry.key}` : ''].filter(Boolean).join(' · ') || undefined,
             onclick: () => {
               chosen = chosen === entry.value && spec.numbers ? undefined : entry.value;
               drawValues();
             },
           },
           isNumber(entry.value) ? null : swatch,
-          entry.label,
+          h('span', { class: 'value-label' }, entry.label),
         );
-        return button;
       }),
     );
+    // What the chosen value means, when its label does not say it all; else what every value with help means.
+    const helped = spec.values.filter((entry) => entry.help);
+    const chosenEntry = chosen !== undefined ? entryOf(chosen) : undefined;
+    valueHelp.textContent = chosenEntry?.help ? `${chosenEntry.label}: ${chosenEntry.help}` : helped.map((entry) => `${entry.label}: ${entry.help}`).join(' · ');
+    valueHelp.hidden = valueHelp.textContent === '';
   }
 
   // Painting: a press paints the chosen value (or the blank one when the cell already holds it, so a
@@ -188,7 +234,8 @@ export function buildGridEditor(spec: GridEditorSpec, palette: Palette, initial:
       const digit = Number(event.key);
       const max = numberMax(spec, width(), height());
       const current = grid[y]![x]!;
-      const extended = typing && isNumber(current) ? Number(current) * 10 + digit : undefined;
+      // A second digit extends the number just typed (1 then 2 is 12), never a leading 0.
+      const extended = typing && isNumber(current) && current !== '0' ? Number(current) * 10 + digit : undefined;
       let value: number;
       if (extended !== undefined && extended <= max) value = extended;
       else {
@@ -197,7 +244,8 @@ export function buildGridEditor(spec: GridEditorSpec, palette: Palette, initial:
       }
       if (value < spec.numbers.min || value > max) return event.preventDefault();
       set(cursor.x, cursor.y, String(value));
-      if (value * 10 > max) move(1, 0, true);
+      // Move on when no second digit could follow: 0, or a number whose tenfold is too large.
+      if (value === 0 || value * 10 > max) move(1, 0, true);
       else typing = true;
     } else if (event.key === 'Backspace' || event.key === 'Delete') {
       set(x, y, empty);
@@ -216,17 +264,24 @@ export function buildGridEditor(spec: GridEditorSpec, palette: Palette, initial:
   text.addEventListener('input', () => {
     try {
       grid = checkGrid(spec, spec.fromText(text.value, spec.target));
+      refusedText = undefined;
       cursor = { x: Math.min(cursor.x, width() - 1), y: Math.min(cursor.y, height() - 1) };
       drawGrid();
       drawValues();
       changed(true);
     } catch (error) {
-      problem.textContent = errorText(error);
+      // The grid still shows the last good text, but it is not what the person typed: until the
+      // text is fixed (or the grid edited), the editor gives no input and Run says why.
+      const message = errorText(error);
+      refusedText = new InputError(`${spec.label} as text: ${message}`);
+      problem.textContent = message;
+      element.dispatchEvent(new Event('input', { bubbles: true }));
     }
   });
 
   function resize(newWidth: number, newHeight: number): void {
-    const next = blankGrid(spec, newWidth, newHeight);
+    if (!takesSize(spec, newWidth, newHeight)) return drawGrid();
+    const next = emptyGrid(spec, newWidth, newHeight);
     for (let y = 0; y < Math.min(newHeight, height()); y++) {
       for (let x = 0; x < Math.min(newWidth, width()); x++) next[y]![x] = grid[y]![x]!;
     }
@@ -239,42 +294,57 @@ export function buildGridEditor(spec: GridEditorSpec, palette: Palette, initial:
     changed();
   }
   for (const input of sizeInputs) {
-    input.addEventListener('change', () => {
+    const apply = () => {
       const value = Number(input.value);
       const [min, max] = input.dataset['size'] === 'width' ? [minW, maxW] : [minH, maxH];
       const size = Number.isInteger(value) ? Math.max(min, Math.min(max, value)) : input.dataset['size'] === 'width' ? width() : height();
       if (input.dataset['size'] === 'width') resize(size, height());
       else resize(width(), size);
+    };
+    input.addEventListener('change', apply);
+    // Enter sets the size; it does not submit the form (which would run).
+    input.addEventListener('keydown', (event) => {
+      if (event.key !== 'Enter') return;
+      event.preventDefault();
+      apply();
     });
     // The field's own input events must not reach the form before the grid has changed.
     input.addEventListener('input', (event) => event.stopPropagation());
   }
+  sizeMenu?.addEventListener('change', (event) => {
+    event.stopPropagation();
+    const [w, h2] = sizeMenu.value.split('x').map(Number);
+    resize(w!, h2!);
+  });
+  sizeMenu?.addEventListener('input', (event) => event.stopPropagation());
 
   const clear = h('button', { type: 'button', class: 'small', 'data-action': 'clear' }, 'Clear');
   clear.addEventListener('click', () => {
-    grid = blankGrid(spec, width(), height());
+    grid = emptyGrid(spec, width(), height());
     drawGrid();
     changed();
   });
-  const tools = h(
-    'div',
-    { class: 'editor-tools' },
-    ...(sizeInputs.length ? [h('label', { class: 'editor-size-label' }, 'size ', sizeInputs[0]!, ' × ', sizeInputs[1]!)] : []),
-    clear,
-  );
-  const body = [valueBar, cells, tools, h('details', { class: 'editor-text' }, h('summary', {}, 'As text'), text), problem];
+  const sizeControl = sizeMenu
+    ? h('label', { class: 'editor-size-label' }, 'size ', sizeMenu)
+    : sizeInputs.length
+      ? h('span', { class: 'editor-size-label' }, 'size ', sizeInputs[0]!, ' × ', sizeInputs[1]!)
+      : null;
+  const tools = h('div', { class: 'editor-tools' }, sizeControl, clear);
+  const body = [valueBar, valueHelp, h('div', { class: 'editor-scroll' }, cells), tools, h('details', { class: 'editor-text' }, h('summary', {}, 'As text'), text), problem];
   const optional = spec.optional === true;
   // While the grid is open the options it replaces are hidden: say how to get them back.
   const foldHint = spec.supersedes?.length ? h('span', { class: 'fold-hint' }, ` · fold to give ${spec.supersedes.join(', ')} instead`) : null;
   const element = optional
     ? h('details', { class: 'editor optional', 'data-editor': spec.target, open: initial !== undefined }, h('summary', {}, h('span', { class: 'name' }, spec.label), foldHint), ...body)
-    : h('section', { class: 'editor', 'data-editor': spec.target }, h('h3', { class: 'editor-label' }, spec.label), ...body);
+    : h('section', { class: 'editor', 'data-editor': spec.target, 'aria-label': spec.label }, h('h3', { class: 'editor-label' }, spec.label), ...body);
   // The toggle event also comes once for the initial state: only a change by the person counts.
   let wasOpen = optional && (element as HTMLDetailsElement).open;
   if (optional) {
     element.addEventListener('toggle', () => {
-      if ((element as HTMLDetailsElement).open === wasOpen) return;
-      wasOpen = (element as HTMLDetailsElement).open;
+      const open = (element as HTMLDetailsElement).open;
+      if (open === wasOpen) return;
+      wasOpen = open;
+      if (open) for (const listener of openListeners) listener();
       changed();
     });
   }
@@ -287,8 +357,16 @@ export function buildGridEditor(spec: GridEditorSpec, palette: Palette, initial:
     target: spec.target,
     element,
     inUse,
-    read: () => (inUse() ? { name: spec.target, text: spec.toText(grid) } : undefined),
+    read: () => {
+      if (!inUse()) return undefined;
+      if (refusedText) throw refusedText;
+      return { name: spec.target, text: spec.toText(grid) };
+    },
     urlValue: () => (inUse() ? encodeGrid(spec, grid) : undefined),
+    fold: () => {
+      if (optional) (element as HTMLDetailsElement).open = false;
+    },
+    onOpen: (listener) => openListeners.push(listener),
   };
 }
 

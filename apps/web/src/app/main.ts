@@ -1,9 +1,11 @@
-// The page's start: load the plugins the manifest lists, build the shell with its modes, and open
-// the puzzle the URL names (or the first one).
+// The page's start: list the puzzles the manifest names, build the shell with its modes, and open
+// the puzzle the URL names (or the first one). A puzzle's code is loaded when it is opened.
+import type { RegisteredPlugin } from '@kit/core';
 import { MANIFEST_PATH } from '../shared/manifest.js';
 import { h } from './dom.js';
 import { errorText } from './errors.js';
-import { loadPlugins } from './load-plugins.js';
+import { loadPlugins, type PluginCatalog } from './load-plugins.js';
+import type { ModeRequest } from './page-mode.js';
 import { PlayMode } from './play/play-mode.js';
 import { wantsPlay } from './play/play-url.js';
 import { Shell } from './shell.js';
@@ -12,9 +14,9 @@ import { readState } from './url-state.js';
 import { WorkerPool } from './worker-pool.js';
 
 async function boot(root: HTMLElement): Promise<void> {
-  let loaded;
+  let catalog: PluginCatalog;
   try {
-    loaded = await loadPlugins(new URL(MANIFEST_PATH, document.baseURI));
+    catalog = await loadPlugins(new URL(MANIFEST_PATH, document.baseURI));
   } catch (error) {
     root.replaceChildren(h('p', { class: 'error' }, errorText(error)));
     return;
@@ -25,32 +27,54 @@ async function boot(root: HTMLElement): Promise<void> {
     document.body.dataset['workers'] = workers.ready ? 'ready' : 'starting';
   });
   const modes = [new SolveMode(workers), new PlayMode()];
-  const { registry, available, unavailable } = loaded;
-  const shell = new Shell(available, unavailable, modes, (id) => shell.open(registry.get(id)!, { values: {} }));
+  const shell: Shell = new Shell(catalog.entries, catalog.unavailable, modes, (id) => void show(id, { values: {} }));
   root.replaceChildren(shell.elements.root);
 
-  const state = readState(location.search);
-  const first = available[0];
-  if (!first) {
+  /** The first puzzle whose code loads, with the reason another could not be shown. */
+  async function fallback(problem: string): Promise<void> {
+    for (const entry of catalog.entries) {
+      const registered = await catalog.load(entry.id).catch((error: unknown) => {
+        shell.addUnavailable({ id: entry.id, source: entry.source, error: errorText(error) });
+        return undefined;
+      });
+      if (registered) return shell.open(registered, { values: {}, problem });
+    }
     shell.showNothing('No puzzles available');
-    document.body.dataset['ready'] = 'true';
-    return;
   }
-  const wanted = state.puzzle !== undefined ? registry.get(state.puzzle) : undefined;
-  if (wanted) {
+
+  /**
+   * Loads a puzzle's code and opens it in a mode (by default the first that offers something); a
+   * puzzle that cannot load is reported and the first working one shown.
+   */
+  async function show(id: string, request: ModeRequest, modeId?: string): Promise<void> {
+    let registered: RegisteredPlugin;
+    try {
+      registered = await catalog.load(id);
+    } catch (error) {
+      shell.addUnavailable({ id, source: catalog.entries.find((entry) => entry.id === id)?.source ?? id, error: errorText(error) });
+      return fallback(`the puzzle '${id}' is unavailable: ${errorText(error)}`);
+    }
+    shell.open(registered, request, modeId);
+  }
+
+  const state = readState(location.search);
+  const first = catalog.entries[0];
+  if (!first) shell.showNothing('No puzzles available');
+  else if (state.puzzle !== undefined && catalog.entries.some((entry) => entry.id === state.puzzle)) {
     const mode = wantsPlay(location.search) ? 'play' : undefined;
-    shell.open(wanted, { values: state.values, ...(state.example !== undefined ? { example: state.example } : {}), start: state.run }, mode);
+    await show(state.puzzle, { values: state.values, ...(state.example !== undefined ? { example: state.example } : {}), start: state.run }, mode);
+  } else if (state.puzzle !== undefined) {
+    const broken = catalog.unavailable.find((entry) => entry.id === state.puzzle);
+    await fallback(broken ? `the puzzle '${state.puzzle}' is unavailable: ${broken.error}` : `no puzzle called '${state.puzzle}' is available`);
   } else {
-    const broken = unavailable.find((entry) => entry.id === state.puzzle);
-    const problem =
-      state.puzzle === undefined ? undefined : broken ? `the puzzle '${state.puzzle}' is unavailable: ${broken.error}` : `no puzzle called '${state.puzzle}' is available`;
-    shell.open(first, { values: {}, ...(problem ? { problem } : {}) });
+    await show(first.id, { values: {} });
   }
   // Back and Forward move in and out of play (the Play tab adds a history entry when entered).
   window.addEventListener('popstate', () => {
     const now = readState(location.search);
-    const registered = now.puzzle !== undefined ? registry.get(now.puzzle) : undefined;
-    if (registered) shell.open(registered, { values: now.values, resume: true }, wantsPlay(location.search) ? 'play' : 'solve');
+    if (now.puzzle !== undefined && catalog.entries.some((entry) => entry.id === now.puzzle)) {
+      void show(now.puzzle, { values: now.values, resume: true }, wantsPlay(location.search) ? 'play' : 'solve');
+    }
   });
   document.body.dataset['ready'] = 'true';
 }

@@ -2,6 +2,7 @@ import { entryHex, type AnyPlugin, type LettersOptionSpec, type OptionSpec, type
 import { HOST_NAMES } from '@kit/core/host';
 import { h } from './dom.js';
 import { buildGridEditor, type GridEditor } from './grid-editor.js';
+import { pageWords } from './page-words.js';
 
 /** What the form holds, still unvalidated: the hosts' shared `parseOptions` does the checking. */
 export interface FormValues {
@@ -43,6 +44,8 @@ interface Field {
   name: string;
   read(): string | boolean | TextFile | undefined;
   urlValue(): string | undefined;
+  /** Sets the field as a person would (another field's value implied this one). */
+  set?(value: string | boolean): void;
 }
 
 function fileField(name: string, label: string, help: string, formats: readonly string[] | undefined, initial: string | undefined): [HTMLElement, Field] {
@@ -132,7 +135,10 @@ function specField(spec: OptionSpec, initial: string | undefined, palette: Palet
       const box = h('input', { id, type: 'checkbox', role: 'switch', name: spec.name, 'data-option': spec.name });
       box.checked = initial === undefined ? fallback : TRUE_TEXT.has(initial.toLowerCase());
       const element = h('div', { class: 'field switch' }, h('label', { for: id }, box, h('span', { class: 'name' }, label)), h('p', { class: 'help' }, spec.help));
-      return [element, { name: spec.name, read: () => box.checked, urlValue: () => (box.checked === fallback ? undefined : box.checked ? '1' : '0') }];
+      const set = (value: string | boolean) => {
+        box.checked = typeof value === 'boolean' ? value : TRUE_TEXT.has(value.toLowerCase());
+      };
+      return [element, { name: spec.name, read: () => box.checked, urlValue: () => (box.checked === fallback ? undefined : box.checked ? '1' : '0'), set }];
     }
     case 'enum': {
       const select = h('select', { id, name: spec.name, 'data-option': spec.name });
@@ -143,7 +149,10 @@ function specField(spec: OptionSpec, initial: string | undefined, palette: Palet
       select.value = initial ?? spec.default ?? choices[0] ?? '';
       const fallback = spec.default ?? '';
       const element = h('div', { class: 'field' }, h('label', { for: id }, label), select, h('p', { class: 'help' }, spec.help));
-      return [element, { name: spec.name, read: () => select.value, urlValue: () => (select.value === fallback ? undefined : select.value) }];
+      const set = (value: string | boolean) => {
+        if (choices.includes(String(value))) select.value = String(value);
+      };
+      return [element, { name: spec.name, read: () => select.value, urlValue: () => (select.value === fallback ? undefined : select.value), set }];
     }
     case 'file':
       return fileField(spec.name, label, spec.help, spec.formats, initial);
@@ -179,7 +188,10 @@ function specField(spec: OptionSpec, initial: string | undefined, palette: Palet
       );
       // Empty means "not given" (the CLI without the flag), unless clearing a non-empty default.
       const read = () => (input.value === '' && fallback === '' ? undefined : input.value);
-      return [element, { name: spec.name, read, urlValue: () => (input.value === fallback ? undefined : input.value) }];
+      const set = (value: string | boolean) => {
+        input.value = String(value);
+      };
+      return [element, { name: spec.name, read, urlValue: () => (input.value === fallback ? undefined : input.value), set }];
     }
   }
 }
@@ -222,10 +234,43 @@ export function buildOptionForm(plugin: AnyPlugin, initial: Record<string, strin
     optionElements.set(spec.name, element);
   }
   const superseded = (name: string) => supersededBy.get(name)?.inUse() === true;
+  // Editors stay in reach: one that another replaces folds when that one opens, and opening it
+  // again folds the other. Other options a drawn grid replaces hide while it is in use.
+  const editorList = [...editors.values()];
+  const replaces = (a: GridEditor, b: GridEditor) => supersededBy.get(b.target) === a;
+  for (const editor of editorList) {
+    editor.onOpen(() => {
+      for (const other of editorList) if (other !== editor && (replaces(editor, other) || replaces(other, editor))) other.fold();
+    });
+  }
   const refresh = () => {
-    for (const [name, element] of optionElements) element.hidden = superseded(name);
+    for (const [name, element] of optionElements) element.hidden = !editors.has(name) && superseded(name);
   };
   refresh();
+  // A value that settles other options (a pasted link that holds a chain puzzle) sets them as it is entered.
+  for (const spec of plugin.options) {
+    if (spec.type !== 'string' || !spec.implies || spec.terminalOnly || editors.has(spec.name)) continue;
+    const element = optionElements.get(spec.name)!;
+    const input = element.querySelector('input')!;
+    const note = h('p', { class: 'implied', 'aria-live': 'polite', hidden: true });
+    element.append(note);
+    input.addEventListener('input', () => {
+      let implied: Readonly<Record<string, string | boolean>> | undefined;
+      try {
+        implied = spec.implies!(input.value);
+      } catch {
+        implied = undefined;
+      }
+      const changed = Object.entries(implied ?? {}).filter(([name, value]) => {
+        const field = fields.find((candidate) => candidate.name === name);
+        if (!field?.set || field.read() === value) return false;
+        field.set(value);
+        return true;
+      });
+      note.hidden = changed.length === 0;
+      note.textContent = changed.length ? `This value also set ${changed.map(([name, value]) => (typeof value === 'boolean' ? `${name} ${value ? 'on' : 'off'}` : `${name} to ${value}`)).join(', ')}.` : '';
+    });
+  }
   const hostField = (name: string, placeholder: string, help: string) => {
     const input = h('input', { id: `opt-${name}`, type: 'text', inputmode: 'numeric', name, placeholder, autocomplete: 'off', 'data-option': name });
     input.value = initial[name] ?? '';
@@ -234,8 +279,18 @@ export function buildOptionForm(plugin: AnyPlugin, initial: Record<string, strin
   };
   const limit = hostField(LIMIT_FIELD, 'no limit', fieldHelp(LIMIT_FIELD));
   const delay = hostField(DELAY_FIELD, String(plugin.stepDelayMs ?? DEFAULT_STEP_DELAY_MS), fieldHelp(DELAY_FIELD));
+  const root = h('div', { class: 'fields' }, ...elements);
+  // Help in the page's words (no CLI flags), tied to its field for screen readers.
+  for (const help of root.querySelectorAll<HTMLElement>('.field > .help')) {
+    help.textContent = pageWords(plugin, help.textContent ?? '');
+    const control = help.parentElement!.querySelector<HTMLElement>('input:not([type="file"]), select, textarea');
+    if (control?.id) {
+      help.id = `help-${control.id}`;
+      control.setAttribute('aria-describedby', help.id);
+    }
+  }
   return {
-    fields: h('div', { class: 'fields' }, ...elements),
+    fields: root,
     problems,
     refresh,
     read() {

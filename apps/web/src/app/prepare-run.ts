@@ -25,7 +25,7 @@ export function prepareRun(plugin: AnyPlugin, values: FormValues): PreparedRun {
   const delayMs = hostInteger('delay', values.delay, 0, 'a whole number of milliseconds') ?? plugin.stepDelayMs ?? DEFAULT_STEP_DELAY_MS;
   const options = parseOptions(plugin.options, values.raw);
   if (plugin.input?.required && !values.input) {
-    throw new InputError(`kit run ${plugin.id} needs a file (${plugin.input.formats.join(', ')})`);
+    throw new InputError(`this puzzle needs an input (${plugin.input.formats.join(', ')})`);
   }
   return { instance: plugin.parse(options, values.input), limit, delayMs };
 }

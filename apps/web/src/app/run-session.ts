@@ -1,7 +1,24 @@
 import { AbortedError, runSolver, type DoneEvent, type ProgressEvent, type RegisteredPlugin, type StepEvent, type WorkerPort } from '@kit/core';
 
-/** Solutions kept for browsing; beyond this the run still counts them. */
+/** Solutions kept for browsing at most; beyond this the run only counts them. */
 export const MAX_KEPT_SOLUTIONS = 200_000;
+/**
+ * Memory for kept solutions, as their JSON would take: a flood of large solutions (an empty 16x16
+ * Sudoku, 600 bytes each) would otherwise fill hundreds of megabytes, and the garbage collector's
+ * pauses would stall the page.
+ */
+export const KEPT_SOLUTION_BYTES = 24 * 1024 * 1024;
+
+/** How many solutions like this one fit the budget. */
+export function keepLimit(sample: unknown): number {
+  let size = 64;
+  try {
+    size = Math.max(size, JSON.stringify(sample)?.length ?? 0);
+  } catch {
+    // Not JSON (a Map, a typed array, through structured cloning): the count cap alone applies.
+  }
+  return Math.max(1, Math.min(MAX_KEPT_SOLUTIONS, Math.floor(KEPT_SOLUTION_BYTES / size)));
+}
 
 export type RunPhase = 'running' | 'done' | 'cancelled' | 'failed';
 
@@ -12,6 +29,8 @@ export type RunPhase = 'running' | 'done' | 'cancelled' | 'failed';
 export class RunSession {
   readonly solutions: unknown[] = [];
   solutionCount = 0;
+  /** How many solutions are kept for browsing (set from the first one's size). */
+  keptLimit = MAX_KEPT_SOLUTIONS;
   readonly steps: StepEvent[] = [];
   progress: ProgressEvent | undefined;
   done: DoneEvent | undefined;
@@ -49,7 +68,8 @@ export class RunSession {
               break;
             case 'solution':
               this.solutionCount = event.index;
-              if (this.solutions.length < MAX_KEPT_SOLUTIONS) this.solutions.push(event.solution);
+              if (this.solutions.length === 0) this.keptLimit = keepLimit(event.solution);
+              if (this.solutions.length < this.keptLimit) this.solutions.push(event.solution);
               break;
             case 'step':
               this.steps.push(event);

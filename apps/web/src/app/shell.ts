@@ -2,8 +2,9 @@
 // offers something for it, and the mode's panel. It knows the modes only through PageMode.
 import type { RegisteredPlugin } from '@kit/core';
 import { h } from './dom.js';
-import type { UnavailablePlugin } from './load-plugins.js';
+import type { CatalogEntry, UnavailablePlugin } from './load-plugins.js';
 import type { ModeRequest, PageMode } from './page-mode.js';
+import { pageWords } from './page-words.js';
 import { readState } from './url-state.js';
 
 export interface ShellElements {
@@ -14,7 +15,7 @@ export interface ShellElements {
   meta: HTMLElement;
   tabs: HTMLElement;
   panels: HTMLElement;
-  unavailable: HTMLElement | undefined;
+  unavailable: HTMLElement;
 }
 
 export class Shell {
@@ -25,8 +26,10 @@ export class Shell {
   #current: RegisteredPlugin | undefined;
   #mode: PageMode;
 
+  readonly #unavailableList = h('ul', {});
+
   constructor(
-    available: readonly RegisteredPlugin[],
+    available: readonly CatalogEntry[],
     unavailable: readonly UnavailablePlugin[],
     modes: readonly PageMode[],
     /** A puzzle button was pressed. */
@@ -36,9 +39,9 @@ export class Shell {
     this.#modes = modes;
     this.#mode = modes[0]!;
     const puzzles = h('nav', { id: 'puzzles', 'aria-label': 'Puzzles' });
-    for (const { plugin } of available) {
-      const button = h('button', { type: 'button', 'data-plugin': plugin.id, title: plugin.description, onclick: () => this.onPick(plugin.id) }, plugin.title);
-      this.#puzzleButtons.set(plugin.id, button);
+    for (const entry of available) {
+      const button = h('button', { type: 'button', 'data-plugin': entry.id, title: entry.description, onclick: () => this.onPick(entry.id) }, entry.title);
+      this.#puzzleButtons.set(entry.id, button);
       puzzles.append(button);
     }
     const tabs = h('div', { class: 'mode-tabs', role: 'tablist', 'aria-label': 'Mode', hidden: true });
@@ -51,14 +54,12 @@ export class Shell {
       mode.panel.setAttribute('aria-labelledby', `tab-${mode.id}`);
       mode.panel.hidden = mode !== this.#mode;
     }
-    const unavailableList = unavailable.length
-      ? h(
-          'section',
-          { id: 'unavailable', class: 'unavailable', 'aria-label': 'Unavailable plugins' },
-          h('h2', { class: 'section-title' }, 'Unavailable plugins'),
-          h('ul', {}, ...unavailable.map((entry) => h('li', { 'data-plugin': entry.id }, h('strong', {}, entry.id), ` (${entry.source}): `, h('span', { class: 'reason' }, entry.error)))),
-        )
-      : undefined;
+    const unavailableList = h(
+      'section',
+      { id: 'unavailable', class: 'unavailable', 'aria-label': 'Unavailable plugins', hidden: true },
+      h('h2', { class: 'section-title' }, 'Unavailable plugins'),
+      this.#unavailableList,
+    );
     const title = h('h2', { id: 'plugin-title' });
     const description = h('p', { id: 'plugin-description', class: 'description' });
     const meta = h('p', { id: 'plugin-meta', class: 'meta' });
@@ -70,6 +71,15 @@ export class Shell {
       h('main', { class: 'page' }, h('div', { class: 'plugin-head' }, h('div', { class: 'plugin-heading' }, title, description, meta), tabs), panels, unavailableList),
     );
     this.elements = { root, puzzles, title, description, meta, tabs, panels, unavailable: unavailableList };
+    for (const entry of unavailable) this.addUnavailable(entry);
+  }
+
+  /** A plugin that could not be loaded: listed with the reason, and no longer offered. */
+  addUnavailable(entry: UnavailablePlugin): void {
+    this.#unavailableList.append(h('li', { 'data-plugin': entry.id }, h('strong', {}, entry.id), ` (${entry.source}): `, h('span', { class: 'reason' }, entry.error)));
+    this.elements.unavailable.hidden = false;
+    this.#puzzleButtons.get(entry.id)?.remove();
+    this.#puzzleButtons.delete(entry.id);
   }
 
   get mode(): PageMode {
@@ -83,8 +93,9 @@ export class Shell {
     const { plugin } = registered;
     for (const [id, button] of this.#puzzleButtons) button.setAttribute('aria-current', String(id === plugin.id));
     this.elements.title.textContent = plugin.title;
-    this.elements.description.textContent = plugin.description;
-    this.elements.meta.textContent = `${plugin.id} ${plugin.version} · ${registered.origin.source}`;
+    this.elements.description.textContent = pageWords(plugin, plugin.description);
+    // The version only: where the plugin is installed (a package path) means nothing to a player.
+    this.elements.meta.textContent = `version ${plugin.version}`;
     document.title = `${plugin.title} · Puzzle Kit`;
     const offered = this.#modes.filter((mode) => mode.offers(registered));
     this.elements.tabs.hidden = offered.length < 2;

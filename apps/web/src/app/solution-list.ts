@@ -1,31 +1,46 @@
+// The solutions found so far, as a scrolling list of thumbnails that draws only the rows in sight
+// (and one either side): a run that finds millions costs the page the same few thumbnails as one
+// that finds fifty. Thumbnails are drawn within a time budget per display frame.
 import type { AnyPlugin, Palette } from '@kit/core';
 import { h } from './dom.js';
 import { frameToSvg } from './frame-svg.js';
 
-const PAGE_SIZE = 48;
+/** A row of thumbnails, gap included, in CSS pixels (the stylesheet sizes `.thumb` to fit). */
+export const THUMB_ROW_PX = 112;
+/** The narrowest a thumbnail gets, gap included. */
+const THUMB_MIN_PX = 112;
+/** Rows drawn beyond the visible ones, above and below. */
+const OVERSCAN_ROWS = 1;
 
-/**
- * The solutions found so far, as pages of small thumbnails. New solutions are appended to the page
- * on show; nothing else is redrawn, so a long run costs the page almost nothing.
- */
+/** The first and last (exclusive) solution index, from 1, of the rows in sight. */
+export function visibleRange(scrollTop: number, viewHeight: number, columns: number, total: number): [number, number] {
+  const firstRow = Math.max(0, Math.floor(scrollTop / THUMB_ROW_PX) - OVERSCAN_ROWS);
+  const lastRow = Math.ceil((scrollTop + viewHeight) / THUMB_ROW_PX) + OVERSCAN_ROWS;
+  return [Math.min(total, firstRow * columns) + 1, Math.min(total, lastRow * columns) + 1];
+}
+
 export class SolutionList {
   readonly element: HTMLElement;
-  readonly #grid = h('ol', { class: 'thumbs', id: 'solution-thumbs' });
-  readonly #pageLabel = h('span', { class: 'page-label' });
-  readonly #prev: HTMLButtonElement;
-  readonly #next: HTMLButtonElement;
+  readonly #label = h('span', { id: 'solutions-listed', class: 'listed', 'aria-live': 'polite' });
+  readonly #scroller: HTMLElement;
+  readonly #space = h('div', { class: 'thumb-space' });
+  readonly #list = h('ol', { class: 'thumbs', id: 'solution-thumbs' });
   readonly #jump: HTMLInputElement;
-  #page = 0;
-  #shownPage = -1;
-  #shownCount = 0;
+  /** The thumbnails on the page, by solution index. */
+  #drawn = new Map<number, HTMLElement>();
   #selected: number | undefined;
   #solutions: readonly unknown[] = [];
   #plugin: AnyPlugin | undefined;
   #palette: Palette = {};
+  #columns = 1;
+  #viewHeight = 3 * THUMB_ROW_PX;
+  #scrollTop = 0;
 
-  constructor(private readonly onOpen: (index: number) => void) {
-    this.#prev = h('button', { type: 'button', class: 'small', 'aria-label': 'Previous page', onclick: () => this.#turn(-1) }, '‹');
-    this.#next = h('button', { type: 'button', class: 'small', 'aria-label': 'Next page', onclick: () => this.#turn(1) }, '›');
+  constructor(
+    private readonly onOpen: (index: number) => void,
+    /** Called when the list wants a redraw (it was scrolled or resized). */
+    private readonly onMoved: () => void = () => {},
+  ) {
     this.#jump = h('input', { type: 'text', inputmode: 'numeric', id: 'open-solution', placeholder: 'No.', 'aria-label': 'Open solution number', autocomplete: 'off' });
     const jumpForm = h(
       'form',
@@ -40,7 +55,17 @@ export class SolutionList {
       this.#jump,
       h('button', { type: 'submit', class: 'small' }, 'Open'),
     );
-    this.element = h('div', { class: 'solution-list' }, h('div', { class: 'pager' }, this.#prev, this.#pageLabel, this.#next, jumpForm), this.#grid);
+    this.#space.append(this.#list);
+    this.#scroller = h('div', { class: 'thumb-scroller', tabindex: 0, role: 'region', 'aria-label': 'Solutions found' }, this.#space);
+    this.#scroller.addEventListener('scroll', () => {
+      this.#scrollTop = this.#scroller.scrollTop;
+      this.onMoved();
+    }, { passive: true });
+    new ResizeObserver(() => {
+      this.#measure();
+      this.onMoved();
+    }).observe(this.#scroller);
+    this.element = h('div', { class: 'solution-list' }, h('div', { class: 'pager' }, this.#label, jumpForm), this.#scroller);
   }
 
   /** Starts over for a new run. */
@@ -48,51 +73,76 @@ export class SolutionList {
     this.#plugin = plugin;
     this.#palette = palette;
     this.#solutions = solutions;
-    this.#page = 0;
-    this.#shownPage = -1;
     this.#selected = undefined;
-    this.update();
+    this.#drawn = new Map();
+    this.#list.replaceChildren();
+    this.#scroller.scrollTop = 0;
+    this.#scrollTop = 0;
+    this.#label.textContent = '';
   }
 
-  /** Marks a solution as open and turns to its page; the next `update` (the page's next frame) shows it. */
+  /** Marks a solution as open and scrolls it into sight; the next `update` (the page's next frame) draws it. */
   select(index: number | undefined): void {
     this.#selected = index;
-    if (index !== undefined) this.#page = Math.floor((index - 1) / PAGE_SIZE);
+    if (index === undefined) return;
+    const row = Math.floor((index - 1) / this.#columns);
+    const top = row * THUMB_ROW_PX;
+    if (top < this.#scrollTop || top + THUMB_ROW_PX > this.#scrollTop + this.#viewHeight) {
+      this.#scrollTop = Math.max(0, top - THUMB_ROW_PX);
+      this.#space.style.height = `${Math.max(this.#rows() * THUMB_ROW_PX, this.#scrollTop + this.#viewHeight)}px`;
+      this.#scroller.scrollTop = this.#scrollTop;
+    }
   }
 
   /**
-   * Brings the list up to date with the solutions array (called once per animation frame at most).
-   * Thumbnails are drawn for at most `budgetMs` per call: a page of 48 took a frame of 30-60 ms on
-   * a loaded machine, time the page's thread did not spend handing tasks to the solver workers.
-   * Returns true while thumbnails are left for a later call.
+   * Brings the list up to date (called once per display frame at most): the label, the scrolling
+   * height, and the thumbnails in sight, drawn for at most `budgetMs`. Returns true while
+   * thumbnails in sight are left for a later call.
    */
-  update(budgetMs = Infinity): boolean {
+  update(listed: string, budgetMs = Infinity): boolean {
+    this.#label.textContent = listed;
     const total = this.#solutions.length;
-    const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
-    const first = this.#page * PAGE_SIZE;
-    const end = Math.min(total, first + PAGE_SIZE);
-    if (this.#shownPage !== this.#page) {
-      this.#grid.replaceChildren();
-      this.#shownPage = this.#page;
-      this.#shownCount = first;
-    }
+    this.#space.style.height = `${this.#rows() * THUMB_ROW_PX}px`;
+    const [first, end] = visibleRange(this.#scrollTop, this.#viewHeight, this.#columns, total);
     const until = performance.now() + budgetMs;
-    const added: HTMLElement[] = [];
-    while (this.#shownCount < end && budgetMs > 0 && (added.length === 0 || performance.now() < until)) added.push(this.#thumb(++this.#shownCount));
-    this.#grid.append(...added);
-    for (const item of this.#grid.querySelectorAll<HTMLButtonElement>('button.thumb')) {
-      item.setAttribute('aria-pressed', String(Number(item.dataset['index']) === this.#selected));
+    const wanted: HTMLElement[] = [];
+    const drawn = new Map<number, HTMLElement>();
+    let created = 0;
+    let left = false;
+    for (let index = first; index < end; index++) {
+      let item = this.#drawn.get(index);
+      if (!item) {
+        // At least one new thumbnail a call, so a slow machine still gets there.
+        if (budgetMs <= 0 || (created > 0 && performance.now() >= until)) {
+          left = true;
+          break;
+        }
+        item = this.#thumb(index);
+        created++;
+      }
+      item.firstElementChild!.setAttribute('aria-pressed', String(index === this.#selected));
+      drawn.set(index, item);
+      wanted.push(item);
     }
-    this.#pageLabel.textContent = total === 0 ? 'none yet' : `${first + 1}–${end} of ${total}`;
-    this.#prev.disabled = this.#page === 0;
-    this.#next.disabled = this.#page >= pages - 1;
-    return this.#shownCount < end;
+    const firstRow = Math.floor((first - 1) / this.#columns);
+    this.#list.style.transform = `translateY(${firstRow * THUMB_ROW_PX}px)`;
+    if (wanted.length !== this.#list.children.length || wanted.some((item, i) => this.#list.children[i] !== item)) this.#list.replaceChildren(...wanted);
+    this.#drawn = drawn;
+    return left;
   }
 
-  #turn(delta: number): void {
-    const pages = Math.max(1, Math.ceil(this.#solutions.length / PAGE_SIZE));
-    this.#page = Math.min(pages - 1, Math.max(0, this.#page + delta));
-    this.update();
+  #rows(): number {
+    return Math.ceil(this.#solutions.length / this.#columns);
+  }
+
+  #measure(): void {
+    const width = this.#scroller.clientWidth;
+    this.#columns = Math.max(1, Math.floor(width / THUMB_MIN_PX));
+    this.#viewHeight = this.#scroller.clientHeight || this.#viewHeight;
+    this.#list.style.setProperty('--columns', String(this.#columns));
+    // A new column count moves every thumbnail: draw them again in their new places.
+    this.#drawn = new Map();
+    this.#list.replaceChildren();
   }
 
   #thumb(index: number): HTMLElement {
@@ -102,9 +152,9 @@ export class SolutionList {
       {},
       h(
         'button',
-        { type: 'button', class: 'thumb', 'data-index': index, title: `Open solution No. ${index}`, onclick: () => this.onOpen(index) },
-        frameToSvg(frame, this.#palette, { labels: false, className: 'thumb-frame' }),
-        h('span', {}, `No. ${index}`),
+        { type: 'button', class: 'thumb', 'data-index': index, 'aria-label': `Open solution No. ${index}`, onclick: () => this.onOpen(index) },
+        frameToSvg(frame, this.#palette, { labels: false, className: 'thumb-frame', decorative: true }),
+        h('span', { 'aria-hidden': 'true' }, `No. ${index}`),
       ),
     );
   }

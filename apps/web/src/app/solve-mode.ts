@@ -4,15 +4,16 @@ import { mergePalette, type JsonValue, type RegisteredPlugin } from '@kit/core';
 import { h } from './dom.js';
 import { DrawScheduler, type AfterDraw } from './draw-scheduler.js';
 import { EditHistory } from './edit-history.js';
-import { errorText } from './errors.js';
 import { ExamplePicker } from './example-picker.js';
+import { headline, type Headline } from './headline.js';
 import { buildOptionForm, type OptionForm } from './option-form.js';
 import type { ModeRequest, PageMode } from './page-mode.js';
+import { pageErrorText } from './page-words.js';
 import { PlaybackControls } from './playback-controls.js';
 import { prepareRun, type PreparedRun } from './prepare-run.js';
-import { RunControls } from './run-controls.js';
+import { ResultCounters } from './result-counters.js';
+import { RunBar } from './run-bar.js';
 import { RunSession } from './run-session.js';
-import { RunStatus } from './run-status.js';
 import { findSample, sampleValues } from './samples.js';
 import { SolutionList } from './solution-list.js';
 import { SolutionNav } from './solution-nav.js';
@@ -28,13 +29,15 @@ const THUMBNAIL_BUDGET_MS = 4;
 /** What the viewer shows: the live search (or its steps), or one solution the person opened. */
 type Viewing = { kind: 'live' } | { kind: 'solution'; index: number };
 
-/** A step's scalar data for the caption (`chain 2, score 320`); lists and objects would not fit. */
+/** A step without a title of its own is described by its scalar data (`filled 3`); lists and objects would not fit. */
 function dataText(data: Record<string, JsonValue> | undefined): string {
   return Object.entries(data ?? {})
     .filter(([, value]) => value === null || typeof value !== 'object')
     .map(([key, value]) => `${key} ${String(value)}`)
     .join(', ');
 }
+
+const FORM_ID = 'options';
 
 export class SolveMode implements PageMode {
   readonly id = 'solve';
@@ -45,6 +48,10 @@ export class SolveMode implements PageMode {
   #form: OptionForm | undefined;
   #session: RunSession | undefined;
   #viewing: Viewing = { kind: 'live' };
+  /** The step the viewer shows (-1: none), for the counters. */
+  #stepOnScreen = -1;
+  /** The form changed since the shown run started: its results are stale. */
+  #stale = false;
   /** The session whose end has been shown on screen (and measured). */
   #shownEnd: RunSession | undefined;
   /** The solution list has thumbnails still to draw (it draws a few per frame). */
@@ -54,9 +61,8 @@ export class SolveMode implements PageMode {
   readonly #fields = h('div', { id: 'fields' });
   /** Undo and Redo for the grids drawn in the editors. */
   readonly #edits = new EditHistory(this.#fields);
-  readonly #formError = h('p', { id: 'form-error', class: 'error', role: 'alert' });
-  readonly #controls: RunControls;
-  readonly #status: RunStatus;
+  readonly #bar: RunBar;
+  readonly #counters = new ResultCounters();
   readonly #summary = new SummaryView();
   readonly #viewer: Viewer;
   readonly #player: StepPlayer;
@@ -64,7 +70,7 @@ export class SolveMode implements PageMode {
   readonly #solutionNav: SolutionNav;
   readonly #solutions: SolutionList;
   readonly #scheduler: DrawScheduler;
-  readonly #viewerFigure: HTMLElement;
+  readonly #stage: HTMLElement;
 
   constructor(
     /** Solver workers, started with the shown puzzle's solver before Run is pressed. */
@@ -74,7 +80,7 @@ export class SolveMode implements PageMode {
     this.#scheduler = new DrawScheduler(
       () => this.#draw(),
       () => this.#afterDraw(),
-      (error) => (this.#status.error.textContent = `could not draw a frame: ${errorText(error)}`),
+      (error) => (this.#bar.runError.textContent = `could not draw a frame: ${this.#words(error)}`),
     );
     this.#player = new StepPlayer(() => this.#scheduler.request());
     this.#playback = new PlaybackControls(this.#player, () => {
@@ -89,30 +95,25 @@ export class SolveMode implements PageMode {
         this.#scheduler.request();
       },
     });
-    this.#solutions = new SolutionList((index) => this.openSolution(index));
+    this.#solutions = new SolutionList(
+      (index) => this.openSolution(index),
+      () => this.#scheduler.request(),
+    );
     this.#examples = new ExamplePicker((name) => {
       if (this.#registered) this.open(this.#registered, { values: {}, example: name });
     });
-    this.#controls = new RunControls(
+    this.#bar = new RunBar(
+      FORM_ID,
       () => this.#session?.cancel(),
       () => this.#saveState(),
     );
-    this.#status = new RunStatus(this.#summary.element, this.#summary.download);
-    const caption = h('span', { id: 'viewer-caption' });
+    const caption = h('p', { id: 'viewer-caption', class: 'viewer-caption', 'aria-live': 'polite' });
     const holder = h('div', { id: 'viewer-frame', class: 'viewer-frame' });
     this.#viewer = new Viewer({ caption, holder }, viewerKinds);
-    this.#viewerFigure = h(
-      'figure',
-      { id: 'viewer', class: 'viewer' },
-      h('figcaption', {}, caption, this.#playback.replay, this.#solutionNav.live),
-      holder,
-      this.#playback.element,
-      this.#solutionNav.element,
-    );
     const form = h(
       'form',
       {
-        id: 'options',
+        id: FORM_ID,
         novalidate: true,
         onsubmit: (event: Event) => {
           event.preventDefault();
@@ -120,30 +121,38 @@ export class SolveMode implements PageMode {
         },
         oninput: (event: Event) => {
           if (this.#examples.owns(event.target)) return;
-          this.#form?.refresh();
-          this.#saveState();
-          this.#validate();
+          this.#edited();
         },
       },
       this.#examples.element,
       this.#edits.element,
       this.#fields,
-      this.#formError,
-      this.#controls.element,
     );
-    this.panel = h(
-      'div',
-      { class: 'layout' },
-      h('section', { class: 'controls', 'aria-label': 'Options' }, form),
+    this.#stage = h(
+      'section',
+      { id: 'results', class: 'stage', 'aria-label': 'Results' },
+      this.#counters.element,
       h(
-        'section',
-        { class: 'stage', 'aria-label': 'Results' },
-        this.#status.element,
-        this.#viewerFigure,
-        h('section', { class: 'solutions', 'aria-label': 'Solutions' }, h('h3', {}, 'Solutions'), this.#solutions.element),
+        'figure',
+        { id: 'viewer', class: 'viewer' },
+        h('figcaption', { class: 'viewer-head' }, caption, h('span', { class: 'viewer-buttons' }, this.#playback.replay, this.#solutionNav.live)),
+        holder,
+        h('div', { class: 'viewer-controls' }, this.#playback.element, this.#solutionNav.element),
       ),
+      this.#summary.element,
+      h('section', { class: 'solutions', 'aria-labelledby': 'solutions-title' }, h('h3', { id: 'solutions-title' }, 'Solutions'), this.#solutions.element),
     );
+    this.panel = h('div', { class: 'layout' }, h('div', { class: 'side' }, h('section', { class: 'controls', 'aria-label': 'Options' }, form), this.#bar.element), this.#stage);
     document.addEventListener('keydown', (event) => this.#browseWithKeys(event));
+    // Where the options column starts and how tall the run bar is, for the stylesheet: the column
+    // fits the screen below the heading, and on a phone the page leaves room under the fixed bar.
+    const measure = () => {
+      if (this.panel.hidden || !this.panel.isConnected) return;
+      this.panel.style.setProperty('--side-top', `${Math.round(this.panel.getBoundingClientRect().top + window.scrollY + 8)}px`);
+      document.documentElement.style.setProperty('--bar-height', `${Math.round(this.#bar.element.getBoundingClientRect().height)}px`);
+    };
+    new ResizeObserver(measure).observe(this.#bar.element);
+    new ResizeObserver(measure).observe(document.documentElement);
   }
 
   offers(): boolean {
@@ -162,16 +171,17 @@ export class SolveMode implements PageMode {
     const sample = named ?? (Object.keys(given).length === 0 ? plugin.samples?.[0] : undefined);
     let values = given;
     const problems = [request.problem ?? ''];
-    if (request.example !== undefined && !named) problems.push(`${plugin.id} has no example called '${request.example}'`);
+    if (request.example !== undefined && !named) problems.push(`this puzzle has no example called '${request.example}'`);
     if (sample) {
       try {
         values = { ...sampleValues(plugin, sample), ...given };
       } catch (error) {
-        problems.push(`example ${sample.name}: ${errorText(error)}`);
+        problems.push(`example ${sample.name}: ${pageErrorText(plugin, error)}`);
       }
     }
     this.leave();
     this.#session = undefined;
+    this.#stale = false;
     this.#registered = registered;
     this.workers.warm(registered.origin.moduleUrl);
     const palette = mergePalette(plugin.palette);
@@ -182,13 +192,13 @@ export class SolveMode implements PageMode {
     this.#form = buildOptionForm(plugin, values, palette);
     this.#fields.replaceChildren(this.#form.fields);
     this.#edits.reset();
-    this.#formError.textContent = [...problems, ...this.#form.problems].filter(Boolean).join('\n');
+    this.#bar.formError.textContent = [...problems, ...this.#form.problems.map((problem) => pageErrorText(plugin, problem))].filter(Boolean).join('\n');
     this.#examples.show(plugin, sample?.name);
     this.#summary.clear();
     this.#solutions.reset(plugin, palette, []);
     this.#saveState();
     this.#draw();
-    if (request.start && this.#formError.textContent === '') this.run();
+    if (request.start && this.#bar.formError.textContent === '') this.run();
   }
 
   leave(): void {
@@ -204,14 +214,15 @@ export class SolveMode implements PageMode {
     this.#session?.cancel();
     this.#player.reset(prepared.delayMs);
     this.#viewing = { kind: 'live' };
+    this.#stale = false;
     this.#viewer.invalidate();
     this.#summary.clear();
     const started: RunSession = new RunSession(registered, prepared.instance, prepared.limit, () => this.#onSessionChange(started), () => this.workers.take(), requestedAt);
     this.#session = started;
     this.#solutions.reset(registered.plugin, this.#viewer.palette, started.solutions);
     this.#scheduler.request();
-    // On a phone the viewer sits below the form: bring it into sight.
-    if (matchMedia('(max-width: 760px)').matches) this.#viewerFigure.scrollIntoView({ block: 'start' });
+    // On a phone the results sit below the form: bring them into sight.
+    if (matchMedia('(max-width: 760px)').matches) this.#stage.scrollIntoView({ block: 'start' });
   }
 
   openSolution(index: number): void {
@@ -222,6 +233,18 @@ export class SolveMode implements PageMode {
     this.#viewing = { kind: 'solution', index };
     this.#solutions.select(index);
     this.#scheduler.request();
+  }
+
+  /** The person changed the form: the URL follows, the example menu lets go, shown results are stale. */
+  #edited(): void {
+    this.#form?.refresh();
+    this.#examples.show(this.#registered!.plugin, undefined);
+    this.#saveState();
+    this.#validate();
+    if (this.#session && !this.#stale) {
+      this.#stale = true;
+      this.#scheduler.request();
+    }
   }
 
   #onSessionChange(run: RunSession): void {
@@ -236,14 +259,18 @@ export class SolveMode implements PageMode {
     else this.#scheduler.request();
   }
 
+  #words(error: unknown): string {
+    return this.#registered ? pageErrorText(this.#registered.plugin, error) : String(error);
+  }
+
   #validate(): PreparedRun | undefined {
     if (!this.#registered || !this.#form) return undefined;
     try {
       const prepared = prepareRun(this.#registered.plugin, this.#form.read());
-      this.#formError.textContent = '';
+      this.#bar.formError.textContent = '';
       return prepared;
     } catch (error) {
-      this.#formError.textContent = errorText(error);
+      this.#bar.formError.textContent = this.#words(error);
       return undefined;
     }
   }
@@ -254,21 +281,32 @@ export class SolveMode implements PageMode {
     const values = this.#form.urlValues();
     const id = this.#registered.plugin.id;
     writeState(id, values);
-    this.#controls.setLink(`${stateSearch(id, values)}&run=1`);
+    this.#bar.setLink(`${stateSearch(id, values)}&run=1`);
+  }
+
+  #headline(): Headline {
+    const run = this.#session;
+    const facts = run && { phase: run.phase, solutionCount: run.solutionCount, kept: run.solutions.length, steps: run.steps, done: run.done };
+    return headline(this.#registered!.plugin, facts, this.#stepOnScreen);
   }
 
   #draw(): void {
     const run = this.#session;
-    this.#status.draw(run);
-    this.#controls.draw(run);
+    const plugin = this.#registered?.plugin;
+    if (!plugin) return;
     this.#drawViewer();
+    const numbers = this.#headline();
+    this.#bar.draw(run, numbers, this.#stale);
+    if (run?.error) this.#bar.runError.textContent = this.#words(run.error);
+    this.#counters.draw(numbers);
+    this.#stage.toggleAttribute('data-stale', this.#stale);
     this.#playback.draw(run !== undefined && run.phase !== 'running');
     const open = this.#viewing.kind === 'solution' ? this.#viewing.index : 0;
     this.#solutionNav.draw(open, run?.solutions.length ?? 0, run?.phase === 'running');
-    if (this.#registered) this.#summary.draw(run, this.#registered.plugin);
+    this.#summary.draw(run, plugin, () => false);
     // The frame that shows a run's end draws no thumbnails: they follow in the next frames.
     const ending = run !== undefined && run.phase !== 'running' && this.#shownEnd !== run;
-    this.#thumbnailsLeft = this.#solutions.update(ending ? 0 : THUMBNAIL_BUDGET_MS);
+    this.#thumbnailsLeft = this.#solutions.update(numbers.listed, ending ? 0 : THUMBNAIL_BUDGET_MS);
     if (run && ending) {
       this.#shownEnd = run;
       // From the Run click to this frame, which shows the final count: what the benchmark reports.
@@ -287,15 +325,15 @@ export class SolveMode implements PageMode {
   }
 
   #drawViewer(): void {
-    const plugin = this.#registered?.plugin;
-    if (!plugin) return;
+    const plugin = this.#registered!.plugin;
     const run = this.#session;
     const viewing = this.#viewing;
+    this.#stepOnScreen = -1;
     if (viewing.kind === 'solution') {
       const { index } = viewing;
       const solution = run?.solutions[index - 1];
       const total = run?.solutionCount ?? 0;
-      this.#viewer.show(solution === undefined ? undefined : plugin.view(solution, { index }), `Solution No. ${index} of ${total}`, `solution:${index}:${total}`);
+      this.#viewer.show(solution === undefined ? undefined : plugin.view(solution, { index }), `Solution No. ${index.toLocaleString('en')} of ${total.toLocaleString('en')}`, `solution:${index}:${total}`);
       return;
     }
     if (!run) return this.#viewer.show(undefined, '', 'empty', 'Set the options and press Run.');
@@ -304,16 +342,19 @@ export class SolveMode implements PageMode {
     const step = run.steps[player.shown];
     const showStep = () => {
       const index = player.shown;
-      const data = dataText(step!.data);
+      const frame = plugin.view(step!.state);
+      // The frame's own title words the step; a step without one is described by its data.
+      const words = frame.title ? '' : dataText(step!.data);
       // Keyed by the count too: steps that arrive while one is shown update its "of N".
-      this.#viewer.show(plugin.view(step!.state), `Step ${index + 1} of ${run.steps.length}${data ? ` · ${data}` : ''}`, `step:${run.startedAt}:${index}:${run.steps.length}`);
+      this.#viewer.show(frame, `Step ${index + 1} of ${run.steps.length}${words ? ` · ${words}` : ''}`, `step:${run.startedAt}:${index}:${run.steps.length}`);
       player.drawn(index);
+      this.#stepOnScreen = index;
     };
     if (step && player.showsStep) return showStep();
     if (run.phase === 'running' && run.progress) return this.#viewer.show(plugin.view(run.progress.state), 'Searching…', run.progress);
     if (step) return showStep();
     const last = run.solutions.length;
-    if (last > 0) return this.#viewer.show(plugin.view(run.solutions[last - 1], { index: last }), `Solution No. ${last}`, `latest:${last}`);
+    if (last > 0) return this.#viewer.show(plugin.view(run.solutions[last - 1], { index: last }), `Solution No. ${last.toLocaleString('en')}`, `latest:${last}`);
     this.#viewer.show(undefined, run.phase === 'running' ? 'Searching…' : 'No solutions.', `none:${run.phase}`);
   }
 

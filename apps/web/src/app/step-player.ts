@@ -84,8 +84,10 @@ export class StepPlayer {
     if (fromStart) this.#shown = this.#drawn = -1;
     this.#held = false;
     if (this.playing) return;
-    this.#timer = this.timers.setInterval(() => this.#tick(), Math.max(MIN_STEP_MS, this.#delayMs / this.#speed));
+    // The first step at once; the timer then runs at least one pause, so a step shown while it is
+    // the last one so far keeps the stage until more arrive or the pause is over.
     this.#tick();
+    this.#timer = this.timers.setInterval(() => this.#tick(), Math.max(MIN_STEP_MS, this.#delayMs / this.#speed));
   }
 
   /** The person takes the steps in hand: playback stops where it is. */

@@ -1,12 +1,16 @@
 // A finished run's summary: the plugin's headline (the last line of its `summarize`), the summary
-// fields, a folded table of the rest, and the file `-o` would have written as a download.
+// fields in words, the rest of the plugin's summary text folded away, and the file `-o` would
+// have written as a download, with the plugin's note on it.
 import type { AnyPlugin } from '@kit/core';
 import { h } from './dom.js';
 import type { RunSession } from './run-session.js';
+import { shownField } from './summary-fields.js';
+import { linkify } from './text-links.js';
 
 export class SummaryView {
-  readonly element = h('div', { id: 'summary', class: 'summary' });
-  readonly download = h('a', { id: 'download', class: 'download', hidden: true }, 'Download');
+  readonly element = h('div', { id: 'summary', class: 'summary', 'aria-label': 'Summary' });
+  readonly #download = h('a', { id: 'download', class: 'download', hidden: true }, 'Download');
+  readonly #downloadNote = h('span', { class: 'download-note', hidden: true });
   /** The run whose summary and download are shown. */
   #shown: RunSession | undefined;
   #downloadUrl: string | undefined;
@@ -14,10 +18,10 @@ export class SummaryView {
   clear(): void {
     this.#shown = undefined;
     this.element.replaceChildren();
-    this.download.hidden = true;
+    this.element.hidden = true;
   }
 
-  draw(run: RunSession | undefined, plugin: AnyPlugin): void {
+  draw(run: RunSession | undefined, plugin: AnyPlugin, hidden: (key: string) => boolean): void {
     const done = run?.done;
     if (!run || !done) {
       if (!run) this.clear();
@@ -25,19 +29,27 @@ export class SummaryView {
     }
     if (this.#shown === run) return;
     this.#shown = run;
-    const fields = Object.entries({ ...done.summary, elapsedMs: done.stats.elapsedMs });
-    const scalars = fields.filter(([, value]) => value === null || typeof value !== 'object');
-    const structured = fields.filter(([, value]) => value !== null && typeof value === 'object');
+    const fields = Object.entries({ ...done.summary, elapsedMs: done.stats.elapsedMs })
+      .filter(([key]) => !hidden(key))
+      .flatMap(([key, value]) => shownField(key, value) ?? []);
     // The plugin's summary: its last line is the headline, any table above it folds away.
     const text = plugin.summarize?.(done.summary, run.instance)?.trimEnd() ?? '';
     const lines = text.split('\n');
     const headline = lines.pop() ?? '';
-    const detail = [lines.join('\n'), ...structured.map(([key, value]) => `${key}: ${JSON.stringify(value, null, 1)}`)].filter(Boolean);
+    const detail = lines.join('\n');
     this.element.replaceChildren(
-      headline ? h('p', { class: 'summary-line' }, headline) : '',
-      h('dl', {}, ...scalars.map(([key, value]) => h('div', {}, h('dt', {}, key), h('dd', { 'data-field': key }, String(value))))),
-      detail.length ? h('details', { class: 'summary-detail' }, h('summary', {}, 'Details'), h('pre', {}, detail.join('\n\n'))) : '',
+      headline ? h('p', { class: 'summary-line' }, ...linkify(headline)) : '',
+      h(
+        'dl',
+        {},
+        ...fields.map((field) =>
+          h('div', {}, h('dt', {}, field.label), h('dd', { 'data-field': field.key, 'data-value': field.raw }, field.href ? h('a', { href: field.href, rel: 'noopener noreferrer', target: '_blank' }, field.text) : field.text)),
+        ),
+      ),
+      detail ? h('details', { class: 'summary-detail' }, h('summary', {}, 'Details'), h('pre', {}, ...linkify(detail))) : '',
+      h('p', { class: 'download-line' }, this.#download, this.#downloadNote),
     );
+    this.element.hidden = false;
     this.#drawDownload(run, plugin);
   }
 
@@ -45,14 +57,13 @@ export class SummaryView {
     const file = plugin.output?.({ summary: run.done!.summary, instance: run.instance, solutions: run.solutions });
     if (this.#downloadUrl) URL.revokeObjectURL(this.#downloadUrl);
     this.#downloadUrl = undefined;
-    if (!file) {
-      this.download.hidden = true;
-      return;
-    }
+    this.#download.hidden = !file;
+    this.#downloadNote.hidden = !file?.note;
+    if (!file) return;
     this.#downloadUrl = URL.createObjectURL(new Blob([file.text], { type: 'text/plain' }));
-    this.download.href = this.#downloadUrl;
-    this.download.download = file.name;
-    this.download.textContent = `Download ${file.name}`;
-    this.download.hidden = false;
+    this.#download.href = this.#downloadUrl;
+    this.#download.download = file.name;
+    this.#download.textContent = `Download ${file.name}`;
+    this.#downloadNote.textContent = file.note ?? '';
   }
 }

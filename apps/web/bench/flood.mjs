@@ -1,0 +1,81 @@
+// A flood of solutions: the empty 16x16 Sudoku (it has more solutions than any run will list)
+// solved through the page in headless Chromium for a while, then cancelled. It measures how long
+// the page's main thread is blocked at a time (long tasks, from a PerformanceObserver registered
+// before the page loads) and how late display frames come, while the solutions pour in.
+// Target: no stall over 50 ms. Needs a build and Debian's chromium:
+// `node bench/flood.mjs [seconds]` (default 20).
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+import { discoverPlugins, serve } from '../dist/server/index.js';
+
+const SECONDS = Number(process.argv[2] ?? 20);
+const TARGET_MS = 50;
+const CHROMIUM = process.env.KIT_CHROMIUM ?? '/usr/bin/chromium';
+if (!existsSync(CHROMIUM)) {
+  console.log(`flood bench: skipped, no Chromium at ${CHROMIUM} (apt-get install chromium)`);
+  process.exit(0);
+}
+const webDir = new URL('..', import.meta.url).pathname;
+const discovery = await discoverPlugins({ root: join(webDir, '../..') });
+const source = discovery.plugins.find((plugin) => plugin.id === 'sudoku');
+if (!source) {
+  console.log('flood bench: skipped, the sudoku plugin is not built');
+  process.exit(0);
+}
+
+const server = await serve({ plugins: [source] });
+const profile = mkdtempSync(join(tmpdir(), 'kit-web-chromium-'));
+const context = await chromium.launchPersistentContext(profile, {
+  executablePath: CHROMIUM,
+  headless: true,
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  viewport: { width: 1280, height: 900 },
+});
+try {
+  const page = await context.newPage();
+  // Long tasks and display frames from the first moment, kept in the page.
+  await page.addInitScript(() => {
+    const record = { longTasks: [], frameGaps: [], watching: false };
+    window.floodRecord = record;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) if (record.watching) record.longTasks.push(entry.duration);
+    }).observe({ type: 'longtask', buffered: false });
+    let last = performance.now();
+    const frame = (now) => {
+      if (record.watching) record.frameGaps.push(now - last);
+      last = now;
+      requestAnimationFrame(frame);
+    };
+    requestAnimationFrame(frame);
+  });
+  // The empty 16x16 grid, as the editor's link code carries it.
+  await page.goto(`${server.url}?puzzle=sudoku&input=${encodeURIComponent('16x16_256*.')}`);
+  await page.waitForSelector('body[data-workers="ready"]', { timeout: 60_000 });
+  await page.evaluate(() => (window.floodRecord.watching = true));
+  await page.click('#run');
+  await page.waitForTimeout(SECONDS * 1000);
+  const found = Number(await page.locator('#count').getAttribute('data-count'));
+  const clickedAt = await page.evaluate(() => performance.now());
+  await page.click('#cancel');
+  await page.waitForSelector('#phase[data-phase="cancelled"]', { timeout: 10_000 });
+  const cancelMs = (await page.evaluate(() => performance.now())) - clickedAt;
+  const { longTasks, frameGaps } = await page.evaluate(() => window.floodRecord);
+  const longest = Math.max(0, ...longTasks);
+  const blocked = longTasks.reduce((sum, ms) => sum + Math.max(0, ms - TARGET_MS), 0);
+  const sorted = [...frameGaps].sort((a, b) => a - b);
+  const p99 = sorted[Math.floor(sorted.length * 0.99)] ?? 0;
+  console.log(`empty 16x16 Sudoku, ${SECONDS} s of solutions, load average ${loadavg()[0].toFixed(2)}:`);
+  console.log(`  solutions found                 ${found.toLocaleString('en')}`);
+  console.log(`  long tasks (over 50 ms)         ${longTasks.length}`);
+  console.log(`  longest main-thread stall       ${Math.round(longest)} ms   target <= ${TARGET_MS} ms`);
+  console.log(`  time blocked beyond 50 ms       ${Math.round(blocked)} ms of ${SECONDS * 1000} ms`);
+  console.log(`  display frames                  ${frameGaps.length}, 99th percentile gap ${Math.round(p99)} ms, longest ${Math.round(sorted.at(-1) ?? 0)} ms`);
+  console.log(`  cancel shown after              ${Math.round(cancelMs)} ms`);
+  console.log(`ratio longest stall / target: ${(longest / TARGET_MS).toFixed(2)}`);
+} finally {
+  await context.close();
+  rmSync(profile, { recursive: true, force: true });
+  await server.close();
+}
