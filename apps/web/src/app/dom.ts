@@ -24,3 +24,22 @@ export function svg<K extends keyof SVGElementTagNameMap>(tag: K, attrs: Record<
   for (const [name, value] of Object.entries(attrs)) element.setAttribute(name, String(value));
   return element;
 }
+
+// Setters that touch the page only when the value changes: the page redraws many times a second
+// during a run, and every write (even of the same value) makes the browser restyle or relay.
+
+export function setText(element: Node, text: string): void {
+  if (element.textContent !== text) element.textContent = text;
+}
+
+export function setDisabled(element: HTMLButtonElement | HTMLInputElement, disabled: boolean): void {
+  if (element.disabled !== disabled) element.disabled = disabled;
+}
+
+export function setHidden(element: HTMLElement, hidden: boolean): void {
+  if (element.hidden !== hidden) element.hidden = hidden;
+}
+
+export function setStyleProperty(element: HTMLElement, name: string, value: string): void {
+  if (element.style.getPropertyValue(name) !== value) element.style.setProperty(name, value);
+}

@@ -32,58 +32,145 @@ function labelColour(hex: string): string {
 const sameRegion = (a: Cell | undefined, b: Cell | undefined) =>
   !!a && !!b && !a.hole && !b.hole && a.fill === b.fill && (a.fill !== undefined || a.label === b.label);
 
+interface CellLook {
+  colour: string | undefined;
+  fill: string | undefined;
+  /** The text shown in the cell (its label, or its colour's letter), and whether it is that letter. */
+  shown: string | undefined;
+  mark: boolean;
+}
+
 /**
- * Draws a frame as SVG in cell units (viewBox = the grid), so it stays crisp at any size. Borders are
+ * A frame drawn as SVG in cell units (viewBox = the grid), so it stays crisp at any size. Borders are
  * drawn where neighbouring cells differ, which outlines pieces and colour groups without puzzle code.
+ * Drawing the next frame of the same shape (a search's progress, a chain's next step) changes only
+ * the cells that changed: a new picture each time cost a large grid tens of milliseconds of building,
+ * styling and painting.
  */
-export function frameToSvg(frame: Frame, palette: Palette, options: SvgOptions = {}): SVGSVGElement {
-  const { width, height, cells } = frame;
-  const root = svg('svg', {
-    viewBox: `-0.1 -0.1 ${width + 0.2} ${height + 0.2}`,
-    class: `frame ${options.className ?? ''}`.trim(),
-    ...(options.decorative ? { 'aria-hidden': 'true', focusable: 'false' } : { role: 'img', 'aria-label': options.label ?? frame.title ?? `${width}x${height} grid` }),
-  });
-  const at = (x: number, y: number) => (x >= 0 && y >= 0 && x < width && y < height ? cells[y * width + x] : undefined);
-  const texts: SVGTextElement[] = [];
-  let borders = '';
-  let grid = '';
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const cell = at(x, y);
-      if (!cell || cell.hole) continue;
-      const entry = cell.fill !== undefined ? palette[cell.fill] : undefined;
-      const colour = entry ? entryHex(entry) : cell.fill !== undefined ? '#9ca3af' : undefined;
-      const rect = svg('rect', { x, y, width: 1, height: 1, class: colour ? 'cell filled' : 'cell empty' });
-      if (colour) {
-        rect.setAttribute('fill', colour);
-        rect.setAttribute('data-fill', cell.fill!);
+export class FramePicture {
+  readonly element: SVGSVGElement;
+  #width = -1;
+  #height = -1;
+  #holes = '';
+  #rects: (SVGRectElement | undefined)[] = [];
+  #texts: (SVGTextElement | undefined)[] = [];
+  #looks: (CellLook | undefined)[] = [];
+  readonly #grid = svg('path', { class: 'grid' });
+  readonly #borders = svg('path', { class: 'border' });
+
+  constructor(
+    private readonly palette: Palette,
+    private readonly options: SvgOptions = {},
+  ) {
+    this.element = svg('svg', {
+      class: `frame ${options.className ?? ''}`.trim(),
+      ...(options.decorative ? { 'aria-hidden': 'true', focusable: 'false' } : { role: 'img' }),
+    });
+  }
+
+  draw(frame: Frame): SVGSVGElement {
+    const { width, height, cells } = frame;
+    const holes = cells.map((cell) => (cell?.hole ? '1' : '0')).join('');
+    if (width !== this.#width || height !== this.#height || holes !== this.#holes) this.#start(width, height, holes);
+    const label = this.options.label ?? frame.title ?? `${width}x${height} grid`;
+    if (!this.options.decorative && this.element.getAttribute('aria-label') !== label) this.element.setAttribute('aria-label', label);
+    for (let i = 0; i < width * height; i++) {
+      const rect = this.#rects[i];
+      if (!rect) continue;
+      const look = this.#look(cells[i]!);
+      const before = this.#looks[i];
+      if (before && before.colour === look.colour && before.fill === look.fill && before.shown === look.shown && before.mark === look.mark) continue;
+      this.#looks[i] = look;
+      rect.setAttribute('class', look.colour ? 'cell filled' : 'cell empty');
+      if (look.colour) {
+        rect.setAttribute('fill', look.colour);
+        rect.setAttribute('data-fill', look.fill!);
+      } else {
+        rect.removeAttribute('fill');
+        rect.removeAttribute('data-fill');
       }
-      root.append(rect);
-      const mark = !cell.label && entry?.letter && MARK.test(entry.letter) ? entry.letter : undefined;
-      const shown = cell.label ?? mark;
-      if (shown && options.labels !== false) {
-        const text = svg('text', { x: x + 0.5, y: y + 0.53, class: mark ? 'label mark' : 'label' });
-        // A style, not an attribute: the stylesheet's default label colour must not win over it.
-        if (colour) text.style.fill = labelColour(colour);
-        text.setAttribute('font-size', mark ? '0.42' : shown.length > 2 ? '0.38' : '0.55');
-        text.textContent = shown;
-        texts.push(text);
-      }
-      // Each cell owns its top and left edges, plus the bottom/right ones at the frame's edge.
-      const edges: [Cell | undefined, string][] = [
-        [at(x, y - 1), `M${x} ${y}h1`],
-        [at(x - 1, y), `M${x} ${y}v1`],
-      ];
-      if (!at(x, y + 1) || at(x, y + 1)!.hole) edges.push([undefined, `M${x} ${y + 1}h1`]);
-      if (!at(x + 1, y) || at(x + 1, y)!.hole) edges.push([undefined, `M${x + 1} ${y}v1`]);
-      for (const [neighbour, path] of edges) {
-        if (sameRegion(cell, neighbour)) grid += path;
-        else borders += path;
+      this.#drawText(i, look, width);
+    }
+    this.#drawLines(frame);
+    return this.element;
+  }
+
+  #start(width: number, height: number, holes: string): void {
+    this.#width = width;
+    this.#height = height;
+    this.#holes = holes;
+    this.element.setAttribute('viewBox', `-0.1 -0.1 ${width + 0.2} ${height + 0.2}`);
+    this.#rects = [];
+    this.#texts = [];
+    this.#looks = [];
+    const rects: SVGRectElement[] = [];
+    for (let i = 0; i < width * height; i++) {
+      if (holes[i] === '1') continue;
+      const rect = svg('rect', { x: i % width, y: Math.floor(i / width), width: 1, height: 1 });
+      this.#rects[i] = rect;
+      rects.push(rect);
+    }
+    this.element.replaceChildren(...rects, this.#grid, this.#borders);
+  }
+
+  #look(cell: Cell): CellLook {
+    const entry = cell.fill !== undefined ? this.palette[cell.fill] : undefined;
+    const colour = entry ? entryHex(entry) : cell.fill !== undefined ? '#9ca3af' : undefined;
+    const mark = !cell.label && entry?.letter !== undefined && MARK.test(entry.letter);
+    const shown = this.options.labels === false ? undefined : (cell.label ?? (mark ? entry!.letter : undefined));
+    return { colour, fill: cell.fill, shown: shown || undefined, mark };
+  }
+
+  #drawText(i: number, look: CellLook, width: number): void {
+    let text = this.#texts[i];
+    if (!look.shown) {
+      text?.remove();
+      this.#texts[i] = undefined;
+      return;
+    }
+    if (!text) {
+      text = svg('text', { x: (i % width) + 0.5, y: Math.floor(i / width) + 0.53 });
+      // Labels stay in reading order, after the lines.
+      const next = this.#texts.find((other, j) => j > i && other !== undefined);
+      this.element.insertBefore(text, next ?? null);
+      this.#texts[i] = text;
+    }
+    text.setAttribute('class', look.mark ? 'label mark' : 'label');
+    // A style, not an attribute: the stylesheet's default label colour must not win over it.
+    text.style.fill = look.colour ? labelColour(look.colour) : '';
+    text.setAttribute('font-size', look.mark ? '0.42' : look.shown.length > 2 ? '0.38' : '0.55');
+    text.textContent = look.shown;
+  }
+
+  /** Thin lines inside a region, thick borders between regions and around the frame. */
+  #drawLines(frame: Frame): void {
+    const { width, height, cells } = frame;
+    const at = (x: number, y: number) => (x >= 0 && y >= 0 && x < width && y < height ? cells[y * width + x] : undefined);
+    let borders = '';
+    let grid = '';
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < width; x++) {
+        const cell = at(x, y);
+        if (!cell || cell.hole) continue;
+        // Each cell owns its top and left edges, plus the bottom/right ones at the frame's edge.
+        const edges: [Cell | undefined, string][] = [
+          [at(x, y - 1), `M${x} ${y}h1`],
+          [at(x - 1, y), `M${x} ${y}v1`],
+        ];
+        if (!at(x, y + 1) || at(x, y + 1)!.hole) edges.push([undefined, `M${x} ${y + 1}h1`]);
+        if (!at(x + 1, y) || at(x + 1, y)!.hole) edges.push([undefined, `M${x + 1} ${y}v1`]);
+        for (const [neighbour, path] of edges) {
+          if (sameRegion(cell, neighbour)) grid += path;
+          else borders += path;
+        }
       }
     }
+    if (this.#grid.getAttribute('d') !== grid) this.#grid.setAttribute('d', grid);
+    if (this.#borders.getAttribute('d') !== borders) this.#borders.setAttribute('d', borders);
   }
-  if (grid) root.append(svg('path', { d: grid, class: 'grid' }));
-  if (borders) root.append(svg('path', { d: borders, class: 'border' }));
-  root.append(...texts);
-  return root;
+}
+
+/** One frame as a new SVG element (thumbnails, a single picture). */
+export function frameToSvg(frame: Frame, palette: Palette, options: SvgOptions = {}): SVGSVGElement {
+  return new FramePicture(palette, options).draw(frame);
 }

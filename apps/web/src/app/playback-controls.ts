@@ -1,6 +1,6 @@
 // The controls of the step player: one step back, play/pause, one step forward, a scrubber, the
 // speed, and Replay once a run has ended. They act on the StepPlayer and show its state.
-import { h } from './dom.js';
+import { h, setDisabled, setHidden, setText } from './dom.js';
 import { STEP_SPEEDS, type StepPlayer } from './step-player.js';
 
 export class PlaybackControls {
@@ -44,14 +44,14 @@ export class PlaybackControls {
   draw(ended: boolean): void {
     this.#ended = ended;
     const { count, shown } = this.player;
-    this.element.hidden = count === 0;
-    this.replay.hidden = count === 0 || !ended;
+    setHidden(this.element, count === 0);
+    setHidden(this.replay, count === 0 || !ended);
     if (count === 0) return;
-    this.#scrubber.max = String(count - 1);
-    this.#scrubber.value = String(Math.max(0, shown));
-    this.#play.textContent = this.player.playing ? 'Pause' : 'Play';
-    this.#back.disabled = shown <= 0;
-    this.#forward.disabled = shown >= count - 1;
+    if (this.#scrubber.max !== String(count - 1)) this.#scrubber.max = String(count - 1);
+    if (this.#scrubber.value !== String(Math.max(0, shown))) this.#scrubber.value = String(Math.max(0, shown));
+    setText(this.#play, this.player.playing ? 'Pause' : 'Play');
+    setDisabled(this.#back, shown <= 0);
+    setDisabled(this.#forward, shown >= count - 1);
   }
 
   /** One step back or forward (the arrow keys). */

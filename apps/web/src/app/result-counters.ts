@@ -1,6 +1,6 @@
 // The run's numbers, large: the solution count and the plugin's counters (a chain's length and
 // score). Each sits in a box of its own width, so a number that grows moves nothing beside it.
-import { h } from './dom.js';
+import { h, setText } from './dom.js';
 import type { Headline } from './headline.js';
 
 export class ResultCounters {
@@ -15,9 +15,9 @@ export class ResultCounters {
   }
 
   draw(headline: Headline): void {
-    this.#count.dataset['count'] = String(headline.count);
-    this.#count.textContent = headline.count.toLocaleString('en');
-    this.#noun.textContent = ` ${headline.noun}`;
+    if (this.#count.dataset['count'] !== String(headline.count)) this.#count.dataset['count'] = String(headline.count);
+    setText(this.#count, headline.count.toLocaleString('en'));
+    setText(this.#noun, ` ${headline.noun}`);
     const labels = headline.counters.map((counter) => counter.label).join('\n');
     if (labels !== this.#labels) {
       this.#labels = labels;
@@ -28,7 +28,7 @@ export class ResultCounters {
       );
     }
     headline.counters.forEach((counter, i) => {
-      this.#extra.children[i]!.firstElementChild!.textContent = counter.value === undefined ? '–' : counter.value.toLocaleString('en');
+      setText(this.#extra.children[i]!.firstElementChild!, counter.value === undefined ? '–' : counter.value.toLocaleString('en'));
     });
   }
 }

@@ -2,7 +2,7 @@
 // form's and the run's), kept in view at the bottom of the screen on a desktop and on a phone.
 // Run is the form's submit button, so Enter in a field runs too; Link holds the URL that reopens
 // and starts this run, and a click copies it.
-import { h } from './dom.js';
+import { h, setDisabled, setHidden, setText } from './dom.js';
 import { errorText } from './errors.js';
 import type { Headline } from './headline.js';
 import type { RunSession } from './run-session.js';
@@ -51,19 +51,19 @@ export class RunBar {
 
   draw(run: RunSession | undefined, headline: Headline, stale: boolean): void {
     const running = run?.phase === 'running';
-    this.run.disabled = running;
-    this.#cancel.disabled = !running;
-    this.#phase.dataset['phase'] = run?.phase ?? 'idle';
-    this.#phase.textContent = run ? PHASE_WORDS[run.phase] : 'Ready';
-    this.#short.textContent = headline.short;
-    this.#elapsed.textContent = run ? `${(run.elapsedMs / 1000).toFixed(1)} s` : '';
+    setDisabled(this.run, running);
+    setDisabled(this.#cancel, !running);
+    if (this.#phase.dataset['phase'] !== (run?.phase ?? 'idle')) this.#phase.dataset['phase'] = run?.phase ?? 'idle';
+    setText(this.#phase, run ? PHASE_WORDS[run.phase] : 'Ready');
+    setText(this.#short, headline.short);
+    setText(this.#elapsed, run ? `${(run.elapsedMs / 1000).toFixed(1)} s` : '');
     // The solver's live counters while it searches; the summary takes over once the run has ended.
     const progress = running ? run.progress : undefined;
     const parts = Object.entries(progress?.counters ?? {}).map(([key, value]) => `${key} ${value.toLocaleString('en')}`);
     if (progress?.stats.tasksTotal) parts.push(`tasks ${progress.stats.tasksDone} of ${progress.stats.tasksTotal}`);
-    this.#counters.textContent = parts.join(' · ');
-    this.runError.textContent = run?.error ? errorText(run.error) : '';
-    this.#stale.hidden = !stale;
+    setText(this.#counters, parts.join(' · '));
+    setText(this.runError, run?.error ? errorText(run.error) : '');
+    setHidden(this.#stale, !stale);
   }
 
   setLink(href: string): void {

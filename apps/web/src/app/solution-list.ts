@@ -11,6 +11,8 @@ export const THUMB_ROW_PX = 112;
 const THUMB_MIN_PX = 112;
 /** Rows drawn beyond the visible ones, above and below. */
 const OVERSCAN_ROWS = 1;
+/** While a run adds solutions, the list's scrolling height grows by this many rows at a time. */
+const HEIGHT_STEP_ROWS = 64;
 
 /** The first and last (exclusive) solution index, from 1, of the rows in sight. */
 export function visibleRange(scrollTop: number, viewHeight: number, columns: number, total: number): [number, number] {
@@ -35,6 +37,10 @@ export class SolutionList {
   #columns = 1;
   #viewHeight = 3 * THUMB_ROW_PX;
   #scrollTop = 0;
+  /** What is on the page already, so a draw during a flood of solutions changes only what changed. */
+  #shownHeight = -1;
+  #shownLabel = '';
+  #shownFirstRow = -1;
 
   constructor(
     private readonly onOpen: (index: number) => void,
@@ -78,7 +84,8 @@ export class SolutionList {
     this.#list.replaceChildren();
     this.#scroller.scrollTop = 0;
     this.#scrollTop = 0;
-    this.#label.textContent = '';
+    this.#label.textContent = this.#shownLabel = '';
+    this.#shownHeight = this.#shownFirstRow = -1;
   }
 
   /** Marks a solution as open and scrolls it into sight; the next `update` (the page's next frame) draws it. */
@@ -89,20 +96,22 @@ export class SolutionList {
     const top = row * THUMB_ROW_PX;
     if (top < this.#scrollTop || top + THUMB_ROW_PX > this.#scrollTop + this.#viewHeight) {
       this.#scrollTop = Math.max(0, top - THUMB_ROW_PX);
-      this.#space.style.height = `${Math.max(this.#rows() * THUMB_ROW_PX, this.#scrollTop + this.#viewHeight)}px`;
+      this.#setHeight(Math.max(this.#rows() * THUMB_ROW_PX, this.#scrollTop + this.#viewHeight));
       this.#scroller.scrollTop = this.#scrollTop;
     }
   }
 
   /**
    * Brings the list up to date (called once per display frame at most): the label, the scrolling
-   * height, and the thumbnails in sight, drawn for at most `budgetMs`. Returns true while
-   * thumbnails in sight are left for a later call.
+   * height, and the thumbnails in sight, drawn for at most `budgetMs`. `growing`: a run is still
+   * adding solutions. Returns true while thumbnails in sight are left for a later call.
    */
-  update(listed: string, budgetMs = Infinity): boolean {
-    this.#label.textContent = listed;
+  update(listed: string, budgetMs = Infinity, growing = false): boolean {
+    if (listed !== this.#shownLabel) this.#label.textContent = this.#shownLabel = listed;
     const total = this.#solutions.length;
-    this.#space.style.height = `${this.#rows() * THUMB_ROW_PX}px`;
+    // While solutions pour in, the scrolling height grows in steps of 64 rows: a new height each
+    // frame made the browser repaint the whole list each frame. Exact once the run is over.
+    this.#setHeight((growing ? Math.ceil(this.#rows() / HEIGHT_STEP_ROWS) * HEIGHT_STEP_ROWS : this.#rows()) * THUMB_ROW_PX);
     const [first, end] = visibleRange(this.#scrollTop, this.#viewHeight, this.#columns, total);
     const until = performance.now() + budgetMs;
     const wanted: HTMLElement[] = [];
@@ -120,15 +129,23 @@ export class SolutionList {
         item = this.#thumb(index);
         created++;
       }
-      item.firstElementChild!.setAttribute('aria-pressed', String(index === this.#selected));
+      const pressed = String(index === this.#selected);
+      // Attributes only when they change: each change makes the browser restyle the thumbnail.
+      if (item.firstElementChild!.getAttribute('aria-pressed') !== pressed) item.firstElementChild!.setAttribute('aria-pressed', pressed);
       drawn.set(index, item);
       wanted.push(item);
     }
     const firstRow = Math.floor((first - 1) / this.#columns);
-    this.#list.style.transform = `translateY(${firstRow * THUMB_ROW_PX}px)`;
+    if (firstRow !== this.#shownFirstRow) this.#list.style.transform = `translateY(${(this.#shownFirstRow = firstRow) * THUMB_ROW_PX}px)`;
     if (wanted.length !== this.#list.children.length || wanted.some((item, i) => this.#list.children[i] !== item)) this.#list.replaceChildren(...wanted);
     this.#drawn = drawn;
     return left;
+  }
+
+  #setHeight(px: number): void {
+    if (px === this.#shownHeight) return;
+    this.#shownHeight = px;
+    this.#space.style.height = `${px}px`;
   }
 
   #rows(): number {
@@ -143,6 +160,7 @@ export class SolutionList {
     // A new column count moves every thumbnail: draw them again in their new places.
     this.#drawn = new Map();
     this.#list.replaceChildren();
+    this.#shownHeight = this.#shownFirstRow = -1;
   }
 
   #thumb(index: number): HTMLElement {

@@ -1,5 +1,5 @@
 // Previous and Next under the viewer, and Live (back to the running search) in its caption.
-import { h } from './dom.js';
+import { h, setDisabled, setHidden } from './dom.js';
 
 export class SolutionNav {
   readonly element: HTMLElement;
@@ -17,9 +17,9 @@ export class SolutionNav {
 
   /** `open`: the solution on screen (0: none); `kept`: how many can be opened; `searching`: a run is going. */
   draw(open: number, kept: number, searching: boolean): void {
-    this.element.hidden = kept === 0;
-    this.#previous.disabled = open <= 1;
-    this.#next.disabled = open >= kept;
-    this.live.hidden = open === 0 || !searching;
+    setHidden(this.element, kept === 0);
+    setDisabled(this.#previous, open <= 1);
+    setDisabled(this.#next, open >= kept);
+    setHidden(this.live, open === 0 || !searching);
   }
 }

@@ -1,7 +1,7 @@
 // Solve: the form built from the plugin's options and editors, Run, the run's status, the viewer
 // with its step player, and the solutions found. The page's first mode (see page-mode.ts).
 import { mergePalette, type JsonValue, type RegisteredPlugin } from '@kit/core';
-import { h } from './dom.js';
+import { h, setStyleProperty } from './dom.js';
 import { DrawScheduler, type AfterDraw } from './draw-scheduler.js';
 import { EditHistory } from './edit-history.js';
 import { ExamplePicker } from './example-picker.js';
@@ -25,6 +25,8 @@ import type { WorkerPool } from './worker-pool.js';
 
 /** Per display frame: enough for several thumbnails, short enough that worker messages are answered promptly. */
 const THUMBNAIL_BUDGET_MS = 4;
+/** A search's progress picture changes at most this often: each change restyles and repaints the grid. */
+const PROGRESS_PICTURE_MS = 250;
 
 /** What the viewer shows: the live search (or its steps), or one solution the person opened. */
 type Viewing = { kind: 'live' } | { kind: 'solution'; index: number };
@@ -50,6 +52,8 @@ export class SolveMode implements PageMode {
   #viewing: Viewing = { kind: 'live' };
   /** The step the viewer shows (-1: none), for the counters. */
   #stepOnScreen = -1;
+  /** The progress report on screen, and when it was put there. */
+  #progressShown: { report: unknown; at: number } = { report: undefined, at: -Infinity };
   /** The form changed since the shown run started: its results are stale. */
   #stale = false;
   /** The session whose end has been shown on screen (and measured). */
@@ -148,8 +152,8 @@ export class SolveMode implements PageMode {
     // fits the screen below the heading, and on a phone the page leaves room under the fixed bar.
     const measure = () => {
       if (this.panel.hidden || !this.panel.isConnected) return;
-      this.panel.style.setProperty('--side-top', `${Math.round(this.panel.getBoundingClientRect().top + window.scrollY + 8)}px`);
-      document.documentElement.style.setProperty('--bar-height', `${Math.round(this.#bar.element.getBoundingClientRect().height)}px`);
+      setStyleProperty(this.panel, '--side-top', `${Math.round(this.panel.getBoundingClientRect().top + window.scrollY + 8)}px`);
+      setStyleProperty(document.documentElement, '--bar-height', `${Math.round(this.#bar.element.getBoundingClientRect().height)}px`);
     };
     new ResizeObserver(measure).observe(this.#bar.element);
     new ResizeObserver(measure).observe(document.documentElement);
@@ -215,6 +219,7 @@ export class SolveMode implements PageMode {
     this.#player.reset(prepared.delayMs);
     this.#viewing = { kind: 'live' };
     this.#stale = false;
+    this.#progressShown = { report: undefined, at: -Infinity };
     this.#viewer.invalidate();
     this.#summary.clear();
     const started: RunSession = new RunSession(registered, prepared.instance, prepared.limit, () => this.#onSessionChange(started), () => this.workers.take(), requestedAt);
@@ -299,14 +304,14 @@ export class SolveMode implements PageMode {
     this.#bar.draw(run, numbers, this.#stale);
     if (run?.error) this.#bar.runError.textContent = this.#words(run.error);
     this.#counters.draw(numbers);
-    this.#stage.toggleAttribute('data-stale', this.#stale);
+    if (this.#stage.hasAttribute('data-stale') !== this.#stale) this.#stage.toggleAttribute('data-stale', this.#stale);
     this.#playback.draw(run !== undefined && run.phase !== 'running');
     const open = this.#viewing.kind === 'solution' ? this.#viewing.index : 0;
     this.#solutionNav.draw(open, run?.solutions.length ?? 0, run?.phase === 'running');
     this.#summary.draw(run, plugin, () => false);
     // The frame that shows a run's end draws no thumbnails: they follow in the next frames.
     const ending = run !== undefined && run.phase !== 'running' && this.#shownEnd !== run;
-    this.#thumbnailsLeft = this.#solutions.update(numbers.listed, ending ? 0 : THUMBNAIL_BUDGET_MS);
+    this.#thumbnailsLeft = this.#solutions.update(numbers.listed, ending ? 0 : THUMBNAIL_BUDGET_MS, run?.phase === 'running');
     if (run && ending) {
       this.#shownEnd = run;
       // From the Run click to this frame, which shows the final count: what the benchmark reports.
@@ -333,7 +338,7 @@ export class SolveMode implements PageMode {
       const { index } = viewing;
       const solution = run?.solutions[index - 1];
       const total = run?.solutionCount ?? 0;
-      this.#viewer.show(solution === undefined ? undefined : plugin.view(solution, { index }), `Solution No. ${index.toLocaleString('en')} of ${total.toLocaleString('en')}`, `solution:${index}:${total}`);
+      this.#viewer.show(() => (solution === undefined ? undefined : plugin.view(solution, { index })), `Solution No. ${index.toLocaleString('en')} of ${total.toLocaleString('en')}`, `solution:${index}:${total}`);
       return;
     }
     if (!run) return this.#viewer.show(undefined, '', 'empty', 'Set the options and press Run.');
@@ -351,10 +356,16 @@ export class SolveMode implements PageMode {
       this.#stepOnScreen = index;
     };
     if (step && player.showsStep) return showStep();
-    if (run.phase === 'running' && run.progress) return this.#viewer.show(plugin.view(run.progress.state), 'Searching…', run.progress);
+    if (run.phase === 'running' && run.progress) {
+      const now = performance.now();
+      if (run.progress !== this.#progressShown.report && now - this.#progressShown.at >= PROGRESS_PICTURE_MS) this.#progressShown = { report: run.progress, at: now };
+      const shown = this.#progressShown.report as typeof run.progress;
+      return this.#viewer.show(() => plugin.view(shown.state), 'Searching…', shown);
+    }
     if (step) return showStep();
-    const last = run.solutions.length;
-    if (last > 0) return this.#viewer.show(plugin.view(run.solutions[last - 1], { index: last }), `Solution No. ${last.toLocaleString('en')}`, `latest:${last}`);
+    // While solutions pour in, the viewer keeps the first one found (each new picture would cost
+    // the page a build and a paint); the list and the counts show the rest as they come.
+    if (run.solutions.length > 0) return this.#viewer.show(() => plugin.view(run.solutions[0], { index: 1 }), 'Solution No. 1', 'first');
     this.#viewer.show(undefined, run.phase === 'running' ? 'Searching…' : 'No solutions.', `none:${run.phase}`);
   }
 

@@ -2,8 +2,8 @@
 // the flat SVG grid takes every frame today; another kind (a 3D view) is added by putting it before
 // it in the list given to the Viewer, and takes the frames it accepts.
 import type { Frame, Palette } from '@kit/core';
-import { h } from './dom.js';
-import { frameToSvg } from './frame-svg.js';
+import { h, setStyleProperty } from './dom.js';
+import { FramePicture } from './frame-svg.js';
 
 /** A drawing surface for frames, kept while consecutive frames go to the same kind (a 3D view keeps its camera). */
 export interface FrameView {
@@ -25,12 +25,18 @@ export const gridViewerKind: ViewerKind = {
   accepts: () => true,
   create() {
     const element = h('div', { class: 'grid-view' });
+    let picture: { palette: Palette; picture: FramePicture } | undefined;
     return {
       element,
       show(frame, palette) {
-        element.replaceChildren(frameToSvg(frame, palette, { className: 'main-frame' }));
-        element.style.setProperty('--aspect', `${frame.width + 0.2} / ${frame.height + 0.2}`);
-        element.style.setProperty('--columns', String(frame.width));
+        // One picture kept and redrawn in place while the palette stays the same.
+        if (picture?.palette !== palette) {
+          picture = { palette, picture: new FramePicture(palette, { className: 'main-frame' }) };
+          element.replaceChildren(picture.picture.element);
+        }
+        picture.picture.draw(frame);
+        setStyleProperty(element, '--aspect', `${frame.width + 0.2} / ${frame.height + 0.2}`);
+        setStyleProperty(element, '--columns', String(frame.width));
       },
     };
   },
@@ -61,12 +67,15 @@ export class Viewer {
 
   /**
    * Shows a frame (or, with none, a placeholder) under a caption. `key` names what is shown: the
-   * same key again draws nothing, so a frame is built once however often the page redraws.
+   * same key again draws nothing, so a frame is built once however often the page redraws. The
+   * frame may be given as a function that makes it.
    */
-  show(frame: Frame | undefined, caption: string, key: unknown, placeholder = ''): void {
+  show(frameOrMake: Frame | undefined | (() => Frame | undefined), caption: string, key: unknown, placeholder = ''): void {
     if (this.#keyed && this.#key === key) return;
     this.#key = key;
     this.#keyed = true;
+    // A frame is made only when it is shown: the plugin's view() is not free.
+    const frame = typeof frameOrMake === 'function' ? frameOrMake() : frameOrMake;
     // The frame's own title, unless the caption already says it (`No. 5`).
     const title = frame?.title && !caption.includes(frame.title) ? frame.title : undefined;
     this.elements.caption.textContent = [caption, title].filter(Boolean).join(' · ');
