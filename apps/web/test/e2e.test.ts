@@ -361,7 +361,8 @@ describe('running', () => {
   });
 
   it('keeps a solution the person opens on screen while the step animation is still playing', async () => {
-    const p = await open('?puzzle=walk&steps=6&delay=250&run=1');
+    // A second a step, so a busy machine still finds the animation in its first steps.
+    const p = await open('?puzzle=walk&steps=6&delay=1000&run=1');
     await waitForPhase(p, 'done');
     await p.waitForSelector('#viewer-caption:text-matches("^Step [1-3] of")', { timeout: 20_000 });
     expect(await p.locator('#step-play').textContent()).toBe('Pause');
@@ -369,7 +370,7 @@ describe('running', () => {
     await p.click('.jump button');
     await expect.poll(() => p.locator('#viewer-caption').textContent()).toMatch(/^Solution No\. 2 of/);
     // Later animation ticks would have taken the viewer back to the steps.
-    await p.waitForTimeout(800);
+    await p.waitForTimeout(2500);
     expect(await p.locator('#viewer-caption').textContent()).toMatch(/^Solution No\. 2 of/);
     expect(await p.locator('#step-play').textContent()).toBe('Play');
   });

@@ -92,7 +92,7 @@ describe('a steady layout', () => {
       // Every step the animation shows, with where the watched elements were on screen then.
       const seen: { caption: string; at: Record<string, string> }[] = [];
       for (let i = 0; i < 12; i++) {
-        await p.waitForFunction((before) => document.getElementById('viewer-caption')!.textContent !== before, seen.at(-1)?.caption ?? '', { timeout: 10_000 });
+        await p.waitForFunction((before) => document.getElementById('viewer-caption')!.textContent !== before, seen.at(-1)?.caption ?? '', { timeout: 30_000 });
         seen.push({ caption: await text(p, '#viewer-caption'), at: await boxes(p, watched) });
       }
       expect(new Set(seen.map((entry) => entry.caption)).size).toBe(seen.length);
