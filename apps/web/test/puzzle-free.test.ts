@@ -1,12 +1,13 @@
-// The page holds no puzzle: no source file of src/app names one of the kit's puzzles outside its
-// comments (the Play tab included), so a third party's plugin gets everything the kit's own get.
+// The page holds no puzzle: no source file of src (the app with its Play tab, the server, what they
+// share) names one of the kit's puzzles or their words outside its comments, so a third party's
+// plugin gets everything the kit's own get: every word about a puzzle comes from its plugin.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
-const APP = new URL('../src/app/', import.meta.url).pathname;
-const WORDS = /\b(pentomino|katamino|polycube|puyo|nazo|hitori|sudoku|binairo|tromino|kakuro)/i;
+const SRC = new URL('../src/', import.meta.url).pathname;
+const WORDS = /\b(pentomino|katamino|polycube|puyo|nazo|hitori|sudoku|binairo|tromino|kakuro|chain|shaded)/i;
 
 function files(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
@@ -21,14 +22,15 @@ function code(file: string, text: string): string {
 }
 
 describe('the page knows no puzzle', () => {
-  it('names none of the kit\'s puzzles in the code of src/app', () => {
-    const found = files(APP).flatMap((file) => {
+  it('names none of the kit\'s puzzles in the code of src', () => {
+    const found = files(SRC).flatMap((file) => {
       const text = readFileSync(file, 'utf8');
       const body = file.endsWith('.ts') ? code(file, text) : text.replace(/\/\*[\s\S]*?\*\//g, '');
       const match = WORDS.exec(body);
-      return match ? [`${file.slice(APP.length)}: ${match[0]}`] : [];
+      return match ? [`${file.slice(SRC.length)}: ${match[0]}`] : [];
     });
-    expect(files(APP).some((file) => file.includes('play/'))).toBe(true);
+    expect(files(SRC).some((file) => file.includes('app/play/'))).toBe(true);
+    expect(files(SRC).some((file) => file.includes('server/'))).toBe(true);
     expect(found).toEqual([]);
   });
 });
