@@ -30,11 +30,6 @@ function splitRunArguments(args: string[], valueFlags: readonly string[]): { id:
   return { id, plugins, rest };
 }
 
-/** `-q/--quiet`, `--limit N`, `--no-color`: a common flag as the list in `kit run --help` spells it. */
-function commonFlag(name: string, short: string | undefined, cli: { value?: string; negated?: boolean }): string {
-  return `${short ? `-${short}/` : ''}--${cli.negated ? 'no-' : ''}${name}${cli.value ? ` ${cli.value.toUpperCase()}` : ''}`;
-}
-
 async function run(args: string[], prestarted: { done: boolean; pool: WorkerPool | undefined }): Promise<number> {
   // Imported here, not at the top: the other commands never need core's table of host names.
   const { COMMON_VALUE_FLAGS } = await import('./run-flag-names.js');
@@ -54,7 +49,7 @@ async function run(args: string[], prestarted: { done: boolean; pool: WorkerPool
         'Plugins:',
         (await import('./commands/list.js')).listText(result.plugins).replace(/^(?=.)/gm, '  ').trimEnd(),
         '',
-        `Common options: ${(await import('@kit/core/host')).HOST_NAMES.flatMap(({ name, short, cli }) => (cli ? [commonFlag(name, short, cli)] : [])).join(', ')}`,
+        (await import('./common-flags.js')).commonFlagsLine(),
         "kit run <id> --help shows a plugin's own options.",
         '',
       ].join('\n');

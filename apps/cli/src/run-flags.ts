@@ -1,6 +1,6 @@
 // The flags of `kit run <id>`, once parsed (by run-command.ts's commander command, or by
 // run-args-quick.ts): the common ones of DESIGN.md §3 and one per plugin option spec.
-import { describeValues, type AnyPlugin, type RawOptions } from '@kit/core';
+import { describeValues, type AnyPlugin, type PluginSample, type RawOptions, type TextFile } from '@kit/core';
 import { cpuLimit } from './cpu-limit.js';
 import { UsageError } from './errors.js';
 import { readTextFile } from './files.js';
@@ -30,6 +30,8 @@ export interface RunArguments {
   raw: RawOptions;
   /** The positional file, when given. */
   file: string | undefined;
+  /** The input of the named example (--example), when it has one. */
+  exampleInput?: TextFile;
 }
 
 export { COMMON_VALUE_FLAGS } from './run-flag-names.js';
@@ -114,7 +116,27 @@ export async function collectRunArguments(
     throw new UsageError(`kit run ${plugin.id} takes no file argument (got ${JSON.stringify(file)})`);
   }
   if (extra.length > 0) throw new UsageError(`kit run ${plugin.id} takes one file argument (got also ${JSON.stringify(extra[0])})`);
-  return { common, raw, file };
+  if (opts['example'] === undefined) return { common, raw, file };
+  const sample = namedSample(plugin, String(opts['example']));
+  if (file !== undefined && sample.input !== undefined) {
+    throw new UsageError(`--example ${sample.name} brings its own input: give the example or the file ${JSON.stringify(file)}, not both`);
+  }
+  // The example's options fill in what the command line left out: `--example x --size 7` tries it larger.
+  for (const spec of plugin.options) {
+    const value = sample.options?.[spec.name];
+    if (value === undefined || Object.hasOwn(raw, spec.name)) continue;
+    raw[spec.name] = spec.type === 'file' ? { name: `example ${sample.name} --${spec.name}`, text: String(value) } : typeof value === 'number' ? String(value) : value;
+  }
+  const exampleInput = sample.input === undefined ? undefined : { name: `example ${sample.name}`, text: sample.input };
+  return { common, raw, file, ...(exampleInput ? { exampleInput } : {}) };
+}
+
+function namedSample(plugin: AnyPlugin, name: string): PluginSample {
+  const samples = plugin.samples ?? [];
+  const sample = samples.find((candidate) => candidate.name === name);
+  if (sample) return sample;
+  const available = samples.length ? `available: ${samples.map((candidate) => candidate.name).join(', ')}` : 'it has none';
+  throw new UsageError(`--example: kit run ${plugin.id} has no example named ${JSON.stringify(name)} (${available}; see kit info ${plugin.id})`);
 }
 
 /** `K/N` with 1 <= K <= N; N is checked against the search's task count once it is split. */

@@ -58,7 +58,7 @@ describe('kit run arguments read without commander', () => {
     );
     expect(commanderFlags).toEqual(COMMON_FLAGS);
     expect(command.options.filter((option) => option.negate).map((option) => option.long)).toEqual(['--no-color']);
-    expect(COMMON_VALUE_FLAGS).toEqual(['--limit', '--delay', '--threads', '--plugin', '--shard', '--queue', '--max-solutions', '--keep']);
+    expect(COMMON_VALUE_FLAGS).toEqual(['--limit', '--delay', '--threads', '--plugin', '--shard', '--queue', '--max-solutions', '--keep', '--example']);
   });
 
   it.each([pentomino!, katamino!, puyo!, hitori!, counting!].map((plugin) => [plugin.id, plugin] as const))('read as commander reads them (%s, 2,000 random inputs)', (_id, plugin) => {

@@ -1,4 +1,6 @@
 import pc from 'picocolors';
+import { safeLine } from '@kit/core';
+import { commonFlagsLine } from '../common-flags.js';
 import type { DiscoveredPlugin } from '../discovery.js';
 import { describeType, valuePlaceholder } from '../describe.js';
 
@@ -21,8 +23,15 @@ export function infoText(found: DiscoveredPlugin): string {
     const defaultText = spec.type !== 'file' && spec.default !== undefined ? `, default ${String(spec.default)}` : '';
     lines.push(`  ${flags[i]!.padEnd(width)}  ${spec.help} [${describeType(spec)}${defaultText}]`);
   });
-  lines.push('', 'Common options: -q/--quiet, --count, --limit N, --json, --no-color, --delay MS, --threads N, --plugin P, --shard K/N, --queue URL');
+  lines.push('', commonFlagsLine());
   const examples = plugin.examples?.length ? plugin.examples : [''];
   lines.push('', pc.bold('Examples:'), ...examples.map((example) => `  kit run ${plugin.id}${example ? ` ${example}` : ''}`));
+  const samples = plugin.samples ?? [];
+  if (samples.length > 0) {
+    // The named examples hosts offer (the page's ?example=NAME), runnable by name.
+    const runs = samples.map((sample) => `kit run ${plugin.id} --example ${sample.name}`);
+    const runWidth = runs.reduce((most, run) => Math.max(most, run.length), 0);
+    lines.push('', pc.bold('Named examples:'), ...samples.map((sample, i) => `  ${runs[i]!.padEnd(runWidth)}  ${safeLine(sample.title)}`));
+  }
   return `${lines.join('\n')}\n`;
 }

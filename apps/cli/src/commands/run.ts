@@ -34,17 +34,17 @@ export async function runPlugin(found: DiscoveredPlugin, args: string[], context
     parsed = fromCommander;
   }
   const warnings: string[] = [];
-  const { common, raw, file } = await collectRunArguments(parsed, plugin, context.cwd, (message) => warnings.push(message));
+  const { common, raw, file, exampleInput } = await collectRunArguments(parsed, plugin, context.cwd, (message) => warnings.push(message));
   if (warnings.length > 0) {
     // Loaded only for a note: the colours of a terminal's stderr.
     const { errorPrefix } = await import('../error-prefix.js');
     for (const message of warnings) process.stderr.write(`${errorPrefix()}${safeLine(message)}\n`);
   }
   const options = parseOptions(plugin.options, raw);
-  if (plugin.input?.required && file === undefined) {
-    throw new UsageError(`kit run ${plugin.id} needs a file (${plugin.input.formats.join(', ')})`);
+  if (plugin.input?.required && file === undefined && exampleInput === undefined) {
+    throw new UsageError(`kit run ${plugin.id} needs a file (${plugin.input.formats.join(', ')}) or --example NAME (see kit info ${plugin.id})`);
   }
-  const input = file !== undefined ? await readTextFile(file, context.cwd, { maxBytes: plugin.input?.maxBytes, gzip: plugin.input?.gzip }) : undefined;
+  const input = file !== undefined ? await readTextFile(file, context.cwd, { maxBytes: plugin.input?.maxBytes, gzip: plugin.input?.gzip }) : exampleInput;
   const instance: unknown = parseWith(plugin, options, input);
 
   const stdout = process.stdout;
