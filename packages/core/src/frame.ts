@@ -17,6 +17,22 @@ export interface Frame {
   cells: Cell[];
   /** One line shown above the grid, e.g. `No. 12 (tries 3456)`. */
   title?: string;
+  /**
+   * Set when the frame draws a box of cubes as its layers side by side (see FrameLayers): hosts
+   * that draw in three dimensions read the cubes from the flat frame; the others draw it flat.
+   */
+  layers?: FrameLayers;
+}
+
+/**
+ * How a flat frame holds a box: `depth` layers of `width` columns and the frame's rows each, the
+ * bottom layer (z = 0) on the left, `gap` columns of holes between two layers. The cube at column
+ * x, row y of layer z is the frame's cell at column `z * (width + gap) + x`, row y.
+ */
+export interface FrameLayers {
+  depth: number;
+  width: number;
+  gap: number;
 }
 
 export function frameFromRows(rows: readonly string[], cell: (char: string) => Cell, title?: string): Frame {

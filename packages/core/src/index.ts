@@ -3,7 +3,7 @@ export { InputError, isInputError, formatInputError, serializeError, deserialize
 export { safeLine, escapeControls, MAX_MESSAGE_LENGTH } from './safe-text.js';
 export type { InputLocation, SerializedError } from './errors.js';
 export { frameFromRows, cellAt } from './frame.js';
-export type { Cell, Frame } from './frame.js';
+export type { Cell, Frame, FrameLayers } from './frame.js';
 export { BASE_PALETTE, PENTOMINO_PALETTE, ansi256ToHex, entryHex, mergePalette } from './palette.js';
 export type { Palette, PaletteEntry } from './palette.js';
 export { parseOptions, checkOptionSpecs, describeValues, optionLabel } from './options.js';

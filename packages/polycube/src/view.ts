@@ -52,5 +52,7 @@ export function viewPacking(state: PackingState, options: { index?: number } = {
     });
   }
   const title = options.index !== undefined ? `No. ${options.index}` : state.tries !== undefined ? `tries ${state.tries}` : undefined;
-  return { width: frameWidth, height: depth, cells, ...(title !== undefined ? { title } : {}) };
+  // The box as layers, for hosts that draw it in three dimensions (the page's solid view).
+  const box = { depth: layers.length, width, gap: LAYER_GAP };
+  return { width: frameWidth, height: depth, cells, layers: box, ...(title !== undefined ? { title } : {}) };
 }

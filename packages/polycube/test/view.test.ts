@@ -5,7 +5,7 @@ import plugin from '../src/plugin.js';
 describe('view', () => {
   it('draws the layers side by side, bottom first, one blank column between them', () => {
     const frame = viewPacking({ layers: [['AB', 'A.'], ['C ', 'CC']] }, { index: 3 });
-    expect(frame).toMatchObject({ width: 5, height: 2, title: 'No. 3' });
+    expect(frame).toMatchObject({ width: 5, height: 2, title: 'No. 3', layers: { depth: 2, width: 2, gap: 1 } });
     const row = (y: number) => frame.cells.slice(y * 5, y * 5 + 5).map((cell) => (cell.hole ? '_' : cell.label ?? ' ')).join('');
     expect([row(0), row(1)]).toEqual(['AB_C ', 'A__CC']);
     expect(frame.cells[0]).toEqual({ fill: 'piece-A', label: 'A' });

@@ -10,7 +10,9 @@ import { PlayMode } from './play/play-mode.js';
 import { wantsPlay } from './play/play-url.js';
 import { Shell } from './shell.js';
 import { SolveMode } from './solve-mode.js';
+import { solidViewerKind } from './solid-view.js';
 import { readState } from './url-state.js';
+import { gridViewerKind } from './viewer.js';
 import { WorkerPool } from './worker-pool.js';
 
 async function boot(root: HTMLElement): Promise<void> {
@@ -26,7 +28,7 @@ async function boot(root: HTMLElement): Promise<void> {
   const workers: WorkerPool = new WorkerPool(navigator.hardwareConcurrency || 1, () => {
     document.body.dataset['workers'] = workers.ready ? 'ready' : 'starting';
   });
-  const modes = [new SolveMode(workers), new PlayMode()];
+  const modes = [new SolveMode(workers, [solidViewerKind, gridViewerKind]), new PlayMode()];
   const shell: Shell = new Shell(catalog.entries, catalog.unavailable, modes, (id) => void show(id, { values: {} }));
   root.replaceChildren(shell.elements.root);
 
