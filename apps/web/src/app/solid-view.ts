@@ -4,7 +4,7 @@
 // stays under it. A "piece" here is a run of face-joined cubes with the same fill and label, so
 // the view knows nothing of any puzzle.
 import { entryHex, type Cell, type Frame, type FrameLayers, type Palette } from '@kit/core';
-import { h, svg } from './dom.js';
+import { h, setStyleProperty, svg } from './dom.js';
 import { frameToSvg } from './frame-svg.js';
 import type { FrameView, ViewerKind } from './viewer.js';
 
@@ -231,8 +231,8 @@ export const solidViewerKind: ViewerKind = {
         shown = { frame, palette };
         redraw();
         flat.replaceChildren(frameToSvg(frame, palette, { className: 'main-frame' }));
-        flat.style.setProperty('--aspect', `${frame.width + 0.2} / ${frame.height + 0.2}`);
-        flat.style.setProperty('--columns', String(frame.width));
+        setStyleProperty(flat, '--aspect', `${frame.width + 0.2} / ${frame.height + 0.2}`);
+        setStyleProperty(flat, '--columns', String(frame.width));
       },
     };
   },
