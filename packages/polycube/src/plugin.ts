@@ -17,7 +17,7 @@ const MAX_INPUT_BYTES = 8 * 1024 * 1024;
 const COUNTED: Record<string, string> = {
   full: 'up to rotations and reflections',
   rotations: 'up to rotations',
-  none: 'every packing',
+  none: 'with no symmetry removed',
 };
 
 export default definePlugin<PackingInstance, PackingState>({

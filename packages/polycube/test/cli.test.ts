@@ -41,6 +41,9 @@ describe('kit run polycube', () => {
     expect(lines.at(-1)).toMatch(/^tetracubes 2x2x8: 2 solutions up to rotations and reflections, \d+ tries$/);
     // Eight layers of 2x2, one blank column between them: 8 * 2 + 7 characters a row.
     expect(lines[1]).toMatch(/^[ILOTilot]{2}( [ILOTilot]{2}){7}$/);
+    expect(run('--set', 'tetracubes', '--box', '2x2x8', '--pieces', 'IILLOOTT', '--symmetry', 'none', '--count').stdout.trim()).toMatch(
+      /^tetracubes 2x2x8: \d+ solutions with no symmetry removed, \d+ tries$/,
+    );
   });
 
   it('writes solutions as layers of rows in JSON', () => {
