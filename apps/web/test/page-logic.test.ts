@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { headline, type RunFacts } from '../src/app/headline.js';
 import { pageErrorText, pageWords } from '../src/app/page-words.js';
 import { KEPT_SOLUTION_BYTES, MAX_KEPT_SOLUTIONS, keepLimit } from '../src/app/run-session.js';
-import { fieldLabel, secondsText, shownField } from '../src/app/summary-fields.js';
+import { fieldLabel, secondsText, shownField, shownFields } from '../src/app/summary-fields.js';
 
 const plugin = definePlugin<unknown, unknown>({
   id: 'demo',
@@ -77,6 +77,11 @@ describe('summary fields in words', () => {
     expect(shownField('elapsedMs', 612)?.text).toBe('0.6 s');
     expect(shownField('solutions', 2339)).toMatchObject({ text: '2,339', raw: '2339' });
     expect(shownField('puyop', 'https://puyop.com/s/420Aa9r9hj')).toMatchObject({ text: 'https://puyop.com/s/420Aa9r9hj', href: 'https://puyop.com/s/420Aa9r9hj' });
+    // A plugin's internal fields are left out, its labels used; the rest keep the words made from their keys.
+    const summary = { solutions: 1, complete: true, backend: 'minisat', satCalls: 3, elapsedMs: 40 };
+    const specs = { complete: { internal: true }, satCalls: { internal: true }, backend: { label: 'SAT solver' } };
+    expect(shownFields(summary, specs).map((field) => `${field.label}: ${field.text}`)).toEqual(['solutions: 1', 'SAT solver: minisat', 'time: 0.04 s']);
+    expect(shownFields({ constructor: 1 }, specs).map((field) => field.label)).toEqual(['constructor']);
     expect(shownField('note', 'javascript:alert(1)')?.href).toBeUndefined();
     expect(shownField('breakdown', [1, 2])).toBeUndefined();
     expect(shownField('table', { n: 5 })).toBeUndefined();

@@ -329,6 +329,16 @@ describe('editors', () => {
   });
 });
 
+describe("a plugin's summary fields", () => {
+  it("leaves out the ones it marks internal and uses its labels (Hitori: no 'complete', 'cuts' or 'satCalls')", async () => {
+    const p = await open('?puzzle=hitori-sat&example=unique-5x5&run=1');
+    await done(p);
+    expect(await p.locator('#summary dt').allTextContents()).toEqual(['solutions', 'unique', 'board', 'SAT solver', 'time']);
+    expect(await p.locator('#summary dd[data-field="backend"]').textContent()).toBe('cdcl');
+    await p.close();
+  });
+});
+
 describe('no developer words in the page', () => {
   // Every plugin's page with each example run: no CLI flags, README pointers, package paths or keys.
   it.each(plugins.map((plugin) => [plugin.id, plugin.samples?.map((sample) => sample.name) ?? []] as const))('%s', async (id, samples) => {

@@ -43,7 +43,7 @@ export type { RefereeAsk, RefereeReport, CompletionSource } from './play-referee
 export { RefereeClient } from './referee-client.js';
 export type { RefereeClientOptions, JudgeRequest } from './referee-client.js';
 export { definePlugin, PLUGIN_API_VERSION } from './plugin.js';
-export type { PuzzlePlugin, AnyPlugin, Solver, SplitSearch, InputSpec, CounterSpec } from './plugin.js';
+export type { PuzzlePlugin, AnyPlugin, Solver, SplitSearch, InputSpec, CounterSpec, SummaryFieldSpec } from './plugin.js';
 export { Registry, PluginLoadError, checkPlugin, pluginFromModule } from './registry.js';
 export type { PluginOrigin, RegisteredPlugin } from './registry.js';
 export { createSolveContext } from './context.js';

@@ -56,6 +56,16 @@ export interface CounterSpec {
   summary?: string;
 }
 
+/**
+ * One summary field as a person sees it. Internal fields (a search's bookkeeping: `complete`,
+ * `satCalls`) stay in `--json` and merges, and hosts showing the summary to a person leave them out.
+ */
+export interface SummaryFieldSpec {
+  /** Words for the field (`SAT solver` for `backend`); default: the key split into words. */
+  label?: string;
+  internal?: boolean;
+}
+
 /** The description a host needs to list, configure and run a puzzle; cheap to import. */
 export interface PuzzlePlugin<I = unknown, S = unknown, P = unknown> {
   readonly apiVersion: number;
@@ -82,6 +92,8 @@ export interface PuzzlePlugin<I = unknown, S = unknown, P = unknown> {
   palette?: Palette;
   /** Numbers a host shows large beside the solution count (a chain's length and score from its steps). */
   counters?: readonly CounterSpec[];
+  /** How hosts show the summary's own fields to a person: a label, or internal (only in `--json`). */
+  summaryFields?: Readonly<Record<string, SummaryFieldSpec>>;
   /** Pause between two animation steps when the user gives no `--delay` (a Puyo chain wants 500 ms). */
   stepDelayMs?: number;
   /** Validates options (and the positional file) into a structured-cloneable instance. Throws InputError. */

@@ -67,6 +67,12 @@ describe('checkPlugin', () => {
       'plugin pkg: has counters that are not a list of { label, step?, summary? } naming a step or summary field',
     );
     expect(reason({ ...make('x'), counters: [{ label: 'score', step: 'total', summary: 'score' }] })).toBe('accepted');
+    const badFields = 'plugin pkg: has summaryFields that are not an object of { label?: string, internal?: boolean } by field name';
+    expect(reason({ ...make('x'), summaryFields: [] })).toBe(badFields);
+    expect(reason({ ...make('x'), summaryFields: { cuts: { internal: 'yes' } } })).toBe(badFields);
+    expect(reason({ ...make('x'), summaryFields: { cuts: { hidden: true } } })).toBe(badFields);
+    expect(reason({ ...make('x'), summaryFields: { backend: { label: 'x'.repeat(81) } } })).toBe(badFields);
+    expect(reason({ ...make('x'), summaryFields: { backend: { label: 'SAT solver' }, cuts: { internal: true } } })).toBe('accepted');
   });
 
   it('finds the plugin in a module namespace', () => {

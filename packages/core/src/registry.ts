@@ -46,6 +46,9 @@ export function checkPlugin(value: unknown, source: string): AnyPlugin {
     const bad = !Array.isArray(plugin.counters) || plugin.counters.some((counter) => typeof counter?.label !== 'string' || (counter.step === undefined && counter.summary === undefined));
     if (bad) throw fail('has counters that are not a list of { label, step?, summary? } naming a step or summary field');
   }
+  if (plugin.summaryFields !== undefined && !isSummaryFields(plugin.summaryFields)) {
+    throw fail('has summaryFields that are not an object of { label?: string, internal?: boolean } by field name');
+  }
   const problem = checkOptionSpecs(plugin.options);
   if (problem) throw fail(problem);
   if (plugin.editors !== undefined) {
@@ -100,4 +103,14 @@ export class Registry {
   list(): RegisteredPlugin[] {
     return [...this.#byId.values()].sort((a, b) => (a.plugin.id < b.plugin.id ? -1 : a.plugin.id > b.plugin.id ? 1 : 0));
   }
+}
+
+function isSummaryFields(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  return Object.values(value).every(
+    (field: unknown) =>
+      typeof field === 'object' &&
+      field !== null &&
+      Object.entries(field).every(([key, v]) => (key === 'label' && typeof v === 'string' && v.length <= 80) || (key === 'internal' && typeof v === 'boolean')),
+  );
 }

@@ -96,4 +96,6 @@ export default definePlugin<HitoriInstance, HitoriSolution>({
   solver: () => import('./solver.js').then((m) => m.solver),
   view,
   summarize,
+  // The search's bookkeeping stays in --json; a person reads the verdict and the board.
+  summaryFields: { complete: { internal: true }, cuts: { internal: true }, satCalls: { internal: true }, backend: { label: 'SAT solver' } },
 });

@@ -308,7 +308,7 @@ export class SolveMode implements PageMode {
     this.#playback.draw(run !== undefined && run.phase !== 'running');
     const open = this.#viewing.kind === 'solution' ? this.#viewing.index : 0;
     this.#solutionNav.draw(open, run?.solutions.length ?? 0, run?.phase === 'running');
-    this.#summary.draw(run, plugin, () => false);
+    this.#summary.draw(run, plugin);
     // The frame that shows a run's end draws no thumbnails: they follow in the next frames.
     const ending = run !== undefined && run.phase !== 'running' && this.#shownEnd !== run;
     this.#thumbnailsLeft = this.#solutions.update(numbers.listed, ending ? 0 : THUMBNAIL_BUDGET_MS, run?.phase === 'running');

@@ -1,7 +1,7 @@
 // A run's summary fields in words a person reads: `allClear: false` becomes "all clear: no",
 // `elapsedMs: 612` "time: 0.6 s", a link a link. Fields holding lists or tables are left to the
 // plugin's own summary text (and `--json`). No DOM here: it is tested in Node.
-import type { JsonValue } from '@kit/core';
+import type { JsonValue, SummaryFieldSpec } from '@kit/core';
 
 export interface ShownField {
   key: string;
@@ -33,12 +33,24 @@ export function secondsText(ms: number): string {
 }
 
 /** One field as words, or undefined when it does not fit on a line (a list, a table). */
-export function shownField(key: string, value: JsonValue | undefined): ShownField | undefined {
+export function shownField(key: string, value: JsonValue | undefined, label = fieldLabel(key)): ShownField | undefined {
   if (value === undefined || (value !== null && typeof value === 'object')) return undefined;
-  const field = { key, label: fieldLabel(key), raw: String(value) };
+  const field = { key, label, raw: String(value) };
   if (value === null) return { ...field, text: 'none' };
   if (typeof value === 'boolean') return { ...field, text: value ? 'yes' : 'no' };
   if (typeof value === 'number') return { ...field, text: /Ms$/.test(key) ? secondsText(value) : value.toLocaleString('en') };
   if (WEB_LINK.test(value)) return { ...field, text: value, href: value };
   return { ...field, text: value };
+}
+
+/** The fields a person sees: the plugin's internal ones left out, its labels used. */
+export function shownFields(
+  summary: Readonly<Record<string, JsonValue | undefined>>,
+  specs: Readonly<Record<string, SummaryFieldSpec>> = {},
+): ShownField[] {
+  return Object.entries(summary).flatMap(([key, value]) => {
+    const spec = Object.hasOwn(specs, key) ? specs[key] : undefined;
+    if (spec?.internal) return [];
+    return shownField(key, value, spec?.label ?? fieldLabel(key)) ?? [];
+  });
 }

@@ -4,7 +4,7 @@
 import type { AnyPlugin } from '@kit/core';
 import { h } from './dom.js';
 import type { RunSession } from './run-session.js';
-import { shownField } from './summary-fields.js';
+import { shownFields } from './summary-fields.js';
 import { linkify } from './text-links.js';
 
 export class SummaryView {
@@ -21,7 +21,7 @@ export class SummaryView {
     this.element.hidden = true;
   }
 
-  draw(run: RunSession | undefined, plugin: AnyPlugin, hidden: (key: string) => boolean): void {
+  draw(run: RunSession | undefined, plugin: AnyPlugin): void {
     const done = run?.done;
     if (!run || !done) {
       if (!run) this.clear();
@@ -29,9 +29,7 @@ export class SummaryView {
     }
     if (this.#shown === run) return;
     this.#shown = run;
-    const fields = Object.entries({ ...done.summary, elapsedMs: done.stats.elapsedMs })
-      .filter(([key]) => !hidden(key))
-      .flatMap(([key, value]) => shownField(key, value) ?? []);
+    const fields = shownFields({ ...done.summary, elapsedMs: done.stats.elapsedMs }, plugin.summaryFields);
     // The plugin's summary: its last line is the headline, any table above it folds away.
     const text = plugin.summarize?.(done.summary, run.instance)?.trimEnd() ?? '';
     const lines = text.split('\n');
