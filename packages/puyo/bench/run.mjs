@@ -5,10 +5,12 @@
 //   wasm      simulateBoard (WebAssembly SIMD), one call a simulation, as a search calls it,
 //   batch     simulateBoards, 512 simulations a call,
 //   C ref     bench/ref/simd_chain.c, a native SSE/BMI2 simulator, built here with `cc -O2 -march=native`
-//             and run as its own process: the yardstick (the target is simulateBoard >= 0.9x it),
+//             and run as its own process: the yardstick (faster than puyoai here, so >= 0.9x it is stricter
+//             than the target),
 //   peer      optional (--peer PATH): any program that takes `SECONDS FIELD` and prints one JSON line
 //             with `chains` and `perCpu`, e.g. a driver around puyoai's simulateFastAVX2 built outside
-//             this repository; it shows how the C reference compares with it on this machine.
+//             this repository; it shows how the C reference compares with it on this machine, and the
+//             target (simulateBoard >= 0.9x puyoai's fastest path) is judged against it.
 // Rates are per CPU second of the measuring process (steadier than wall time on a shared machine).
 // The engines take turns for several rounds and each rate is the best of its rounds, so load that comes
 // and goes hits them alike and the figure is what the engine does when it gets the core.
@@ -186,13 +188,17 @@ say(`Puyo simulations per CPU second, best of ${rounds} rounds of ${seconds} s (
 const best = (values) => Math.max(...values);
 const header = ['field', ...names.map((n) => (n === 'C' ? 'C ref' : n)), ...(binary ? ['wasm/C', 'batch/C', 'js/C'] : [])];
 if (peer) header.push('C/peer', 'wasm/peer');
+// The issue's target is 0.9x puyoai's fastest path; with puyoai at hand (--peer) that is what the
+// last column judges, and the C reference (faster than puyoai here) gives the stricter column.
 if (binary) header.push(`>= ${TARGET}x C`);
+if (peer) header.push(`>= ${TARGET}x peer`);
 const table = rows.map((row) => {
   const m = Object.fromEntries(names.map((n) => [n, best(row.rates[n])]));
   const cells = [row.name, ...names.map((n) => fmt(m[n]))];
   if (binary) cells.push(`${(m.wasm / m.C).toFixed(2)}x`, `${(m.batch / m.C).toFixed(2)}x`, `${(m.js / m.C).toFixed(2)}x`);
   if (peer) cells.push(`${(m.C / m.peer).toFixed(2)}x`, `${(m.wasm / m.peer).toFixed(2)}x`);
   if (binary) cells.push(m.wasm / m.C >= TARGET ? 'met' : 'not met');
+  if (peer) cells.push(m.wasm / m.peer >= TARGET ? 'met' : 'not met');
   row.best = m;
   return cells;
 });
@@ -200,7 +206,11 @@ const widths = header.map((h, i) => Math.max(h.length, ...table.map((cells) => c
 for (const cells of [header, ...table]) say(cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  '));
 if (binary) {
   const worst = Math.min(...rows.map((row) => row.best.wasm / row.best.C));
-  say(`target: simulateBoard >= ${TARGET}x the C reference on every field: ${worst >= TARGET ? 'met' : 'not met'} (worst ${worst.toFixed(2)}x)`);
+  say(`stricter: simulateBoard >= ${TARGET}x the C reference on every field: ${worst >= TARGET ? 'met' : 'not met'} (worst ${worst.toFixed(2)}x)`);
+}
+if (peer) {
+  const worst = Math.min(...rows.map((row) => row.best.wasm / row.best.peer));
+  say(`target: simulateBoard >= ${TARGET}x puyoai's simulateFastAVX2 (the peer) on every field: ${worst >= TARGET ? 'met' : 'not met'} (worst ${worst.toFixed(2)}x)`);
 }
 const nazoLines = values['no-nazo'] ? undefined : (console.log(''), nazoBench());
 if (values['write-readme']) {
