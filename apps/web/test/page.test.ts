@@ -153,6 +153,46 @@ describe('the run bar', () => {
   });
 });
 
+describe('the solution list', () => {
+  it('puts each thumbnail in once: those drawn stay while more are drawn, and a scroll moves only the rows that come and go', async () => {
+    const p = await open('?puzzle=pentomino&size=5');
+    // Every thumbnail the list ever takes in or out, from before Run: a thumbnail taken out and put
+    // back makes the browser restyle all its cells (thousands of elements for a row of grids).
+    await p.evaluate(() => {
+      const changes = { added: [] as Node[], removed: [] as Node[] };
+      const note = (records: MutationRecord[]) => {
+        for (const record of records) {
+          changes.added.push(...record.addedNodes);
+          changes.removed.push(...record.removedNodes);
+        }
+      };
+      const observer = new MutationObserver(note);
+      observer.observe(document.getElementById('solution-thumbs')!, { childList: true });
+      Object.assign(window, { thumbChanges: () => (note(observer.takeRecords()), changes) });
+    });
+    await p.getByRole('button', { name: 'Run', exact: true }).click();
+    await done(p);
+    expect(await p.locator('#count').getAttribute('data-count')).toBe('1010');
+    const inSight = await p.evaluate(() => document.querySelectorAll('#solution-thumbs li').length);
+    expect(inSight).toBeGreaterThan(7);
+    // The rows in sight are all drawn (a few frames after the run's end on a loaded machine).
+    await p.waitForFunction((count) => document.querySelectorAll('#solution-thumbs button.thumb').length === count && document.querySelector(`#solution-thumbs button.thumb[data-index="${count}"]`) !== null, inSight, { timeout: 30_000 });
+    await p.locator('.thumb-scroller').evaluate((scroller) => (scroller.scrollTop = 2 * 112));
+    await p.waitForFunction(() => document.querySelector('#solution-thumbs button.thumb[data-index="1"]') === null, undefined, { timeout: 30_000 });
+    await p.waitForFunction((count) => document.querySelector(`#solution-thumbs button.thumb[data-index="${count + 1}"]`) !== null, inSight, { timeout: 30_000 });
+    const seen = await p.evaluate(() => {
+      const { added, removed } = (window as unknown as { thumbChanges: () => { added: Node[]; removed: Node[] } }).thumbChanges();
+      const shown = document.querySelectorAll('#solution-thumbs li').length;
+      return { shown, added: added.length, distinctAdded: new Set(added).size, removed: removed.length, removedButShown: removed.filter((node) => node.isConnected).length };
+    });
+    expect(seen.removed).toBeGreaterThan(0);
+    expect(seen.removedButShown).toBe(0);
+    expect(seen.added).toBe(seen.distinctAdded);
+    expect(seen.added).toBe(seen.shown + seen.removed);
+    await p.close();
+  });
+});
+
 describe('refused input', () => {
   it('never runs the grid from before: a refused text stops Run with its message', async () => {
     const p = await open('?puzzle=sudoku&example=wikipedia&run=1');

@@ -137,9 +137,23 @@ export class SolutionList {
     }
     const firstRow = Math.floor((first - 1) / this.#columns);
     if (firstRow !== this.#shownFirstRow) this.#list.style.transform = `translateY(${(this.#shownFirstRow = firstRow) * THUMB_ROW_PX}px)`;
-    if (wanted.length !== this.#list.children.length || wanted.some((item, i) => this.#list.children[i] !== item)) this.#list.replaceChildren(...wanted);
+    this.#place(wanted);
     this.#drawn = drawn;
     return left;
+  }
+
+  /**
+   * Puts the wanted thumbnails in the list, in order, touching only those that come or go: while a
+   * run fills the rows in sight, or a scroll brings a row in, moving the others out and back in
+   * would make the browser restyle and lay out every cell of every thumbnail again.
+   */
+  #place(wanted: readonly HTMLElement[]): void {
+    const keep = new Set(wanted);
+    for (const child of [...this.#list.children]) if (!keep.has(child as HTMLElement)) child.remove();
+    const shown = this.#list.children;
+    wanted.forEach((item, i) => {
+      if (shown[i] !== item) this.#list.insertBefore(item, shown[i] ?? null);
+    });
   }
 
   #setHeight(px: number): void {
