@@ -12,6 +12,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type * as ServerModule from '../src/server/index.js';
 import type { WebServer } from '../src/server/index.js';
+import { THUMB_ROW_PX, visibleRange } from '../src/app/solution-list.js';
 import { launchChromium, type Browser } from './browser.js';
 
 const builtServer = '../dist/server/index.js';
@@ -173,13 +174,27 @@ describe('the solution list', () => {
     await p.getByRole('button', { name: 'Run', exact: true }).click();
     await done(p);
     expect(await p.locator('#count').getAttribute('data-count')).toBe('1010');
-    const inSight = await p.evaluate(() => document.querySelectorAll('#solution-thumbs li').length);
-    expect(inSight).toBeGreaterThan(7);
-    // The rows in sight are all drawn (a few frames after the run's end on a loaded machine).
-    await p.waitForFunction((count) => document.querySelectorAll('#solution-thumbs button.thumb').length === count && document.querySelector(`#solution-thumbs button.thumb[data-index="${count}"]`) !== null, inSight, { timeout: 30_000 });
-    await p.locator('.thumb-scroller').evaluate((scroller) => (scroller.scrollTop = 2 * 112));
-    await p.waitForFunction(() => document.querySelector('#solution-thumbs button.thumb[data-index="1"]') === null, undefined, { timeout: 30_000 });
-    await p.waitForFunction((count) => document.querySelector(`#solution-thumbs button.thumb[data-index="${count + 1}"]`) !== null, inSight, { timeout: 30_000 });
+    /** The solutions the list should hold with its scroller at `scrollTop`, and a wait until it does. */
+    const drawnAt = async (scrollTop: number) => {
+      const { columns, height } = await p.evaluate(() => ({
+        columns: Number(document.getElementById('solution-thumbs')!.style.getPropertyValue('--columns')),
+        height: document.querySelector('.thumb-scroller')!.clientHeight,
+      }));
+      const [first, end] = visibleRange(scrollTop, height, columns, 1010);
+      // Thumbnails are drawn a few at a frame, some after the run's end on a loaded machine.
+      await p.waitForFunction(
+        ([a, b]: [number, number]) => {
+          const shown = [...document.querySelectorAll('#solution-thumbs button.thumb')].map((button) => Number(button.getAttribute('data-index')));
+          return shown.length === b - a && shown[0] === a && shown.at(-1) === b - 1;
+        },
+        [first, end] as [number, number],
+        { timeout: 30_000 },
+      );
+      return end - first;
+    };
+    expect(await drawnAt(0)).toBeGreaterThan(7);
+    await p.locator('.thumb-scroller').evaluate((scroller, top) => (scroller.scrollTop = top), 2 * THUMB_ROW_PX);
+    await drawnAt(2 * THUMB_ROW_PX);
     const seen = await p.evaluate(() => {
       const { added, removed } = (window as unknown as { thumbChanges: () => { added: Node[]; removed: Node[] } }).thumbChanges();
       const shown = document.querySelectorAll('#solution-thumbs li').length;
