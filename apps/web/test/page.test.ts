@@ -208,6 +208,23 @@ describe('the solution list', () => {
   });
 });
 
+describe('an option with no default', () => {
+  it('is left to the plugin until a choice is made, as on the command line (a BurrTools file names its own pieces)', async () => {
+    const p = await open('?puzzle=polycube&example=burrtools&run=1');
+    await done(p);
+    expect(await text(p, '#form-error')).toBe('');
+    expect(await text(p, '#run-error')).toBe('');
+    expect(await p.locator('#count').getAttribute('data-count')).toBe('695');
+    expect(await p.locator('#opt-set').inputValue()).toBe('');
+    expect(await text(p, '#opt-set option:checked')).toBe('default');
+    // A choice made is sent, and the plugin's own refusal shows.
+    await p.locator('#opt-set').selectOption('soma');
+    await p.getByRole('button', { name: 'Run', exact: true }).click();
+    await p.waitForSelector('#form-error:text-matches("BurrTools")', { timeout: 30_000 });
+    await p.close();
+  });
+});
+
 describe('refused input', () => {
   it('never runs the grid from before: a refused text stops Run with its message', async () => {
     const p = await open('?puzzle=sudoku&example=wikipedia&run=1');

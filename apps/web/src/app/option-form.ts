@@ -145,14 +145,17 @@ function specField(spec: OptionSpec, initial: string | undefined, palette: Palet
       const choices = [...spec.choices];
       // A value from a hand-edited URL stays visible so its validation message makes sense.
       if (initial !== undefined && !choices.includes(initial)) choices.push(initial);
+      // With no default the option is not set until a choice is made, as on the command line: the
+      // plugin decides (a choice made for it could clash with another field, e.g. a file's own).
+      if (spec.default === undefined) select.append(h('option', { value: '' }, 'default'));
       for (const choice of choices) select.append(h('option', { value: choice }, choice));
-      select.value = initial ?? spec.default ?? choices[0] ?? '';
+      select.value = initial ?? spec.default ?? '';
       const fallback = spec.default ?? '';
       const element = h('div', { class: 'field' }, h('label', { for: id }, label), select, h('p', { class: 'help' }, spec.help));
       const set = (value: string | boolean) => {
         if (choices.includes(String(value))) select.value = String(value);
       };
-      return [element, { name: spec.name, read: () => select.value, urlValue: () => (select.value === fallback ? undefined : select.value), set }];
+      return [element, { name: spec.name, read: () => (select.value === '' ? undefined : select.value), urlValue: () => (select.value === fallback ? undefined : select.value), set }];
     }
     case 'file':
       return fileField(spec.name, label, spec.help, spec.formats, initial);
