@@ -229,7 +229,7 @@ describe('the names the page owns', () => {
     expect(await p.locator('#puzzles button[data-plugin="reserved"]').count()).toBe(0);
     await expect
       .poll(() => p.locator('#unavailable li[data-plugin="reserved"] .reason').textContent())
-      .toBe("option --example is reserved by the hosts (the page's ?example=)");
+      .toBe("option --example is reserved by the hosts (kit run --example, the page's ?example=)");
   });
 });
 
