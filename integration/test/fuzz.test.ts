@@ -3,7 +3,9 @@
 // the hosts run them: core's parseOptions, then the plugin's parse.
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { formatInputError, isInputError, parseOptions, type AnyPlugin, type RawOptions, type TextFile } from '@kit/core';
+import { isInputError, type TextFile } from '@kit/core';
+import { parseOptions, type AnyPlugin, type RawOptions } from '@kit/core/host';
+import { formatInputError } from '@kit/core/messages';
 import pentomino from '@kit/pentomino/plugin';
 import katamino from '@kit/katamino/plugin';
 import polycube from '@kit/polycube/plugin';

@@ -219,7 +219,8 @@ function entryPoints(name: string): string[] {
 }
 
 const CONSUMER_SOURCE = `
-import { InputError, definePlugin, parseOptions, solveAll, type Frame, type Summary } from '@kit/core';
+import { InputError, definePlugin, type Frame, type Summary } from '@kit/core';
+import { parseOptions, solveAll } from '@kit/core/host';
 
 // A plugin written against the packed @kit/core, used in-process.
 const counting = definePlugin<{ n: number }, number>({

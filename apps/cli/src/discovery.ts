@@ -3,7 +3,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { AnyPlugin } from '@kit/core';
+import type { AnyPlugin } from '@kit/core/host';
 import { discoverPlugins, type Discovery, type PluginEntry } from '@kit/core/discovery';
 import { UsageError } from './errors.js';
 

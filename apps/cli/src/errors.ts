@@ -1,5 +1,5 @@
 /**
- * Exit codes of the contract (DESIGN.md §3), and those of a queued run's end (docs/distributed.md):
+ * Exit codes of the contract (docs/contract.md#exit-codes), and those of a queued run's end (docs/distributed.md):
  * a script can tell a run that failed (a block's error) from one cancelled or one lost from Redis.
  */
 export const EXIT = { ok: 0, fault: 1, usage: 2, runFailed: 3, cancelled: 4, lost: 5, interrupted: 130 } as const;

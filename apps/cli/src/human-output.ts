@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Animator, renderFrame, type ColorMode } from '@kit/ansi-render';
-import type { AnyPlugin, Palette, SolveEvent } from '@kit/core';
+import type { Palette, SolveEvent } from '@kit/core';
+import type { AnyPlugin } from '@kit/core/host';
 import type { LineWriter } from './json-output.js';
 import { StatusLine, statusText } from './status-line.js';
 

@@ -1,4 +1,4 @@
-// @kit/cli as a library: the discovery the `kit` command uses (from @kit/core/discovery), and main().
-export { discoverPlugins, CONFIG_FILE } from '@kit/core/discovery';
-export type { Discovery, DiscoveryOptions, PluginEntry, SkippedPlugin } from '@kit/core/discovery';
+// @kit/cli as a library: the `kit` command itself, run in-process. Programs that want plugin
+// discovery use @kit/core/discovery, where the rules live.
 export { main } from './main.js';
+export type { MainOptions } from './main.js';

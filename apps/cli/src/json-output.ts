@@ -10,7 +10,7 @@ export interface LineWriter {
   once?(event: 'drain', listener: () => void): unknown;
 }
 
-/** The `done` line: the Summary flattened beside `elapsedMs` (contract: DESIGN.md §3). */
+/** The `done` line: the Summary flattened beside `elapsedMs` (contract: docs/contract.md#--json-one-object-per-line). */
 export function doneRecord(done: DoneEvent): Record<string, unknown> {
   const { solutions, elapsedMs: _elapsed, type: _type, ...fields } = done.summary;
   return { type: 'done', solutions, elapsedMs: done.stats.elapsedMs, ...fields };

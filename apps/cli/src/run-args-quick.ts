@@ -4,7 +4,7 @@
 // undefined and goes to commander, which answers as it always has; a test holds the two parsers
 // to the same result on every input this one accepts.
 import { parseArgs } from 'node:util';
-import type { AnyPlugin } from '@kit/core';
+import type { AnyPlugin } from '@kit/core/host';
 import { COMMON_FLAGS } from './run-flag-names.js';
 import { attributeName, type ParsedRunArguments } from './run-flags.js';
 

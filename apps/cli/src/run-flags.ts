@@ -1,6 +1,7 @@
 // The flags of `kit run <id>`, once parsed (by run-command.ts's commander command, or by
-// run-args-quick.ts): the common ones of DESIGN.md §3 and one per plugin option spec.
-import { describeValues, type AnyPlugin, type PluginSample, type RawOptions, type TextFile } from '@kit/core';
+// run-args-quick.ts): the common ones (docs/contract.md#names-the-hosts-own) and one per plugin option spec.
+import type { PluginSample, TextFile } from '@kit/core';
+import { describeValues, type AnyPlugin, type RawOptions } from '@kit/core/host';
 import { cpuLimit } from './cpu-limit.js';
 import { UsageError } from './errors.js';
 import { readTextFile } from './files.js';

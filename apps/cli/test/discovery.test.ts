@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, symlinkSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { discoverPlugins } from '../src/index.js';
+import { discoverPlugins } from '@kit/core/discovery';
 import { inDir, pluginModule, pluginPackage, tempDir, writeFiles } from './helpers.js';
 
 const ids = (result: { plugins: Array<{ id: string }> }) => result.plugins.map((plugin) => plugin.id);

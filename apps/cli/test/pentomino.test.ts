@@ -1,4 +1,4 @@
-// The CLI contract for the first puzzle (DESIGN.md §3), run the way users run it: from the repository
+// The CLI contract for the first puzzle (docs/contract.md), run the way users run it: from the repository
 // root, where kit.config.json makes `./packages/*` plugins discoverable.
 import { describe, expect, it } from 'vitest';
 import { kit } from './helpers.js';

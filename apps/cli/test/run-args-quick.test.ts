@@ -3,7 +3,8 @@
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import type { AnyPlugin, OptionSpec } from '@kit/core';
+import type { OptionSpec } from '@kit/core';
+import type { AnyPlugin } from '@kit/core/host';
 import { configureCommand } from '../src/commander-setup.js';
 import { buildRunCommand } from '../src/run-command.js';
 import { parseRunArgsQuickly } from '../src/run-args-quick.js';

@@ -13,7 +13,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseOptions, pluginFromModule } from '@kit/core';
+import { parseOptions, pluginFromModule } from '@kit/core/host';
 import { runInWorkers } from '@kit/core/node';
 import { chromium } from 'playwright-core';
 import { discoverPlugins, serve } from '../dist/server/index.js';

@@ -4,7 +4,7 @@
 import { createRequire } from 'node:module';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { pluginFromModule } from '@kit/core';
+import { pluginFromModule } from '@kit/core/host';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type * as ServerModule from '../src/server/index.js';

@@ -1,5 +1,5 @@
-// Headless Chromium for the end-to-end tests: Debian's package driven by playwright-core (DESIGN.md
-// §4). Never a downloaded browser: the path can be changed with KIT_CHROMIUM, nothing else.
+// Headless Chromium for the end-to-end tests: Debian's package driven by playwright-core
+// (docs/contract.md#the-page). Never a downloaded browser: the path can be changed with KIT_CHROMIUM, nothing else.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -5,7 +5,8 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { InputError, parseOptions, pluginFromModule, type AnyPlugin, type PluginSample, type RawOptions } from '@kit/core';
+import { InputError, type PluginSample } from '@kit/core';
+import { parseOptions, pluginFromModule, type AnyPlugin, type RawOptions } from '@kit/core/host';
 import { defaultThreads, runInWorkers } from '@kit/core/node';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';

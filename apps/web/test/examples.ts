@@ -2,7 +2,7 @@
 // option values for the URL, the positional file's text, and the host's limit.
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { AnyPlugin } from '@kit/core';
+import type { AnyPlugin } from '@kit/core/host';
 
 export interface PageExample {
   commandLine: string;

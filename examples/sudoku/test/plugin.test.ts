@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { InputError, checkPlugin, parseOptions, solveAll, solveInProcess, type RawOptions, type TextFile } from '@kit/core';
+import { InputError, type TextFile } from '@kit/core';
+import { checkPlugin, parseOptions, solveAll, solveInProcess, type RawOptions } from '@kit/core/host';
 import plugin, { type Board } from '../src/plugin.js';
 import { isSolved, parseSudoku } from '../src/grid.js';
 import { solveSudoku } from '../src/index.js';

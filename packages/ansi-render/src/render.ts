@@ -1,4 +1,5 @@
-import { BASE_PALETTE, entryHex, type Cell, type Frame, type Palette, type PaletteEntry } from '@kit/core';
+import { BASE_PALETTE, type Cell, type Frame, type Palette, type PaletteEntry } from '@kit/core';
+import { entryHex } from '@kit/core/host';
 import type { ColorMode } from './color.js';
 
 export interface RenderOptions {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BASE_PALETTE, mergePalette, type Frame } from '@kit/core';
-import { cellLetter, frameToString, renderFrame } from '../src/index.js';
+import { frameToString, renderFrame } from '../src/index.js';
+import { cellLetter } from '../src/render.js';
 
 const E = '\u001B[';
 

@@ -43,9 +43,3 @@ export function frameFromRows(rows: readonly string[], cell: (char: string) => C
   }
   return { width, height: rows.length, cells, ...(title !== undefined ? { title } : {}) };
 }
-
-export function cellAt(frame: Frame, x: number, y: number): Cell {
-  const cell = frame.cells[y * frame.width + x];
-  if (!cell) throw new RangeError(`cell (${x}, ${y}) is outside a ${frame.width}x${frame.height} frame`);
-  return cell;
-}

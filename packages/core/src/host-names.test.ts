@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { HOST_NAMES, isPageParameter } from './host-names.js';
 import { checkOptionSpecs, type OptionSpec } from './options.js';
@@ -58,5 +59,19 @@ describe('a plugin option that takes a name the hosts own', () => {
     expect(caught).toBeInstanceOf(PluginLoadError);
     const error = caught as PluginLoadError;
     expect([error.message, error.refused, error.pluginId]).toEqual(['plugin kit-clash: option --shard is reserved by the hosts (kit run --shard)', true, 'clash']);
+  });
+});
+
+describe('the contract page', () => {
+  it('lists the table as it is (docs/contract.md#names-the-hosts-own)', () => {
+    const page = readFileSync(new URL('../../../docs/contract.md', import.meta.url), 'utf8');
+    const listed = /<!-- host-names:start[^>]*-->\n([\s\S]*?)<!-- host-names:end -->/.exec(page)?.[1];
+    const rows = HOST_NAMES.map(({ name, short, cli, page: parameter }) => {
+      const flag = cli ? `\`${short ? `-${short}, ` : ''}--${cli.negated ? 'no-' : ''}${name}${cli.value ? ` <${cli.value}>` : ''}\`` : '';
+      const url = parameter ? `\`?${name}=\`${parameter.field ? ' (form field)' : ''}` : '';
+      const what = cli ? cli.help : parameter!.help;
+      return `| \`${name}\` | ${flag} | ${url} | ${what} |`;
+    });
+    expect(listed).toBe(['| name | `kit run` flag | page URL parameter | what it does |', '| --- | --- | --- | --- |', ...rows, ''].join('\n'));
   });
 });

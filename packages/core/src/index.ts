@@ -1,21 +1,38 @@
-// The browser-safe part of @kit/core: nothing here imports a Node module.
-export { InputError, isInputError, formatInputError, serializeError, deserializeError } from './errors.js';
-export { safeLine, escapeControls, MAX_MESSAGE_LENGTH } from './safe-text.js';
-export type { InputLocation, SerializedError } from './errors.js';
-export { frameFromRows, cellAt } from './frame.js';
-export type { Cell, Frame, FrameLayers } from './frame.js';
-export { BASE_PALETTE, PENTOMINO_PALETTE, ansi256ToHex, entryHex, mergePalette } from './palette.js';
-export type { Palette, PaletteEntry } from './palette.js';
-export { parseOptions, checkOptionSpecs, describeValues, optionLabel } from './options.js';
+// @kit/core: what a plugin author needs. A plugin module imports only from here; hosts add
+// @kit/core/host (registry, runners, in-process solving for tests), @kit/core/node (worker threads,
+// reading files), @kit/core/discovery and @kit/core/messages. Browser-safe: no Node module here.
+
+// The plugin and its solver.
+export { definePlugin } from './plugin.js';
+export type { PuzzlePlugin, Solver, SplitSearch, InputSpec, CounterSpec, SummaryFieldSpec } from './plugin.js';
+export { mergeSummaries } from './merge.js';
+
+// Options, as a plugin declares them and as its parse() receives them.
 export type {
   OptionSpec, IntOptionSpec, EnumOptionSpec, BooleanOptionSpec, StringOptionSpec, LettersOptionSpec, FileOptionSpec,
-  OptionValue, ParsedOptions, RawOptions, TextFile,
+  OptionValue, ParsedOptions, TextFile,
 } from './options.js';
-export type {
-  JsonValue, Summary, SolveStats, SolveEvent, ProgressEvent, SolutionEvent, StepEvent, DoneEvent, SolveContext,
-} from './events.js';
-export { blankGrid, checkEditors, numberMax, sideRange, startSize, takesSize } from './editor.js';
+
+// Grid editors, named examples and output files, for the web page.
 export type { EditorGrid, GridEditorSpec, GridShareCodec, GridSide, GridSize, GridValue, OutputFile, PluginSample } from './editor.js';
+
+// A user's mistake, with its place.
+export { InputError, isInputError } from './errors.js';
+export type { InputLocation } from './errors.js';
+
+// What a plugin draws: frames of palette keys.
+export { frameFromRows } from './frame.js';
+export type { Cell, Frame, FrameLayers } from './frame.js';
+export { BASE_PALETTE, PENTOMINO_PALETTE, mergePalette } from './palette.js';
+export type { Palette, PaletteEntry } from './palette.js';
+
+// What a solver reports, and the events hosts make of it.
+export type {
+  JsonValue, Summary, SolveStats, SolveContext, SolveEvent, ProgressEvent, SolutionEvent, StepEvent, DoneEvent,
+} from './events.js';
+
+// Play mode: what a plugin declares (its setup, moves, views, referee) and the board helpers its
+// play spec builds on. Running a game (history, codes, the referee's client) is @kit/core/host's.
 export { PLAY_LIMITS } from './play.js';
 export type {
   PlayKind, PlayMark, MarksSetup, PiecesSetup, DropsSetup, PlaySetup, TrayPiece, PieceTurn, DropPiece, DropRotation, DropPlacement,
@@ -28,34 +45,3 @@ export {
 } from './play-board.js';
 export { planarPiece } from './play-shapes.js';
 export type { PlanarPieceOptions } from './play-shapes.js';
-export { emptyHistory, recordMove, undoMove, redoMove, canUndo, canRedo, playedMoves } from './history.js';
-export type { History } from './history.js';
-export { encodeGame, decodeGame, gameSeed, GAME_CODE_VERSION, MAX_GAME_CODE_LENGTH } from './play-code.js';
-export type { GameRecord } from './play-code.js';
-export {
-  startGame, playMove, undoGame, redoGame, gameCode, gameStatus, playSetup, playSpecOf, legalDropsOf, replayMoves, positionOf,
-} from './play-game.js';
-export type { Game, GameStatus } from './play-game.js';
-export {
-  judgeGame, judgePosition, completionSource, findMistake, commonMove, remainingText, DEFAULT_REMAINING_CAP,
-} from './play-referee.js';
-export type { RefereeAsk, RefereeReport, CompletionSource } from './play-referee.js';
-export { RefereeClient } from './referee-client.js';
-export type { RefereeClientOptions, JudgeRequest } from './referee-client.js';
-export { definePlugin, PLUGIN_API_VERSION } from './plugin.js';
-export type { PuzzlePlugin, AnyPlugin, Solver, SplitSearch, InputSpec, CounterSpec, SummaryFieldSpec } from './plugin.js';
-export { Registry, PluginLoadError, checkPlugin, pluginFromModule } from './registry.js';
-export type { PluginOrigin, RegisteredPlugin } from './registry.js';
-export { createSolveContext } from './context.js';
-export type { ContextSettings, ContextSinks } from './context.js';
-export { mergeSummaries } from './merge.js';
-export { runSolver, AbortedError } from './run-solver.js';
-export type { RunRequest, SolveOptions } from './run-solver.js';
-export { serveWorker } from './worker-loop.js';
-export type { HostMessage, WorkerMessage, WorkerPort, WorkerSide } from './protocol.js';
-export { solveInProcess, solveAll } from './in-process.js';
-export type { InProcessOptions } from './in-process.js';
-export { TaskThread, runTasks, SPLIT_WIDTH } from './tasks.js';
-export { instanceFromSource, hostScopedOptions } from './search-source.js';
-export type { SearchSource } from './search-source.js';
-export type { TaskSearch, TaskResult, RunTasksOptions } from './tasks.js';

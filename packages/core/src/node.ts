@@ -1,6 +1,5 @@
 // @kit/core/node: the Node half of the runner (worker_threads). Browsers never load this file.
 import { availableParallelism } from 'node:os';
-import { pathToFileURL } from 'node:url';
 import type { ResourceLimits, Worker } from 'node:worker_threads';
 import { workerThreads } from './lazy-builtins.js';
 import { builtFileUrl } from './built-file.js';
@@ -8,7 +7,7 @@ import { runSolver, type RunRequest } from './run-solver.js';
 import type { DoneEvent } from './events.js';
 import type { HostMessage, WorkerMessage, WorkerPort } from './protocol.js';
 
-export { readInputFile, describeBytes, isGzip, DEFAULT_MAX_INPUT_BYTES } from './read-input.js';
+export { readInputFile } from './read-input.js';
 export type { ReadInputOptions } from './read-input.js';
 export { makeDirectory } from './make-directory.js';
 export type { MakeDirectoryOptions } from './make-directory.js';
@@ -88,8 +87,4 @@ export function runInWorkers(request: RunRequest, pool?: WorkerPool): Promise<Do
 
 export function defaultThreads(): number {
   return availableParallelism();
-}
-
-export function moduleUrlOf(path: string): string {
-  return pathToFileURL(path).href;
 }

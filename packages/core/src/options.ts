@@ -68,7 +68,7 @@ export interface FileOptionSpec extends BaseSpec {
   type: 'file';
   /** Formats the file may be in, for help text and the web form's file picker. */
   formats?: readonly string[];
-  /** The largest file the host reads for this option, in bytes (default 1 MiB: DEFAULT_MAX_INPUT_BYTES). */
+  /** The largest file the host reads for this option, in bytes (default 1 MiB). */
   maxBytes?: number;
   /**
    * The file may be gzip-compressed (it starts with gzip's magic bytes): the host decompresses it

@@ -41,7 +41,7 @@ export interface InputSpec {
   required?: boolean;
   /** What the file is, for help text (`a Puyo field`). */
   help?: string;
-  /** The largest file the host reads, in bytes (default 1 MiB: DEFAULT_MAX_INPUT_BYTES in @kit/core/node). */
+  /** The largest file the host reads, in bytes (default 1 MiB). */
   maxBytes?: number;
   /** The file may be gzip-compressed: the host decompresses it first (see FileOptionSpec.gzip). */
   gzip?: boolean;

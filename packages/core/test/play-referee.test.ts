@@ -7,10 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import {
-  AbortedError, InputError, RefereeClient, checkPlugin, findMistake, gameCode, gameStatus, judgeGame, playMove, playedMoves, remainingText,
-  startGame, undoGame, type AnyPlugin, type Game, type PlayMove,
-} from '@kit/core';
+import { InputError, type PlayMove } from '@kit/core';
+import { AbortedError, RefereeClient, checkPlugin, findMistake, gameCode, gameStatus, judgeGame, playMove, playedMoves, remainingText, startGame, undoGame, type AnyPlugin, type Game } from '@kit/core/host';
 import { discoverPlugins } from '@kit/core/discovery';
 import { createNodeWorker } from '@kit/core/node';
 import binairoModule from './fixtures/binairo-plugin.js';

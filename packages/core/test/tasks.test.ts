@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { InputError, SPLIT_WIDTH, TaskThread, definePlugin, hostScopedOptions, instanceFromSource, runTasks } from '@kit/core';
+import { InputError, definePlugin } from '@kit/core';
+import { SPLIT_WIDTH, TaskThread, hostScopedOptions, instanceFromSource, runTasks } from '@kit/core/host';
 import { createNodeWorker } from '@kit/core/node';
 
 const search = (instance: object) => ({

@@ -75,8 +75,3 @@ export function boardSymmetries(board: Board): Transform[] {
     return image.cells.every((cell, i) => cell === board.cells[i]);
   });
 }
-
-/** For a symmetry of the board: where each cell goes. */
-export function cellMap(board: Board, t: Transform): (at: Coord) => Coord {
-  return (at) => transformInBox(t, at, board.rows, board.cols);
-}

@@ -1,22 +1,19 @@
 // The programmatic API of @kit/hitori-sat, and the plugin for hosts.
 export { default as plugin, default } from './plugin.js';
-export type { HitoriInstance, HitoriSolution, EmitFormat } from './instance.js';
-export { parseInstance, EMIT_FORMATS } from './instance.js';
-export { type Hitori, type Shading, MAX_SIDE, GENERATE_MAX_SIDE, shadingRows, numberRows, unshadedRegions } from './model.js';
+export { type Hitori, type Shading, shadingRows } from './model.js';
 export { checkShading } from './check.js';
-export { searchHitori, encodeRules, connectivityCuts, blockingClause, repeatedGroups } from './encode.js';
+export { searchHitori, encodeRules, connectivityCuts } from './encode.js';
 export type { HitoriSearch, HitoriSearchOptions, HitoriEncoding } from './encode.js';
 export { fillPattern, type Pattern, type FillResult } from './fill.js';
 export { generateHitori, type Generated } from './generate.js';
 export { parsePuzzleText, detectFormat } from './formats/detect.js';
-export { INPUT_FORMATS, type InputFormat, type ParsedPuzzle } from './formats/parsed.js';
+export type { InputFormat, ParsedPuzzle } from './formats/parsed.js';
 export { formatPencilBox } from './formats/pencilbox.js';
 export { formatPuzzLink } from './formats/puzzlink.js';
 export { formatPlainGrid } from './formats/plain.js';
 export { formatSugar } from './formats/sugar.js';
 export { CdclSolver } from './sat/cdcl.js';
-export { backendFactory, EMBEDDED_BACKENDS } from './sat/backends.js';
-export { formatDimacs, parseSolverOutput } from './sat/dimacs.js';
+export { backendFactory } from './sat/backends.js';
 export type { SatBackend, BackendFactory } from './sat/backend.js';
 
 import { searchHitori } from './encode.js';

@@ -1,6 +1,8 @@
 // A PencilBox answer block is checked against the puzzle (a shading that keeps every rule is a
 // solution): a wrong one is an error naming the line and column of its first wrong mark.
-import { InputError, formatInputError, parseOptions } from '@kit/core';
+import { InputError } from '@kit/core';
+import { parseOptions } from '@kit/core/host';
+import { formatInputError } from '@kit/core/messages';
 import { describe, expect, it } from 'vitest';
 import { firstWrongCell } from '../src/answer-check.js';
 import { checkShading } from '../src/check.js';

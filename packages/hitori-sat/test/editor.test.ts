@@ -1,4 +1,4 @@
-import { parseOptions, solveAll } from '@kit/core';
+import { parseOptions, solveAll } from '@kit/core/host';
 import { describe, expect, it } from 'vitest';
 import { output, patternEditor, puzzleEditor, samples } from '../src/editor.js';
 import { parsePencilBox } from '../src/formats/pencilbox.js';

@@ -3,7 +3,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { parseOptions, solveAll } from '@kit/core';
+import { parseOptions, solveAll } from '@kit/core/host';
 import { describe, expect, it } from 'vitest';
 import { searchHitori } from '../src/encode.js';
 import { generateHitori } from '../src/generate.js';

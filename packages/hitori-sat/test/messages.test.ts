@@ -1,4 +1,5 @@
-import { InputError, parseOptions, type RawOptions } from '@kit/core';
+import { InputError } from '@kit/core';
+import { parseOptions, type RawOptions } from '@kit/core/host';
 import { describe, expect, it } from 'vitest';
 import plugin from '../src/plugin.js';
 

@@ -1,6 +1,7 @@
 // Hitori in play: the rules at once, and the referee (the SAT solver with the marks as unit
 // clauses) against an enumeration of every shading written here, on random small puzzles.
-import { gameStatus, judgeGame, parseOptions, playMove, startGame, undoGame, type Game, type PlayMove } from '@kit/core';
+import type { PlayMove } from '@kit/core';
+import { gameStatus, judgeGame, parseOptions, playMove, startGame, undoGame, type Game } from '@kit/core/host';
 import { describe, expect, it } from 'vitest';
 import type { HitoriInstance } from '../src/instance.js';
 import plugin from '../src/plugin.js';

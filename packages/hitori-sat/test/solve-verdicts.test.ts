@@ -1,4 +1,4 @@
-import { parseOptions, solveAll } from '@kit/core';
+import { parseOptions, solveAll } from '@kit/core/host';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { searchHitori } from '../src/encode.js';

@@ -1,7 +1,8 @@
 // Katamino in play: the pieces laid on 5 x N, the booklet's flat I, and the referee against an
 // enumeration written here.
 import { describe, expect, it } from 'vitest';
-import { applyMove, judgeGame, parseOptions, piecesLeft, playMove, startGame, type Game, type PiecesSetup, type PlayMove } from '@kit/core';
+import { applyMove, piecesLeft, type PiecesSetup, type PlayMove } from '@kit/core';
+import { judgeGame, parseOptions, playMove, startGame, type Game } from '@kit/core/host';
 import { sweep } from '../src/api.js';
 import plugin from '../src/plugin.js';
 

@@ -1,4 +1,5 @@
-import { type SolveEvent, solveAll } from '@kit/core';
+import type { SolveEvent } from '@kit/core';
+import { solveAll } from '@kit/core/host';
 import { runInWorkers } from '@kit/core/node';
 import { describe, expect, it } from 'vitest';
 import plugin from '../src/plugin.js';

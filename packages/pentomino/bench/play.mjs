@@ -5,7 +5,8 @@
 // same run (the ratio). The target is 100 ms a move. CPU time is printed beside wall time: on a
 // shared machine the wall clock also counts other processes' turns.
 import { pathToFileURL } from 'node:url';
-import { RefereeClient, applyMove, judgeGame, parseOptions, piecesLeft, playMove, playedMoves, startGame } from '@kit/core';
+import { applyMove, piecesLeft } from '@kit/core';
+import { RefereeClient, judgeGame, parseOptions, playMove, playedMoves, startGame } from '@kit/core/host';
 import { createNodeWorker } from '@kit/core/node';
 import { pack } from '../dist/index.js';
 import plugin from '../dist/plugin.js';

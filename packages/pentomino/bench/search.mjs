@@ -3,7 +3,8 @@
 // prepare (placements, symmetry plan) and the whole search on this thread, like polyref's own `secs`;
 // also the process's CPU time over the same span (steadier on a loaded machine).
 // `node bench/search.mjs [--size N] [--all] [--kernel js|wasm]` prints one JSON line.
-import { boardFromRows, pentominoSet, prepare, runAll, seedBoard } from '../dist/index.js';
+import { boardFromRows, pentominoSet, seedBoard } from '../dist/index.js';
+import { prepare, runAll } from '../dist/engine.js';
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { pack, parseInstance, pentominoSet, prepare, runAll, boardFromRows } from '../src/index.js';
+import { pack, parseInstance, pentominoSet, boardFromRows } from '../src/index.js';
+import { prepare, runAll } from '../src/engine.js';
 import { errorOf } from './errors.js';
 
 const file = (name: string, text: string) => ({ name, text });

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { boardFromRows, pack, pentominoSet, prepare, resolvePieces, runAll, seedBoard } from '../src/index.js';
+import { boardFromRows, pack, pentominoSet, seedBoard } from '../src/index.js';
+import { prepare, runAll } from '../src/engine.js';
+import { resolvePieces } from '../src/pack.js';
 import { naiveCount } from './naive.js';
 
 describe('seed boards, distinct solutions', () => {

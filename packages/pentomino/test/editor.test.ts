@@ -1,4 +1,4 @@
-import { parseOptions, solveAll } from '@kit/core';
+import { parseOptions, solveAll } from '@kit/core/host';
 import { describe, expect, it } from 'vitest';
 import { boardEditor, samples } from '../src/editor.js';
 import { seedBoard } from '../src/boards.js';

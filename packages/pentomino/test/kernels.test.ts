@@ -3,7 +3,9 @@
 import { PENTOMINOES, type Shape } from '@kit/grid';
 import { describe, expect, it } from 'vitest';
 import type { EngineSettings, Prepared, RunResult } from '../src/engine.js';
-import { boardFromRows, pentominoSet, prepare, runAll, runRoots, seedBoard, splitRoots } from '../src/index.js';
+import { boardFromRows, pentominoSet, seedBoard } from '../src/index.js';
+import { prepare, runAll, runRoots } from '../src/engine.js';
+import { splitRoots } from '../src/split.js';
 import type { PieceSet } from '../src/pieces.js';
 
 type KernelName = 'js' | 'wasm' | 'wide';

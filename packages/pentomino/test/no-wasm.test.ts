@@ -11,7 +11,7 @@ describe('without WebAssembly', () => {
   it('searches with the JavaScript kernel', async () => {
     vi.stubGlobal('WebAssembly', undefined);
     vi.resetModules();
-    const { boardFromRows, pentominoSet, prepare, runAll, seedBoard } = await import('../src/index.js');
+    const [{ boardFromRows, pentominoSet, seedBoard }, { prepare, runAll }] = await Promise.all([import('../src/index.js'), import('../src/engine.js')]);
     const prepared = prepare(boardFromRows(seedBoard(5)), pentominoSet());
     expect(prepared.kernel).toBe('js');
     expect(runAll(prepared)).toEqual({ solutions: 1010, tries: 544179, stopped: false });
@@ -25,7 +25,7 @@ describe('without WebAssembly', () => {
     }
     vi.stubGlobal('WebAssembly', { ...WebAssembly, Module: Refused });
     vi.resetModules();
-    const { boardFromRows, pentominoSet, prepare, runAll, seedBoard } = await import('../src/index.js');
+    const [{ boardFromRows, pentominoSet, seedBoard }, { prepare, runAll }] = await Promise.all([import('../src/index.js'), import('../src/engine.js')]);
     const prepared = prepare(boardFromRows(seedBoard(6)), pentominoSet());
     expect(prepared.kernel).toBe('js');
     expect(runAll(prepared)).toEqual({ solutions: 2339, tries: 1256729, stopped: false });

@@ -7,10 +7,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import {
-  applyMove, gameStatus, judgeGame, parseOptions, pieceCells, piecesLeft, playMove, startGame, undoGame, type Game, type PiecesSetup, type PlayMove,
-  type RawOptions,
-} from '@kit/core';
+import { applyMove, pieceCells, piecesLeft, type PiecesSetup, type PlayMove } from '@kit/core';
+import { gameStatus, judgeGame, parseOptions, playMove, startGame, undoGame, type Game, type RawOptions } from '@kit/core/host';
 import plugin from '../src/plugin.js';
 
 const instanceOf = (board: string, raw: RawOptions = {}) => plugin.parse(parseOptions(plugin.options, raw), { name: 'board.txt', text: board });

@@ -1,4 +1,5 @@
-import { solveAll, PENTOMINO_PALETTE, mergePalette } from '@kit/core';
+import { PENTOMINO_PALETTE, mergePalette } from '@kit/core';
+import { solveAll } from '@kit/core/host';
 import { runInWorkers } from '@kit/core/node';
 import { describe, expect, it } from 'vitest';
 import plugin from '../src/plugin.js';
@@ -74,7 +75,7 @@ describe('pentomino plugin', () => {
   it('reports progress as partial rows', async () => {
     const states: { rows: string[]; tries?: number }[] = [];
     const tries: number[] = [];
-    const { solveInProcess } = await import('@kit/core');
+    const { solveInProcess } = await import('@kit/core/host');
     const done = await solveInProcess(plugin, plugin.parse({ size: 6 }), {
       wantProgress: true,
       wantSolutions: false,

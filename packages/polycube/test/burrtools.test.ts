@@ -2,7 +2,8 @@
 // hand-written one with two problems and piece ranges, and every feature polycube refuses.
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
-import { parseOptions, type RawOptions, type TextFile } from '@kit/core';
+import type { TextFile } from '@kit/core';
+import { parseOptions, type RawOptions } from '@kit/core/host';
 import { describe, expect, it } from 'vitest';
 import { parseBurrTools } from '../src/burrtools.js';
 import { prepare, runAll } from '../src/engine.js';

@@ -1,5 +1,6 @@
 // Targets, piece files, options and their errors: one line each, with the file, line and column.
-import { parseOptions, type RawOptions, type TextFile } from '@kit/core';
+import type { TextFile } from '@kit/core';
+import { parseOptions, type RawOptions } from '@kit/core/host';
 import { describe, expect, it } from 'vitest';
 import plugin from '../src/plugin.js';
 import { parsePieceFile, pieceLetters } from '../src/pieces.js';

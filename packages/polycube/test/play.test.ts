@@ -3,7 +3,8 @@
 // completion, as `--symmetry none` counts the target with the laid cubes as holes) against the
 // independent packer of naive.ts on random positions.
 import { describe, expect, it } from 'vitest';
-import { applyMove, gameStatus, judgeGame, parseOptions, piecesLeft, playMove, startGame, type Game, type PlayMove, type RawOptions } from '@kit/core';
+import { applyMove, piecesLeft, type PlayMove } from '@kit/core';
+import { gameStatus, judgeGame, parseOptions, playMove, startGame, type Game, type RawOptions } from '@kit/core/host';
 import { packingCompletions } from '../src/play-referee.js';
 import plugin from '../src/plugin.js';
 import { naiveCount, rotations, type NaiveKind } from './naive.js';

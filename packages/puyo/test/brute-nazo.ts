@@ -1,7 +1,9 @@
 // An independent chain-puzzle enumerator for the tests: cell by cell on plain grids with the reference
 // simulator, the movement rules written from the README (walk from column 3 outward), goals counted
 // from the chain's breakdown and from cell counts. Slow and simple on purpose.
-import { type PuyoField, cellIndex, gridFromField, parseGoal, runChain } from '../src/index.js';
+import { type PuyoField, gridFromField, parseGoal } from '../src/index.js';
+import { cellIndex } from '../src/field.js';
+import { runChain } from '../src/chain.js';
 
 const DIRECTIONS = ['up', 'right', 'down', 'left'];
 const LETTERS = '.RGBYPO';

@@ -1,4 +1,5 @@
-import { InputError, parseOptions, solveAll } from '@kit/core';
+import { InputError } from '@kit/core';
+import { parseOptions, solveAll } from '@kit/core/host';
 import { describe, expect, it } from 'vitest';
 import { fieldEditor, samples } from '../src/editor.js';
 import { formatField, parseField } from '../src/parse.js';

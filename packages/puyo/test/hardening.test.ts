@@ -1,7 +1,9 @@
 // Issue 13's puyo cases: each failed before its fix.
-import { solveInProcess } from '@kit/core';
+import { solveInProcess } from '@kit/core/host';
 import { describe, expect, it } from 'vitest';
-import { MAX_PAIRS, parseField, parseInstance, parsePairs, plugin, simulate } from '../src/index.js';
+import { parseField, parsePairs, plugin, simulate } from '../src/index.js';
+import { MAX_PAIRS } from '../src/nazo.js';
+import { parseInstance } from '../src/plugin.js';
 
 describe('puyo inputs that passed though wrong', () => {
   it('an empty field that pops nothing is not an all clear', async () => {

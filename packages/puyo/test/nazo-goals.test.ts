@@ -1,11 +1,11 @@
 // Every goal kind on hand-made puzzles: the kit's answers, exactly, and the same list from the
 // independent enumerator in brute-force.ts; then the movement rules and game over.
-import { solveAll } from '@kit/core';
+import { solveAll } from '@kit/core/host';
 import { runInWorkers } from '@kit/core/node';
 import { describe, expect, it } from 'vitest';
-import {
-  type NazoSolution, type PuyoField, decodeShareString, parseField, parseInstance, placementReachable, plugin, reachableColumns,
-} from '../src/index.js';
+import { type NazoSolution, type PuyoField, decodeShareString, parseField, plugin } from '../src/index.js';
+import { parseInstance } from '../src/plugin.js';
+import { placementReachable, reachableColumns } from '../src/reach.js';
 import { bruteNazo } from './brute-nazo.js';
 
 const ISSUE_LINK = 'https://puyop.com/s/x00900z00A40j1gr29h1hi9i_c1c1__u02';

@@ -1,9 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  type Goal, decodeGoalCode, decodeNazoLink, decodeNexus, decodeShareString, describeGoal, encodeGoalCode, nazoLinkUrl, parseField,
-  parseGoal, parseInstance,
-} from '../src/index.js';
+import { type Goal, decodeNazoLink, decodeShareString, nazoLinkUrl, parseField, parseGoal } from '../src/index.js';
+import { decodeGoalCode, encodeGoalCode } from '../src/goal.js';
+import { decodeNexus } from '../src/share.js';
+import { describeGoal } from '../src/nazo.js';
+import { parseInstance } from '../src/plugin.js';
 import { errorOf } from './helpers.js';
 
 const ISSUE_LINK = 'https://puyop.com/s/x00900z00A40j1gr29h1hi9i_c1c1__u02';

@@ -1,8 +1,10 @@
-import { AbortedError, solveAll, solveInProcess, type SolveEvent } from '@kit/core';
+import type { SolveEvent } from '@kit/core';
+import { AbortedError, solveAll, solveInProcess } from '@kit/core/host';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { bruteNazo } from './brute-nazo.js';
-import { type NazoSolution, parseField, parseInstance, plugin, simulate } from '../src/index.js';
+import { type NazoSolution, parseField, plugin, simulate } from '../src/index.js';
+import { parseInstance } from '../src/plugin.js';
 
 const instance = (field: string, pairs: string, goal: string, all = true) =>
   parseInstance({ nazo: true, pairs, goal, all }, { name: 'puzzle.txt', text: field });

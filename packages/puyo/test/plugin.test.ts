@@ -1,6 +1,10 @@
-import { solveInProcess, type SolveEvent, type StepEvent } from '@kit/core';
+import type { SolveEvent, StepEvent } from '@kit/core';
+import { solveInProcess } from '@kit/core/host';
 import { describe, expect, it } from 'vitest';
-import { decodeShareString, encodeNexus, encodePuyop, parseInstance, plugin, puyopUrl, parseField, type PuyoState } from '../src/index.js';
+import { decodeShareString, plugin, puyopUrl, parseField } from '../src/index.js';
+import { encodeNexus, encodePuyop } from '../src/share.js';
+import { parseInstance } from '../src/plugin.js';
+import { type PuyoState } from '../src/types.js';
 import { readFixture } from './helpers.js';
 
 const seq19 = () => parseInstance({}, { name: 'seq19.dat', text: readFixture('seq19.dat') });

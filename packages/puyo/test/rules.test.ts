@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { chainPower, colourBonus, garbageSent, groupBonus, stepScore } from '../src/index.js';
+import { chainPower, colourBonus, groupBonus } from '../src/index.js';
+import { garbageSent, stepScore } from '../src/rules.js';
 
 describe('Tsu scoring tables', () => {
   it('chain power: 0, 8, 16, 32, 64, 96, then +32', () => {

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  decodeNexus, decodePuyop, decodeShareString, encodeNexus, encodePuyop, nexusUrl, parseField, puyopUrl,
-} from '../src/index.js';
+import { decodeShareString, nexusUrl, parseField, puyopUrl } from '../src/index.js';
+import { decodeNexus, decodePuyop, encodeNexus, encodePuyop } from '../src/share.js';
 import { errorOf, readFixture } from './helpers.js';
 
 describe('puyop.com field strings', () => {

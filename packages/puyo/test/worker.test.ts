@@ -1,5 +1,5 @@
 // The WebAssembly simulator in a browser: the built package, bundled the way the web app bundles a
-// plugin, runs in a Web Worker and on the page itself in Debian's Chromium (DESIGN.md §4).
+// plugin, runs in a Web Worker and on the page itself in Debian's Chromium (docs/contract.md#the-page).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';

@@ -1,4 +1,5 @@
-import type { SearchSource, Summary } from '@kit/core';
+import type { Summary } from '@kit/core';
+import type { SearchSource } from '@kit/core/host';
 
 /**
  * A queued search as submitted, stored once per run (`kit:run:<id>`) and signed by the submitter:

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { TaskThread, hostScopedOptions, type AnyPlugin, type SearchSource } from '@kit/core';
+import { TaskThread, hostScopedOptions, type AnyPlugin, type SearchSource } from '@kit/core/host';
 import { createNodeWorker } from '@kit/core/node';
 import { Redis } from 'ioredis';
 import { FlowProducer, Queue } from 'bullmq';

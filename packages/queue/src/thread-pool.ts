@@ -1,4 +1,4 @@
-import { TaskThread } from '@kit/core';
+import { TaskThread } from '@kit/core/host';
 import { createNodeWorker } from '@kit/core/node';
 
 /**

@@ -1,5 +1,5 @@
 import pc from 'picocolors';
-import { safeLine } from '@kit/core';
+import { safeLine } from '@kit/core/messages';
 import { commonFlagsLine } from '../common-flags.js';
 import type { DiscoveredPlugin } from '../discovery.js';
 import { describeType, valuePlaceholder } from '../describe.js';

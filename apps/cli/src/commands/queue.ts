@@ -1,6 +1,7 @@
 // `kit queue status|wait|cancel|rm|list|prune|workers`: manage runs submitted with `kit run --queue`.
 // Everything shown comes from Redis: checked by @kit/queue, and printed through safeLine.
-import { instanceFromSource, isInputError } from '@kit/core';
+import { isInputError } from '@kit/core';
+import { instanceFromSource } from '@kit/core/host';
 import { safeLine } from '@kit/core/messages';
 import type { RunStatus } from '@kit/queue';
 import type { DiscoveredPlugin } from '../discovery.js';

@@ -1,4 +1,5 @@
-import { AbortedError, isInputError, safeLine, type ParsedOptions, type RawOptions, type RunRequest, type TextFile, parseOptions, type AnyPlugin, type DoneEvent, type Summary } from '@kit/core';
+import { isInputError, type ParsedOptions, type TextFile, type DoneEvent, type Summary } from '@kit/core';
+import { AbortedError, type RawOptions, type RunRequest, parseOptions, type AnyPlugin } from '@kit/core/host';
 import type { WorkerPool } from '@kit/core/node';
 import type { DiscoveredPlugin } from '../discovery.js';
 import { EXIT, isCommanderError, UsageError } from '../errors.js';

@@ -1,5 +1,5 @@
 // The menu of a plugin's named examples.
-import type { AnyPlugin } from '@kit/core';
+import type { AnyPlugin } from '@kit/core/host';
 import { h } from './dom.js';
 
 export class ExamplePicker {

@@ -1,4 +1,5 @@
-import { entryHex, type Cell, type Frame, type Palette } from '@kit/core';
+import type { Cell, Frame, Palette } from '@kit/core';
+import { entryHex } from '@kit/core/host';
 import { svg } from './dom.js';
 
 export interface SvgOptions {

@@ -1,7 +1,8 @@
 // The grid as a link carries it: the plugin's own compact form when it has one (a puyop.com field
 // string, a puzz.link body), else a run-length encoding any grid has: `WxH_run_run...` with each run
 // `value` or `N*value`, row by row (`_` and `*` stay readable in a URL; values never hold them). Both decode back to a grid checked against the editor's spec.
-import { InputError, isInputError, numberMax, sideRange, takesSize, type EditorGrid, type GridEditorSpec } from '@kit/core';
+import { InputError, isInputError, type EditorGrid, type GridEditorSpec } from '@kit/core';
+import { numberMax, sideRange, takesSize } from '@kit/core/host';
 
 export function encodeRuns(grid: EditorGrid): string {
   const height = grid.length;

@@ -1,7 +1,8 @@
 // The editor a plugin's GridEditorSpec describes: value buttons, a grid of cells to click or drag over,
 // keyboard entry (arrows move, digits type numbers, a value's key paints), resize and clear, and the
 // grid as the plugin's text format beside it. It knows no puzzle: every word comes from the spec.
-import { InputError, entryHex, numberMax, sideRange, startSize, takesSize, type EditorGrid, type GridEditorSpec, type Palette, type TextFile } from '@kit/core';
+import { InputError, type EditorGrid, type GridEditorSpec, type Palette, type TextFile } from '@kit/core';
+import { entryHex, numberMax, sideRange, startSize, takesSize } from '@kit/core/host';
 import { h } from './dom.js';
 import { checkGrid, decodeGrid, encodeGrid } from './grid-code.js';
 import { errorText } from './errors.js';

@@ -1,4 +1,4 @@
-import { PluginLoadError, Registry, pluginFromModule, type AnyPlugin, type RegisteredPlugin } from '@kit/core';
+import { PluginLoadError, Registry, pluginFromModule, type AnyPlugin, type RegisteredPlugin } from '@kit/core/host';
 import type { ManifestEntry, PluginManifest } from '../shared/manifest.js';
 
 export interface UnavailablePlugin {

@@ -1,6 +1,6 @@
 // The page's start: list the puzzles the manifest names, build the shell with its modes, and open
 // the puzzle the URL names (or the first one). A puzzle's code is loaded when it is opened.
-import type { RegisteredPlugin } from '@kit/core';
+import type { RegisteredPlugin } from '@kit/core/host';
 import { MANIFEST_PATH } from '../shared/manifest.js';
 import { h } from './dom.js';
 import { errorText } from './errors.js';

@@ -1,4 +1,5 @@
-import { entryHex, type AnyPlugin, type LettersOptionSpec, type OptionSpec, type Palette, type RawOptions, type TextFile } from '@kit/core';
+import type { LettersOptionSpec, OptionSpec, Palette, TextFile } from '@kit/core';
+import { entryHex, type AnyPlugin, type RawOptions } from '@kit/core/host';
 import { HOST_NAMES } from '@kit/core/host';
 import { h } from './dom.js';
 import { buildGridEditor, type GridEditor } from './grid-editor.js';

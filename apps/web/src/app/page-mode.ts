@@ -1,7 +1,7 @@
 // A mode of the page: a tab under the puzzle's heading with a panel of its own. Solve is the one
 // mode today; another (Play) is a second PageMode given to the shell in main.ts, and its tab shows
 // for the plugins it `offers`.
-import type { RegisteredPlugin } from '@kit/core';
+import type { RegisteredPlugin } from '@kit/core/host';
 
 /** What the page was opened or switched with: the URL's values for the plugin, an example to open. */
 export interface ModeRequest {

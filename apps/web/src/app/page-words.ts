@@ -1,6 +1,6 @@
 // The page speaks to players: a plugin's messages and help name CLI flags (`--size must be ...`),
 // which the page words as the fields a person sees (`size must be ...`).
-import type { AnyPlugin } from '@kit/core';
+import type { AnyPlugin } from '@kit/core/host';
 import { errorText } from './errors.js';
 import { DELAY_FIELD, LIMIT_FIELD } from './option-form.js';
 

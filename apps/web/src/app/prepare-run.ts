@@ -1,4 +1,5 @@
-import { InputError, parseOptions, type AnyPlugin } from '@kit/core';
+import { InputError } from '@kit/core';
+import { parseOptions, type AnyPlugin } from '@kit/core/host';
 import { DEFAULT_STEP_DELAY_MS, type FormValues } from './option-form.js';
 
 export interface PreparedRun {

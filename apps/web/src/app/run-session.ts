@@ -1,4 +1,5 @@
-import { AbortedError, runSolver, type DoneEvent, type ProgressEvent, type RegisteredPlugin, type StepEvent, type WorkerPort } from '@kit/core';
+import type { DoneEvent, ProgressEvent, StepEvent } from '@kit/core';
+import { AbortedError, runSolver, type RegisteredPlugin, type WorkerPort } from '@kit/core/host';
 
 /** Solutions kept for browsing at most; beyond this the run only counts them. */
 export const MAX_KEPT_SOLUTIONS = 200_000;

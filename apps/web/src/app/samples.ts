@@ -1,5 +1,6 @@
 // A plugin's named examples as the page's URL values: option values as text, grids in their link form.
-import type { AnyPlugin, PluginSample } from '@kit/core';
+import type { PluginSample } from '@kit/core';
+import type { AnyPlugin } from '@kit/core/host';
 import { checkGrid, encodeGrid } from './grid-code.js';
 import { INPUT_FIELD } from './option-form.js';
 

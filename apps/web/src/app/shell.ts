@@ -1,6 +1,6 @@
 // The page's frame: the title and the puzzle list, the shown puzzle's heading, a tab per mode that
 // offers something for it, and the mode's panel. It knows the modes only through PageMode.
-import type { RegisteredPlugin } from '@kit/core';
+import type { RegisteredPlugin } from '@kit/core/host';
 import { h } from './dom.js';
 import type { CatalogEntry, UnavailablePlugin } from './load-plugins.js';
 import type { ModeRequest, PageMode } from './page-mode.js';

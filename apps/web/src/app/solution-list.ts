@@ -1,7 +1,8 @@
 // The solutions found so far, as a scrolling list of thumbnails that draws only the rows in sight
 // (and one either side): a run that finds millions costs the page the same few thumbnails as one
 // that finds fifty. Thumbnails are drawn within a time budget per display frame.
-import type { AnyPlugin, Palette } from '@kit/core';
+import type { Palette } from '@kit/core';
+import type { AnyPlugin } from '@kit/core/host';
 import { h } from './dom.js';
 import { frameToSvg } from './frame-svg.js';
 

@@ -1,6 +1,7 @@
 // Solve: the form built from the plugin's options and editors, Run, the run's status, the viewer
 // with its step player, and the solutions found. The page's first mode (see page-mode.ts).
-import { mergePalette, type JsonValue, type RegisteredPlugin } from '@kit/core';
+import { mergePalette, type JsonValue } from '@kit/core';
+import type { RegisteredPlugin } from '@kit/core/host';
 import { h, setStyleProperty } from './dom.js';
 import { DrawScheduler, type AfterDraw } from './draw-scheduler.js';
 import { EditHistory } from './edit-history.js';

@@ -1,7 +1,7 @@
 // A finished run's summary: the plugin's headline (the last line of its `summarize`), the summary
 // fields in words, the rest of the plugin's summary text folded away, and the file `-o` would
 // have written as a download, with the plugin's note on it.
-import type { AnyPlugin } from '@kit/core';
+import type { AnyPlugin } from '@kit/core/host';
 import { h } from './dom.js';
 import type { RunSession } from './run-session.js';
 import { shownFields } from './summary-fields.js';

@@ -1,4 +1,4 @@
-import type { HostMessage, WorkerMessage, WorkerPort } from '@kit/core';
+import type { HostMessage, WorkerMessage, WorkerPort } from '@kit/core/host';
 
 // The worker bundle sits next to this app bundle; it loads whichever plugin the host names.
 const WORKER_URL = new URL('./worker.js', import.meta.url);

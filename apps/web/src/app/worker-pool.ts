@@ -1,4 +1,4 @@
-import type { HostMessage, WorkerMessage, WorkerPort } from '@kit/core';
+import type { HostMessage, WorkerMessage, WorkerPort } from '@kit/core/host';
 import { createWebWorker, startWebWorker, webWorkerPort } from './web-worker-port.js';
 
 interface Idle {

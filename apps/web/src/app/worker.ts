@@ -1,7 +1,7 @@
 // The solver worker: core's worker loop over the Web Worker message port. It imports the plugin
 // module the page names (the same bundle URL the page registered) and calls `plugin.solver()`, so
 // the solver chunk is fetched here and never on the page.
-import { serveWorker, type HostMessage, type WorkerMessage } from '@kit/core';
+import { serveWorker, type HostMessage, type WorkerMessage } from '@kit/core/host';
 
 interface WorkerScope {
   postMessage(message: WorkerMessage): void;

@@ -1,4 +1,4 @@
-import { PluginLoadError, pluginFromModule } from '@kit/core';
+import { PluginLoadError, pluginFromModule } from '@kit/core/host';
 import type { ManifestEntry } from '../shared/manifest.js';
 import { bundleErrorMessage, bundlePlugin, isEntry, type BundleFile } from './bundle-plugin.js';
 import type { PluginSource } from './plugin-source.js';

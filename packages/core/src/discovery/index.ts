@@ -1,5 +1,3 @@
 // @kit/core/discovery: finding plugins at run time (Node only). Browsers never load this.
 export { discoverPlugins, CONFIG_FILE } from './discover.js';
 export type { Discovery, DiscoveryOptions, PluginEntry, SkippedPlugin } from './discover.js';
-export { importPlugin, probePlugin, importTimeoutMs } from './load.js';
-export type { ProbedPlugin } from './load.js';

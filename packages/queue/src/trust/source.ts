@@ -1,4 +1,4 @@
-import type { SearchSource } from '@kit/core';
+import type { SearchSource } from '@kit/core/host';
 import { BadRecord, isPlainObject } from './json-bounds.js';
 import { LIMITS } from './limits.js';
 

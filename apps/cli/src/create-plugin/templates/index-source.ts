@@ -3,7 +3,7 @@ import type { TemplateVars } from './vars.js';
 /** src/index.ts: the programmatic API for people who use the package as a library. */
 export function indexSource(_vars: TemplateVars): string {
   return `// The library API: solve without the CLI. The plugin itself is re-exported for hosts and tools.
-import { parseOptions, solveAll } from '@kit/core';
+import { parseOptions, solveAll } from '@kit/core/host';
 import plugin, { type Placement } from './plugin.js';
 
 export { default as plugin } from './plugin.js';

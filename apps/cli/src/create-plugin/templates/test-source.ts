@@ -22,7 +22,7 @@ export function testSource(vars: TemplateVars): string {
     : '';
   return `${cliImports}import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { createSolveContext, parseOptions, solveAll, type RawOptions } from '@kit/core';
+import { createSolveContext, parseOptions, solveAll, type RawOptions } from '@kit/core/host';
 import plugin from '../src/plugin.js';
 import { solve } from '../src/index.js';
 

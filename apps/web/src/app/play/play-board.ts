@@ -1,5 +1,6 @@
 // What every kind of board (marks, pieces, drops) offers the Play tab, and what it is given.
-import type { Game, GameStatus, Palette, PlayMove } from '@kit/core';
+import type { Palette, PlayMove } from '@kit/core';
+import type { Game, GameStatus } from '@kit/core/host';
 
 export interface BoardHost {
   palette: Palette;

@@ -1,7 +1,7 @@
 // Play: the page's second mode (see page-mode.ts), for every plugin with a play mode. Its code (the
 // boards, the referee's client) is a chunk of its own, fetched the first time a puzzle is played,
 // so the page that only solves loads none of it.
-import type { RegisteredPlugin } from '@kit/core';
+import type { RegisteredPlugin } from '@kit/core/host';
 import { h } from '../dom.js';
 import type { ModeRequest, PageMode } from '../page-mode.js';
 import { createWebWorker } from '../web-worker-port.js';

@@ -1,7 +1,8 @@
 // Which puzzle the Play tab plays: the values the page was opened or switched with (a link's, an
 // example's, or what the Solve form holds, which the address keeps), made into the plugin's
 // instance exactly as Solve makes it (the same form and validation), and its identity for storage.
-import type { AnyPlugin, Palette } from '@kit/core';
+import type { Palette } from '@kit/core';
+import type { AnyPlugin } from '@kit/core/host';
 import { buildOptionForm, DELAY_FIELD, LIMIT_FIELD } from '../option-form.js';
 import type { ModeRequest } from '../page-mode.js';
 import { prepareRun } from '../prepare-run.js';

@@ -3,11 +3,8 @@
 // thread (gameStatus), and the referee counts what remains in a worker after every move (the next
 // move cancels it), names the mistake once nothing remains, and gives hints. Progress is kept per
 // puzzle in localStorage; the time played runs while the game is on screen.
-import {
-  AbortedError, RefereeClient, gameCode, gameStatus, initialPosition, mergePalette, playMove, playSetup, playedMoves, redoGame, remainingText,
-  startGame, undoGame, canRedo, canUndo, PlayMoveError, type Game, type GameStatus, type PlayHint, type PlayMove, type RefereeAsk, type RefereeReport,
-  type RegisteredPlugin, type WorkerPort,
-} from '@kit/core';
+import { initialPosition, mergePalette, PlayMoveError, type PlayHint, type PlayMove } from '@kit/core';
+import { AbortedError, RefereeClient, gameCode, gameStatus, playMove, playSetup, playedMoves, redoGame, remainingText, startGame, undoGame, canRedo, canUndo, type Game, type GameStatus, type RefereeAsk, type RefereeReport, type RegisteredPlugin, type WorkerPort } from '@kit/core/host';
 import { h } from '../dom.js';
 import { errorText } from '../errors.js';
 import type { ModeRequest } from '../page-mode.js';

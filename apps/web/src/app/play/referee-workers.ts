@@ -2,7 +2,7 @@
 // be interrupted from outside), so moves made in quick succession need a fresh worker each: one is
 // kept started, with the plugin and its solver imported (core's `preload`), so the next question
 // does not wait for a worker to start and compile them.
-import type { HostMessage, WorkerPort } from '@kit/core';
+import type { HostMessage, WorkerPort } from '@kit/core/host';
 
 /** How long after handing out its spare the supply starts the next one (the busy one needs the core now). */
 const RESTOCK_DELAY_MS = 250;
