@@ -1,13 +1,14 @@
 // The programmatic API of @kit/hitori-sat, and the plugin for hosts.
 export { default as plugin, default } from './plugin.js';
+export type { HitoriInstance, HitoriSolution } from './instance.js';
 export { type Hitori, type Shading, shadingRows } from './model.js';
 export { checkShading } from './check.js';
 export { searchHitori, encodeRules, connectivityCuts } from './encode.js';
 export type { HitoriSearch, HitoriSearchOptions, HitoriEncoding } from './encode.js';
-export { fillPattern, type Pattern, type FillResult } from './fill.js';
+export { fillPattern, type Pattern, type FillResult, type FillOptions } from './fill.js';
 export { generateHitori, type Generated } from './generate.js';
 export { parsePuzzleText, detectFormat } from './formats/detect.js';
-export type { InputFormat, ParsedPuzzle } from './formats/parsed.js';
+export { INPUT_FORMATS, type InputFormat, type ParsedPuzzle } from './formats/parsed.js';
 export { formatPencilBox } from './formats/pencilbox.js';
 export { formatPuzzLink } from './formats/puzzlink.js';
 export { formatPlainGrid } from './formats/plain.js';

@@ -1,5 +1,6 @@
 import { boardFromRows } from './boards.js';
-import { type EngineSettings, prepare, runAll } from './engine.js';
+import { prepare, runAll } from './engine.js';
+import type { SymmetryMethod } from './plan.js';
 import { type PieceSet, pentominoSet, selectPieces } from './pieces.js';
 
 export interface PackOptions {
@@ -12,7 +13,7 @@ export interface PackOptions {
   limit?: number;
   onSolution?: (rows: string[]) => void;
   /** Advanced: how to remove symmetric copies (default `auto`). */
-  method?: EngineSettings['method'];
+  method?: SymmetryMethod | 'auto';
 }
 
 /** Resolves `pieces` as PackOptions takes it: letters out of the pentominoes, or a set as it is. */

@@ -1,7 +1,8 @@
 // @kit/queue: kit runs spread over machines with BullMQ on Redis. @kit/core never sees Redis.
-export { QueueError, redactUrl, parseQueueUrl, withPassword, isLoopback, probeRedis } from './connection.js';
-export type { QueueUrl, RedisInfo } from './connection.js';
-export { serveQueue, tooMany, DEFAULT_LOCK_MS, DEFAULT_JOB_TIMEOUT_MS, DEFAULT_HEAP_MB } from './worker.js';
+// What `kit worker`, `kit run --queue` and `kit queue` use; the rest stays inside the package.
+export { QueueError, redactUrl, parseQueueUrl, withPassword, isLoopback } from './connection.js';
+export type { QueueUrl } from './connection.js';
+export { serveQueue } from './worker.js';
 export type { ServeOptions, QueueWorker, WorkerPlugin } from './worker.js';
 export { submitRun } from './submit.js';
 export type { SubmitOptions, Submitted } from './submit.js';
@@ -9,7 +10,6 @@ export { Runs, RunFailed } from './runs.js';
 export type { RunState, RunStatus, RunOutcome, OpenOptions } from './runs.js';
 export type { WorkerRecord } from './heartbeat.js';
 export type { PruneOptions, PruneReport } from './prune.js';
-export { DEFAULT_MAX_SOLUTIONS, DEFAULT_KEEP_SECONDS, RUN_BLOCKS, QUEUE_SPLIT_WIDTH, blockCount, tasksOfBlock } from './spec.js';
-export type { RunSpec } from './spec.js';
+export type { RunSpec, RunResult } from './spec.js';
 export { serveHealth } from './health.js';
 export type { HealthServer } from './health.js';
