@@ -83,7 +83,7 @@ const TASKS_PER_THREAD = 8;
  * 255k placements), while 2^18 placements take about 0.1 s: below that, half the search cannot win
  * the overhead back.
  */
-export const ONE_THREAD_PLACEMENTS = 1 << 18;
+const ONE_THREAD_PLACEMENTS = 1 << 18;
 
 /** Whether the search ends within ONE_THREAD_PLACEMENTS (found by trying: the same in every worker). */
 function smallSearch(puzzle: NazoInstance): boolean {

@@ -1,9 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  BOARD_SIZE, boardAllClear, boardFromGrid, createBoard, createResult, fastEngine, fieldFromGrid, garbageSent, gridFromBoard,
-  gridFromField, parseField, simulate, simulateBoard, simulateBoards, type Board, type FastResult, type PuyoField,
+  BOARD_SIZE, boardAllClear, boardFromGrid, createBoard, createResult, fastEngine, gridFromField, parseField, simulate, simulateBoard,
+  simulateBoards, type Board, type FastResult, type PuyoField,
 } from '../src/index.js';
+import { fieldFromGrid } from '../src/field.js';
+import { gridFromBoard } from '../src/bitboard.js';
+import { garbageSent } from '../src/rules.js';
 import { simulateBoardJs } from '../src/bitboard.js';
 import { wasmSimulator } from '../src/bitboard-wasm.js';
 import { readFixture } from './helpers.js';
