@@ -26,7 +26,7 @@ describe('view', () => {
 
 describe('samples', () => {
   it('each runs and finds what its title says', async () => {
-    const { parseOptions } = await import('@kit/core');
+    const { parseOptions } = await import('@kit/core/host');
     const { prepare, runAll } = await import('../src/engine.js');
     for (const sample of plugin.samples!) {
       const raw = Object.fromEntries(Object.entries(sample.options ?? {}).map(([k, v]) => [k, String(v)]));
