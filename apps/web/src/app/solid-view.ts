@@ -3,7 +3,8 @@
 // with a slider, and the pieces added one at a time, bottom first, with another. The flat frame
 // stays under it. A "piece" here is a run of face-joined cubes with the same fill and label, so
 // the view knows nothing of any puzzle.
-import { entryHex, type Cell, type Frame, type FrameLayers, type Palette } from '@kit/core';
+import type { Cell, Frame, FrameLayers, Palette } from '@kit/core';
+import { entryHex } from '@kit/core/host';
 import { h, setStyleProperty, svg } from './dom.js';
 import { frameToSvg } from './frame-svg.js';
 import type { FrameView, ViewerKind } from './viewer.js';
