@@ -224,11 +224,18 @@ describe('kit run: discovery', () => {
     writeFiles(cwd, {
       ...inDir('node_modules/kit-loops', pluginPackage('kit-loops', 'loops', {}, 'for (;;) {}\nexport default {};\n')),
       ...inDir('node_modules/kit-waits', pluginPackage('kit-waits', 'waits', {}, 'await new Promise(() => {});\nexport default {};\n')),
+      // Declared by its manifest, so listing it imports nothing: the looping module's second of CPU
+      // cannot push it past the deadline on a loaded machine (a --plugin that misses it is an error).
+      ...inDir('node_modules/kit-counting', {
+        'package.json': JSON.stringify({ name: 'kit-counting', version: '1.0.0', type: 'module', kit: { apiVersion: 1, plugins: [{ id: 'counting', title: 'Counting', module: './plugin.js' }] } }),
+        'plugin.js': '',
+      }),
     });
-    const result = kit(['list', ...P], { cwd, env: { KIT_PLUGIN_TIMEOUT_MS: '1000' } });
+    // 3 s, not 1: starting the other module's thread must fit in it on a loaded machine.
+    const result = kit(['list'], { cwd, env: { KIT_PLUGIN_TIMEOUT_MS: '3000' } });
     expect([result.status, result.stdout]).toEqual([0, 'counting  1.0.0  Counting\n']);
     expect(result.stderr).toBe(
-      'kit: plugin kit-loops skipped: its module did not finish loading within 1 s\n' +
+      'kit: plugin kit-loops skipped: its module did not finish loading within 3 s\n' +
         'kit: plugin kit-waits skipped: its module never finishes loading (a top-level await that never settles)\n',
     );
   });
