@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { blankGrid, checkEditors, numberMax, startSize, takesSize, type GridEditorSpec } from './editor.js';
+import { blankGrid, checkEditors, numberMax, startLayers, startSize, takesSize, type GridEditorSpec } from './editor.js';
 import { parseOptions, describeValues, type OptionSpec } from './options.js';
 import { checkPlugin } from './registry.js';
 import { definePlugin } from './plugin.js';
@@ -40,6 +40,25 @@ describe('grid editors', () => {
     expect(checkEditors([{ ...squares, sizes: [] }], ['input'])).toBe('editor for "input" lists no sizes');
     expect(checkEditors([{ ...squares, sizes: [{ width: 16, height: 16 }] }], ['input'])).toBe('editor for "input" has a size outside its limits');
     expect(checkEditors([{ ...squares, startSize: { width: 5, height: 5 } }], ['input'])).toBe('editor for "input" has a size outside its limits');
+  });
+
+  it('checks a stack of layers: its count, its stack text, no share codec', () => {
+    const layers = { min: 1, max: 4, toText: (stack: readonly string[][][]) => stack.map(editor.toText).join('\n\n'), fromText: (text: string) => text.split('\n\n').map((layer) => editor.fromText(layer)) };
+    const stacked: GridEditorSpec = { ...editor, layers };
+    expect(checkEditors([stacked], ['input'])).toBeUndefined();
+    expect(startLayers(stacked)).toBe(1);
+    expect(startLayers({ ...editor, layers: { ...layers, start: 3 } })).toBe(3);
+    expect(startLayers(editor)).toBe(1);
+    expect(checkEditors([{ ...editor, layers: { ...layers, min: 0 } }], ['input'])).toBe('editor for "input" has a bad layer count');
+    expect(checkEditors([{ ...editor, layers: { ...layers, max: 0.5 } }], ['input'])).toBe('editor for "input" has a bad layer count');
+    expect(checkEditors([{ ...editor, layers: { ...layers, start: 5 } }], ['input'])).toBe('editor for "input" has a bad layer count');
+    expect(checkEditors([{ ...editor, layers: { min: 1, max: 2 } as never }], ['input'])).toBe('editor for "input" has layers without toText and fromText');
+    expect(checkEditors([{ ...stacked, share: { encode: () => '', decode: () => [] } }], ['input'])).toBe('editor for "input" has both layers and a share codec');
+    const plugin = definePlugin({
+      id: 'p', title: 'P', description: 'd', version: '1', options: [], input: { formats: ['text'] },
+      editors: [{ ...editor, layers: { ...layers, start: 0 } }], parse: () => 0, solver: async () => ({ solve: () => ({ solutions: 0 }) as never }), view: () => ({ width: 0, height: 0, cells: [] }),
+    });
+    expect(() => checkPlugin(plugin, 'p-src')).toThrow('editor for "input" has a bad layer count');
   });
 
   it('refuses to register a plugin whose editor edits nothing', () => {

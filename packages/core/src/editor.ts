@@ -37,6 +37,23 @@ export interface GridShareCodec {
   decode(code: string): EditorGrid;
 }
 
+/**
+ * A stack of same-size grids edited one layer at a time (a shape in three dimensions: one grid per
+ * height). The stack's text joins the layers as the plugin's format does; `GridEditorSpec.toText` and
+ * `fromText` then read and write a single layer.
+ */
+export interface GridLayers {
+  /** The fewest and the most layers the stack may have. */
+  min: number;
+  max: number;
+  /** How many layers a new stack has (default `min`). */
+  start?: number;
+  /** The stack as the plugin's text format, first layer first: what the CLI would read from a file. */
+  toText(layers: readonly EditorGrid[]): string;
+  /** The plugin's text format to the stack of layers; throws InputError. */
+  fromText(text: string, name?: string): EditorGrid[];
+}
+
 export interface GridEditorSpec {
   /** Which input the grid becomes: `input` (the positional file) or the name of a file option. */
   target: string;
@@ -69,8 +86,15 @@ export interface GridEditorSpec {
   toText(grid: EditorGrid): string;
   /** The plugin's text format to a grid; throws InputError. */
   fromText(text: string, name?: string): EditorGrid;
-  /** A compact form for links; hosts fall back to a run-length encoding of the grid. */
+  /** A compact form for links; hosts fall back to a run-length encoding of the grid. Not with `layers`. */
   share?: GridShareCodec;
+  /** The grid is a stack of layers of one size, and hosts offer a choice of the layer to edit. */
+  layers?: GridLayers;
+}
+
+/** How many layers a new stack has (1 without `layers`). */
+export function startLayers(spec: GridEditorSpec): number {
+  return spec.layers ? (spec.layers.start ?? spec.layers.min) : 1;
 }
 
 /** A named example a host can offer and run: the input text, file options' texts, and other options. */
@@ -146,6 +170,15 @@ export function checkEditors(
       if (!Number.isInteger(size?.width) || !Number.isInteger(size?.height) || !takesSize(editor, size.width, size.height)) {
         return `editor for ${JSON.stringify(editor.target)} has a size outside its limits`;
       }
+    }
+    const layers = editor.layers;
+    if (layers !== undefined) {
+      const start = layers.start ?? layers.min;
+      if (![layers.min, layers.max, start].every(Number.isInteger) || layers.min < 1 || layers.max < layers.min || start < layers.min || start > layers.max) {
+        return `editor for ${JSON.stringify(editor.target)} has a bad layer count`;
+      }
+      if (typeof layers.toText !== 'function' || typeof layers.fromText !== 'function') return `editor for ${JSON.stringify(editor.target)} has layers without toText and fromText`;
+      if (editor.share !== undefined) return `editor for ${JSON.stringify(editor.target)} has both layers and a share codec`;
     }
     const values = new Set(editor.values.map((value) => value.value));
     if (values.size !== editor.values.length) return `editor for ${JSON.stringify(editor.target)} repeats a value`;

@@ -16,7 +16,7 @@ export type { RawOptions } from './options.js';
 
 // Drawing helpers for renderers and the page's editors.
 export { entryHex } from './palette.js';
-export { blankGrid, numberMax, sideRange, startSize, takesSize } from './editor.js';
+export { blankGrid, numberMax, sideRange, startLayers, startSize, takesSize } from './editor.js';
 
 // Running a solver: off the main thread through a worker port, or on this thread (tests, small runs).
 export { runSolver, AbortedError } from './run-solver.js';

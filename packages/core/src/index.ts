@@ -14,7 +14,7 @@ export type {
 } from './options.js';
 
 // Grid editors, named examples and output files, for the web page.
-export type { EditorGrid, GridEditorSpec, GridShareCodec, GridSide, GridSize, GridValue, OutputFile, PluginSample } from './editor.js';
+export type { EditorGrid, GridEditorSpec, GridLayers, GridShareCodec, GridSide, GridSize, GridValue, OutputFile, PluginSample } from './editor.js';
 
 // A user's mistake, with its place.
 export { InputError, isInputError } from './errors.js';
