@@ -84,3 +84,38 @@ export function decodeGrid(spec: GridEditorSpec, code: string): EditorGrid {
     throw error;
   }
 }
+
+/** A stack of layers, checked: each layer a grid the editor takes, all of one size, as many as it allows. */
+export function checkStack(spec: GridEditorSpec, stack: EditorGrid[]): EditorGrid[] {
+  const min = spec.layers?.min ?? 1;
+  const max = spec.layers?.max ?? 1;
+  if (stack.length < min || stack.length > max) {
+    throw new InputError(`${spec.label}: ${stack.length} layer${stack.length === 1 ? '' : 's'}, but the editor takes ${min === max ? min : `${min} to ${max}`}`);
+  }
+  const first = stack[0]!;
+  stack.forEach((layer, z) => {
+    checkGrid(spec, layer);
+    if (layer.length !== first.length || layer[0]!.length !== first[0]!.length) {
+      throw new InputError(`${spec.label}: layer ${z + 1} is ${layer[0]!.length}x${layer.length} but layer 1 is ${first[0]!.length}x${first.length}`);
+    }
+  });
+  return stack;
+}
+
+// A stack in a link: `NL` then the layers one under the other as one run-length grid (`2L3x4_...`
+// is two layers of 3x2).
+const STACK_CODE = /^(\d{1,3})L(\d+)x(\d+)_/;
+
+export function encodeStack(stack: EditorGrid[]): string {
+  return `${stack.length}L${encodeRuns(stack.flat())}`;
+}
+
+export function decodeStack(spec: GridEditorSpec, code: string): EditorGrid[] {
+  const match = STACK_CODE.exec(code);
+  if (!match) throw new InputError(`a stack of layers in a link looks like NLWxH_cells (got ${JSON.stringify(code.slice(0, 40))})`);
+  const count = Number(match[1]);
+  const rows = decodeRuns(code.slice(match[1]!.length + 1));
+  if (count < 1 || rows.length % count !== 0) throw new InputError(`a stack of ${count} layers in a link cannot hold ${rows.length} rows`);
+  const height = rows.length / count;
+  return checkStack(spec, Array.from({ length: count }, (_, z) => rows.slice(z * height, (z + 1) * height)));
+}

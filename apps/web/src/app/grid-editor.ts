@@ -2,9 +2,9 @@
 // keyboard entry (arrows move, digits type numbers, a value's key paints), resize and clear, and the
 // grid as the plugin's text format beside it. It knows no puzzle: every word comes from the spec.
 import { InputError, type EditorGrid, type GridEditorSpec, type Palette, type TextFile } from '@kit/core';
-import { entryHex, numberMax, sideRange, startSize, takesSize } from '@kit/core/host';
+import { entryHex, numberMax, sideRange, startLayers, startSize, takesSize } from '@kit/core/host';
 import { h } from './dom.js';
-import { checkGrid, decodeGrid, encodeGrid } from './grid-code.js';
+import { checkGrid, checkStack, decodeGrid, decodeStack, encodeGrid, encodeStack } from './grid-code.js';
 import { errorText } from './errors.js';
 
 export interface GridEditor {
@@ -34,14 +34,18 @@ export function buildGridEditor(spec: GridEditorSpec, palette: Palette, initial:
   const [minW, maxW] = sideRange(spec.width);
   const [minH, maxH] = sideRange(spec.height);
   const start = startSize(spec);
-  let grid: EditorGrid = emptyGrid(spec, start.width, start.height);
+  // A layered editor edits a stack of same-size grids, one layer (`grid`) at a time.
+  let stack: EditorGrid[] = Array.from({ length: startLayers(spec) }, () => emptyGrid(spec, start.width, start.height));
   if (initial !== undefined && initial !== '') {
     try {
-      grid = decodeGrid(spec, initial);
+      stack = spec.layers ? decodeStack(spec, initial) : [decodeGrid(spec, initial)];
     } catch (error) {
       problems.push(errorText(error));
     }
   }
+  let layer = 0;
+  let grid: EditorGrid = stack[0]!;
+  const stackText = (): string => (spec.layers ? spec.layers.toText(stack) : spec.toText(grid));
   const width = () => grid[0]?.length ?? 0;
   const height = () => grid.length;
   const empty = spec.values[0]!.value;
@@ -89,7 +93,7 @@ export function buildGridEditor(spec: GridEditorSpec, palette: Palette, initial:
 
   function changed(fromText = false): void {
     if (!fromText) {
-      text.value = spec.toText(grid);
+      text.value = stackText();
       refusedText = undefined;
     }
     problem.textContent = '';
@@ -264,8 +268,11 @@ export function buildGridEditor(spec: GridEditorSpec, palette: Palette, initial:
 
   text.addEventListener('input', () => {
     try {
-      grid = checkGrid(spec, spec.fromText(text.value, spec.target));
+      stack = spec.layers ? checkStack(spec, spec.layers.fromText(text.value, spec.target)) : [checkGrid(spec, spec.fromText(text.value, spec.target))];
+      layer = Math.min(layer, stack.length - 1);
+      grid = stack[layer]!;
       refusedText = undefined;
+      drawLayers();
       cursor = { x: Math.min(cursor.x, width() - 1), y: Math.min(cursor.y, height() - 1) };
       drawGrid();
       drawValues();
@@ -282,13 +289,16 @@ export function buildGridEditor(spec: GridEditorSpec, palette: Palette, initial:
 
   function resize(newWidth: number, newHeight: number): void {
     if (!takesSize(spec, newWidth, newHeight)) return drawGrid();
-    const next = emptyGrid(spec, newWidth, newHeight);
-    for (let y = 0; y < Math.min(newHeight, height()); y++) {
-      for (let x = 0; x < Math.min(newWidth, width()); x++) next[y]![x] = grid[y]![x]!;
-    }
-    // Numbers too large for the smaller grid become blank.
+    // Numbers too large for the smaller grid become blank; every layer takes the new size.
     const max = numberMax(spec, newWidth, newHeight);
-    grid = next.map((row) => row.map((value) => (isNumber(value) && Number(value) > max ? empty : value)));
+    stack = stack.map((old) => {
+      const next = emptyGrid(spec, newWidth, newHeight);
+      for (let y = 0; y < Math.min(newHeight, old.length); y++) {
+        for (let x = 0; x < Math.min(newWidth, old[0]!.length); x++) next[y]![x] = old[y]![x]!;
+      }
+      return next.map((row) => row.map((value) => (isNumber(value) && Number(value) > max ? empty : value)));
+    });
+    grid = stack[layer]!;
     cursor = { x: Math.min(cursor.x, newWidth - 1), y: Math.min(cursor.y, newHeight - 1) };
     drawGrid();
     drawValues();
@@ -320,8 +330,9 @@ export function buildGridEditor(spec: GridEditorSpec, palette: Palette, initial:
   sizeMenu?.addEventListener('input', (event) => event.stopPropagation());
 
   const clear = h('button', { type: 'button', class: 'small', 'data-action': 'clear' }, 'Clear');
+  // Clears the layer shown (all there is without layers).
   clear.addEventListener('click', () => {
-    grid = emptyGrid(spec, width(), height());
+    grid = stack[layer] = emptyGrid(spec, width(), height());
     drawGrid();
     changed();
   });
@@ -330,7 +341,43 @@ export function buildGridEditor(spec: GridEditorSpec, palette: Palette, initial:
     : sizeInputs.length
       ? h('span', { class: 'editor-size-label' }, 'size ', sizeInputs[0]!, ' × ', sizeInputs[1]!)
       : null;
-  const tools = h('div', { class: 'editor-tools' }, sizeControl, clear);
+  // The layer choice: which layer of the stack the grid shows, and adding or removing one.
+  const layerMenu = h('select', { class: 'editor-layer-menu', 'aria-label': `${spec.label} layer`, 'data-layer': 'menu' });
+  const addLayer = h('button', { type: 'button', class: 'small', 'data-action': 'add-layer' }, 'Add layer');
+  const removeLayer = h('button', { type: 'button', class: 'small', 'data-action': 'remove-layer' }, 'Remove layer');
+  function drawLayers(): void {
+    layerMenu.replaceChildren(...stack.map((_, z) => h('option', { value: z }, `Layer ${z + 1} of ${stack.length}`)));
+    layerMenu.value = String(layer);
+    addLayer.disabled = stack.length >= (spec.layers?.max ?? 1);
+    removeLayer.disabled = stack.length <= (spec.layers?.min ?? 1);
+    cells.setAttribute('aria-label', spec.layers ? `${spec.label}, layer ${layer + 1} of ${stack.length}` : spec.label);
+  }
+  function showLayer(z: number): void {
+    layer = z;
+    grid = stack[layer]!;
+    drawLayers();
+    drawGrid();
+  }
+  layerMenu.addEventListener('change', (event) => {
+    event.stopPropagation();
+    showLayer(Number(layerMenu.value));
+  });
+  layerMenu.addEventListener('input', (event) => event.stopPropagation());
+  // A new layer goes just above the one shown, and is shown.
+  addLayer.addEventListener('click', () => {
+    if (stack.length >= (spec.layers?.max ?? 1)) return;
+    stack.splice(layer + 1, 0, emptyGrid(spec, width(), height()));
+    showLayer(layer + 1);
+    changed();
+  });
+  removeLayer.addEventListener('click', () => {
+    if (stack.length <= (spec.layers?.min ?? 1)) return;
+    stack.splice(layer, 1);
+    showLayer(Math.min(layer, stack.length - 1));
+    changed();
+  });
+  const layerControl = spec.layers ? h('span', { class: 'editor-layers' }, layerMenu, addLayer, removeLayer) : null;
+  const tools = h('div', { class: 'editor-tools' }, layerControl, sizeControl, clear);
   const body = [valueBar, valueHelp, h('div', { class: 'editor-scroll' }, cells), tools, h('details', { class: 'editor-text' }, h('summary', {}, 'As text'), text), problem];
   const optional = spec.optional === true;
   // While the grid is open the options it replaces are hidden: say how to get them back.
@@ -349,9 +396,10 @@ export function buildGridEditor(spec: GridEditorSpec, palette: Palette, initial:
       changed();
     });
   }
+  drawLayers();
   drawGrid();
   drawValues();
-  text.value = spec.toText(grid);
+  text.value = stackText();
 
   const inUse = () => !optional || (element as HTMLDetailsElement).open;
   return {
@@ -361,9 +409,9 @@ export function buildGridEditor(spec: GridEditorSpec, palette: Palette, initial:
     read: () => {
       if (!inUse()) return undefined;
       if (refusedText) throw refusedText;
-      return { name: spec.target, text: spec.toText(grid) };
+      return { name: spec.target, text: stackText() };
     },
-    urlValue: () => (inUse() ? encodeGrid(spec, grid) : undefined),
+    urlValue: () => (inUse() ? (spec.layers ? encodeStack(stack) : encodeGrid(spec, grid)) : undefined),
     fold: () => {
       if (optional) (element as HTMLDetailsElement).open = false;
     },
