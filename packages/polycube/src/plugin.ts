@@ -1,6 +1,7 @@
 // The version users see is the package's own, so changesets' bumps reach `kit list` too.
 import manifest from '../package.json' with { type: 'json' };
 import { definePlugin, type Summary } from '@kit/core';
+import { pieceEditor, targetEditor } from './editor.js';
 import { type PackingInstance, parseInstance } from './instance.js';
 import { play } from './play.js';
 import { samples } from './samples.js';
@@ -37,6 +38,7 @@ export default definePlugin<PackingInstance, PackingState>({
   input: { formats: ['polycube-layers', 'burrtools'], required: false, maxBytes: MAX_INPUT_BYTES, gzip: true, help: 'a target drawn in layers, or a BurrTools .xmpuzzle file (gzipped or plain), same as --target' },
   examples: ['--set soma', '--set solid-pentominoes --box 2x3x10 --count', '--set bedlam --count', 'pyramid.txt --piece-file pieces.txt', 'puzzle.xmpuzzle --problem 2', '--set soma --symmetry none --count'],
   samples,
+  editors: [targetEditor, pieceEditor],
   palette: POLYCUBE_PALETTE,
   parse: parseInstance,
   solver: () => import('./solver.js').then((m) => m.solver),
