@@ -45,7 +45,7 @@ const editorText = (p: Page) => p.inputValue('[data-editor-text="target"]');
 const layerChoice = (p: Page) => p.getByRole('combobox', { name: 'Target layer' });
 
 describe('a grid editor with layers', () => {
-  it('draws a two-layer target one layer at a time; the text is the plugin\'s and the count is the CLI\'s', { timeout: 120_000 }, async () => {
+  it('draws a two-layer target one layer at a time; the text is the plugin\'s and the count is the CLI\'s', { timeout: 240_000 }, async () => {
     const problems: string[] = [];
     const p = await open('?puzzle=polycube', problems);
     await p.click('details[data-editor="target"] > summary');
