@@ -1,7 +1,7 @@
 // A plugin's named examples as the page's URL values: option values as text, grids in their link form.
 import type { PluginSample } from '@kit/core';
 import type { AnyPlugin } from '@kit/core/host';
-import { checkGrid, encodeGrid } from './grid-code.js';
+import { checkGrid, checkStack, encodeGrid, encodeStack } from './grid-code.js';
 import { INPUT_FIELD } from './option-form.js';
 
 /** The URL values that open this example; throws InputError when its text does not fit its editor. */
@@ -11,7 +11,8 @@ export function sampleValues(plugin: AnyPlugin, sample: PluginSample): Record<st
   if (sample.input !== undefined) texts.push([INPUT_FIELD, sample.input]);
   for (const [name, value] of texts) {
     const editor = plugin.editors?.find((spec) => spec.target === name);
-    if (editor && typeof value === 'string') values[name] = encodeGrid(editor, checkGrid(editor, editor.fromText(value, name)));
+    if (editor?.layers && typeof value === 'string') values[name] = encodeStack(checkStack(editor, editor.layers.fromText(value, name)));
+    else if (editor && typeof value === 'string') values[name] = encodeGrid(editor, checkGrid(editor, editor.fromText(value, name)));
     else values[name] = typeof value === 'boolean' ? (value ? '1' : '0') : String(value);
   }
   return values;
