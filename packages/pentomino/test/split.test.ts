@@ -1,10 +1,8 @@
 // The split at the queue's width (256 threads): finer tasks that still add up to the whole search,
 // in the single-thread order, the same on every call.
-import { createSolveContext } from '@kit/core/host';
+import { createSolveContext } from '@kit/core';
 import { describe, expect, it } from 'vitest';
-import { boardFromRows, parseInstance, pentominoSet, seedBoard } from '../src/index.js';
-import { prepare, runAll, runRoots } from '../src/engine.js';
-import { splitRoots } from '../src/split.js';
+import { boardFromRows, parseInstance, pentominoSet, prepare, runAll, runRoots, seedBoard, splitRoots } from '../src/index.js';
 import { solver } from '../src/solver.js';
 import type { PackingInstance } from '../src/instance.js';
 

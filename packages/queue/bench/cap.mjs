@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
-const { QUEUE_SPLIT_WIDTH, blockCount, tasksOfBlock } = await import(join(repoRoot, 'packages', 'queue', 'dist', 'spec.js'));
+const { QUEUE_SPLIT_WIDTH, blockCount, tasksOfBlock } = await import(join(repoRoot, 'packages', 'queue', 'dist', 'index.js'));
 const { plugin } = await import(join(repoRoot, 'packages', 'pentomino', 'dist', 'index.js'));
 
 const PENTOMINOES = [

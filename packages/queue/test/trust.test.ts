@@ -107,7 +107,7 @@ describe('signed runs (a shared secret in KIT_QUEUE_SECRET_FILE)', () => {
     const rogue = rogueWorker(redis.url, 'pentomino@0.1.0', (job) => {
       const { run: id, block } = job.data as { run: string; block: number };
       const tasks = [];
-      for (let task = block; task < 3960; task += 1024) tasks.push({ task, summary: { solutions: 1, tries: 1, board: '6x10' } });
+      for (let task = block; task < 3965; task += 1024) tasks.push({ task, summary: { solutions: 1, tries: 1, board: '6x10' } });
       if (++answered === 20) closed = rogue.close();
       return { run: id, block, host: 'rogue', tasks };
     });
