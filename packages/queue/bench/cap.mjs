@@ -1,0 +1,54 @@
+// The speed-up cap of a queued run, from the split alone (no Redis): the search is split at the
+// queue's width, every task is run here to count its tries, and the tasks are grouped into jobs as
+// the queue groups them. A run ends no sooner than its largest job, so the cap (total tries over the
+// largest job's) is how many worker threads one run can keep busy. A count, not a time: the same on
+// any machine, loaded or not.
+// Usage: node bench/cap.mjs [bench|scott]...   (default: both)
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
+const { QUEUE_SPLIT_WIDTH, blockCount, tasksOfBlock } = await import(join(repoRoot, 'packages', 'queue', 'dist', 'spec.js'));
+const { plugin } = await import(join(repoRoot, 'packages', 'pentomino', 'dist', 'index.js'));
+
+const PENTOMINOES = [
+  '.FF  I  L   N  PP  TTT  U.U  V    W    .X.  .Y  ZZ.',
+  'FF.  I  L   N  PP  .T.  UUU  V    WW   XXX  YY  .Z.',
+  '.F.  I  L  NN  P.  .T.       VVV  .WW  .X.  .Y  .ZZ',
+  '     I  LL N                                .Y',
+  '     I',
+];
+/** The 12 pentominoes with one more piece drawn beside them (its rows, top first). */
+const withPiece = (extra) => PENTOMINOES.map((line, i) => `${line.padEnd(53)}${extra[i] ?? ''}`.trimEnd()).join('\n') + '\n';
+const EIGHT = { name: 'board.txt', text: '........\n'.repeat(8) };
+const SEARCHES = {
+  // The queue benchmark's search (bench/run.mjs): with the L tetromino, every packing.
+  bench: { title: '8x8, 12 pentominoes + L tetromino, --all', options: { board: EIGHT, 'piece-file': { name: 'pieces.txt', text: withPiece(['J.', 'J.', 'JJ']) }, all: true } },
+  // Dana Scott's problem with the square anywhere.
+  scott: { title: "Dana Scott's 8x8, 12 pentominoes + 2x2 square", options: { board: EIGHT, 'piece-file': { name: 'pieces.txt', text: withPiece(['OO', 'OO']) } } },
+};
+
+const quiet = { wantSolutions: false, wantProgress: false, progressDue: () => false, shouldStop: () => false, solution() {}, progress() {}, step() {} };
+const solver = await plugin.solver();
+const names = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
+for (const name of names.length > 0 ? names : Object.keys(SEARCHES)) {
+  const search = SEARCHES[name];
+  if (!search) throw new Error(`unknown search ${name}: one of ${Object.keys(SEARCHES).join(', ')}`);
+  const started = Date.now();
+  const split = solver.split(plugin.parse(search.options), QUEUE_SPLIT_WIDTH);
+  const splitMs = Date.now() - started;
+  const tries = [];
+  let solutions = 0;
+  for (let task = 0; task < split.tasks; task++) {
+    const summary = split.solveTask(task, quiet);
+    tries.push(summary.tries);
+    solutions += summary.solutions;
+  }
+  const blocks = blockCount(split.tasks);
+  const perBlock = Array.from({ length: blocks }, (_, block) => tasksOfBlock(block, blocks, split.tasks).reduce((sum, task) => sum + tries[task], 0));
+  const total = tries.reduce((sum, t) => sum + t, 0);
+  const cap = total / Math.max(...perBlock);
+  const taskCap = total / Math.max(...tries);
+  console.log(`${search.title}: ${solutions} solutions, ${total} tries; split for ${QUEUE_SPLIT_WIDTH} threads in ${splitMs} ms: ${split.tasks} tasks in ${blocks} jobs`);
+  console.log(`  speed-up cap ${cap.toFixed(0)} worker threads (the largest job holds 1/${cap.toFixed(0)} of the tries, the largest task 1/${taskCap.toFixed(0)})`);
+}
