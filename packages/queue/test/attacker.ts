@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { FlowProducer, Worker, type Job } from 'bullmq';
 import { Redis as RedisClient } from 'ioredis';
 import { Signer } from '../src/trust/index.js';
+import { PENTOMINO_VERSION } from './versions.js';
 
 export const PREFIX = 'kitq';
 
@@ -22,7 +23,7 @@ export function craftedSpec(runId: string, fields: Record<string, unknown>): Rec
   return {
     run: runId,
     plugin: 'pentomino',
-    version: '0.1.0',
+    version: PENTOMINO_VERSION,
     source: { options: { size: '3' } },
     splitWidth: 256,
     tasksTotal: 1,

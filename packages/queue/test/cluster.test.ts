@@ -7,6 +7,7 @@ import { Redis as RedisClient } from 'ioredis';
 import { parse, parseAllDocuments } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO, BIN, freePort, kit, runIdOf, startKit, startRedis, stop, tempDir, writeFile, type Kit, type Redis } from './support.js';
+import { PENTOMINO_VERSION, PENTOMINO_VERSION_RE } from './versions.js';
 
 const SECRET = 'cluster-secret-0123456789abcdef0123456789abcdef';
 let redis: Redis;
@@ -47,7 +48,7 @@ describe('a worker configured by its environment', () => {
     expect(bad.status).toBe(2);
     expect(bad.stderr).toBe('kit: KIT_WORKER_GRACE must be a duration from 0s to 1h, as 90s, 30m, 12h or 7d (got "soon")\n');
     const worker = await envWorker(env);
-    expect(worker.stderrText()).toMatch(new RegExp(`^kit: worker \\S+ serving ${redis.url} with 1 thread \\(plugins: .*pentomino 0\\.1\\.0.*; health on http://127\\.0\\.0\\.1:${port}\\); Ctrl-C stops\\n$`));
+    expect(worker.stderrText()).toMatch(new RegExp(`^kit: worker \\S+ serving ${redis.url} with 1 thread \\(plugins: .*pentomino ${PENTOMINO_VERSION_RE}.*; health on http://127\\.0\\.0\\.1:${port}\\); Ctrl-C stops\\n$`));
     // Health: alive, ready, and metrics of its own and BullMQ's.
     expect(await get(`http://127.0.0.1:${port}/livez`)).toEqual({ status: 200, text: 'ok\n' });
     expect(await get(`http://127.0.0.1:${port}/readyz`)).toEqual({ status: 200, text: 'ready\n' });
@@ -56,13 +57,15 @@ describe('a worker configured by its environment', () => {
     const metrics = (await get(`http://127.0.0.1:${port}/metrics`)).text;
     expect(metrics).toContain('kit_worker_threads 1\n');
     expect(metrics).toContain('kit_worker_ready 1\n');
-    expect(metrics).toMatch(/kit_worker_jobs_total\{queue="pentomino@0\.1\.0",kind="block",outcome="completed"\} \d+\n/);
-    expect(metrics).toContain('kit_worker_jobs_total{queue="pentomino@0.1.0",kind="merge",outcome="completed"} 1\n');
-    expect(metrics).toContain('bullmq_job_count{queue="pentomino@0.1.0", state="completed"} 1\n');
+    expect(metrics).toMatch(new RegExp(`kit_worker_jobs_total\\{queue="pentomino@${PENTOMINO_VERSION_RE}",kind="block",outcome="completed"\\} \\d+\\n`));
+    expect(metrics).toContain(`kit_worker_jobs_total{queue="pentomino@${PENTOMINO_VERSION}",kind="merge",outcome="completed"} 1\n`);
+    expect(metrics).toContain(`bullmq_job_count{queue="pentomino@${PENTOMINO_VERSION}", state="completed"} 1\n`);
     expect((await get(`http://127.0.0.1:${port}/other`)).status).toBe(404);
-    // Listed while it runs, with its plugins and threads.
-    const listed = await kit(['queue', 'workers'], REPO, { KIT_QUEUE_URL: redis.url, KIT_QUEUE_SECRET_FILE: env.KIT_QUEUE_SECRET_FILE });
-    expect(listed.stdout).toMatch(new RegExp(`^\\S+:${worker.pid}:[0-9a-f]+ · .*pentomino 0\\.1\\.0.* · 0/1 threads busy · seen \\d+s ago\\n$`));
+    // Listed while it runs, with its plugins and threads (idle from its next heartbeat, every 5 s, on).
+    const workersNow = async () => (await kit(['queue', 'workers'], REPO, { KIT_QUEUE_URL: redis.url, KIT_QUEUE_SECRET_FILE: env.KIT_QUEUE_SECRET_FILE })).stdout;
+    await expect
+      .poll(workersNow, { timeout: 20_000, interval: 500 })
+      .toMatch(new RegExp(`^\\S+:${worker.pid}:[0-9a-f]+ · .*pentomino ${PENTOMINO_VERSION_RE}.* · 0/1 threads busy · seen \\d+s ago\\n$`));
     await stop(worker, 'SIGTERM');
     expect(worker.exitCode).toBe(0);
     expect((await kit(['queue', 'workers'], REPO, { KIT_QUEUE_URL: redis.url })).stdout).toBe('no workers connected\n');
@@ -77,7 +80,7 @@ describe('SIGTERM drains', () => {
     started.push(run);
     await run.waitForStderr('submitted');
     const client = new RedisClient(redis.url);
-    while ((await client.llen('kitq:pentomino@0.1.0:active')) === 0) await new Promise((r) => setTimeout(r, 20));
+    while ((await client.llen(`kitq:pentomino@${PENTOMINO_VERSION}:active`)) === 0) await new Promise((r) => setTimeout(r, 20));
     worker.kill('SIGTERM');
     await worker.waitForStderr('kit: draining: no new jobs; running ones get 1 s to finish\n');
     expect((await get(`http://127.0.0.1:${port}/readyz`)).status).toBe(503);

@@ -5,6 +5,7 @@ import { Redis as RedisClient } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { craftedSpec, inject, newRunId, rogueWorker } from './attacker.js';
 import { UNSIGNED, kit, runIdOf, startKit, startRedis, startWorker, stop, tempDir, writeFile, type Kit, type Redis } from './support.js';
+import { PENTOMINO_VERSION, PENTOMINO_VERSION_RE } from './versions.js';
 
 let redis: Redis;
 let client: RedisClient;
@@ -101,7 +102,7 @@ describe('bounds', () => {
       let closed: Promise<void> | undefined;
       const rogue = rogueWorker(
         redis.url,
-        'pentomino@0.1.0',
+        `pentomino@${PENTOMINO_VERSION}`,
         (job) => {
           const { run: id, block } = job.data as { run: string; block: number };
           if (++answered === 10) closed = rogue.close();
@@ -214,7 +215,7 @@ describe('retention and the memory a run keeps', () => {
     const done = await kit(['run', 'pentomino', '--size', '3', '--count', '--keep', '90m', '--queue', redis.url]);
     const runId = runIdOf(done.stderr)!;
     const list = await kit(['queue', 'list', '--queue', redis.url]);
-    expect(list.stdout).toMatch(new RegExp(`^${runId} completed · tasks (\\d+)/\\1 \\(100%\\) · pentomino 0\\.1\\.0 · submitted \\S+Z · 2 solutions · kept (89|90)m more\\n`, 'm'));
+    expect(list.stdout).toMatch(new RegExp(`^${runId} completed · tasks (\\d+)/\\1 \\(100%\\) · pentomino ${PENTOMINO_VERSION_RE} · submitted \\S+Z · 2 solutions · kept (89|90)m more\\n`, 'm'));
     expect((await kit(['queue', 'prune', '--queue', redis.url])).stdout).not.toContain(runId);
     const pruned = await kit(['queue', 'prune', '--older-than', '0', '--queue', redis.url]);
     expect(pruned.stdout).toMatch(new RegExp(`^\\d+ runs? removed: .*${runId}`));
@@ -223,7 +224,7 @@ describe('retention and the memory a run keeps', () => {
     // until the next one.
     await expect
       .poll(async () => (await kit(['queue', 'workers', '--queue', redis.url])).stdout, { timeout: 20_000, interval: 500 })
-      .toMatch(/^\S+:\d+:[0-9a-f]+ · .*pentomino 0\.1\.0.* · 0\/1 threads busy · seen \d+s ago\n/);
+      .toMatch(new RegExp(`^\\S+:\\d+:[0-9a-f]+ · .*pentomino ${PENTOMINO_VERSION_RE}.* · 0/1 threads busy · seen \\d+s ago\\n`));
   });
 
   it("Dana Scott's --count run keeps less Redis memory than the 2.07 MB the queue used to", async () => {

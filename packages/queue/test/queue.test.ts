@@ -3,6 +3,7 @@ import { hostname } from 'node:os';
 import { Redis as RedisClient } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UNSIGNED, doneOf, freePort, kit, runIdOf, startKit, startRedis, startWorker, stop, tempDir, writeFile, type Kit, type Redis } from './support.js';
+import { PENTOMINO_VERSION, PENTOMINO_VERSION_RE } from './versions.js';
 
 // Dana Scott's problem with the square anywhere: the 12 pentominoes and the 2x2 tetromino on 8x8.
 const PIECES = `.FF  I  L   N  PP  TTT  U.U  V    W    .X.  .Y  ZZ.  OO
@@ -13,7 +14,7 @@ FF.  I  L   N  PP  .T.  UUU  V    WW   XXX  YY  .Z.  OO
 `;
 const dir = tempDir();
 const scott = ['run', 'pentomino', writeFile(dir, 'board.txt', '........\n'.repeat(8)), '--piece-file', writeFile(dir, 'pieces.txt', PIECES), '--count', '--json'];
-const PENTOMINO = 'kitq:pentomino@0.1.0';
+const PENTOMINO = `kitq:pentomino@${PENTOMINO_VERSION}`;
 
 let redis: Redis;
 let client: RedisClient;
@@ -152,12 +153,12 @@ describe('runs without workers: detach, status, cancel, rm', () => {
     await run.waitForStderr('submitted');
     const runId = runIdOf(run.stderrText())!;
     // Without a status line (stderr is a pipe), the run says once that nothing serves it.
-    await run.waitForStderr(`kit: run ${runId} waits: no worker is connected (start one: kit worker, serving pentomino 0.1.0)\n`);
+    await run.waitForStderr(`kit: run ${runId} waits: no worker is connected (start one: kit worker, serving pentomino ${PENTOMINO_VERSION})\n`);
     run.kill('SIGINT');
     expect((await run.exited).status).toBe(130);
     expect(run.stderrText()).toContain(`kit: detached; run ${runId} goes on (kit queue wait ${runId} --queue ${redis.url})`);
     expect((await kit(['queue', 'status', runId, '--queue', redis.url])).stdout).toMatch(
-      new RegExp(`^${runId} queued · tasks 0/\\d+ \\(0%\\) · no worker is connected \\(start one: kit worker, serving pentomino 0\\.1\\.0\\)\\n$`),
+      new RegExp(`^${runId} queued · tasks 0/\\d+ \\(0%\\) · no worker is connected \\(start one: kit worker, serving pentomino ${PENTOMINO_VERSION_RE}\\)\\n$`),
     );
     workers.push(await startWorker(redis.url));
     const waited = await kit(['queue', 'wait', runId, '--queue', redis.url]);

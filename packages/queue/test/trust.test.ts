@@ -6,6 +6,7 @@ import { serialize } from 'node:v8';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { craftedSpec, inject, newRunId, rogueWorker } from './attacker.js';
 import { UNSIGNED, doneOf, kit, runIdOf, secretEnv, startKit, startRedis, startWorker, stop, tempDir, writeFile, type Kit, type Redis } from './support.js';
+import { HITORI_VERSION, PENTOMINO_VERSION } from './versions.js';
 
 const SECRET = 'the-shared-secret-of-this-test-0123456789';
 const signed = secretEnv(SECRET);
@@ -50,7 +51,7 @@ describe('a job carries text and nothing that names this machine', () => {
     expect(result.status).toBe(3);
     expect(result.stderr).toBe(`kit: run ${runId} failed: --output, --force, --sat-solver, --dimacs cannot come from another machine (they name a file or program on the host)\n`);
     expect([marker, join(dir, 'out.txt'), join(dir, 'cnf.txt')].filter(existsSync)).toEqual([]);
-    expect(workers[0]!.stderrText()).toContain(`kit: job ${runId}-0 of hitori-sat@0.1.0 failed: --output, --force, --sat-solver, --dimacs cannot come from another machine`);
+    expect(workers[0]!.stderrText()).toContain(`kit: job ${runId}-0 of hitori-sat@${HITORI_VERSION} failed: --output, --force, --sat-solver, --dimacs cannot come from another machine`);
   });
 
   it('a decoded instance ($v8 bytes of a sparse array of length 0xfffffff0) is refused at once; the worker goes on serving', async () => {
@@ -73,7 +74,7 @@ describe('a job carries text and nothing that names this machine', () => {
     await inject(redis.url, craftedSpec(runId, {}), { jobId: () => '\u001b]0;pwned\u0007\u001b[2J', blockData: () => ({ run: runId, block: 0, extra: '\u001b[31m' }) });
     await workers[0]!.waitForStderr('pwned');
     expect(workers[0]!.stderrText()).not.toMatch(/[\u0000-\u0008\u000b-\u001f]/);
-    expect(workers[0]!.stderrText()).toContain('kit: job \\e]0;pwned\\x07\\e[2J of pentomino@0.1.0 failed: ');
+    expect(workers[0]!.stderrText()).toContain(`kit: job \\e]0;pwned\\x07\\e[2J of pentomino@${PENTOMINO_VERSION} failed: `);
   });
 });
 
@@ -86,8 +87,8 @@ describe('signed runs (a shared secret in KIT_QUEUE_SECRET_FILE)', () => {
     const forged = await inject(redis.url, craftedSpec(newRunId(), {}), { secret: 'another-secret-another-secret-0123456789' });
     expect((await outcome(forged.runId, signed)).stderr).toBe(`kit: run ${forged.runId}'s spec has a signature that does not match the shared secret\n`);
     // The worker refused their jobs without running them: its log says why.
-    expect(workers[0]!.stderrText()).toContain(`kit: job ${unsigned.runId}-0 of pentomino@0.1.0 failed: job ${unsigned.runId}-0 is not signed (made without the shared secret)\n`);
-    expect(workers[0]!.stderrText()).toContain(`kit: job ${forged.runId}-0 of pentomino@0.1.0 failed: job ${forged.runId}-0 has a signature that does not match the shared secret\n`);
+    expect(workers[0]!.stderrText()).toContain(`kit: job ${unsigned.runId}-0 of pentomino@${PENTOMINO_VERSION} failed: job ${unsigned.runId}-0 is not signed (made without the shared secret)\n`);
+    expect(workers[0]!.stderrText()).toContain(`kit: job ${forged.runId}-0 of pentomino@${PENTOMINO_VERSION} failed: job ${forged.runId}-0 has a signature that does not match the shared secret\n`);
   });
 
   it('a signed run gives the local count', async () => {
@@ -104,7 +105,7 @@ describe('signed runs (a shared secret in KIT_QUEUE_SECRET_FILE)', () => {
     // The rogue answers the first blocks it takes with one solution a task, as if it had searched.
     let answered = 0;
     let closed: Promise<void> | undefined;
-    const rogue = rogueWorker(redis.url, 'pentomino@0.1.0', (job) => {
+    const rogue = rogueWorker(redis.url, `pentomino@${PENTOMINO_VERSION}`, (job) => {
       const { run: id, block } = job.data as { run: string; block: number };
       const tasks = [];
       for (let task = block; task < 3965; task += 1024) tasks.push({ task, summary: { solutions: 1, tries: 1, board: '6x10' } });
