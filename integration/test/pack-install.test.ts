@@ -64,7 +64,9 @@ describe('(d) the web page from npm: npx kit web', () => {
       expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
       const page = await fetch(url);
       expect(page.status).toBe(200);
-      expect(await page.text()).toContain('app/main.js');
+      // The page's script has a hashed name (cached for good), read from the page itself.
+      const mainScript = /src="(app\/main-[A-Z0-9]+\.js)"/.exec(await page.text())?.[1];
+      expect(mainScript).toBeDefined();
       const manifest = (await (await fetch(new URL('plugins/manifest.json', url))).json()) as { plugins: { id: string; module?: string; error?: string }[] };
       expect(manifest.plugins.filter((entry) => entry.error)).toEqual([]);
       expect(manifest.plugins.map((entry) => entry.id).sort()).toEqual(puzzles.map((pkg) => pluginIdOf(pkg.name)).sort());
@@ -72,7 +74,7 @@ describe('(d) the web page from npm: npx kit web', () => {
       const bundle = await fetch(new URL(`plugins/${puyo.module}`, url));
       expect(bundle.status).toBe(200);
       expect(await bundle.text()).toContain('puyop.com');
-      expect((await fetch(new URL('app/main.js', url))).status).toBe(200);
+      expect((await fetch(new URL(mainScript!, url))).status).toBe(200);
     } finally {
       if (child.exitCode === null) process.kill(-child.pid!, 'SIGINT');
     }
@@ -89,7 +91,8 @@ describe('(d) the web page from npm: npx kit web', () => {
       expect(ownErrorLines(first.stderr)).toEqual([]);
       expect(first.status).toBe(0);
       expect(first.stdout.trim()).toBe(`${dir}: the page and ${puzzles.length} plugins (any static web server can host it)`);
-      for (const file of ['index.html', 'app/main.js', 'plugins/manifest.json']) expect(existsSync(join(dir, file)), file).toBe(true);
+      const mainScript = /src="(app\/main-[A-Z0-9]+\.js)"/.exec(readFileSync(join(dir, 'index.html'), 'utf8'))?.[1];
+      for (const file of [mainScript!, `${mainScript!}.gz`, `${mainScript!}.br`, 'plugins/manifest.json']) expect(existsSync(join(dir, file)), file).toBe(true);
 
       writeFileSync(join(dir, 'index.html'), 'my own page');
       const again = npx('kit', 'web', '--out', dir);
@@ -99,7 +102,7 @@ describe('(d) the web page from npm: npx kit web', () => {
 
       const forced = npx('kit', 'web', '--out', dir, '--force');
       expect(forced.status).toBe(0);
-      expect(readFileSync(join(dir, 'index.html'), 'utf8')).toContain('app/main.js');
+      expect(readFileSync(join(dir, 'index.html'), 'utf8')).toContain(mainScript!);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -165,7 +168,7 @@ describe('(c) more puzzle packages through their own APIs', () => {
 
   it('@kit/hitori-sat solves a grid in-process through its plugin', () => {
     const script = [
-      "import { parseOptions, solveAll } from '@kit/core';",
+      "import { parseOptions, solveAll } from '@kit/core/host';",
       "import { plugin } from '@kit/hitori-sat';",
       "const instance = plugin.parse(parseOptions(plugin.options, {}), { name: 'h.txt', text: '1 2 1\\n2 3 1\\n3 1 2\\n' });",
       'const { solutions, done } = await solveAll(plugin, instance, { limit: 1 });',
