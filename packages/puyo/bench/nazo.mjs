@@ -5,9 +5,11 @@
 // share of the first pair's subtrees and its rate (placements per CPU second) is compared.
 // Usage: node bench/nazo.mjs [plainBudgetSeconds] (run.mjs runs it after the simulator bench).
 import { pathToFileURL } from 'node:url';
-import {
-  cellIndex, decodeNazoLink, gridFromField, parsePairs, placementReachable, reachableColumns, runChain, solveNazo, parseGoal,
-} from '../dist/index.js';
+import { decodeNazoLink, gridFromField, parsePairs, solveNazo, parseGoal } from '../dist/index.js';
+// Internal modules (not the package's public entry), for the plain search written here.
+import { runChain } from '../dist/chain.js';
+import { cellIndex } from '../dist/field.js';
+import { placementReachable, reachableColumns } from '../dist/reach.js';
 
 const LINK = 'https://puyop.com/s/x00900z00A40j1gr29h1hi9i_c1c1__u02';
 const PAIRS = 'RG,RG,BY,GB,YR';

@@ -14,7 +14,8 @@ import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { decodeGoalCode, decodeNazoLink, describeGoal, solveNazo } from '../dist/index.js';
+import { decodeNazoLink, solveNazo } from '../dist/index.js';
+import { decodeGoalCode, describeGoal } from '../dist/goal.js';
 import { replaceSection } from './readme.mjs';
 
 const TARGET = 5;

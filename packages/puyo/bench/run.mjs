@@ -24,9 +24,11 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import {
-  BOARD_SIZE, boardFromGrid, createBoard, createResult, fastEngine, gridFromField, parseField, runChain, simulate,
+  BOARD_SIZE, boardFromGrid, createBoard, createResult, fastEngine, gridFromField, parseField, simulate,
   simulateBoard, simulateBoards,
 } from '../dist/index.js';
+// Internal modules (not the package's public entry): the plain simulator the others are checked against.
+import { runChain } from '../dist/chain.js';
 import { simulateBoardJs } from '../dist/bitboard.js';
 import { nazoBench } from './nazo.mjs';
 import { replaceSection } from './readme.mjs';
