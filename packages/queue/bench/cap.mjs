@@ -6,20 +6,12 @@
 // Usage: node bench/cap.mjs [bench|scott]...   (default: both)
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { withPiece } from './pieces.mjs';
 
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 const { QUEUE_SPLIT_WIDTH, blockCount, tasksOfBlock } = await import(join(repoRoot, 'packages', 'queue', 'dist', 'spec.js'));
 const { plugin } = await import(join(repoRoot, 'packages', 'pentomino', 'dist', 'index.js'));
 
-const PENTOMINOES = [
-  '.FF  I  L   N  PP  TTT  U.U  V    W    .X.  .Y  ZZ.',
-  'FF.  I  L   N  PP  .T.  UUU  V    WW   XXX  YY  .Z.',
-  '.F.  I  L  NN  P.  .T.       VVV  .WW  .X.  .Y  .ZZ',
-  '     I  LL N                                .Y',
-  '     I',
-];
-/** The 12 pentominoes with one more piece drawn beside them (its rows, top first). */
-const withPiece = (extra) => PENTOMINOES.map((line, i) => `${line.padEnd(53)}${extra[i] ?? ''}`.trimEnd()).join('\n') + '\n';
 const EIGHT = { name: 'board.txt', text: '........\n'.repeat(8) };
 const SEARCHES = {
   // The queue benchmark's search (bench/run.mjs): with the L tetromino, every packing.

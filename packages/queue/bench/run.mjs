@@ -11,16 +11,12 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { withPiece } from './pieces.mjs';
 
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 const cli = join(repoRoot, 'apps', 'cli', 'dist', 'bin.cjs');
 const dir = mkdtempSync(join(tmpdir(), 'queue-bench-'));
-const PIECES = `.FF  I  L   N  PP  TTT  U.U  V    W    .X.  .Y  ZZ.  J.
-FF.  I  L   N  PP  .T.  UUU  V    WW   XXX  YY  .Z.  J.
-.F.  I  L  NN  P.  .T.       VVV  .WW  .X.  .Y  .ZZ  JJ
-     I  LL N                                .Y
-     I
-`;
+const PIECES = withPiece(['J.', 'J.', 'JJ']);
 writeFileSync(join(dir, 'board.txt'), '........\n'.repeat(8));
 writeFileSync(join(dir, 'pieces.txt'), PIECES);
 const SEARCH = ['run', 'pentomino', join(dir, 'board.txt'), '--piece-file', join(dir, 'pieces.txt'), '--all', '--count', '--json'];
