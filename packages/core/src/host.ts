@@ -31,6 +31,8 @@ export type { ContextSettings, ContextSinks } from './context.js';
 // Split searches: task threads and the deterministic task order shards and queues share.
 export { TaskThread, runTasks, SPLIT_WIDTH } from './tasks.js';
 export type { TaskSearch, TaskResult, RunTasksOptions } from './tasks.js';
+// A split balanced by cutting its largest tasks deeper: planned once (a queue's submitter), applied everywhere.
+export { planCuts, applyCuts, MAX_CUT_DEPTH } from './cuts.js';
 
 // A search as text (a queued job, a shard's file): parsed again by the plugin where it runs, with the
 // options that name something on a host refused.

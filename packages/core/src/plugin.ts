@@ -26,6 +26,22 @@ export interface SplitSearch<S = unknown, P = unknown> {
    * only the whole knows (solutions that span tasks, the best answer's animation steps).
    */
   finish?(summaries: Summary[], ctx: SolveContext<S, P>): Summary | Promise<Summary>;
+  /**
+   * Optional, so a host can balance a split by cutting its largest tasks deeper (a queued run): how
+   * many parts the subtree at `path` is cut into, or 0 when it cannot be cut. A path is a task number
+   * followed by part numbers: `[12]` is task 12, `[12, 3]` part 3 of it, `[12, 3, 0]` part 0 of that.
+   * Deterministic, and cheap (one level of the search), since every machine that runs a part calls it
+   * for each cut above it. The parts' summaries merged must be the whole's (count the work of cutting
+   * in part 0), and their solutions, in part order, the whole's.
+   */
+  parts?(path: readonly number[]): number;
+  /** Runs the subtree at `path`, a path `parts` cut. Given with `parts`. */
+  solvePart?(path: readonly number[], ctx: SolveContext<S, P>): Summary | Promise<Summary>;
+  /**
+   * Optional, with `parts`: a quick, deterministic guess of the work below `path`, in search steps
+   * (what a summary counts as tries). The host cuts the largest guesses; small ones it leaves whole.
+   */
+  estimate?(path: readonly number[]): number;
 }
 
 /** The heavy part of a plugin, loaded lazily and only where the search runs (a worker). */

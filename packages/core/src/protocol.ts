@@ -16,6 +16,10 @@ export type HostMessage =
       source?: SearchSource;
       /** >1 asks the solver to split its search; the worker answers `split` or runs it whole. */
       threads: number;
+      /** Tasks of the split cut deeper (see cuts.ts), given by whoever planned them; checked here. */
+      cuts?: number[][];
+      /** Plan the cuts here, up to `maxTasks` tasks: the `split` reply carries them. */
+      plan?: { maxTasks: number; minEstimate: number };
       /** The lead runs the search whole when it does not split; a helper only ever runs tasks. */
       role: 'lead' | 'helper';
       settings: Omit<ContextSettings, 'signal'>;
@@ -28,7 +32,7 @@ export type HostMessage =
   | { type: 'judge'; id: number; moduleUrl: string; pluginId: string; instance: unknown; seed: number; moves: PlayMove[]; ask: RefereeAsk };
 
 export type WorkerMessage =
-  | { type: 'split'; tasks: number }
+  | { type: 'split'; tasks: number; cuts?: number[][] }
   | { type: 'solution'; solution: unknown; task?: number }
   /** Solutions in the order found, posted together (see solution-batch.ts); same meaning as one `solution` each. */
   | { type: 'solutions'; solutions: unknown[]; task?: number }

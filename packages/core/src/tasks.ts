@@ -16,6 +16,10 @@ export interface TaskSearch {
   instance?: unknown;
   source?: SearchSource;
   splitWidth: number;
+  /** The split's tasks cut deeper, as planned by one machine for all (see cuts.ts). */
+  cuts?: number[][];
+  /** Plan the cuts while loading, up to `maxTasks` tasks (`TaskThread.cuts` has them). */
+  plan?: { maxTasks: number; minEstimate: number };
   settings: Omit<ContextSettings, 'signal'>;
 }
 
@@ -63,9 +67,11 @@ export class TaskThread {
     if (this.#loaded?.key === key) return this.#loaded.tasks;
     this.#loaded = undefined;
     let tasks = 0;
+    this.#cuts = [];
     await this.#exchange(this.#loadMessage(search, 'helper'), (message) => {
       if (message.type !== 'split') return false;
       tasks = message.tasks;
+      this.#cuts = message.cuts ?? [];
       return true;
     });
     this.#loaded = { key, tasks: Math.max(1, tasks) };
@@ -76,6 +82,12 @@ export class TaskThread {
 
   #search: TaskSearch | undefined;
   #splits = false;
+  #cuts: number[][] = [];
+
+  /** The cuts the loaded search's plan made (empty unless it was loaded with `plan`). */
+  get cuts(): number[][] {
+    return this.#cuts;
+  }
 
   /** Runs one task of the loaded search; `onSolution` sees each solution as it comes. */
   async run(task: number, onSolution?: (solution: unknown) => void): Promise<TaskResult> {
@@ -135,6 +147,8 @@ export class TaskThread {
       pluginId: search.pluginId,
       ...(search.source ? { source: search.source } : { instance: search.instance }),
       threads: Math.max(2, search.splitWidth),
+      ...(search.cuts && search.cuts.length > 0 ? { cuts: search.cuts } : {}),
+      ...(search.plan && role === 'helper' ? { plan: search.plan } : {}),
       role,
       settings: search.settings,
     };

@@ -10,6 +10,10 @@ import { completionSource, judgePosition } from './play-referee.js';
 import { pluginFromModule } from './registry.js';
 import { batchingPoster } from './solution-batch.js';
 import { instanceFromSource } from './search-source.js';
+import { applyCuts, planCuts } from './cuts.js';
+
+/** Tasks that given cuts may make, at most (a host bounds them more tightly before). */
+const MAX_CUT_TASKS = 1_000_000;
 
 /**
  * The worker's half of the protocol, shared by Node's worker_threads and the browser's Web Workers:
@@ -76,9 +80,13 @@ export function serveWorker(side: WorkerSide, importModule: (url: string) => Pro
       const instance = message.source ? instanceFromSource(plugin, message.source) : message.instance;
       split = message.threads > 1 ? solver.split?.(instance, message.threads) : undefined;
       if (split && split.tasks > 1) {
-        out.post({ type: 'split', tasks: split.tasks });
+        const maxTasks = message.plan?.maxTasks ?? MAX_CUT_TASKS;
+        const cuts = message.plan ? planCuts(split, maxTasks, message.plan.minEstimate) : (message.cuts ?? []);
+        split = applyCuts(split, cuts, maxTasks);
+        out.post({ type: 'split', tasks: split.tasks, ...(message.plan ? { cuts } : {}) });
         return;
       }
+      if (message.cuts && message.cuts.length > 0) throw new Error('the search does not split, but the run names cuts');
       split = undefined;
       if (message.role === 'helper') {
         out.post({ type: 'split', tasks: 0 });

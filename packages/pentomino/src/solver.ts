@@ -36,14 +36,34 @@ export const solver: Solver<PackingInstance, PackingState> = {
   split(instance, threads) {
     if (threads <= 1) return undefined;
     const prepared = prepareInstance(instance);
-    const { roots, tries } = splitRoots(prepared, threads * TASKS_PER_THREAD);
+    const { roots, tries, parts, estimate } = splitRoots(prepared, threads * TASKS_PER_THREAD);
     const setupTries = prepared.feasible ? prepared.plan.rootTries + tries : 0;
+    const rootAt = (path: readonly number[]) => {
+      let root = roots[path[0]!];
+      for (let i = 1; i < path.length && root; i++) root = parts(root)[path[i]!];
+      if (!root) throw new Error(`no task ${path.join('.')}`);
+      return root;
+    };
+    /**
+     * The tries a task or part carries besides its subtree's: the first part of a cut carries the
+     * placements that made its siblings, task 0 (or its first part) the split's own.
+     */
+    const carried = (path: readonly number[]) => {
+      let extra = 0;
+      let depth = path.length - 1;
+      for (; depth > 0 && path[depth] === 0; depth--) extra += parts(rootAt(path.slice(0, depth))).length;
+      return extra + (depth === 0 && path[0] === 0 ? setupTries : 0);
+    };
+    const solvePath = (path: readonly number[], ctx: Context): Summary => {
+      const result = runRoots(prepared, [rootAt(path)], hooksFor(ctx));
+      return { solutions: result.solutions, tries: result.tries + carried(path), board: instance.name };
+    };
     return {
       tasks: roots.length,
-      solveTask(task, ctx): Summary {
-        const result = runRoots(prepared, [roots[task]!], hooksFor(ctx));
-        return { solutions: result.solutions, tries: result.tries + (task === 0 ? setupTries : 0), board: instance.name };
-      },
+      solveTask: (task, ctx) => solvePath([task], ctx),
+      parts: (path) => parts(rootAt(path)).length,
+      solvePart: solvePath,
+      estimate: (path) => estimate(rootAt(path)),
     };
   },
 };
