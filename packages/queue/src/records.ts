@@ -14,6 +14,7 @@ import {
   checkSummary,
   isPlainObject,
   matching,
+  readCuts,
   readSource,
   type Signer,
   type SignedKind,
@@ -69,6 +70,8 @@ export function checkSigned(signer: Signer | undefined, kind: SignedKind, value:
 /** A run's record as stored: its signed spec and whether it was cancelled. */
 export interface RunRecord {
   spec: RunSpec;
+  /** The spec's cuts, read. */
+  cuts: number[][];
   queue: string;
   cancelledAt: number | undefined;
 }
@@ -82,7 +85,8 @@ export async function readRun(redis: Redis, signer: Signer | undefined, runId: s
   const spec = checkSpec(parseJson(text, `${what}'s spec`), runId);
   checkSigned(signer, 'run-spec', spec, fields['sig'] ?? undefined, `${what}'s spec`);
   const cancelledAt = fields['cancelledAt'] === null ? undefined : Number(fields['cancelledAt']);
-  return { spec, queue: queueNameOf(spec.plugin, spec.version), cancelledAt: Number.isSafeInteger(cancelledAt) ? cancelledAt : undefined };
+  const cuts = spec.cuts === undefined ? [] : readCuts(spec.cuts, `${what}'s spec: its cuts`);
+  return { spec, cuts, queue: queueNameOf(spec.plugin, spec.version), cancelledAt: Number.isSafeInteger(cancelledAt) ? cancelledAt : undefined };
 }
 
 /** A spec from elsewhere, field by field: the bounds a submitter's spec always meets. */
@@ -99,6 +103,7 @@ export function checkSpec(value: unknown, runId: string): RunSpec {
     version: matching(value['version'], VERSION, `${what}: its plugin version`),
     source: readSource(value['source'], `run ${runId}'s search`),
     splitWidth: boundedInt(value['splitWidth'], 1, LIMITS.splitWidth, `${what}: splitWidth`),
+    ...(value['cuts'] !== undefined ? { cuts: value['cuts'] as string } : {}),
     tasksTotal,
     blocks: boundedInt(value['blocks'], 1, Math.min(tasksTotal, LIMITS.blocks), `${what}: blocks`),
     solutions: value['solutions'],
@@ -106,6 +111,7 @@ export function checkSpec(value: unknown, runId: string): RunSpec {
     submittedAt: boundedInt(value['submittedAt'], 0, Number.MAX_SAFE_INTEGER, `${what}: submittedAt`),
     keepSeconds: boundedInt(value['keepSeconds'], LIMITS.keepSeconds.min, LIMITS.keepSeconds.max, `${what}: keepSeconds`),
   };
+  if (spec.cuts !== undefined) readCuts(spec.cuts, `${what}: its cuts`);
   const known = new Set(Object.keys(spec));
   const extra = Object.keys(value).find((key) => !known.has(key));
   if (extra !== undefined) throw new BadRecord(`${what} has an unknown field ${JSON.stringify(extra.slice(0, 40))}`);

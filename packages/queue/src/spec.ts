@@ -12,6 +12,11 @@ export interface RunSpec {
   version: string;
   source: SearchSource;
   splitWidth: number;
+  /**
+   * The split's largest tasks cut deeper, planned by the submitter (trust/cuts.ts gives the text's
+   * form): workers apply them, they never plan them again. Absent: the split as it is.
+   */
+  cuts?: string;
   tasksTotal: number;
   /** Jobs the tasks are dealt into: task t goes to block t mod blocks. */
   blocks: number;
@@ -71,10 +76,20 @@ export interface RunResult {
 export const RUN_BLOCKS = 1024;
 
 /**
- * The width a queued search is split for: finer than a local run's (SPLIT_WIDTH), so one run has
- * thousands of tasks and its slowest job is a small part of it.
+ * The width a queued search is first split for (a local run's SPLIT_WIDTH): the submitter then cuts
+ * its largest tasks deeper (QUEUE_MAX_TASKS), so one run has thousands of tasks of even size and its
+ * slowest job is a small part of it.
  */
-export const QUEUE_SPLIT_WIDTH = 256;
+export const QUEUE_SPLIT_WIDTH = 16;
+
+/**
+ * The tasks a queued run is cut into, at most: the split's largest tasks are cut deeper until it has
+ * this many. Each task's summary is kept in Redis, so this bounds a run's memory as much as its jobs.
+ */
+export const QUEUE_MAX_TASKS = 16384;
+
+/** A task whose estimate (in search steps) is below this is not cut: tens of ms of work, not worth more jobs. */
+export const QUEUE_MIN_CUT = 25_000;
 
 export function blockCount(tasksTotal: number): number {
   return Math.max(1, Math.min(tasksTotal, RUN_BLOCKS));

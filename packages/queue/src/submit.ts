@@ -5,8 +5,8 @@ import { Redis } from 'ioredis';
 import { FlowProducer, Queue } from 'bullmq';
 import { BULL_PREFIX, RUNS_KEY, blockJobId, queueNameOf, runKey } from './keys.js';
 import { QueueError, connectionFor, probeRedis, redisOptions, type QueueUrl } from './connection.js';
-import { LIMITS, type Signer } from './trust/index.js';
-import { DEFAULT_KEEP_SECONDS, DEFAULT_MAX_SOLUTIONS, QUEUE_SPLIT_WIDTH, blockCount, type BlockData, type RunJobData, type RunSpec } from './spec.js';
+import { LIMITS, cutsText, type Signer } from './trust/index.js';
+import { DEFAULT_KEEP_SECONDS, DEFAULT_MAX_SOLUTIONS, QUEUE_MAX_TASKS, QUEUE_MIN_CUT, QUEUE_SPLIT_WIDTH, blockCount, type BlockData, type RunJobData, type RunSpec } from './spec.js';
 
 export interface SubmitOptions {
   url: QueueUrl;
@@ -31,8 +31,9 @@ export interface Submitted {
 /**
  * Submits a search as one BullMQ flow in its plugin's queue: a parent job `run` (its id is the run
  * id) and one child per block of tasks, the blocks' priorities their numbers, so the blocks of runs
- * submitted later interleave with this one's rather than wait behind them. The task count comes
- * from splitting the search here once, on a solver thread, exactly as the workers will.
+ * submitted later interleave with this one's rather than wait behind them. The search is split
+ * here once, on a solver thread, and its largest tasks cut deeper from the plugin's estimates; the
+ * spec carries the cuts, so workers apply them and never plan them again.
  */
 export async function submitRun(options: SubmitOptions): Promise<Submitted> {
   const hostScoped = hostScopedOptions(options.plugin, options.source);
@@ -40,11 +41,15 @@ export async function submitRun(options: SubmitOptions): Promise<Submitted> {
   await probeRedis(options.url, { requireNoEviction: true });
   const thread = new TaskThread(createNodeWorker);
   let tasksTotal: number;
+  let cuts: string;
   try {
+    // The split is planned here once (its largest tasks cut deeper, from the plugin's estimates);
+    // workers are given the cuts and only apply them.
     tasksTotal = await thread.load(
-      { moduleUrl: options.plugin.moduleUrl, pluginId: options.plugin.id, source: options.source, splitWidth: QUEUE_SPLIT_WIDTH, settings: {} },
+      { moduleUrl: options.plugin.moduleUrl, pluginId: options.plugin.id, source: options.source, splitWidth: QUEUE_SPLIT_WIDTH, plan: { maxTasks: QUEUE_MAX_TASKS, minEstimate: QUEUE_MIN_CUT }, settings: {} },
       'submit',
     );
+    cuts = cutsText(thread.cuts);
   } finally {
     thread.terminate();
   }
@@ -57,6 +62,7 @@ export async function submitRun(options: SubmitOptions): Promise<Submitted> {
     version: options.plugin.version,
     source: options.source,
     splitWidth: QUEUE_SPLIT_WIDTH,
+    ...(cuts !== '' ? { cuts } : {}),
     tasksTotal,
     blocks: blockCount(tasksTotal),
     solutions: options.solutions,

@@ -166,6 +166,7 @@ export async function serveQueue(options: ServeOptions): Promise<QueueWorker> {
       pluginId: plugin.id,
       source: record.spec.source,
       splitWidth: record.spec.splitWidth,
+      ...(record.cuts.length > 0 ? { cuts: record.cuts } : {}),
       settings: { wantSolutions: record.spec.solutions, wantProgress: false },
     };
   };
@@ -203,7 +204,7 @@ export async function serveQueue(options: ServeOptions): Promise<QueueWorker> {
     const search = searchOf(record, queue.plugin);
     let found = 0;
     const outcomes = await onThread(job, run, async (thread) => {
-      const total = await thread.load(search, run);
+      const total = await loadSearch(thread, search, run, run);
       if (total !== spec.tasksTotal) throw new JobRefused(`worker ${host} splits the search of run ${run} into ${total} tasks, the submitter into ${spec.tasksTotal}`);
       const outcomes: TaskOutcome[] = [];
       for (const task of tasksOfBlock(block, spec.blocks, spec.tasksTotal)) {
@@ -244,7 +245,7 @@ export async function serveQueue(options: ServeOptions): Promise<QueueWorker> {
     if (spec.solutions && solutions > spec.maxSolutions) throw new JobRefused(tooMany(spec.maxSolutions));
     const search = searchOf(record, queue.plugin);
     const merged = await onThread(job, `${run}:merge`, async (thread) => {
-      const total = await thread.load(search, `${run}:merge`);
+      const total = await loadSearch(thread, search, `${run}:merge`, run);
       if (total !== spec.tasksTotal) throw new JobRefused(`worker ${host} splits the search of run ${run} into ${total} tasks, the submitter into ${spec.tasksTotal}`);
       return thread.merge(byTask as Summary[]);
     }, stop);
@@ -454,6 +455,16 @@ function readJobData(job: Job, kind: 'block' | 'run'): (BlockData | RunJobData) 
   const extra = Object.keys(data).find((key) => !allowed.includes(key));
   if (extra !== undefined) throw new JobRefused(`job ${job.id}: its data has an unknown field ${JSON.stringify(extra.slice(0, 40))}`);
   return { ...data, run } as (BlockData | RunJobData) & Record<string, unknown>;
+}
+
+/** Loads a run's search on a thread; cuts its split refuses fail the job in one line. */
+async function loadSearch(thread: TaskThread, search: TaskSearch, key: string, run: string): Promise<number> {
+  try {
+    return await thread.load(search, key);
+  } catch (error) {
+    if (search.cuts && /^(cut |the cuts |the search('s split)? )/.test((error as Error).message ?? '')) throw new JobRefused(`run ${run}: ${(error as Error).message}`);
+    throw error;
+  }
 }
 
 function refuse(reason: string): never {

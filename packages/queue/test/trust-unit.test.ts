@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BadRecord, LIMITS, Signer, canonicalJson, checkJson, checkSummary, loadSigner, readSource, SUMMARY_BOUNDS } from '../src/trust/index.js';
+import { BadRecord, LIMITS, Signer, canonicalJson, checkJson, checkSummary, cutsText, loadSigner, readCuts, readSource, SUMMARY_BOUNDS } from '../src/trust/index.js';
 import { QueueError, isLoopback, parseQueueUrl, redactUrl, withPassword } from '../src/connection.js';
 import { blockCount, tasksOfBlock, RUN_BLOCKS } from '../src/spec.js';
 import { checkSpec } from '../src/records.js';
@@ -76,6 +76,22 @@ describe('bounds on what is read from elsewhere', () => {
     expect(() => checkSpec({ ...spec, blocks: 5000 }, 'run-0123456789')).toThrow('blocks is 5000, not an integer from 1 to 3965');
     expect(() => checkSpec({ ...spec, run: 'run-9999999999' }, 'run-0123456789')).toThrow('belongs to run run-9999999999');
     expect(() => checkSpec({ ...spec, plugin: '../../evil' }, 'run-0123456789')).toThrow('its plugin is "../../evil"');
+    expect(checkSpec({ ...spec, cuts: '3 3.1 17' }, 'run-0123456789')).toEqual({ ...spec, cuts: '3 3.1 17' });
+    expect(() => checkSpec({ ...spec, cuts: [[3]] }, 'run-0123456789')).toThrow("run run-0123456789's spec: its cuts is a list, not text");
+  });
+
+  it("reads a run's cuts as text, bounded: count, depth, each number", () => {
+    const cuts = [[3], [3, 1], [3, 1, 12], [17]];
+    expect(cutsText(cuts)).toBe('3 3.1 3.1.12 17');
+    expect(readCuts(cutsText(cuts), 'cuts')).toEqual(cuts);
+    expect(readCuts('', 'cuts')).toEqual([]);
+    expect(() => readCuts(7, 'cuts')).toThrow(new BadRecord('cuts is 7, not text'));
+    expect(() => readCuts('1 '.repeat(LIMITS.cutsText), 'cuts')).toThrow(`cuts is ${2 * LIMITS.cutsText} characters long (at most ${LIMITS.cutsText})`);
+    expect(() => readCuts(Array.from({ length: LIMITS.cuts + 1 }, () => '1').join(' '), 'cuts')).toThrow(`cuts names ${LIMITS.cuts + 1} cuts (at most ${LIMITS.cuts})`);
+    expect(() => readCuts(Array.from({ length: 33 }, () => '0').join('.'), 'cuts')).toThrow(/^cuts: cut "0\.0\.[0.]+…" is more than 32 deep$/);
+    for (const bad of ['1e3', '-1', '01', '1..2', '1.', ' 1', '2  3', '1000000', '99999999999', '1\u001b', 'x']) {
+      expect(() => readCuts(bad, 'cuts'), bad).toThrow(/^cuts: cut .* is not task numbers \(as 12\.3\.0\)$/);
+    }
   });
 });
 

@@ -78,6 +78,24 @@ describe('a job carries text and nothing that names this machine', () => {
   });
 });
 
+describe("a run's cuts (its split's largest tasks cut deeper by the submitter)", () => {
+  it("cuts that are not parts of the plugin's split fail the run in one line, naming the cut; cuts that are not numbers are refused on reading", async () => {
+    await stopWorkers();
+    workers.push(await startWorker(redis.url));
+    const { runId } = await inject(redis.url, craftedSpec(newRunId(), { source: { options: { size: '6' } }, splitWidth: 16, cuts: '0 0.999' }));
+    const result = await outcome(runId);
+    expect(result.status).toBe(3);
+    expect(result.stderr).toMatch(new RegExp(`^kit: run ${runId} failed: run ${runId}: cut 0\\.999 is not a task of the split \\(0 has \\d+ parts\\)\n$`));
+    const text = await inject(redis.url, craftedSpec(newRunId(), { cuts: '0 0.x' }));
+    const refused = await outcome(text.runId);
+    expect(refused.status).toBe(2);
+    expect(refused.stderr).toBe(`kit: run ${text.runId}'s spec: its cuts: cut "0.x" is not task numbers (as 12.3.0)\n`);
+    // The worker goes on serving.
+    const next = await kit(['run', 'pentomino', '--size', '3', '--count', '--queue', redis.url]);
+    expect(next.stdout).toBe('3x20: 2 solutions, 5706 tries\n');
+  });
+});
+
 describe('signed runs (a shared secret in KIT_QUEUE_SECRET_FILE)', () => {
   it('refuses an unsigned job, and one signed with another secret, naming which', async () => {
     await stopWorkers();
@@ -102,13 +120,14 @@ describe('signed runs (a shared secret in KIT_QUEUE_SECRET_FILE)', () => {
     const run = startKit(['run', 'pentomino', '--count', '--queue', redis.url], undefined, signed);
     await run.waitForStderr('submitted');
     const runId = runIdOf(run.stderrText())!;
+    const tasksTotal = Number(/: (\d+) tasks in 1024 jobs/.exec(run.stderrText())![1]);
     // The rogue answers the first blocks it takes with one solution a task, as if it had searched.
     let answered = 0;
     let closed: Promise<void> | undefined;
     const rogue = rogueWorker(redis.url, `pentomino@${PENTOMINO_VERSION}`, (job) => {
       const { run: id, block } = job.data as { run: string; block: number };
       const tasks = [];
-      for (let task = block; task < 3965; task += 1024) tasks.push({ task, summary: { solutions: 1, tries: 1, board: '6x10' } });
+      for (let task = block; task < tasksTotal; task += 1024) tasks.push({ task, summary: { solutions: 1, tries: 1, board: '6x10' } });
       if (++answered === 20) closed = rogue.close();
       return { run: id, block, host: 'rogue', tasks };
     });

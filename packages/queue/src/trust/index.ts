@@ -9,3 +9,4 @@ export { LIMITS, RUN_ID, PLUGIN_ID, VERSION } from './limits.js';
 export { BadRecord, checkJson, checkSummary, boundedInt, matching, isPlainObject, describe, SUMMARY_BOUNDS, SOLUTION_BOUNDS } from './json-bounds.js';
 export type { JsonBounds } from './json-bounds.js';
 export { readSource } from './source.js';
+export { cutsText, readCuts } from './cuts.js';

@@ -9,6 +9,9 @@ export const LIMITS = {
   blocks: 4096,
   /** The width a search may be split for. */
   splitWidth: 4096,
+  /** Cuts of a run's split (its largest tasks cut deeper), and their text as stored. */
+  cuts: 100_000,
+  cutsText: 2 * 1024 * 1024,
   /** Options a search carries, and the length of one option's text. */
   options: 64,
   optionText: 64 * 1024,
