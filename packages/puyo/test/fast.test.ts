@@ -85,6 +85,24 @@ it('places boards in the simulator\'s memory until its pool is used up, then pla
   }
 });
 
+it('simulates a board again with new contents, boards in turn, and a second view of a board\'s memory, each as the plain simulator', () => {
+  const fields = fc.sample(stacked, { numRuns: 60, seed: 5 });
+  const boards = [createBoard(), createBoard(), createBoard()];
+  const result = createResult();
+  fields.forEach((field, i) => {
+    const plain = simulate(field);
+    // The same board twice running, then the next one: the simulator's remembered board and the others.
+    const board = boards[(i >> 1) % boards.length]!;
+    boardFromGrid(gridFromField(field), board);
+    // Every fifth run goes through a view of the board's words that is not the board itself.
+    const target = i % 5 === 4 ? board.subarray(0, BOARD_SIZE) : board;
+    expect(simulateBoard(target, result)).toBe(plain.chains);
+    expect([result.score, result.cleared]).toEqual([plain.score, plain.cleared]);
+    expect(Array.from(result.stepScores.subarray(0, result.chains))).toEqual(plain.breakdown.map((s) => s.score));
+    expect(fieldFromGrid(gridFromBoard(board))).toEqual(plain.field);
+  });
+});
+
 it('runs the WebAssembly SIMD simulator under Node 20', () => {
   expect(wasm).not.toBeNull();
   expect(fastEngine()).toBe('wasm-simd');
