@@ -215,6 +215,9 @@ function simulate(board: usize, out: usize, detail: i32): bool {
   let b1 = v128.and(v128.or(v128.or(green, blue), garbage), BITS14);
   let b2 = v128.and(v128.or(v128.or(yellow, purple), garbage), BITS14);
   let keep = v128.and(v128.or(v128.or(b0, b1), b2), LOW13);
+  // The cells of rows 1..13 that go before the next fall: at first the empty ones (a floating input
+  // settles), then each step's popped cells, handed on as they are (not recomputed from `keep`).
+  let removed = v128.andnot(LOW13, keep);
   // A hole under a puyo: the input floats and settles first.
   const floating = v128.any_true(v128.and(keep, i16x8.add(keep, ONE)));
   let falls = floating;
@@ -226,7 +229,7 @@ function simulate(board: usize, out: usize, detail: i32): bool {
       // Keeps the `keep` cells of rows 1..13 and packs them down each column; row 14 stays put.
       // A kept cell falls by the number of removed cells under it: round i moves by 2^i the cells
       // whose count has bit i set; a round is needed only when some column lost 2^i cells or more.
-      const gone = v128.andnot(LOW13, keep);
+      const gone = removed;
       const lowest = v128.and(gone, i16x8.neg(gone));
       const top = i16x8.add(gone, lowest);
       if (v128.any_true(dropLowest(gone)) && !v128.any_true(v128.and(top, gone))) {
@@ -312,8 +315,9 @@ function simulate(board: usize, out: usize, detail: i32): bool {
     // Cells with 2+ links; a group of 4+ has one with 3+, or two such cells linked. Every cell of
     // such a group with 2+ links is one of those, and every other cell is linked to one: one
     // step over the links gives the whole group.
+    // No early exit on an empty `t`: it would be one more test and branch on every step to save a
+    // few operations once, on the last.
     const t = v128.or(v128.or(ud, lr), v128.and(uo, lo));
-    if (!v128.any_true(t)) break;
     let s = v128.or(v128.or(v128.and(ud, lo), v128.and(lr, uo)), v128.and(t, linked(t, up, down, left, right)));
     if (!v128.any_true(s)) break;
     s = v128.or(s, linked(s, up, down, left, right));
@@ -361,6 +365,7 @@ function simulate(board: usize, out: usize, detail: i32): bool {
       store<u8>(step, <u8>(count(gone) - popped), 2);
     }
     keep = v128.andnot(LOW13, gone);
+    removed = gone;
     falls = true;
   }
   store<i32>(out, chains, 0);
