@@ -7,11 +7,12 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { pluginFromModule } from '@kit/core/host';
+import { entryHex, pluginFromModule } from '@kit/core/host';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type * as ServerModule from '../src/server/index.js';
 import type { WebServer } from '../src/server/index.js';
+import { thumbnailCellPx } from '../src/app/frame-thumbnail.js';
 import { THUMB_ROW_PX, visibleRange } from '../src/app/solution-list.js';
 import { launchChromium, type Browser } from './browser.js';
 
@@ -204,6 +205,32 @@ describe('the solution list', () => {
     expect(seen.removedButShown).toBe(0);
     expect(seen.added).toBe(seen.distinctAdded);
     expect(seen.added).toBe(seen.shown + seen.removed);
+    await p.close();
+  });
+});
+
+describe('thumbnails', () => {
+  it('are one canvas each, whatever the grid (a 16x16 grid was 260 elements to style and lay out), painted in the solution\'s colours', async () => {
+    const p = await open(`?puzzle=sudoku&input=${encodeURIComponent('4x4_16*.')}&run=1`);
+    await done(p);
+    const cli = kitJson(['sudoku', '@input'], '....\n....\n....\n....\n');
+    expect(await p.locator('#count').getAttribute('data-count')).toBe(String(cli.done['solutions']));
+    await p.waitForSelector('#solution-thumbs button.thumb[data-index="1"]');
+    const thumb = p.locator('#solution-thumbs button.thumb[data-index="1"]');
+    expect(await thumb.evaluate((button) => [...button.querySelectorAll('*')].map((element) => element.localName))).toEqual(['canvas', 'span']);
+    // The first solution's top row: two cells of the first box, then two of the next (the other shade).
+    const cell = thumbnailCellPx(4, 4, await p.evaluate(() => devicePixelRatio));
+    const shown = await thumb.locator('canvas').evaluate((canvas: HTMLCanvasElement, size) => {
+      const context = canvas.getContext('2d')!;
+      return [0, 1, 2, 3].map((column) => {
+        const [r, g, b] = context.getImageData(canvas.width / 2 - 2 * size + column * size + size / 2, canvas.height / 2 - 2 * size + size / 2, 1, 1).data;
+        return `#${[r, g, b].map((byte) => byte!.toString(16).padStart(2, '0')).join('')}`;
+      });
+    }, cell);
+    const palette = plugins.find((plugin) => plugin.id === 'sudoku')!.palette!;
+    const [found, foundAlt] = [entryHex(palette['found']!), entryHex(palette['found-alt']!)];
+    expect(found).not.toBe(foundAlt);
+    expect(shown).toEqual([found, found, foundAlt, foundAlt]);
     await p.close();
   });
 });

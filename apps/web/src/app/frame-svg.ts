@@ -30,6 +30,12 @@ function labelColour(hex: string): string {
   return luminance > 0.22 ? '#111' : '#fff';
 }
 
+/** A cell's colour: its palette entry's, grey for a fill the palette lacks, none for an empty cell. */
+export function cellColour(cell: Cell, palette: Palette): string | undefined {
+  const entry = cell.fill !== undefined ? palette[cell.fill] : undefined;
+  return entry ? entryHex(entry) : cell.fill !== undefined ? '#9ca3af' : undefined;
+}
+
 const sameRegion = (a: Cell | undefined, b: Cell | undefined) =>
   !!a && !!b && !a.hole && !b.hole && a.fill === b.fill && (a.fill !== undefined || a.label === b.label);
 
@@ -116,7 +122,7 @@ export class FramePicture {
 
   #look(cell: Cell): CellLook {
     const entry = cell.fill !== undefined ? this.palette[cell.fill] : undefined;
-    const colour = entry ? entryHex(entry) : cell.fill !== undefined ? '#9ca3af' : undefined;
+    const colour = cellColour(cell, this.palette);
     const mark = !cell.label && entry?.letter !== undefined && MARK.test(entry.letter);
     const shown = this.options.labels === false ? undefined : (cell.label ?? (mark ? entry!.letter : undefined));
     return { colour, fill: cell.fill, shown: shown || undefined, mark };
@@ -143,32 +149,44 @@ export class FramePicture {
     text.textContent = look.shown;
   }
 
-  /** Thin lines inside a region, thick borders between regions and around the frame. */
   #drawLines(frame: Frame): void {
-    const { width, height, cells } = frame;
-    const at = (x: number, y: number) => (x >= 0 && y >= 0 && x < width && y < height ? cells[y * width + x] : undefined);
-    let borders = '';
-    let grid = '';
-    for (let y = 0; y < height; y++) {
-      for (let x = 0; x < width; x++) {
-        const cell = at(x, y);
-        if (!cell || cell.hole) continue;
-        // Each cell owns its top and left edges, plus the bottom/right ones at the frame's edge.
-        const edges: [Cell | undefined, string][] = [
-          [at(x, y - 1), `M${x} ${y}h1`],
-          [at(x - 1, y), `M${x} ${y}v1`],
-        ];
-        if (!at(x, y + 1) || at(x, y + 1)!.hole) edges.push([undefined, `M${x} ${y + 1}h1`]);
-        if (!at(x + 1, y) || at(x + 1, y)!.hole) edges.push([undefined, `M${x + 1} ${y}v1`]);
-        for (const [neighbour, path] of edges) {
-          if (sameRegion(cell, neighbour)) grid += path;
-          else borders += path;
-        }
-      }
-    }
+    const { grid, borders } = framePaths(frame);
     if (this.#grid.getAttribute('d') !== grid) this.#grid.setAttribute('d', grid);
     if (this.#borders.getAttribute('d') !== borders) this.#borders.setAttribute('d', borders);
   }
+}
+
+/**
+ * Every edge of a frame's cells, once: `horizontal` edges run from (x, y) to (x + 1, y), the others
+ * from (x, y) to (x, y + 1), in cell units. `border`: the edge lies between regions (cells of another
+ * fill, a hole) or on the frame's outline; else it is a thin line inside a region.
+ */
+export function forEachEdge(frame: Frame, visit: (x: number, y: number, horizontal: boolean, border: boolean) => void): void {
+  const { width, height, cells } = frame;
+  const at = (x: number, y: number) => (x >= 0 && y >= 0 && x < width && y < height ? cells[y * width + x] : undefined);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const cell = at(x, y);
+      if (!cell || cell.hole) continue;
+      // Each cell owns its top and left edges, plus the bottom/right ones at the frame's edge.
+      visit(x, y, true, !sameRegion(cell, at(x, y - 1)));
+      visit(x, y, false, !sameRegion(cell, at(x - 1, y)));
+      if (!at(x, y + 1) || at(x, y + 1)!.hole) visit(x, y + 1, true, true);
+      if (!at(x + 1, y) || at(x + 1, y)!.hole) visit(x + 1, y, false, true);
+    }
+  }
+}
+
+/** A frame's lines as SVG path data in cell units: thin lines inside regions, thick borders between them. */
+export function framePaths(frame: Frame): { grid: string; borders: string } {
+  let borders = '';
+  let grid = '';
+  forEachEdge(frame, (x, y, horizontal, border) => {
+    const path = `M${x} ${y}${horizontal ? 'h1' : 'v1'}`;
+    if (border) borders += path;
+    else grid += path;
+  });
+  return { grid, borders };
 }
 
 /** One frame as a new SVG element (thumbnails, a single picture). */

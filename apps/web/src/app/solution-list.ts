@@ -4,7 +4,7 @@
 import type { Palette } from '@kit/core';
 import type { AnyPlugin } from '@kit/core/host';
 import { h } from './dom.js';
-import { frameToSvg } from './frame-svg.js';
+import { canvasColourReader, frameToCanvas, themeColours, type ColourReader, type ThumbnailColours } from './frame-thumbnail.js';
 
 /** A row of thumbnails, gap included, in CSS pixels (the stylesheet sizes `.thumb` to fit). */
 export const THUMB_ROW_PX = 112;
@@ -35,6 +35,8 @@ export class SolutionList {
   #solutions: readonly unknown[] = [];
   #plugin: AnyPlugin | undefined;
   #palette: Palette = {};
+  #colours: ThumbnailColours = { empty: '#ecece8', border: '#444' };
+  #readColour: ColourReader = canvasColourReader();
   #columns = 1;
   #viewHeight = 3 * THUMB_ROW_PX;
   #scrollTop = 0;
@@ -79,6 +81,8 @@ export class SolutionList {
   reset(plugin: AnyPlugin, palette: Palette, solutions: readonly unknown[]): void {
     this.#plugin = plugin;
     this.#palette = palette;
+    this.#colours = themeColours();
+    this.#readColour = canvasColourReader();
     this.#solutions = solutions;
     this.#selected = undefined;
     this.#drawn = new Map();
@@ -186,7 +190,7 @@ export class SolutionList {
       h(
         'button',
         { type: 'button', class: 'thumb', 'data-index': index, 'aria-label': `Open solution No. ${index}`, onclick: () => this.onOpen(index) },
-        frameToSvg(frame, this.#palette, { labels: false, className: 'thumb-frame', decorative: true }),
+        frameToCanvas(frame, this.#palette, this.#colours, this.#readColour),
         h('span', { 'aria-hidden': 'true' }, `No. ${index}`),
       ),
     );
