@@ -22,7 +22,8 @@ export { blankGrid, numberMax, sideRange, startLayers, startSize, takesSize } fr
 export { runSolver, AbortedError } from './run-solver.js';
 export type { RunRequest, SolveOptions } from './run-solver.js';
 export { serveWorker } from './worker-loop.js';
-export type { HostMessage, WorkerMessage, WorkerPort } from './protocol.js';
+export type { HostMessage, KeepPolicy, WorkerMessage, WorkerPort } from './protocol.js';
+export { solutionsToKeep } from './solution-batch.js';
 export { solveInProcess, solveAll } from './in-process.js';
 export type { InProcessOptions } from './in-process.js';
 export { createSolveContext } from './context.js';

@@ -5,6 +5,17 @@ import type { PlayMove } from './play.js';
 import type { RefereeAsk, RefereeReport } from './play-referee.js';
 import type { SearchSource } from './search-source.js';
 
+/**
+ * Solutions a host keeps, for a worker to send whole: as many as fit `bytes` (by the first
+ * solution's JSON size), at most `most`. See `solutionsToKeep`.
+ */
+export interface KeepPolicy {
+  /** Memory for kept solutions, as their JSON would take. */
+  bytes: number;
+  /** Solutions kept at most, however small. */
+  most: number;
+}
+
 /** Messages between a host and a solver worker. Everything here must survive structured cloning. */
 export type HostMessage =
   | {
@@ -23,6 +34,8 @@ export type HostMessage =
       /** The lead runs the search whole when it does not split; a helper only ever runs tasks. */
       role: 'lead' | 'helper';
       settings: Omit<ContextSettings, 'signal'>;
+      /** What the host keeps of the solutions: beyond that, per task, they are only counted. */
+      keep?: KeepPolicy;
     }
   /** Import a plugin module and its solver ahead of `load`, while the host is still parsing. */
   | { type: 'preload'; moduleUrl: string }
@@ -36,6 +49,8 @@ export type WorkerMessage =
   | { type: 'solution'; solution: unknown; task?: number }
   /** Solutions in the order found, posted together (see solution-batch.ts); same meaning as one `solution` each. */
   | { type: 'solutions'; solutions: unknown[]; task?: number }
+  /** Solutions found beyond those the host keeps (its `keep`): counted, not sent; they follow the task's `solutions`. */
+  | { type: 'counted'; count: number; task?: number }
   /** A `preload` has finished (or failed: the `load` that follows reports why). Hosts may ignore it. */
   | { type: 'preloaded'; moduleUrl: string }
   | { type: 'progress'; state: unknown; counters: Record<string, number>; task?: number }

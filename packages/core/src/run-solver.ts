@@ -1,7 +1,7 @@
 import type { ContextSettings } from './context.js';
 import { deserializeError } from './errors.js';
 import type { DoneEvent, SolveEvent, SolveStats, Summary } from './events.js';
-import type { WorkerMessage, WorkerPort } from './protocol.js';
+import type { KeepPolicy, WorkerMessage, WorkerPort } from './protocol.js';
 import { shareInstanceof } from './shared-instanceof.js';
 
 /** How a solve runs, wherever it runs: the context's settings plus where the events go. */
@@ -15,7 +15,20 @@ export interface RunRequest extends SolveOptions {
   instance: unknown;
   /** Workers to use when the solver can split its search. A `limit` forces one. */
   threads?: number;
+  /**
+   * The solutions this host keeps (see `solutionsToKeep`): each worker task sends that many whole
+   * and the rest only as counts, which reach `onCounted` instead of `solution` events. The first
+   * solutions of the whole search, as many as the policy keeps, still come as `solution` events in
+   * order; in a split search a later task's first ones may follow counted ones (their `index` says
+   * where they belong).
+   */
+  keep?: KeepPolicy;
+  /** With `keep`: solutions were counted without being sent; `solutions` is the count so far. */
+  onCounted?: (solutions: number) => void;
 }
+
+/** Solutions as they arrive from a worker: sent whole, or (beyond the host's keep) a count. */
+type Arrived = unknown[] | number;
 
 /** Tasks a worker holds beyond the one it runs; few, so the last tasks still go to whoever is free. */
 const TASKS_AHEAD = 2;
@@ -69,6 +82,11 @@ export function runSolver(request: RunRequest, createWorker: () => WorkerPort): 
     request.signal?.addEventListener('abort', onAbort, { once: true });
 
     const emitSolution = (solution: unknown) => emit({ type: 'solution', index: ++solutionIndex, solution });
+    const emitArrived = (arrived: Arrived) => {
+      if (typeof arrived !== 'number') return arrived.forEach(emitSolution);
+      solutionIndex += arrived;
+      request.onCounted?.(solutionIndex);
+    };
     const emitProgress = (state: unknown, counters: Record<string, number>, extra: Partial<SolveStats> = {}) => {
       const now = performance.now();
       if (now - lastProgressAt < interval) return;
@@ -81,7 +99,7 @@ export function runSolver(request: RunRequest, createWorker: () => WorkerPort): 
     let nextTask = 0;
     let emitPointer = 0;
     let tasksDone = 0;
-    const held = new Map<number, unknown[]>();
+    const held = new Map<number, Arrived[]>();
     const summaries: Summary[] = [];
     const completed = new Set<number>();
     // Progress counters are per task; the host shows their sum over the whole search.
@@ -96,21 +114,18 @@ export function runSolver(request: RunRequest, createWorker: () => WorkerPort): 
 
     const flush = () => {
       while (emitPointer < tasksTotal) {
-        for (const solution of held.get(emitPointer) ?? []) emitSolution(solution);
+        for (const arrived of held.get(emitPointer) ?? []) emitArrived(arrived);
         held.delete(emitPointer);
         if (!completed.has(emitPointer)) return;
         emitPointer++;
       }
     };
     // A task's solutions go out now if every earlier task is done, else they wait their turn.
-    const take = (task: number | undefined, solutions: unknown[]) => {
-      if (task === undefined || task === emitPointer) {
-        for (const solution of solutions) emitSolution(solution);
-        return;
-      }
+    const take = (task: number | undefined, arrived: Arrived) => {
+      if (task === undefined || task === emitPointer) return emitArrived(arrived);
       const list = held.get(task);
-      if (list) list.push(...solutions);
-      else held.set(task, [...solutions]);
+      if (list) list.push(arrived);
+      else held.set(task, [arrived]);
     };
     const assign = (worker: WorkerPort) => {
       if (nextTask < tasksTotal) worker.post({ type: 'task', task: nextTask++ });
@@ -137,6 +152,8 @@ export function runSolver(request: RunRequest, createWorker: () => WorkerPort): 
           return take(message.task, [message.solution]);
         case 'solutions':
           return take(message.task, message.solutions);
+        case 'counted':
+          return take(message.task, message.count);
         case 'preloaded':
         case 'judged':
           return;
@@ -190,6 +207,7 @@ export function runSolver(request: RunRequest, createWorker: () => WorkerPort): 
         threads,
         role: first ? 'lead' : 'helper',
         settings,
+        ...(request.keep ? { keep: request.keep } : {}),
       });
     };
     // All workers start at once: each loads the solver and splits the search itself, so the helpers'

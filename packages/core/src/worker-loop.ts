@@ -72,6 +72,7 @@ export function serveWorker(side: WorkerSide, importModule: (url: string) => Pro
     }
     if (message.type === 'load') {
       settings = message.settings;
+      out.keep(message.keep);
       const { plugin, solver } = await loadModule(message.moduleUrl);
       if (plugin.id !== message.pluginId) {
         throw new Error(`module ${message.moduleUrl} provides plugin '${plugin.id}', not '${message.pluginId}'`);

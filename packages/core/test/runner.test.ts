@@ -53,6 +53,23 @@ describe('runInWorkers', () => {
     expect(done.stats.tasksTotal).toBeUndefined();
   });
 
+  it('sends whole only the solutions a host keeps and counts the rest, exactly, with one thread or several', async () => {
+    // 64 bytes a solution at least: the host keeps 3, and each task sends its first 3 whole.
+    const keep = { bytes: 3 * 64, most: 1000 };
+    for (const threads of [1, 3]) {
+      const counts: number[] = [];
+      const { done, solutions } = await run({ n: 95, mode: 'plain' }, { threads, keep, onCounted: (total) => counts.push(total) });
+      const shown = solutions.map((event) => [event.index, event.solution]);
+      // The whole search's first three come first, in order; a split search's later tasks add their first three where they belong.
+      expect(shown.slice(0, 3)).toEqual([[1, 1], [2, 2], [3, 3]]);
+      for (const [index, solution] of shown) expect(solution).toBe(index);
+      expect(shown).toHaveLength(threads === 1 ? 3 : 10 * 3);
+      expect(counts.at(-1)).toBe(95);
+      expect(counts).toEqual([...counts].sort((a, b) => a - b));
+      expect(done.summary.solutions).toBe(95);
+    }
+  });
+
   it('stops at the limit', async () => {
     const { done, solutions } = await run({ n: 500, mode: 'plain' }, { limit: 3, threads: 4 });
     expect(solutions.map((event) => event.solution)).toEqual([1, 2, 3]);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { HostMessage, WorkerMessage } from '../src/protocol.js';
-import { BATCH_MS, batchingPoster } from '../src/solution-batch.js';
+import { BATCH_MS, batchingPoster, solutionsToKeep } from '../src/solution-batch.js';
 import { serveWorker } from '../src/worker-loop.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -52,6 +52,39 @@ describe('batchingPoster', () => {
     expect(posted).toHaveLength(2);
     await sleep(BATCH_MS * 4);
     expect(posted.slice(2)).toEqual([{ type: 'solutions', solutions: [2] }]);
+  });
+});
+
+describe('batchingPoster with a keep policy', () => {
+  it("sends whole only the solutions a host keeps, per task, and counts the rest after them", () => {
+    const posted: WorkerMessage[] = [];
+    const out = batchingPoster((message) => posted.push(message));
+    // 64 bytes a solution at least: room for three.
+    out.keep({ bytes: 3 * 64, most: 1000 });
+    out.post({ type: 'split', tasks: 2 });
+    for (const solution of ['a', 'b', 'c', 'd', 'e']) out.solution(solution, 0);
+    for (const solution of ['v', 'w', 'x', 'y']) out.solution(solution, 1);
+    out.post({ type: 'task-done', task: 1, summary: { solutions: 4 } });
+    const forTask = (task: number) => posted.filter((message) => 'task' in message && message.task === task && message.type !== 'task-done');
+    const whole = (task: number) => forTask(task).flatMap((message) => (message.type === 'solutions' ? message.solutions : []));
+    const counted = (task: number) => forTask(task).reduce((sum, message) => sum + (message.type === 'counted' ? message.count : 0), 0);
+    expect(whole(0)).toEqual(['a', 'b', 'c']);
+    expect(counted(0)).toBe(2);
+    expect(whole(1)).toEqual(['v', 'w', 'x']);
+    expect(counted(1)).toBe(1);
+    // Within a task, nothing counted comes before a solution sent whole; the task's end comes last.
+    for (const task of [0, 1]) {
+      const kinds = forTask(task).map((message) => message.type);
+      expect(kinds.lastIndexOf('solutions')).toBeLessThan(kinds.indexOf('counted'));
+    }
+    expect(posted.at(-1)).toEqual({ type: 'task-done', task: 1, summary: { solutions: 4 } });
+  });
+
+  it('keeps by the first solution\'s size, within the count cap', () => {
+    expect(solutionsToKeep('x'.repeat(998), { bytes: 10_000, most: 1000 })).toBe(10);
+    expect(solutionsToKeep(1, { bytes: 64 * 500, most: 100 })).toBe(100);
+    expect(solutionsToKeep('x'.repeat(10_000), { bytes: 100, most: 5 })).toBe(1);
+    expect(solutionsToKeep(new Map([[1, 2]]), { bytes: 64 * 7, most: 1000 })).toBe(7);
   });
 });
 

@@ -1,5 +1,5 @@
 import type { DoneEvent, ProgressEvent, StepEvent } from '@kit/core';
-import { AbortedError, runSolver, type RegisteredPlugin, type WorkerPort } from '@kit/core/host';
+import { AbortedError, runSolver, solutionsToKeep, type KeepPolicy, type RegisteredPlugin, type WorkerPort } from '@kit/core/host';
 
 /** Solutions kept for browsing at most; beyond this the run only counts them. */
 export const MAX_KEPT_SOLUTIONS = 200_000;
@@ -10,15 +10,15 @@ export const MAX_KEPT_SOLUTIONS = 200_000;
  */
 export const KEPT_SOLUTION_BYTES = 24 * 1024 * 1024;
 
-/** How many solutions like this one fit the budget. */
+/**
+ * What the page keeps, told to the solver workers: they send the rest only as counts, so a flood
+ * of solutions stops costing the page a clone and a collection of every one once the list is full.
+ */
+export const KEEP: KeepPolicy = { bytes: KEPT_SOLUTION_BYTES, most: MAX_KEPT_SOLUTIONS };
+
+/** How many solutions like this one fit the budget (the workers reach the same number). */
 export function keepLimit(sample: unknown): number {
-  let size = 64;
-  try {
-    size = Math.max(size, JSON.stringify(sample)?.length ?? 0);
-  } catch {
-    // Not JSON (a Map, a typed array, through structured cloning): the count cap alone applies.
-  }
-  return Math.max(1, Math.min(MAX_KEPT_SOLUTIONS, Math.floor(KEPT_SOLUTION_BYTES / size)));
+  return solutionsToKeep(sample, KEEP);
 }
 
 export type RunPhase = 'running' | 'done' | 'cancelled' | 'failed';
@@ -62,6 +62,14 @@ export class RunSession {
         wantProgress: true,
         progressIntervalMs: 50,
         signal: this.#controller.signal,
+        keep: KEEP,
+        onCounted: (count) => {
+          this.solutionCount = count;
+          // The list holds the first solutions and no others: after a gap, a split search's later
+          // tasks still send their first ones whole, and those are not kept.
+          this.keptLimit = Math.min(this.keptLimit, this.solutions.length);
+          onChange();
+        },
         onEvent: (event) => {
           switch (event.type) {
             case 'progress':
@@ -69,8 +77,8 @@ export class RunSession {
               break;
             case 'solution':
               this.solutionCount = event.index;
-              if (this.solutions.length === 0) this.keptLimit = keepLimit(event.solution);
-              if (this.solutions.length < this.keptLimit) this.solutions.push(event.solution);
+              if (event.index === 1) this.keptLimit = keepLimit(event.solution);
+              if (this.solutions.length < this.keptLimit && event.index === this.solutions.length + 1) this.solutions.push(event.solution);
               break;
             case 'step':
               this.steps.push(event);
