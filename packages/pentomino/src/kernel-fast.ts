@@ -102,7 +102,7 @@ export function createFastKernel(problem: Problem, enabled: Uint8Array, hooks: K
       tries++;
       stack[depth] = ids[j]!;
       if (depth + 1 === pieces) {
-        if (hooks.leaf(stack)) {
+        if (hooks.leaf(stack, pieces)) {
           stopped = true;
           break;
         }
@@ -153,7 +153,7 @@ export function createFastKernel(problem: Problem, enabled: Uint8Array, hooks: K
         stack[depth] = id;
       });
       if (prefix.length === pieces) {
-        if (hooks.leaf(stack)) stopped = true;
+        if (hooks.leaf(stack, pieces)) stopped = true;
         return 0;
       }
       return run(lo, hi, prefix.length);

@@ -132,7 +132,7 @@ export function createWideKernel(problem: Problem, enabled: Uint8Array, hooks: K
       tries++;
       stack[depth] = id;
       if (depth + 1 === pieces) {
-        if (hooks.leaf(stack)) stopped = true;
+        if (hooks.leaf(stack, pieces)) stopped = true;
       } else {
         if (--countdown === 0) {
           countdown = TICK_TRIES;
@@ -173,7 +173,7 @@ export function createWideKernel(problem: Problem, enabled: Uint8Array, hooks: K
         stack[depth] = id;
       });
       if (prefix.length === pieces) {
-        if (hooks.leaf(stack)) stopped = true;
+        if (hooks.leaf(stack, pieces)) stopped = true;
       } else {
         dfs(0, prefix.length);
       }

@@ -1,26 +1,5 @@
-/** What a search kernel reports to the code that drives it. */
-export interface KernelHooks {
-  /** A complete packing: `stack[0..pieces-1]` holds its placement ids. Return true to stop. */
-  leaf(stack: Int32Array): boolean;
-  /**
-   * Called every TICK_TRIES tries with the partial packing `stack[0..depth-1]` and the tries of the
-   * current search so far. Return true to stop.
-   */
-  tick(stack: Int32Array, depth: number, tries: number): boolean;
-}
-
-/** A depth-first packer: fill the first empty cell with every placement that fits, recurse. */
-export interface Kernel {
-  /**
-   * Searches every completion of `prefix` (placement ids already on the board) and returns the number
-   * of placements it tried below the prefix.
-   */
-  search(prefix: readonly number[]): number;
-  /** True when the last search was stopped by a hook. */
-  readonly stopped: boolean;
-}
-
-export const TICK_TRIES = 1 << 14;
+// The kernels' contract is @kit/cover's, whose WebAssembly search the wasm kernel is.
+export { type Kernel, type KernelHooks, TICK_TRIES } from '@kit/cover';
 
 /**
  * Placement ids grouped by their first (lowest) cell, and within a cell by piece kind:

@@ -1,121 +1,20 @@
+// The WebAssembly search is @kit/cover's: a compiled Problem is a CoverProblem once its placements'
+// masks are listed (boxes of up to 64 cells).
+import * as cover from '@kit/cover';
 import type { Problem } from './compile.js';
-import { BITBOARD_CELLS, BITBOARD_KINDS, type Kernel, type KernelHooks, TICK_TRIES, WINDOW } from './kernel.js';
-import bytes from './search.wasm.js';
+import { BITBOARD_CELLS, BITBOARD_KINDS, type Kernel, type KernelHooks } from './kernel.js';
 
-/** The exports of assembly/search.ts. */
-interface SearchExports {
-  memory: WebAssembly.Memory;
-  layout(placements: number, size: number, kinds: number, depth: number, window: number, sideA: number, sideB: number, prune: number, tickTries: number): void;
-  recordsAt(): number;
-  buildTables(count: number): number;
-  remainingAt(): number;
-  stackAt(): number;
-  begin(lo: number, hi: number, prefix: number): void;
-  run(): number;
-  currentDepth(): number;
-  packingDepth(): number;
-  triesSoFar(): number;
-  estimate(probes: number, seed: number): number;
-  [specialised: `run${number}x${number}`]: () => number;
-}
-
-const LEAF = 1;
-const TICK = 2;
-/** The boxes (shortest x middle side) with a copy of the search that has the strides built in. */
-const SPECIALISED = new Set(['3x3', '4x4', '2x5', '3x4', '2x3', '2x4']);
-
-// Compiled once per thread; every kernel gets its own instance, hence its own memory. null: this
-// host cannot compile it (no WebAssembly, or a page whose Content-Security-Policy lacks
-// 'wasm-unsafe-eval'): the JavaScript kernel runs the same search instead.
-let compiled: WebAssembly.Module | null | undefined;
-
-export function wasmModule(): WebAssembly.Module | null {
-  if (compiled === undefined) {
-    try {
-      compiled = new WebAssembly.Module(bytes);
-    } catch {
-      compiled = null;
-    }
-  }
-  return compiled;
-}
-
-/** True where the WebAssembly search can run. */
-export function hasWasm(): boolean {
-  return wasmModule() !== null;
-}
+export { hasWasm } from '@kit/cover';
 
 /** Does the problem fit the bitboard kernel (one 64-bit board, kinds in a 32-bit mask)? */
 export function fitsBitboard(problem: Problem): boolean {
-  return problem.size <= BITBOARD_CELLS && problem.kindNames.length <= BITBOARD_KINDS;
+  return cover.fitsBitboard(problem);
 }
 
-/** A module instance with the problem's tables built, and views on its memory. */
-interface Loaded {
-  wasm: SearchExports;
-  remaining: Int32Array;
-  stack: Int32Array;
-  /** The empty board: holes and the cells past the box covered. */
-  startLo: number;
-  startHi: number;
-}
-
-function load(problem: Problem, enabled: Uint8Array): Loaded {
-  if (!fitsBitboard(problem) || !problem.masks) throw new RangeError(`the bitboard kernel takes at most ${BITBOARD_CELLS} cells and ${BITBOARD_KINDS} kinds`);
-  const { placements, size, hole, maxPieces, prune } = problem;
-  const { lo: idLo, hi: idHi } = problem.masks;
-  const kinds = problem.kindNames.length;
-  const module = wasmModule();
-  if (!module) throw new Error('WebAssembly is not available here: use the JavaScript kernel');
-  const wasm = new WebAssembly.Instance(module, {}).exports as unknown as SearchExports;
-  let count = 0;
-  for (let id = 0; id < placements.length; id++) if (enabled[id]) count++;
-  const [A, B] = problem.sides;
-  wasm.layout(count, size, kinds, maxPieces, Math.min(WINDOW, size), A, B, prune ? 1 : 0, TICK_TRIES);
-  // The memory has its final size now: views made here stay valid. The tables are built in there.
-  const buffer = wasm.memory.buffer;
-  const records = new Int32Array(buffer, wasm.recordsAt(), count * 4);
-  for (let id = 0, at = 0; id < placements.length; id++) {
-    if (!enabled[id]) continue;
-    records[at] = id;
-    records[at + 1] = placements[id]!.kind;
-    records[at + 2] = idLo[id]!;
-    records[at + 3] = idHi[id]!;
-    at += 4;
-  }
-  wasm.buildTables(count);
-  let startLo = 0;
-  let startHi = 0;
-  for (let cell = 0; cell < 64; cell++) {
-    if (cell < size && !hole[cell]) continue;
-    if (cell < 32) startLo |= 1 << cell;
-    else startHi |= 1 << (cell - 32);
-  }
-  return {
-    wasm,
-    remaining: new Int32Array(buffer, wasm.remainingAt(), kinds),
-    stack: new Int32Array(buffer, wasm.stackAt(), maxPieces + 1),
-    startLo,
-    startHi,
-  };
-}
-
-/**
- * Sets up a search below `prefix`: the board, the pieces in hand, the stack. Returns the board's
- * halves, or undefined when the prefix already fills it.
- */
-function setUp(problem: Problem, loaded: Loaded, prefix: readonly number[]): { lo: number; hi: number } | undefined {
-  const { lo: idLo, hi: idHi } = problem.masks!;
-  let lo = loaded.startLo;
-  let hi = loaded.startHi;
-  for (let k = 0; k < problem.kindNames.length; k++) loaded.remaining[k] = problem.kindMax[k]!;
-  prefix.forEach((id, depth) => {
-    lo |= idLo[id]!;
-    hi |= idHi[id]!;
-    loaded.remaining[problem.placements[id]!.kind]!--;
-    loaded.stack[depth] = id;
-  });
-  return lo === -1 && hi === -1 ? undefined : { lo, hi };
+function coverProblem(problem: Problem): cover.CoverProblem {
+  const { masks } = problem;
+  if (!fitsBitboard(problem) || !masks) throw new RangeError(`the bitboard kernel takes at most ${BITBOARD_CELLS} cells and ${BITBOARD_KINDS} kinds`);
+  return { ...problem, masks };
 }
 
 /**
@@ -123,53 +22,10 @@ function setUp(problem: Problem, loaded: Loaded, prefix: readonly number[]): { l
  * walks each, deterministic for a seed), summed: what the planner compares plans by.
  */
 export function estimateTries(problem: Problem, enabled: Uint8Array, prefixes: readonly (readonly number[])[], probes: number, seed: number): number {
-  const loaded = load(problem, enabled);
-  let total = 0;
-  prefixes.forEach((prefix, i) => {
-    const board = setUp(problem, loaded, prefix);
-    if (!board) return;
-    loaded.wasm.begin(board.lo, board.hi, prefix.length);
-    total += loaded.wasm.estimate(probes, (seed + i * 7919) >>> 0);
-  });
-  return total;
+  return cover.estimateTries(coverProblem(problem), enabled, prefixes, probes, seed);
 }
 
-/**
- * The bitboard search in WebAssembly (assembly/search.ts) for boxes of up to 64 cells. The module
- * hands control back at every full board and every TICK_TRIES tries; the hooks run here.
- */
+/** The bitboard search in WebAssembly for boxes of up to 64 cells. */
 export function createWasmKernel(problem: Problem, enabled: Uint8Array, hooks: KernelHooks): Kernel {
-  const loaded = load(problem, enabled);
-  const { wasm, stack } = loaded;
-  const [A, B] = problem.sides;
-  const specialised = `run${A}x${B}` as const;
-  const run = problem.prune && SPECIALISED.has(`${A}x${B}`) ? wasm[specialised]! : wasm.run;
-  let stopped = false;
-
-  return {
-    get stopped() {
-      return stopped;
-    },
-    search(prefix) {
-      stopped = false;
-      const board = setUp(problem, loaded, prefix);
-      if (!board) {
-        if (hooks.leaf(stack, prefix.length)) stopped = true;
-        return 0;
-      }
-      wasm.begin(board.lo, board.hi, prefix.length);
-      for (;;) {
-        const status = run();
-        if (status === LEAF) {
-          if (hooks.leaf(stack, wasm.packingDepth())) break;
-        } else if (status === TICK) {
-          if (hooks.tick(stack, wasm.currentDepth(), wasm.triesSoFar())) break;
-        } else {
-          return wasm.triesSoFar();
-        }
-      }
-      stopped = true;
-      return wasm.triesSoFar();
-    },
-  };
+  return cover.createWasmKernel(coverProblem(problem), enabled, hooks);
 }

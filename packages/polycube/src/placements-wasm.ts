@@ -1,7 +1,7 @@
-// compile.ts's placement listing for boxes of up to 64 cells, run by assembly/search.ts's
+// compile.ts's placement listing for boxes of up to 64 cells, run by assembly/placements.ts's
 // listPlacements(): the same positions in the same order as the JavaScript listing (a test holds
 // them equal). Cold JavaScript spends most of a short run's set-up there.
-import { wasmModule } from './kernel-wasm.js';
+import bytes from './placements.wasm.js';
 
 /** One orientation of one kind, as search-index offsets from its anchor, with its extent along A, B, C. */
 export interface OrientedShape {
@@ -17,13 +17,17 @@ interface ListingExports {
   listPlacements(shapes: number, sideA: number, sideB: number, sideC: number, holeLo: number, holeHi: number, prune: number): number;
 }
 
-// One instance serves every listing on this thread (a listing keeps no state between calls).
+// One instance serves every listing on this thread (a listing keeps no state between calls). null:
+// WebAssembly cannot compile here, and compile.ts lists in JavaScript.
 let instance: ListingExports | null | undefined;
 
 function listingInstance(): ListingExports | null {
   if (instance === undefined) {
-    const module = wasmModule();
-    instance = module ? (new WebAssembly.Instance(module, {}).exports as unknown as ListingExports) : null;
+    try {
+      instance = new WebAssembly.Instance(new WebAssembly.Module(bytes), {}).exports as unknown as ListingExports;
+    } catch {
+      instance = null;
+    }
   }
   return instance;
 }

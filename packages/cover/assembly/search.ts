@@ -1,14 +1,20 @@
-// The bitboard search of kernel-fast.ts in WebAssembly: the same tables (built here by buildTables()
-// exactly as tables.ts builds them), the same loop, the same order, so the same tries.
-// The board is one native i64 (a set bit is a covered cell, a hole or a cell past the board) and the
-// first empty cell is ctz(~board), where JavaScript needs two 32-bit halves.
+// The exact-cover search of @kit/pentomino and @kit/polycube: pack pieces into a box of up to 64
+// cells, A x B x C (C = 1 for a plane), numbered along A first, then B, then C (index = a + A * (b +
+// B * c)), so a placement's cells lie close together. The board is one native i64 (a set bit is a
+// covered cell, a hole or a cell past the box), the first empty cell is ctz(~board), a placement fits
+// when its mask and the board share no bit, and a packing is complete when the board is full (so
+// pieces with a range of counts need no fixed depth).
 //
-// `run()` returns to the host at every packing and every `tick` tries: V8 only swaps its optimised
-// code into a WebAssembly function at a call, so a search that never returned would stay on the
-// baseline compiler; the returns are also the host's progress and stop checks. The search state
-// lives in globals between calls.
+// Placements are bucketed by first cell, by what they need of the next `window` cells and by kind;
+// the scan for the next placement that fits is a loop of its own over mask addresses: with few
+// values live in it, V8's optimising compiler keeps them all in registers. With pruning, a
+// placement that leaves an empty cell with no empty neighbour is skipped: four neighbours in a
+// plane, six in a box. `run()` returns to the host at every packing and every `tick` tries: V8 only
+// swaps its optimised code into a WebAssembly function at a call, so a search that never returned
+// would stay on the baseline compiler; the returns are also the host's progress and stop checks.
+// The search state lives in globals between calls. src/kernel-wide.ts runs the same search in
+// JavaScript, in the same order, with the same tries.
 
-/** What `run()` returns. */
 const DONE: i32 = 0;
 const LEAF: i32 = 1;
 const TICK: i32 = 2;
@@ -17,11 +23,18 @@ const TICK: i32 = 2;
 let kinds: i32 = 0;
 let patterns: i32 = 0;
 let windowMask: i32 = 0;
-let pieces: i32 = 0;
-let short: u64 = 0;
+let maxDepth: i32 = 0;
+let strideB: u64 = 0;
+let strideC: u64 = 0;
+// C = 1: the dead cell test looks at four neighbours, not six.
+let planar: bool = false;
 let prune: bool = false;
-let notBottom: u64 = 0;
-let notTop: u64 = 0;
+// Cells that have a neighbour at +1 / -1 / +A / -A inside the box (one A line of a plane is a
+// column: +A and -A leave it at its ends, into cells past the board that are always covered).
+let plusA: u64 = 0;
+let minusA: u64 = 0;
+let plusB: u64 = 0;
+let minusB: u64 = 0;
 let tickEvery: i32 = 0;
 
 // Tables in linear memory (offsets set by layout()).
@@ -43,27 +56,41 @@ function align8(n: usize): usize {
 }
 
 /**
- * Lays out the memory for a problem of `size` cells and `placements` enabled placements, growing it
- * as needed. The host then writes the placements at recordsAt() and calls buildTables().
+ * Lays out the memory for a problem of `size` cells, `placements` enabled placements and at most
+ * `depthLimit` pieces in a packing, growing it as needed. The host then writes the placements at
+ * recordsAt() and calls buildTables().
  */
 export function layout(
-  placements: i32, size: i32, kindCount: i32, pieceCount: i32,
-  window: i32, shortSide: i32, pruning: bool, notBottomMask: u64, notTopMask: u64, tickTries: i32,
+  placements: i32, size: i32, kindCount: i32, depthLimit: i32, window: i32,
+  sideA: i32, sideB: i32, pruning: bool, tickTries: i32,
 ): void {
+  planar = size <= sideA * sideB;
   kinds = kindCount;
   patterns = 1 << window;
   windowMask = patterns - 1;
-  pieces = pieceCount;
-  short = <u64>shortSide;
+  maxDepth = depthLimit;
+  strideB = <u64>sideA;
+  strideC = <u64>(sideA * sideB);
   prune = pruning;
-  notBottom = notBottomMask;
-  notTop = notTopMask;
   tickEvery = tickTries;
+  plusA = 0;
+  minusA = 0;
+  plusB = 0;
+  minusB = 0;
+  for (let cell = 0; cell < size; cell++) {
+    const a = cell % sideA;
+    const b = (cell / sideA) % sideB;
+    const bit = <u64>1 << <u64>cell;
+    if (a != sideA - 1) plusA |= bit;
+    if (a != 0) minusA |= bit;
+    if (b != sideB - 1) plusB |= bit;
+    if (b != 0) minusB |= bit;
+  }
   cellPatterns = size * patterns;
   slots = cellPatterns * kindCount;
   // A placement is listed under at most `patterns` window patterns.
   const entries = <usize>placements * <usize>patterns;
-  const depths = <usize>(pieceCount + 1);
+  const depths = <usize>(depthLimit + 1);
   records = align8(__heap_base);
   masks = records + <usize>placements * 16;
   savedBoard = masks + entries * 8;
@@ -73,7 +100,7 @@ export function layout(
   there = cursor + <usize>slots * 4;
   remaining = there + <usize>cellPatterns * 4;
   stack = remaining + <usize>kindCount * 4;
-  savedState = stack + depths * 4;
+  savedState = align8(stack + depths * 4 + <usize>kindCount * 4);
   const top = savedState + depths * 24;
   const have = <usize>memory.size() << 16;
   if (top > have) memory.grow(<i32>((top - have + 0xffff) >> 16));
@@ -136,6 +163,7 @@ export function buildTables(count: i32): i32 {
 // The search between calls.
 let firstDepth: i32 = 0;
 let depth: i32 = 0;
+let leafDepth: i32 = 0;
 let board: u64 = 0;
 let base: i32 = 0;
 let kind: i32 = 0;
@@ -145,6 +173,89 @@ let todo: i32 = 0;
 let avail: i32 = 0;
 let countdown: i32 = 0;
 let tries: i64 = 0;
+
+/** Does covering `m` on board `b` leave an empty cell none of whose neighbours is empty? */
+@inline
+function cutsOff(b: u64, m: u64, sb: u64, sc: u64): bool {
+  const e = ~(b | m);
+  const reach = planar
+    ? ((e & plusA) << 1) | ((e & minusA) >> 1) | (e << sb) | (e >> sb)
+    : ((e & plusA) << 1) | ((e & minusA) >> 1) | ((e & plusB) << sb) | ((e & minusB) >> sb) | (e << sc) | (e >> sc);
+  return (e & ~reach) != 0;
+}
+
+// Knuth's estimate of the search tree's size: random walks from the root, each step to a child
+// chosen uniformly, the product of the branching factors along the way summed over the depths.
+// Its expected value is the number of tries the search below the root will make; the planner
+// compares plans (axis orders, pieces placed first) by it before searching.
+let seedState: u64 = 0;
+
+function nextRandom(): u64 {
+  let x = seedState;
+  x ^= x << 13;
+  x ^= x >> 7;
+  x ^= x << 17;
+  seedState = x;
+  return x;
+}
+
+/**
+ * The mean over `probes` random walks below the root set up by begin() (its board and `remaining`,
+ * which are left as they were), with the generator seeded by `seed`.
+ */
+export function estimate(probes: i32, seed: u32): f64 {
+  seedState = (<u64>seed << 32) | 0x9e3779b9;
+  const work = stack + <usize>(maxDepth + 1) * 4;
+  let total: f64 = 0;
+  for (let q = 0; q < probes; q++) {
+    memory.copy(work, remaining, <usize>kinds * 4);
+    let b = board;
+    let product: f64 = 1;
+    for (;;) {
+      let av = 0;
+      for (let k = 0; k < kinds; k++) if (load<i32>(work + (<usize>k << 2)) > 0) av |= 1 << k;
+      const cell = <i32>ctz(~b);
+      const slot = cell * patterns + (<i32>((b >> <u64>cell) >> 1) & windowMask);
+      const todoKinds = av & load<i32>(there + (<usize>slot << 2));
+      // Count the children, then walk to the chosen one.
+      let children = 0;
+      for (let td = todoKinds; td != 0; td &= td - 1) {
+        const k = <i32>ctz(td);
+        const at = start + (<usize>(slot * kinds + k) << 2);
+        for (let p = masks + (<usize>load<i32>(at) << 3), pe = masks + (<usize>load<i32>(at, 4) << 3); p != pe; p += 8) {
+          const m = load<u64>(p);
+          if ((m & b) == 0 && !(prune && cutsOff(b, m, strideB, strideC))) children++;
+        }
+      }
+      if (children == 0) break;
+      product *= <f64>children;
+      total += product;
+      let pick = <i32>(nextRandom() % <u64>children);
+      let chosen: u64 = 0;
+      let chosenKind = 0;
+      for (let td = todoKinds; td != 0 && chosen == 0; td &= td - 1) {
+        const k = <i32>ctz(td);
+        const at = start + (<usize>(slot * kinds + k) << 2);
+        for (let p = masks + (<usize>load<i32>(at) << 3), pe = masks + (<usize>load<i32>(at, 4) << 3); p != pe; p += 8) {
+          const m = load<u64>(p);
+          if ((m & b) == 0 && !(prune && cutsOff(b, m, strideB, strideC))) {
+            if (pick == 0) {
+              chosen = m;
+              chosenKind = k;
+              break;
+            }
+            pick--;
+          }
+        }
+      }
+      b |= chosen;
+      if (b == ~(<u64>0)) break;
+      const rk = work + (<usize>chosenKind << 2);
+      store<i32>(rk, load<i32>(rk) - 1);
+    }
+  }
+  return total / <f64>probes;
+}
 
 /** Where the search stands: the first empty cell's slot decides which buckets to scan. */
 function enter(b: u64): void {
@@ -159,7 +270,8 @@ function enter(b: u64): void {
 
 /**
  * Starts a search below a prefix: `remaining` and `stack[0..prefix-1]` are filled in by the host;
- * the board (prefix placements, holes and cells past the board set) comes in two 32-bit halves.
+ * the board (prefix placements, holes and cells past the box set) comes in two 32-bit halves and
+ * is not full.
  */
 export function begin(lo: u32, hi: u32, prefix: i32): void {
   firstDepth = prefix;
@@ -178,36 +290,45 @@ export function currentDepth(): i32 {
   return depth;
 }
 
+/** Pieces in the packing just completed (at a LEAF). */
+export function packingDepth(): i32 {
+  return leafDepth;
+}
+
 /** Tries of the current search so far. */
 export function triesSoFar(): f64 {
   return <f64>tries;
 }
 
 /**
- * Searches on until a packing is complete (LEAF: `stack[0..pieces-1]`), `tick` tries have passed
- * since the last tick (TICK: `stack[0..currentDepth()-1]`) or the search is over (DONE).
- * The scan for the next placement that fits is a loop of its own over mask addresses: with few
- * values live in it, V8's optimising compiler keeps them all in registers (one loop over
- * everything spilled the bucket end and the masks' base on every mask, 5% of the search).
+ * Searches on until the board is full (LEAF: `stack[0..packingDepth()-1]`), `tick` tries have
+ * passed since the last tick (TICK: `stack[0..currentDepth()-1]`) or the search is over (DONE).
  */
 export function run(): i32 {
-  return search(prune, <i32>short);
+  return planar ? search(prune, true, strideB, 0) : search(prune, false, strideB, strideC);
 }
 
-// The same search with the board's short side a constant, for the pruned search on boards 3 to 8
-// cells across (every pentomino board): its shifts then take an immediate, where a variable one
-// must sit in a register of its own on x64, and the 6x10 search is 1.5% faster. The host calls
-// the one that fits the board instead of run().
-export function runAcross3(): i32 { return search(true, 3); }
-export function runAcross4(): i32 { return search(true, 4); }
-export function runAcross5(): i32 { return search(true, 5); }
-export function runAcross6(): i32 { return search(true, 6); }
-export function runAcross7(): i32 { return search(true, 7); }
-export function runAcross8(): i32 { return search(true, 8); }
+// Copies with the strides built in, for the shapes people pack most (their shifts then take an
+// immediate, where a variable shift needs a register of its own on x64; on 6x10 that is 1.5%).
+// The host calls the one that fits instead of run(). Planes 3 to 8 cells across (every pentomino
+// board):
+export function runPlane3(): i32 { return search(true, true, 3, 0); }
+export function runPlane4(): i32 { return search(true, true, 4, 0); }
+export function runPlane5(): i32 { return search(true, true, 5, 0); }
+export function runPlane6(): i32 { return search(true, true, 6, 0); }
+export function runPlane7(): i32 { return search(true, true, 7, 0); }
+export function runPlane8(): i32 { return search(true, true, 8, 0); }
+// Boxes by their two shortest sides:
+export function run3x3(): i32 { return search(true, false, 3, 9); }
+export function run4x4(): i32 { return search(true, false, 4, 16); }
+export function run2x5(): i32 { return search(true, false, 2, 10); }
+export function run3x4(): i32 { return search(true, false, 3, 12); }
+export function run2x3(): i32 { return search(true, false, 2, 6); }
+export function run2x4(): i32 { return search(true, false, 2, 8); }
 
-// @inline: each export above gets its own copy, with `pruning` and `shortSide` folded in.
+// @inline: each export above gets its own copy, with `pruning`, `flat` and the strides folded in.
 @inline
-function search(pruning: bool, shortSide: i32): i32 {
+function search(pruning: bool, flat: bool, sb: u64, sc: u64): i32 {
   const idsBase = ids;
   const startBase = start;
   const thereBase = there;
@@ -219,10 +340,10 @@ function search(pruning: bool, shortSide: i32): i32 {
   const kindCount = kinds;
   const patternCount = patterns;
   const wmask = windowMask;
-  const last = pieces - 1;
-  const nb = notBottom;
-  const nt = notTop;
-  const sh = <u64>shortSide;
+  const pa = plusA;
+  const ma = minusA;
+  const pb = plusB;
+  const mb = minusB;
   const bottom = firstDepth;
   let d = depth;
   let b = board;
@@ -245,7 +366,9 @@ function search(pruning: bool, shortSide: i32): i32 {
       if ((m & b) != 0) continue;
       if (pruning) {
         const e = ~(b | m);
-        const reach = ((e & nb) << 1) | ((e & nt) >> 1) | (e << sh) | (e >> sh);
+        const reach = flat
+          ? ((e & pa) << 1) | ((e & ma) >> 1) | (e << sb) | (e >> sb)
+          : ((e & pa) << 1) | ((e & ma) >> 1) | ((e & pb) << sb) | ((e & mb) >> sb) | (e << sc) | (e >> sc);
         if ((e & ~reach) != 0) continue;
       }
       found = true;
@@ -277,7 +400,8 @@ function search(pruning: bool, shortSide: i32): i32 {
     count++;
     // Its id: ids are i32 where masks are u64, so half the mask's offset.
     store<i32>(stackBase + (<usize>d << 2), load<i32>(idsBase + ((p - 8 - masksBase) >> 1)));
-    if (d == last) {
+    if ((b | m) == ~(<u64>0)) {
+      leafDepth = d + 1;
       status = LEAF;
       break;
     }
@@ -317,82 +441,4 @@ function search(pruning: bool, shortSide: i32): i32 {
   countdown = cd;
   tries += count;
   return status;
-}
-
-// Listing placements (compile.ts, boards of up to 64 cells): the same positions in the same order as
-// its JavaScript listing, at WebAssembly speed from the first call, where the JavaScript loop runs
-// interpreted for most of a short run and then has the optimising compiler busy for 14 ms.
-
-let shapeWords: usize = 0;
-let placementRecords: usize = 0;
-
-/**
- * Lays out room for `words` i32 of shapes and `capacity` listed placements; returns where the host
- * writes the shapes: per shape `height, width, n, offsets[n]` (search-index offsets, ascending).
- */
-export function shapesAt(words: i32, capacity: i32): usize {
-  shapeWords = align8(__heap_base);
-  placementRecords = align8(shapeWords + <usize>words * 4);
-  const top = placementRecords + <usize>capacity * 16;
-  const have = <usize>memory.size() << 16;
-  if (top > have) memory.grow(<i32>((top - have + 0xffff) >> 16));
-  return shapeWords;
-}
-
-/** Where listPlacements() wrote its records: i32 shape, i32 anchor, u64 mask. */
-export function placementsAt(): usize { return placementRecords; }
-
-/** The board cells next to a cell of `set`. */
-function around(set: u64, valid: u64, shortSide: u64, notBottomMask: u64, notTopMask: u64): u64 {
-  return (((set & notBottomMask) << 1) | ((set & notTopMask) >> 1) | (set << shortSide) | (set >> shortSide)) & valid;
-}
-
-/**
- * Every position of every shape, shape by shape, then by the anchor's row and column, that covers no
- * hole and (with `pruning`) leaves no free cell next to it without a free neighbour. Returns how many.
- */
-export function listPlacements(
-  shapeCount: i32, rows: i32, cols: i32, size: i32, shortSide: i32, across: i32, step: i32,
-  holeLo: u32, holeHi: u32, pruning: bool,
-): i32 {
-  const valid: u64 = size == 64 ? ~(<u64>0) : (<u64>1 << <u64>size) - 1;
-  const holes = (<u64>holeHi << 32) | <u64>holeLo;
-  let bottomOpen: u64 = 0;
-  let topOpen: u64 = 0;
-  for (let cell = 0; cell < size; cell++) {
-    const line = cell % shortSide;
-    if (line != shortSide - 1) bottomOpen |= <u64>1 << <u64>cell;
-    if (line != 0) topOpen |= <u64>1 << <u64>cell;
-  }
-  const side = <u64>shortSide;
-  const open = valid & ~holes;
-  let at = shapeWords;
-  let out = placementRecords;
-  let count = 0;
-  for (let shape = 0; shape < shapeCount; shape++) {
-    const height = load<i32>(at);
-    const width = load<i32>(at, 4);
-    const n = load<i32>(at, 8);
-    const offsets = at + 12;
-    at = offsets + (<usize>n << 2);
-    for (let dr = 0; dr + height <= rows; dr++) {
-      for (let dc = 0; dc + width <= cols; dc++) {
-        const anchor = dr * across + dc * step;
-        let mask: u64 = 0;
-        for (let i = 0; i < n; i++) mask |= <u64>1 << <u64>(anchor + load<i32>(offsets + (<usize>i << 2)));
-        if ((mask & holes) != 0) continue;
-        if (pruning) {
-          const free = open & ~mask;
-          const next = around(mask, valid, side, bottomOpen, topOpen) & free;
-          if ((next & ~around(free, valid, side, bottomOpen, topOpen)) != 0) continue;
-        }
-        store<i32>(out, shape);
-        store<i32>(out, anchor, 4);
-        store<u64>(out, mask, 8);
-        out += 16;
-        count++;
-      }
-    }
-  }
-  return count;
 }

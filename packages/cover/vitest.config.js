@@ -1,0 +1,3 @@
+import { kitProject } from '@kit/tooling/vitest';
+
+export default kitProject('cover');

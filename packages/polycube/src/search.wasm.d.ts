@@ -1,3 +1,0 @@
-// The bytes of dist/search.wasm, compiled by kit-build from assembly/search.ts.
-declare const bytes: Uint8Array<ArrayBuffer>;
-export default bytes;
