@@ -18,8 +18,11 @@ export interface CoverProblem {
   /** Skip placements that leave an empty cell with no empty neighbour. */
   prune: boolean;
   placements: readonly { kind: number; cells: readonly number[] }[];
-  /** Each placement's cells as two 32-bit halves (cells 0..31, 32..63), for boxes of 64 cells or fewer. */
-  masks: { lo: Int32Array; hi: Int32Array };
+  /**
+   * Each placement's cells as two 32-bit halves (cells 0..31, 32..63): boxes of 64 cells or fewer,
+   * for the WebAssembly kernel.
+   */
+  masks?: { lo: Int32Array; hi: Int32Array };
 }
 
 /** Does the problem fit the bitboard kernel (one 64-bit board, kinds in a 32-bit mask)? */

@@ -60,7 +60,7 @@ interface Loaded {
 }
 
 function load(problem: CoverProblem, enabled: Uint8Array): Loaded {
-  if (!fitsBitboard(problem)) throw new RangeError(`the bitboard kernel takes at most ${BITBOARD_CELLS} cells and ${BITBOARD_KINDS} kinds`);
+  if (!fitsBitboard(problem) || !problem.masks) throw new RangeError(`the bitboard kernel takes at most ${BITBOARD_CELLS} cells and ${BITBOARD_KINDS} kinds, with their masks`);
   const { placements, size, hole, maxPieces, prune } = problem;
   const { lo: idLo, hi: idHi } = problem.masks;
   const kinds = problem.kindMax.length;
@@ -106,7 +106,7 @@ function load(problem: CoverProblem, enabled: Uint8Array): Loaded {
  * halves, or undefined when the prefix already fills it.
  */
 function setUp(problem: CoverProblem, loaded: Loaded, prefix: readonly number[]): { lo: number; hi: number } | undefined {
-  const { lo: idLo, hi: idHi } = problem.masks;
+  const { lo: idLo, hi: idHi } = problem.masks!;
   let lo = loaded.startLo;
   let hi = loaded.startHi;
   for (let k = 0; k < problem.kindMax.length; k++) loaded.remaining[k] = problem.kindMax[k]!;

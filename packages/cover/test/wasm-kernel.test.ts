@@ -113,6 +113,6 @@ describe.runIf(hasWasm())('the WebAssembly exact-cover kernel', () => {
 
   it('refuses a board of more than 64 cells', () => {
     const problem = boxProblem([5, 13, 1], [{ shapes: rotations(L_TROMINO, false), copies: 0 }], new Uint8Array(65), true);
-    expect(() => search(problem)).toThrow('the bitboard kernel takes at most 64 cells and 31 kinds');
+    expect(() => search(problem)).toThrow('the bitboard kernel takes at most 64 cells and 31 kinds, with their masks');
   });
 });

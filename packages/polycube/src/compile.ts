@@ -1,3 +1,4 @@
+import { boxNeighbours } from '@kit/cover';
 import { type Shape, orientations, shapeKey } from './geometry.js';
 import { type OrientedShape, listPlacementsInWasm } from './placements-wasm.js';
 import type { PieceSet } from './pieces.js';
@@ -43,27 +44,8 @@ export interface Problem {
   masks?: { lo: Int32Array; hi: Int32Array };
 }
 
-/** The six neighbours of each search cell that lie inside the box, ascending. */
-export function cellNeighbours(sides: readonly [number, number, number]): Int32Array[] {
-  const [A, B, C] = sides;
-  const out: Int32Array[] = [];
-  for (let c = 0; c < C; c++) {
-    for (let b = 0; b < B; b++) {
-      for (let a = 0; a < A; a++) {
-        const at = a + A * (b + B * c);
-        const list: number[] = [];
-        if (c > 0) list.push(at - A * B);
-        if (b > 0) list.push(at - A);
-        if (a > 0) list.push(at - 1);
-        if (a + 1 < A) list.push(at + 1);
-        if (b + 1 < B) list.push(at + A);
-        if (c + 1 < C) list.push(at + A * B);
-        out.push(Int32Array.from(list));
-      }
-    }
-  }
-  return out;
-}
+/** Each cell's neighbours in the box, in search numbering. */
+export const cellNeighbours = boxNeighbours;
 
 /** Orders the box's axes by length (ties: x before y before z). */
 export function searchAxes(box: readonly [number, number, number]): [number, number, number] {

@@ -12,9 +12,8 @@ export function fitsBitboard(problem: Problem): boolean {
 }
 
 function coverProblem(problem: Problem): cover.CoverProblem {
-  const { masks } = problem;
-  if (!fitsBitboard(problem) || !masks) throw new RangeError(`the bitboard kernel takes at most ${BITBOARD_CELLS} cells and ${BITBOARD_KINDS} kinds`);
-  return { ...problem, masks };
+  if (!fitsBitboard(problem) || !problem.masks) throw new RangeError(`the bitboard kernel takes at most ${BITBOARD_CELLS} cells and ${BITBOARD_KINDS} kinds`);
+  return problem;
 }
 
 /**

@@ -1,0 +1,245 @@
+import type { Kernel, KernelHooks } from './kernel.js';
+import { TICK_TRIES } from './kernel.js';
+import type { CoverProblem } from './problem.js';
+
+/** Each cell's neighbours in the box (four in a plane, six in space). */
+export function boxNeighbours(sides: readonly [number, number, number]): Int32Array[] {
+  const [A, B, C] = sides;
+  const out: Int32Array[] = [];
+  for (let c = 0; c < C; c++) {
+    for (let b = 0; b < B; b++) {
+      for (let a = 0; a < A; a++) {
+        const at = a + A * (b + B * c);
+        const list: number[] = [];
+        if (c > 0) list.push(at - A * B);
+        if (b > 0) list.push(at - A);
+        if (a > 0) list.push(at - 1);
+        if (a + 1 < A) list.push(at + 1);
+        if (b + 1 < B) list.push(at + A);
+        if (c + 1 < C) list.push(at + A * B);
+        out.push(Int32Array.from(list));
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * Placement ids grouped by their first (lowest) cell, and within a cell by piece kind:
+ * `ids[start[cell * kinds + kind] .. start[cell * kinds + kind + 1])`, ascending.
+ */
+function bucketPlacements(cells: number, kinds: number, placements: CoverProblem['placements'], enabled: Uint8Array): { start: Int32Array; ids: Int32Array } {
+  // A counting sort into flat arrays: cells * kinds lists of their own would cost an object each.
+  const buckets = cells * kinds;
+  const start = new Int32Array(buckets + 1);
+  placements.forEach((placement, id) => {
+    if (enabled[id]) start[placement.cells[0]! * kinds + placement.kind + 1]!++;
+  });
+  for (let i = 0; i < buckets; i++) start[i + 1]! += start[i]!;
+  const ids = new Int32Array(start[buckets]!);
+  const filled = start.slice(0, buckets);
+  placements.forEach((placement, id) => {
+    if (enabled[id]) ids[filled[placement.cells[0]! * kinds + placement.kind]!++] = id;
+  });
+  return { start, ids };
+}
+
+/**
+ * The general kernel: one byte per cell, so a box of any size works, and it runs where WebAssembly
+ * cannot. The same search as the WebAssembly kernel: the first empty cell, kinds in order,
+ * placements in id order, the same dead-cell test (here only around the new placement, the only
+ * place it can make one), so the same tries and the same order; a packing is complete when the
+ * board is full.
+ */
+export function createWideKernel(problem: CoverProblem, enabled: Uint8Array, hooks: KernelHooks): Kernel {
+  const { size, placements, maxPieces: pieces, prune } = problem;
+  const kinds = problem.kindMax.length;
+  const { start, ids } = bucketPlacements(size, kinds, placements, enabled);
+  const neighbourLists = boxNeighbours(problem.sides);
+  // Flat tables: placement cells, and the cells bordering each placement. Built with plain loops
+  // and a scratch mark per cell: a piece may have a million cells (a spread of its cells overflows
+  // the call stack past ~120k, and a membership test by includes() is quadratic).
+  const cellStart = new Int32Array(placements.length + 1);
+  const borderStart = new Int32Array(placements.length + 1);
+  const cellList: number[] = [];
+  const borderList: number[] = [];
+  const mark = new Int32Array(size).fill(-1);
+  placements.forEach((placement, id) => {
+    cellStart[id] = cellList.length;
+    borderStart[id] = borderList.length;
+    const cells = placement.cells;
+    for (let i = 0; i < cells.length; i++) {
+      cellList.push(cells[i]!);
+      mark[cells[i]!] = id;
+    }
+    const first = borderList.length;
+    for (let i = 0; i < cells.length; i++) {
+      for (const n of neighbourLists[cells[i]!]!) {
+        if (mark[n] === id || problem.hole[n]) continue;
+        // Marked as a border of this placement too: each bordering cell is listed once.
+        mark[n] = id;
+        borderList.push(n);
+      }
+    }
+    sortRange(borderList, first);
+  });
+  cellStart[placements.length] = cellList.length;
+  borderStart[placements.length] = borderList.length;
+  const cellsOf = Int32Array.from(cellList);
+  const borderOf = Int32Array.from(borderList);
+  const nbStart = new Int32Array(size + 1);
+  const nbFlat: number[] = [];
+  neighbourLists.forEach((list, i) => {
+    nbStart[i] = nbFlat.length;
+    for (const n of list) nbFlat.push(n);
+  });
+  nbStart[size] = nbFlat.length;
+  const nb = Int32Array.from(nbFlat);
+  const kindOf = Int32Array.from(placements.map((p) => p.kind));
+  let freeCells = 0;
+  for (let i = 0; i < size; i++) if (!problem.hole[i]) freeCells++;
+
+  const occupied = new Uint8Array(size);
+  const remaining = new Int32Array(kinds);
+  const stack = new Int32Array(pieces + 1);
+  let filled = 0;
+  let tries = 0;
+  let countdown = TICK_TRIES;
+  let stopped = false;
+
+  const fits = (id: number): boolean => {
+    for (let i = cellStart[id]!, end = cellStart[id + 1]!; i < end; i++) if (occupied[cellsOf[i]!]) return false;
+    return true;
+  };
+  const sizeOf = (id: number): number => cellStart[id + 1]! - cellStart[id]!;
+  const setCells = (id: number, value: number): void => {
+    for (let i = cellStart[id]!, end = cellStart[id + 1]!; i < end; i++) occupied[cellsOf[i]!] = value;
+  };
+  // With the placement already marked: does a bordering empty cell have no empty neighbour left?
+  const cutsOff = (id: number): boolean => {
+    for (let i = borderStart[id]!, end = borderStart[id + 1]!; i < end; i++) {
+      const cell = borderOf[i]!;
+      if (occupied[cell]) continue;
+      let open = false;
+      for (let j = nbStart[cell]!, stop = nbStart[cell + 1]!; j < stop; j++) {
+        if (!occupied[nb[j]!]) {
+          open = true;
+          break;
+        }
+      }
+      if (!open) return true;
+    }
+    return false;
+  };
+
+  // Depth-first without recursion: a board may hold tens of thousands of pieces, more levels than
+  // the call stack has frames (about 6000 on a main thread). Per level: its cell, the kind being
+  // tried and the range of that kind's placement ids still to try.
+  const cellAt = new Int32Array(pieces + 1);
+  const kindAt = new Int32Array(pieces + 1);
+  const nextAt = new Int32Array(pieces + 1);
+  const endAt = new Int32Array(pieces + 1);
+  const enter = (depth: number, from: number): void => {
+    let cell = from;
+    while (occupied[cell]) cell++;
+    cellAt[depth] = cell;
+    kindAt[depth] = -1;
+    nextAt[depth] = 0;
+    endAt[depth] = 0;
+  };
+  const dfs = (from: number, base: number): void => {
+    let depth = base;
+    enter(depth, from);
+    for (;;) {
+      const j = nextAt[depth]!;
+      if (j >= endAt[depth]!) {
+        let k = kindAt[depth]! + 1;
+        while (k < kinds && remaining[k] === 0) k++;
+        if (k < kinds) {
+          kindAt[depth] = k;
+          const bucket = cellAt[depth]! * kinds + k;
+          nextAt[depth] = start[bucket]!;
+          endAt[depth] = start[bucket + 1]!;
+          continue;
+        }
+        // Every placement at this level tried: back to the one below.
+        if (depth === base) return;
+        depth--;
+        setCells(stack[depth]!, 0);
+        filled -= sizeOf(stack[depth]!);
+        remaining[kindAt[depth]!]!++;
+        continue;
+      }
+      nextAt[depth] = j + 1;
+      const id = ids[j]!;
+      if (!fits(id)) continue;
+      setCells(id, 1);
+      if (prune && cutsOff(id)) {
+        setCells(id, 0);
+        continue;
+      }
+      tries++;
+      stack[depth] = id;
+      filled += sizeOf(id);
+      if (filled === freeCells) {
+        if (hooks.leaf(stack, depth + 1)) stopped = true;
+      } else {
+        if (--countdown === 0) {
+          countdown = TICK_TRIES;
+          if (hooks.tick(stack, depth + 1, tries)) stopped = true;
+        }
+        if (!stopped) {
+          remaining[kindAt[depth]!]!--;
+          depth++;
+          enter(depth, cellAt[depth - 1]! + 1);
+          continue;
+        }
+      }
+      setCells(id, 0);
+      filled -= sizeOf(id);
+      if (stopped) {
+        // Leave the board as the recursion did: every level below taken back.
+        while (depth > base) {
+          depth--;
+          setCells(stack[depth]!, 0);
+          filled -= sizeOf(stack[depth]!);
+          remaining[kindAt[depth]!]!++;
+        }
+        return;
+      }
+    }
+  };
+
+  return {
+    get stopped() {
+      return stopped;
+    },
+    search(prefix) {
+      tries = 0;
+      // Each search counts its own ticks, as the WebAssembly kernel does.
+      countdown = TICK_TRIES;
+      stopped = false;
+      occupied.set(problem.hole);
+      filled = 0;
+      for (let k = 0; k < kinds; k++) remaining[k] = problem.kindMax[k]!;
+      prefix.forEach((id, depth) => {
+        setCells(id, 1);
+        filled += sizeOf(id);
+        remaining[kindOf[id]!]!--;
+        stack[depth] = id;
+      });
+      if (filled === freeCells) {
+        if (hooks.leaf(stack, prefix.length)) stopped = true;
+      } else {
+        dfs(0, prefix.length);
+      }
+      return tries;
+    },
+  };
+}
+
+/** Sorts `list[from..]` ascending in place. */
+function sortRange(list: number[], from: number): void {
+  const sorted = list.slice(from).sort((a, b) => a - b);
+  for (let i = 0; i < sorted.length; i++) list[from + i] = sorted[i]!;
+}
