@@ -83,6 +83,12 @@ export const RUN_BLOCKS = 1024;
 export const QUEUE_SPLIT_WIDTH = 16;
 
 /**
+ * The width a search is split for when the plan makes no cut (the plugin's split cannot be cut, or
+ * estimates no task worth cutting): split finely at once, so its run still spreads over many threads.
+ */
+export const QUEUE_UNCUT_SPLIT_WIDTH = 256;
+
+/**
  * The tasks a queued run is cut into, at most: the split's largest tasks are cut deeper until it has
  * this many. Each task's summary is kept in Redis, so this bounds a run's memory as much as its jobs.
  */

@@ -6,7 +6,7 @@ import { FlowProducer, Queue } from 'bullmq';
 import { BULL_PREFIX, RUNS_KEY, blockJobId, queueNameOf, runKey } from './keys.js';
 import { QueueError, connectionFor, probeRedis, redisOptions, type QueueUrl } from './connection.js';
 import { LIMITS, cutsText, type Signer } from './trust/index.js';
-import { DEFAULT_KEEP_SECONDS, DEFAULT_MAX_SOLUTIONS, QUEUE_MAX_TASKS, QUEUE_MIN_CUT, QUEUE_SPLIT_WIDTH, blockCount, type BlockData, type RunJobData, type RunSpec } from './spec.js';
+import { DEFAULT_KEEP_SECONDS, DEFAULT_MAX_SOLUTIONS, QUEUE_MAX_TASKS, QUEUE_MIN_CUT, QUEUE_SPLIT_WIDTH, QUEUE_UNCUT_SPLIT_WIDTH, blockCount, type BlockData, type RunJobData, type RunSpec } from './spec.js';
 
 export interface SubmitOptions {
   url: QueueUrl;
@@ -42,6 +42,7 @@ export async function submitRun(options: SubmitOptions): Promise<Submitted> {
   const thread = new TaskThread(createNodeWorker);
   let tasksTotal: number;
   let cuts: string;
+  let splitWidth = QUEUE_SPLIT_WIDTH;
   try {
     // The split is planned here once (its largest tasks cut deeper, from the plugin's estimates);
     // workers are given the cuts and only apply them.
@@ -50,6 +51,12 @@ export async function submitRun(options: SubmitOptions): Promise<Submitted> {
       'submit',
     );
     cuts = cutsText(thread.cuts);
+    if (cuts === '') {
+      // No cut planned (a split that cannot be cut): the split for 16 threads would cap the run at a
+      // few dozen threads, so the finer split is taken where it has more tasks.
+      const uncutTasks = await thread.load({ moduleUrl: options.plugin.moduleUrl, pluginId: options.plugin.id, source: options.source, splitWidth: QUEUE_UNCUT_SPLIT_WIDTH, settings: {} }, 'submit-uncut');
+      if (uncutTasks > tasksTotal) [splitWidth, tasksTotal] = [QUEUE_UNCUT_SPLIT_WIDTH, uncutTasks];
+    }
   } finally {
     thread.terminate();
   }
@@ -61,7 +68,7 @@ export async function submitRun(options: SubmitOptions): Promise<Submitted> {
     plugin: options.plugin.id,
     version: options.plugin.version,
     source: options.source,
-    splitWidth: QUEUE_SPLIT_WIDTH,
+    splitWidth,
     ...(cuts !== '' ? { cuts } : {}),
     tasksTotal,
     blocks: blockCount(tasksTotal),

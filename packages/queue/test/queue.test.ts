@@ -121,6 +121,17 @@ describe('kit run --queue', () => {
     expect(local.stdout).toContain('5x3..5x12: 1009 of 4017 piece sets tile, 23475 solutions');
   });
 
+  it("counts the Soma cube as a local run does, its split (which cannot be cut) taken finer than a local run's", async () => {
+    const local = await kit(['run', 'polycube', '--count']);
+    const queued = await kit(['run', 'polycube', '--count', '--queue', redis.url]);
+    expect(queued.status).toBe(0);
+    expect(queued.stdout).toBe(local.stdout);
+    const localTasks = Number(/the search has only (\d+) tasks/.exec((await kit(['run', 'polycube', '--count', '--shard', '1/1000000'])).stderr)?.[1]);
+    const queuedTasks = Number(/: (\d+) tasks in \d+ jobs/.exec(queued.stderr)?.[1]);
+    expect(localTasks).toBe(1156);
+    expect(queuedTasks).toBeGreaterThan(localTasks);
+  });
+
   it('carries solutions in task order, and kit queue wait prints a finished run again', async () => {
     const local = await kit(['run', 'pentomino', '--size', '4', '--json']);
     const queued = await kit(['run', 'pentomino', '--size', '4', '--json', '--queue', redis.url]);
