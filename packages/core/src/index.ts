@@ -45,3 +45,6 @@ export {
 } from './play-board.js';
 export { planarPiece } from './play-shapes.js';
 export type { PlanarPieceOptions } from './play-shapes.js';
+
+// Seeded randomness, so a play queue, a generated puzzle or a random test case replays from its seed.
+export { Random, seededRandom } from './random.js';

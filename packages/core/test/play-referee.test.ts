@@ -7,25 +7,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { InputError, type PlayMove } from '@kit/core';
+import { InputError, seededRandom as random, type PlayMove } from '@kit/core';
 import { AbortedError, RefereeClient, checkPlugin, findMistake, gameCode, gameStatus, judgeGame, playMove, playedMoves, remainingText, startGame, undoGame, type AnyPlugin, type Game } from '@kit/core/host';
 import { discoverPlugins } from '@kit/core/discovery';
 import { createNodeWorker } from '@kit/core/node';
 import binairoModule from './fixtures/binairo-plugin.js';
 
 const binairo = checkPlugin(binairoModule, 'binairo') as AnyPlugin;
-
-/** A small deterministic generator (mulberry32), so a failure can be replayed. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Every 4x4 Binairo grid, by brute force over the 65536 fillings. */
 const ALL_GRIDS: string[] = (() => {

@@ -2,18 +2,6 @@
 // kernel: it tries every placement for the lowest empty cell, recursively.
 import { type CoverProblem, placementMasks } from '../src/index.js';
 
-/** A seeded generator (mulberry32), so a failing case can be run again. */
-export function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 type Cell = [number, number, number];
 
 /** Every translation inside the box of every shape (cells as [a, b, c]), kind by kind. */

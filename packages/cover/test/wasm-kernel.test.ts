@@ -1,6 +1,7 @@
+import { seededRandom as random } from '@kit/core';
 import { describe, expect, it } from 'vitest';
 import { type CoverProblem, TICK_TRIES, createWasmKernel, estimateTries, hasWasm } from '../src/index.js';
-import { boxProblem, naivePackings, random, rotations } from './support.js';
+import { boxProblem, naivePackings, rotations } from './support.js';
 
 type Cell = [number, number, number];
 const DOMINO: Cell[] = [[0, 0, 0], [1, 0, 0]];

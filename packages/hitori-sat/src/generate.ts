@@ -1,7 +1,6 @@
-import { InputError } from '@kit/core';
+import { InputError, Random } from '@kit/core';
 import { searchHitori } from './encode.js';
 import { neighbours, type Hitori } from './model.js';
-import { Random } from './random.js';
 import type { BackendFactory } from './sat/backend.js';
 
 const MAX_ATTEMPTS = 200;

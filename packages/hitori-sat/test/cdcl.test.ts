@@ -1,5 +1,5 @@
+import { Random } from '@kit/core';
 import { describe, expect, it } from 'vitest';
-import { Random } from '../src/random.js';
 import { CdclSolver } from '../src/sat/cdcl.js';
 
 function bruteSat(vars: number, clauses: number[][], assumptions: number[] = []): boolean {

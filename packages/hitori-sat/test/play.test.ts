@@ -1,23 +1,12 @@
 // Hitori in play: the rules at once, and the referee (the SAT solver with the marks as unit
 // clauses) against an enumeration of every shading written here, on random small puzzles.
-import type { PlayMove } from '@kit/core';
+import { seededRandom as random, type PlayMove } from '@kit/core';
 import { gameStatus, judgeGame, parseOptions, playMove, startGame, undoGame, type Game } from '@kit/core/host';
 import { describe, expect, it } from 'vitest';
 import type { HitoriInstance } from '../src/instance.js';
 import plugin from '../src/plugin.js';
 
 const instanceOf = (text: string): HitoriInstance => plugin.parse(parseOptions(plugin.options, {}), { name: 'puzzle.txt', text });
-
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface Small {
   width: number;

@@ -1,7 +1,7 @@
+import { Random } from '@kit/core';
 import { describe, expect, it } from 'vitest';
 import { searchHitori } from '../src/encode.js';
 import { checkShading } from '../src/check.js';
-import { Random } from '../src/random.js';
 import { CdclSolver } from '../src/sat/cdcl.js';
 import { bruteForce, puzzle, rowsOf } from './helpers.js';
 

@@ -1,7 +1,7 @@
 // Katamino in play: the pieces laid on 5 x N, the booklet's flat I, and the referee against an
 // enumeration written here.
 import { describe, expect, it } from 'vitest';
-import { applyMove, piecesLeft, type PiecesSetup, type PlayMove } from '@kit/core';
+import { applyMove, piecesLeft, seededRandom as random, type PiecesSetup, type PlayMove } from '@kit/core';
 import { judgeGame, parseOptions, playMove, startGame, type Game } from '@kit/core/host';
 import { sweep } from '../src/api.js';
 import plugin from '../src/plugin.js';
@@ -9,17 +9,6 @@ import plugin from '../src/plugin.js';
 const tilingSets: Record<number, string[]> = Object.fromEntries([3, 4, 5].map((n) => [n, sweep({ n }).subsets.map((subset) => subset.pieces)]));
 
 const instanceOf = (raw: Record<string, string | boolean>) => plugin.parse(parseOptions(plugin.options, raw));
-
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const PENTOMINOES: Record<string, string[]> = {
   F: ['.##', '##.', '.#.'], I: ['#####'], L: ['####', '#...'], N: ['###.', '..##'], P: ['###', '##.'], T: ['###', '.#.', '.#.'],

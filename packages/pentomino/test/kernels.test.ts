@@ -1,5 +1,6 @@
 // The WebAssembly kernel must be the JavaScript bitboard kernel's search exactly: same solutions in
 // the same order, same tries, same progress ticks, same stops. The byte-board kernel must agree too.
+import { seededRandom as random } from '@kit/core';
 import { PENTOMINOES, type Shape } from '@kit/grid';
 import { describe, expect, it } from 'vitest';
 import type { EngineSettings, Prepared, RunResult } from '../src/engine.js';
@@ -51,18 +52,6 @@ function expectSameSearch(rows: readonly string[], set: PieceSet, settings: Engi
     expect({ ...wide, ticks: [] }).toEqual({ ...js, ticks: [] });
   }
   return js;
-}
-
-/** A small deterministic generator (mulberry32), so a failing case can be replayed. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** A random 4-connected region of `cells` cells in a rows x cols box, as board rows. */

@@ -7,22 +7,11 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { applyMove, pieceCells, piecesLeft, type PiecesSetup, type PlayMove } from '@kit/core';
+import { applyMove, pieceCells, piecesLeft, seededRandom as random, type PiecesSetup, type PlayMove } from '@kit/core';
 import { gameStatus, judgeGame, parseOptions, playMove, startGame, undoGame, type Game, type RawOptions } from '@kit/core/host';
 import plugin from '../src/plugin.js';
 
 const instanceOf = (board: string, raw: RawOptions = {}) => plugin.parse(parseOptions(plugin.options, raw), { name: 'board.txt', text: board });
-
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const PENTOMINOES: Record<string, string[]> = {
   F: ['.##', '##.', '.#.'], I: ['#####'], L: ['####', '#...'], N: ['###.', '..##'], P: ['###', '##.'], T: ['###', '.#.', '.#.'],

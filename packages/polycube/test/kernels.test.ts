@@ -1,6 +1,7 @@
 // The WebAssembly kernel and the byte-board kernel run one search: the same solutions in the same
 // order, the same tries, the same progress ticks and stops; a split search adds up to the whole.
 // And both agree with the independent naive packer on many small random puzzles.
+import { seededRandom as random } from '@kit/core';
 import { describe, expect, it } from 'vitest';
 import { type EngineSettings, type KernelName, prepare, runAll, runRoots } from '../src/engine.js';
 import { parsePieceFile, type PieceSet } from '../src/pieces.js';
@@ -38,18 +39,6 @@ function expectSameSearch(target: Target, pieces: PieceSet, settings: EngineSett
   const wasm = trace('wasm', target, pieces, settings);
   expect(trace('wide', target, pieces, settings)).toEqual(wasm);
   return wasm;
-}
-
-/** A small deterministic generator (mulberry32), so a failing case can be replayed. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** A random face-connected shape of `cells` cubes inside an x*y*z box, as target layers. */

@@ -3,24 +3,13 @@
 // completion, as `--symmetry none` counts the target with the laid cubes as holes) against the
 // independent packer of naive.ts on random positions.
 import { describe, expect, it } from 'vitest';
-import { applyMove, piecesLeft, type PlayMove } from '@kit/core';
+import { applyMove, piecesLeft, seededRandom as random, type PlayMove } from '@kit/core';
 import { gameStatus, judgeGame, parseOptions, playMove, startGame, type Game, type RawOptions } from '@kit/core/host';
 import { packingCompletions } from '../src/play-referee.js';
 import plugin from '../src/plugin.js';
 import { naiveCount, rotations, type NaiveKind } from './naive.js';
 
 const instanceOf = (raw: RawOptions, text?: string) => plugin.parse(parseOptions(plugin.options, raw), text === undefined ? undefined : { name: 'target.txt', text });
-
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function piecesOf(game: Game) {
   if (game.setup.kind !== 'pieces' || game.position.kind !== 'pieces') throw new Error('pieces');

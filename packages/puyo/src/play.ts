@@ -3,7 +3,7 @@
 // the popping groups lit up, counted and scored as Tsu does. Only placements a player can reach are
 // offered (reach.ts), and play ends when column 3 fills to row 12. A chain puzzle's goal shows as
 // met or not; its referee (play-referee.ts) counts the answers that start with the drops so far.
-import { InputError, type Cell, type DropPlacement, type DropsSetup, type Frame, type PlayPosition, type PlaySetup, type PlaySpec } from '@kit/core';
+import { InputError, seededRandom, type Cell, type DropPlacement, type DropsSetup, type Frame, type PlayPosition, type PlaySetup, type PlaySpec } from '@kit/core';
 import { boardFromGrid, columnHeight, createBoard, gridFromBoard } from './bitboard.js';
 import { findGroups, popStep, settle, type ChainStep } from './chain.js';
 import { COLOUR_LETTERS, ROWS, WIDTH, cellIndex, fieldFromGrid, gridFromField, type CellGrid } from './field.js';
@@ -22,14 +22,7 @@ const CHILD_DX = [0, 1, 0, -1] as const;
 
 /** The pairs a seed deals, from four colours (mulberry32: the same seed gives the same queue everywhere). */
 export function randomQueue(seed: number, length = QUEUE_LENGTH): Pair[] {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = seededRandom(seed);
   return Array.from({ length }, () => ({ axis: RANDOM_COLOURS[Math.floor(next() * 4)]!, child: RANDOM_COLOURS[Math.floor(next() * 4)]! }));
 }
 

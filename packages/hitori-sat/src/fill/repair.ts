@@ -1,4 +1,4 @@
-import { Random } from '../random.js';
+import { Random } from '@kit/core';
 import type { Classes, Pattern } from './classes.js';
 
 /**
