@@ -1,5 +1,6 @@
 import { BITBOARD_CELLS, BITBOARD_KINDS, type Kernel, type KernelHooks, TICK_TRIES, WINDOW } from './kernel.js';
 import { type CoverProblem, fitsBitboard } from './problem.js';
+import { compileOnce } from './compile-once.js';
 import bytes from './search.wasm.js';
 
 /** The exports of assembly/search.ts. */
@@ -27,21 +28,12 @@ const TICK = 2;
 const SPECIALISED_PLANES = new Set([3, 4, 5, 6, 7, 8]);
 const SPECIALISED_BOXES = new Set(['3x3', '4x4', '2x5', '3x4', '2x3', '2x4']);
 
-// Compiled once per thread; every kernel gets its own instance, hence its own memory. null: this
-// host cannot compile it (no WebAssembly, or a page whose Content-Security-Policy lacks
-// 'wasm-unsafe-eval'): the JavaScript kernel runs the same search instead.
-let compiled: WebAssembly.Module | null | undefined;
+// Compiled once per thread; every kernel gets its own instance, hence its own memory.
+const compiledSearch = compileOnce(bytes);
 
-/** The compiled search module, or null where WebAssembly cannot run here. */
+/** The compiled search module, or null where WebAssembly cannot run here (the JavaScript kernel runs the same search then). */
 export function wasmModule(): WebAssembly.Module | null {
-  if (compiled === undefined) {
-    try {
-      compiled = new WebAssembly.Module(bytes);
-    } catch {
-      compiled = null;
-    }
-  }
-  return compiled;
+  return compiledSearch();
 }
 
 /** True where the WebAssembly search can run. */

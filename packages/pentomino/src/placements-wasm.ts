@@ -1,6 +1,7 @@
 // compile.ts's placement listing for boards of up to 64 cells, run by assembly/placements.ts's
 // listPlacements(): the same positions in the same order as the JavaScript listing (a test holds
 // them equal). Before the JIT warms up, the JavaScript loop costs most of a short run's prepare.
+import { compileOnce } from '@kit/cover';
 import bytes from './placements.wasm.js';
 
 /** One orientation of one kind, as search-index offsets from its anchor, ascending. */
@@ -45,18 +46,7 @@ interface ListingExports {
 
 // Compiled once per thread; null where WebAssembly cannot compile here (compile.ts lists in
 // JavaScript then).
-let compiled: WebAssembly.Module | null | undefined;
-
-function listingModule(): WebAssembly.Module | null {
-  if (compiled === undefined) {
-    try {
-      compiled = new WebAssembly.Module(bytes);
-    } catch {
-      compiled = null;
-    }
-  }
-  return compiled;
-}
+const listingModule = compileOnce(bytes);
 
 /** The placements of `shapes` on the board, or undefined where WebAssembly cannot run. */
 export function listPlacementsInWasm(shapes: readonly OrientedShape[], board: ListingBoard): Listing | undefined {

@@ -1,6 +1,7 @@
 // compile.ts's placement listing for boxes of up to 64 cells, run by assembly/placements.ts's
 // listPlacements(): the same positions in the same order as the JavaScript listing (a test holds
 // them equal). Cold JavaScript spends most of a short run's set-up there.
+import { compileOnce } from '@kit/cover';
 import bytes from './placements.wasm.js';
 
 /** One orientation of one kind, as search-index offsets from its anchor, with its extent along A, B, C. */
@@ -19,15 +20,13 @@ interface ListingExports {
 
 // One instance serves every listing on this thread (a listing keeps no state between calls). null:
 // WebAssembly cannot compile here, and compile.ts lists in JavaScript.
+const listingModule = compileOnce(bytes);
 let instance: ListingExports | null | undefined;
 
 function listingInstance(): ListingExports | null {
   if (instance === undefined) {
-    try {
-      instance = new WebAssembly.Instance(new WebAssembly.Module(bytes), {}).exports as unknown as ListingExports;
-    } catch {
-      instance = null;
-    }
+    const module = listingModule();
+    instance = module && (new WebAssembly.Instance(module, {}).exports as unknown as ListingExports);
   }
   return instance;
 }
