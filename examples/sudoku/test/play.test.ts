@@ -1,23 +1,12 @@
 // Sudoku in play: digits and pencil marks, repeats shown at once, and the referee (dancing links
 // with the digits played as clues) against an enumeration of every 4x4 grid written here.
 import { describe, expect, it } from 'vitest';
-import type { PlayMove } from '@kit/core';
+import { seededRandom as random, type PlayMove } from '@kit/core';
 import { gameStatus, judgeGame, parseOptions, playMove, startGame, undoGame, type Game } from '@kit/core/host';
 import plugin from '../src/plugin.js';
 import { WIKIPEDIA, WIKIPEDIA_SOLUTION } from './puzzles.js';
 
 const instanceOf = (text: string) => plugin.parse(parseOptions(plugin.options, {}), { name: 'puzzle.txt', text });
-
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Every 4x4 Sudoku: rows from the 24 permutations of 1234, no digit twice in a column or 2x2 box. */
 const GRIDS: string[] = (() => {
