@@ -15,8 +15,11 @@
 // The engines take turns for several rounds and each rate is the best of its rounds, so load that comes
 // and goes hits them alike and the figure is what the engine does when it gets the core.
 // Every engine's chains and score are checked against the plain simulator.
-// Usage: node bench/run.mjs [--rounds N=5] [--seconds S=0.25] [--peer PATH] [--no-nazo] [--write-readme]
-// (`node bench/run.mjs 5 0.25` also works). --write-readme puts the printed tables into README.md.
+// --browser then measures simulateBoard in headless Chromium against the peer (bench/browser.mjs);
+// --browser-only measures only that.
+// Usage: node bench/run.mjs [--rounds N=5] [--seconds S=0.25] [--peer PATH] [--no-nazo] [--browser]
+// [--browser-only] [--write-readme] (`node bench/run.mjs 5 0.25` also works). --write-readme puts the
+// printed tables into README.md.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -30,6 +33,7 @@ import {
 // Internal modules (not the package's public entry): the plain simulator the others are checked against.
 import { runChain } from '../dist/chain.js';
 import { simulateBoardJs } from '../dist/bitboard.js';
+import { browserBench } from './browser.mjs';
 import { nazoBench } from './nazo.mjs';
 import { replaceSection } from './readme.mjs';
 
@@ -40,6 +44,8 @@ const { values, positionals } = parseArgs({
     seconds: { type: 'string' },
     peer: { type: 'string' },
     'no-nazo': { type: 'boolean', default: false },
+    browser: { type: 'boolean', default: false },
+    'browser-only': { type: 'boolean', default: false },
     'write-readme': { type: 'boolean', default: false },
   },
 });
@@ -54,6 +60,21 @@ const FIELDS = [
   { name: 'chain7-c (7-chain)', path: here('./fields/chain7-c.txt') },
   { name: 'chain7-d (7-chain)', path: here('./fields/chain7-d.txt') },
 ];
+const readme = here('../README.md');
+
+/** The browser table (bench/browser.mjs), written into README.md's browser section with --write-readme. */
+async function inBrowser() {
+  const fields = FIELDS.map(({ name, path }) => ({ name, path, text: readFileSync(path, 'utf8') }));
+  const lines = await browserBench({ fields, rounds, seconds, peer: values.peer, say: (line) => console.log(line) });
+  if (lines && values['write-readme']) {
+    writeFileSync(readme, replaceSection(readFileSync(readme, 'utf8'), 'browser', lines));
+    console.log('README.md: browser figures written');
+  }
+}
+if (values['browser-only']) {
+  await inBrowser();
+  process.exit(0);
+}
 
 /** Runs `chunk` (which does `per` simulations) until `seconds` of CPU have passed; simulations per CPU second. */
 function rate(chunk, per) {
@@ -214,9 +235,12 @@ if (peer) {
   const worst = Math.min(...rows.map((row) => row.best.wasm / row.best.peer));
   say(`target: simulateBoard >= ${TARGET}x puyoai's simulateFastAVX2 (the peer) on every field: ${worst >= TARGET ? 'met' : 'not met'} (worst ${worst.toFixed(2)}x)`);
 }
+if (values.browser) {
+  console.log('');
+  await inBrowser();
+}
 const nazoLines = values['no-nazo'] ? undefined : (console.log(''), nazoBench());
 if (values['write-readme']) {
-  const readme = here('../README.md');
   let text = replaceSection(readFileSync(readme, 'utf8'), 'simulator', lines);
   if (nazoLines) text = replaceSection(text, 'nazo', nazoLines);
   writeFileSync(readme, text);
