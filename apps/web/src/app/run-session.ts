@@ -2,13 +2,15 @@ import type { DoneEvent, ProgressEvent, StepEvent } from '@kit/core';
 import { AbortedError, runSolver, solutionsToKeep, type KeepPolicy, type RegisteredPlugin, type WorkerPort } from '@kit/core/host';
 
 /** Solutions kept for browsing at most; beyond this the run only counts them. */
-export const MAX_KEPT_SOLUTIONS = 200_000;
+export const MAX_KEPT_SOLUTIONS = 50_000;
 /**
  * Memory for kept solutions, as their JSON would take: a flood of large solutions (an empty 16x16
  * Sudoku, 600 bytes each) would otherwise fill hundreds of megabytes, and the garbage collector's
- * pauses would stall the page.
+ * pauses would stall the page. At 24 MB (about 40,000 16x16 grids, some 30 MB of objects) the first
+ * full collection came two seconds into such a flood and its sweep held the main thread 77 ms of CPU
+ * in one task (Chromium trace: CppGC.SweepFinalizeSweptPages); at 4 MB no such task comes in 20 s.
  */
-export const KEPT_SOLUTION_BYTES = 24 * 1024 * 1024;
+export const KEPT_SOLUTION_BYTES = 4 * 1024 * 1024;
 
 /**
  * What the page keeps, told to the solver workers: they send the rest only as counts, so a flood
