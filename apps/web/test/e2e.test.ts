@@ -317,9 +317,25 @@ describe('options form', () => {
 
 describe('running', () => {
   it('animates step events one by one', async () => {
-    const p = await open('?puzzle=walk&steps=3&delay=300&run=1');
-    await p.waitForSelector('#viewer-caption:text-matches("^Step 1 of 3")', { timeout: 10_000 });
-    await p.waitForSelector('#viewer-caption:text-matches("^Step 3 of 3")', { timeout: 10_000 });
+    // Every caption from the page's start: with run=1 the steps may begin before the page says it
+    // is ready (on a busy machine the first ones were over before a wait for them began).
+    page = await browser.context.newPage();
+    await page.setViewportSize({ width: 1280, height: 860 });
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { seenCaptions: string[] }).seenCaptions = seen;
+      new MutationObserver(() => {
+        const caption = document.getElementById('viewer-caption')?.textContent ?? '';
+        if (caption.startsWith('Step') && seen.at(-1) !== caption) seen.push(caption);
+      }).observe(document, { subtree: true, childList: true, characterData: true });
+    });
+    const p = page;
+    await p.goto(`${server.url}?puzzle=walk&steps=3&delay=300&run=1`);
+    await p.waitForSelector('#viewer-caption:text-matches("^Step 3 of 3")', { timeout: 20_000 });
+    const seen = await p.evaluate(() => (window as unknown as { seenCaptions: string[] }).seenCaptions);
+    // Each step shown in turn (its "of N" may grow while the steps arrive).
+    const shown = seen.map((caption) => caption.replace(/ of \d+/, '')).filter((caption, i, all) => caption !== all[i - 1]);
+    expect(shown).toEqual(['Step 1 · filled 1', 'Step 2 · filled 2', 'Step 3 · filled 3']);
     expect(await p.locator('#viewer-caption').textContent()).toBe('Step 3 of 3 · filled 3');
     expect(await p.locator('#viewer-frame svg rect.filled').count()).toBe(3);
     expect(await p.locator('#viewer-frame svg text.label').allTextContents()).toEqual(['1', '2', '3']);
