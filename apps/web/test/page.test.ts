@@ -209,6 +209,44 @@ describe('the solution list', () => {
   });
 });
 
+describe('a flood of solutions', () => {
+  it('draws a running search\'s picture in parts: no display frame changes more than 96 cells of a 16x16 grid, and the picture ends whole', async () => {
+    const p = await open(`?puzzle=sudoku&input=${encodeURIComponent('16x16_256*.')}`);
+    // The cells each draw changes (one observer callback per display frame's drawing), from before Run.
+    await p.evaluate(() => {
+      const perDraw: number[] = [];
+      const cellOf = (node: Node | null): string | undefined => {
+        const element = node instanceof Element ? node : node?.parentElement;
+        const shape = element?.closest('rect, text');
+        if (!shape || !shape.closest('svg.main-frame')) return undefined;
+        return `${Math.floor(Number(shape.getAttribute('x')))},${Math.floor(Number(shape.getAttribute('y')))}`;
+      };
+      new MutationObserver((records) => {
+        const cells = new Set<string>();
+        for (const record of records) {
+          if (record.type === 'attributes' && (record.target as Element).localName === 'rect' && record.attributeName === 'class') cells.add(cellOf(record.target)!);
+          for (const node of record.addedNodes) {
+            const cell = (node as Element).localName === 'text' || node.nodeType === Node.TEXT_NODE ? cellOf(node) : undefined;
+            if (cell) cells.add(cell);
+          }
+        }
+        cells.delete(undefined as unknown as string);
+        if (cells.size > 0) perDraw.push(cells.size);
+      }).observe(document.getElementById('viewer')!, { subtree: true, childList: true, attributes: true, attributeFilter: ['class'] });
+      Object.assign(window, { cellsPerDraw: perDraw });
+    });
+    await p.getByRole('button', { name: 'Run', exact: true }).click();
+    // A whole 16x16 picture: every cell a rect, and labels for the cells the search has filled.
+    await p.waitForFunction(() => document.querySelectorAll('svg.main-frame rect').length === 256 && document.querySelectorAll('svg.main-frame text').length >= 200, undefined, { timeout: 60_000 });
+    await p.click('#cancel');
+    const perDraw = await p.evaluate(() => (window as unknown as { cellsPerDraw: number[] }).cellsPerDraw);
+    // The first picture is 256 new cells: 96 of them in its first frame; never more in any frame.
+    expect(perDraw[0]).toBe(96);
+    expect(Math.max(...perDraw)).toBe(96);
+    await p.close();
+  });
+});
+
 describe('thumbnails', () => {
   it('are one canvas each, whatever the grid (a 16x16 grid was 260 elements to style and lay out), painted in the solution\'s colours', async () => {
     const p = await open(`?puzzle=sudoku&input=${encodeURIComponent('4x4_16*.')}&run=1`);

@@ -26,8 +26,21 @@ import type { WorkerPool } from './worker-pool.js';
 
 /** Per display frame: enough for several thumbnails, short enough that worker messages are answered promptly. */
 const THUMBNAIL_BUDGET_MS = 4;
+/**
+ * A frame in which the viewer drew a picture and which took this long already draws no thumbnail:
+ * they follow in the next frames. The first picture of a 16x16 grid and the first thumbnails in one frame made the longest
+ * task of a flood (55 ms: script 23, style 14, layout 10, paint 7).
+ */
+const FRAME_SCRIPT_MS = 6;
 /** A search's progress picture changes at most this often: each change restyles and repaints the grid. */
 const PROGRESS_PICTURE_MS = 250;
+/**
+ * Cells a running search's picture (its progress, or its first solution) changes per display frame
+ * at most: the first picture of an
+ * empty 16x16 Sudoku (256 cells and labels built, styled, laid out and painted) was the longest
+ * task of a flood of solutions; in parts it takes three frames of a few milliseconds each.
+ */
+const PROGRESS_CELLS_PER_FRAME = 96;
 
 /** What the viewer shows: the live search (or its steps), or one solution the person opened. */
 type Viewing = { kind: 'live' } | { kind: 'solution'; index: number };
@@ -151,13 +164,19 @@ export class SolveMode implements PageMode {
     document.addEventListener('keydown', (event) => this.#browseWithKeys(event));
     // Where the options column starts and how tall the run bar is, for the stylesheet: the column
     // fits the screen below the heading, and on a phone the page leaves room under the fixed bar.
+    // Both read before either is written: a write between them made the second read lay the whole
+    // page out again within the frame (27 ms in the first frame of a 16x16 run). One observer, so
+    // one measure a frame however many of the elements changed size.
     const measure = () => {
       if (this.panel.hidden || !this.panel.isConnected) return;
-      setStyleProperty(this.panel, '--side-top', `${Math.round(this.panel.getBoundingClientRect().top + window.scrollY + 8)}px`);
-      setStyleProperty(document.documentElement, '--bar-height', `${Math.round(this.#bar.element.getBoundingClientRect().height)}px`);
+      const sideTop = `${Math.round(this.panel.getBoundingClientRect().top + window.scrollY + 8)}px`;
+      const barHeight = `${Math.round(this.#bar.element.getBoundingClientRect().height)}px`;
+      setStyleProperty(this.panel, '--side-top', sideTop);
+      setStyleProperty(document.documentElement, '--bar-height', barHeight);
     };
-    new ResizeObserver(measure).observe(this.#bar.element);
-    new ResizeObserver(measure).observe(document.documentElement);
+    const sizes = new ResizeObserver(measure);
+    sizes.observe(this.#bar.element);
+    sizes.observe(document.documentElement);
   }
 
   offers(): boolean {
@@ -300,6 +319,7 @@ export class SolveMode implements PageMode {
     const run = this.#session;
     const plugin = this.#registered?.plugin;
     if (!plugin) return;
+    const startedAt = performance.now();
     this.#drawViewer();
     const numbers = this.#headline();
     this.#bar.draw(run, numbers, this.#stale);
@@ -312,7 +332,9 @@ export class SolveMode implements PageMode {
     this.#summary.draw(run, plugin);
     // The frame that shows a run's end draws no thumbnails: they follow in the next frames.
     const ending = run !== undefined && run.phase !== 'running' && this.#shownEnd !== run;
-    this.#thumbnailsLeft = this.#solutions.update(numbers.listed, ending ? 0 : THUMBNAIL_BUDGET_MS, run?.phase === 'running');
+    // Only a frame the viewer drew in: a test of time alone starved the list on a slow machine.
+    const busy = this.#viewer.drew && performance.now() - startedAt >= FRAME_SCRIPT_MS;
+    this.#thumbnailsLeft = this.#solutions.update(numbers.listed, ending || busy ? 0 : THUMBNAIL_BUDGET_MS, run?.phase === 'running');
     if (run && ending) {
       this.#shownEnd = run;
       // From the Run click to this frame, which shows the final count: what the benchmark reports.
@@ -326,6 +348,7 @@ export class SolveMode implements PageMode {
   }
 
   #afterDraw(): AfterDraw {
+    if (!this.#viewer.complete) return 'more';
     if (this.#session?.phase === 'running') return 'live';
     return this.#thumbnailsLeft ? 'more' : 'idle';
   }
@@ -361,12 +384,15 @@ export class SolveMode implements PageMode {
       const now = performance.now();
       if (run.progress !== this.#progressShown.report && now - this.#progressShown.at >= PROGRESS_PICTURE_MS) this.#progressShown = { report: run.progress, at: now };
       const shown = this.#progressShown.report as typeof run.progress;
-      return this.#viewer.show(() => plugin.view(shown.state), 'Searching…', shown);
+      return this.#viewer.show(() => plugin.view(shown.state), 'Searching…', shown, '', PROGRESS_CELLS_PER_FRAME);
     }
     if (step) return showStep();
     // While solutions pour in, the viewer keeps the first one found (each new picture would cost
     // the page a build and a paint); the list and the counts show the rest as they come.
-    if (run.solutions.length > 0) return this.#viewer.show(() => plugin.view(run.solutions[0], { index: 1 }), 'Solution No. 1', 'first');
+    if (run.solutions.length > 0) {
+      const inParts = run.phase === 'running' ? PROGRESS_CELLS_PER_FRAME : undefined;
+      return this.#viewer.show(() => plugin.view(run.solutions[0], { index: 1 }), 'Solution No. 1', 'first', '', inParts);
+    }
     this.#viewer.show(undefined, run.phase === 'running' ? 'Searching…' : 'No solutions.', `none:${run.phase}`);
   }
 

@@ -8,7 +8,8 @@ import { FramePicture } from './frame-svg.js';
 /** A drawing surface for frames, kept while consecutive frames go to the same kind (a 3D view keeps its camera). */
 export interface FrameView {
   readonly element: HTMLElement;
-  show(frame: Frame, palette: Palette): void;
+  /** Draws a frame; with `maxChanges`, at most that many cells now: false while some are left. */
+  show(frame: Frame, palette: Palette, maxChanges?: number): boolean | void;
   /** Called when another kind takes over or the viewer is emptied. */
   dispose?(): void;
 }
@@ -28,15 +29,16 @@ export const gridViewerKind: ViewerKind = {
     let picture: { palette: Palette; picture: FramePicture } | undefined;
     return {
       element,
-      show(frame, palette) {
+      show(frame, palette, maxChanges) {
         // One picture kept and redrawn in place while the palette stays the same.
         if (picture?.palette !== palette) {
           picture = { palette, picture: new FramePicture(palette, { className: 'main-frame' }) };
           element.replaceChildren(picture.picture.element);
         }
-        picture.picture.draw(frame);
+        const complete = picture.picture.draw(frame, maxChanges);
         setStyleProperty(element, '--aspect', `${frame.width + 0.2} / ${frame.height + 0.2}`);
         setStyleProperty(element, '--columns', String(frame.width));
+        return complete;
       },
     };
   },
@@ -52,6 +54,9 @@ export class Viewer {
   palette: Palette = {};
   #key: unknown = undefined;
   #keyed = false;
+  /** A frame drawn in part (see `show`'s maxChanges): the next `show` with the same key goes on with it. */
+  #unfinished: Frame | undefined;
+  #drew = false;
   #view: { kind: ViewerKind; view: FrameView } | undefined;
 
   constructor(
@@ -63,6 +68,7 @@ export class Viewer {
   /** Forget what is on screen, so the next `show` draws even with the same key. */
   invalidate(): void {
     this.#keyed = false;
+    this.#unfinished = undefined;
   }
 
   /**
@@ -70,10 +76,19 @@ export class Viewer {
    * same key again draws nothing, so a frame is built once however often the page redraws. The
    * frame may be given as a function that makes it.
    */
-  show(frameOrMake: Frame | undefined | (() => Frame | undefined), caption: string, key: unknown, placeholder = ''): void {
-    if (this.#keyed && this.#key === key) return;
+  show(frameOrMake: Frame | undefined | (() => Frame | undefined), caption: string, key: unknown, placeholder = '', maxChanges?: number): void {
+    this.#drew = false;
+    if (this.#keyed && this.#key === key) {
+      if (this.#unfinished && this.#view) {
+        this.#drew = true;
+        this.#unfinished = this.#view.view.show(this.#unfinished, this.palette, maxChanges) === false ? this.#unfinished : undefined;
+      }
+      return;
+    }
+    this.#drew = true;
     this.#key = key;
     this.#keyed = true;
+    this.#unfinished = undefined;
     // A frame is made only when it is shown: the plugin's view() is not free.
     const frame = typeof frameOrMake === 'function' ? frameOrMake() : frameOrMake;
     // The frame's own title, unless the caption already says it (`No. 5`).
@@ -90,7 +105,17 @@ export class Viewer {
       this.#view = { kind, view: kind.create() };
       this.elements.holder.replaceChildren(this.#view.view.element);
     }
-    this.#view.view.show(frame, this.palette);
+    if (this.#view.view.show(frame, this.palette, maxChanges) === false) this.#unfinished = frame;
+  }
+
+  /** Whether the last `show` drew anything (a new frame, or more of one drawn in part). */
+  get drew(): boolean {
+    return this.#drew;
+  }
+
+  /** Whether the last frame shown is drawn whole (a frame drawn in part goes on at the next `show`). */
+  get complete(): boolean {
+    return this.#unfinished === undefined;
   }
 
   #dispose(): void {
