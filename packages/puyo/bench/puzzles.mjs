@@ -7,7 +7,10 @@
 // answers found and described); pnsolve as a process (CPU time, user + system), less its start-up: the
 // least CPU time of 5 runs on a one-pair puzzle, measured here first. Small puzzles (under 0.5 s) are
 // timed best of 3.
-// Usage: node bench/puzzles.mjs [--lists DIR] [--pnsolve PATH] [--kinds u,G,...] [--write-readme]
+// Usage: node bench/puzzles.mjs [--lists DIR] [--pnsolve PATH] [--kinds u,G,...] [--levels 8,9]
+//   [--cap-factor N (0: none)] [--from-log RUN1.err,RUN2.err] [--write-readme]
+// A long run can be split over processes with --levels, each one's stderr kept; --from-log then makes
+// the table from those per-puzzle lines (the puzzles are not solved again).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -19,6 +22,13 @@ import { decodeGoalCode, describeGoal } from '../dist/goal.js';
 import { replaceSection } from './readme.mjs';
 
 const TARGET = 5;
+/**
+ * pnsolve is stopped once it has used this many times the kit's CPU time on the puzzle (and at least
+ * CAP_FLOOR_SECONDS): past that the ratio is known to be at least the factor, well over the target, and
+ * some puzzles take pnsolve many minutes. Its time then counts as a lower bound, and so does the ratio.
+ */
+const CAP_FACTOR = 10;
+const CAP_FLOOR_SECONDS = 2;
 const here = (path) => fileURLToPath(new URL(path, import.meta.url));
 
 /** The puzzles of the lists: { level, param }, in list order. */
@@ -54,22 +64,52 @@ function kitSolve(puzzle) {
   return { answers, tries: stats.tries };
 }
 
-/** One pnsolve run, its CPU seconds: bash's `times` reports its child's user and system time. */
-function pnsolveTimed(binary, param) {
-  // `sh -c 'BIN ...; times'` prints the shell's children's user and system time (centiseconds or better).
-  const script = '"$0" -param "$1" -pretty=false > /dev/null; code=$?; times; exit $code';
+/**
+ * One pnsolve run, its CPU seconds: bash's `times` reports its child's user and system time. With
+ * `capSeconds` the run is stopped (ulimit -t, SIGXCPU) once it has used that much CPU: `capped` then says
+ * its time is a lower bound.
+ */
+function pnsolveTimed(binary, param, capSeconds) {
+  // `bash -c 'BIN ...; times'` prints the shell's children's user and system time; the ulimit is set in a
+  // subshell so that only pnsolve runs under it.
+  const limit = capSeconds === undefined ? '' : `ulimit -t ${Math.ceil(capSeconds)}; `;
+  const script = `(${limit}exec "$0" -param "$1" -pretty=false > /dev/null); code=$?; times; exit $code`;
   // GOMAXPROCS=1: one thread, as the kit is timed; Go's idle threads otherwise spin on a busy machine and
   // add CPU time that is not the search's (about 30% on a 0.6 s puzzle at load 15).
   const out = spawnSync('/bin/bash', ['-c', script, binary, param], { encoding: 'utf8', env: { ...process.env, GOMAXPROCS: '1' } });
-  if (out.status !== 0) return { error: (out.stderr || String(out.error)).trim().split('\n')[0] };
+  // 128 + SIGXCPU (24), or SIGKILL (9) past the hard limit: stopped at the cap.
+  const capped = capSeconds !== undefined && (out.status === 152 || out.status === 137);
+  if (out.status !== 0 && !capped) return { error: (out.stderr || String(out.error)).trim().split('\n')[0] };
   // bash `times`: two lines, shell then children: "0m0.010s 0m0.002s".
-  const lines = out.stdout.trim().split("\n");
+  const lines = out.stdout.trim().split('\n');
   const child = lines.at(-1).match(/(\d+)m([\d.]+)s\s+(\d+)m([\d.]+)s/);
   if (!child) return { error: `unexpected times output ${JSON.stringify(out.stdout)}` };
-  return { seconds: Number(child[1]) * 60 + Number(child[2]) + Number(child[3]) * 60 + Number(child[4]) };
+  return { seconds: Number(child[1]) * 60 + Number(child[2]) + Number(child[3]) * 60 + Number(child[4]), capped };
 }
 
-export function puzzleBench({ lists, pnsolve, kinds, writeReadme }) {
+/**
+ * The per-puzzle lines of earlier runs (what a run prints on stderr), by level and param: a long run
+ * may be split over processes (`--levels`) and its table made from their lines (`--from-log`). The
+ * first line of a puzzle wins; a line that is not one is refused with its file and line.
+ */
+export function readRunLogs(files) {
+  const results = new Map();
+  const LINE = /^(level\d{1,2}) ([0-9A-Za-z.\-_?]{1,200}) kit (\d{1,6}\.\d{4})(?: pnsolve (>= )?(\d{1,6}\.\d{4}))? answers (\d{1,9})$/;
+  for (const file of files) {
+    readFileSync(file, 'utf8').split('\n').forEach((text, index) => {
+      if (!text.startsWith('level')) return;
+      const match = LINE.exec(text);
+      if (!match) throw new Error(`${file}:${index + 1}: not a puzzle line of this bench: ${JSON.stringify(text.slice(0, 60))}`);
+      const [, level, param, kit, capped, peer, answers] = match;
+      const key = `${level} ${param}`;
+      if (results.has(key)) return;
+      results.set(key, { kit: { seconds: Number(kit), value: { answers: Number(answers) } }, peer: peer === undefined ? undefined : { seconds: Number(peer), capped: capped !== undefined } });
+    });
+  }
+  return results;
+}
+
+export function puzzleBench({ lists, pnsolve, kinds, levels, fromLog, capFactor = CAP_FACTOR, writeReadme }) {
   if (!existsSync(lists)) {
     console.log(`puzzles: skipped: puyo2's lists not found at ${lists} (give --lists DIR, puyo2's test/pnsolve)`);
     return;
@@ -79,6 +119,7 @@ export function puzzleBench({ lists, pnsolve, kinds, writeReadme }) {
   const skipped = [];
   const fourth = [];
   for (const { level, param } of all) {
+    if (levels && !levels.includes(level.slice(5))) continue;
     const code = param.slice(param.indexOf('__') + 2);
     if (kinds && !kinds.includes(code[0])) continue;
     const url = `https://puyop.com/s/${param}`;
@@ -108,10 +149,8 @@ export function puzzleBench({ lists, pnsolve, kinds, writeReadme }) {
     startup = Math.min(...runs.map((r) => r.seconds ?? Infinity));
     if (!Number.isFinite(startup)) startup = 0;
   }
-  // Warm the JIT and the kernel on the first puzzles before anything counts.
-  for (const puzzle of puzzles.slice(0, 3)) kitSolve(puzzle.search);
-  const byKind = new Map();
-  for (const puzzle of puzzles) {
+  /** One puzzle solved by the kit and by pnsolve, timed; its line printed on stderr. */
+  const solveBoth = (puzzle) => {
     let kit = cpuSeconds(() => kitSolve(puzzle.search));
     if (kit.seconds < 0.5) for (let i = 0; i < 2; i++) {
       const again = cpuSeconds(() => kitSolve(puzzle.search));
@@ -119,28 +158,44 @@ export function puzzleBench({ lists, pnsolve, kinds, writeReadme }) {
     }
     let peer;
     if (havePeer) {
-      peer = pnsolveTimed(pnsolve, puzzle.param);
+      const cap = capFactor > 0 ? Math.max(CAP_FLOOR_SECONDS, startup + capFactor * kit.seconds) : undefined;
+      peer = pnsolveTimed(pnsolve, puzzle.param, cap);
       if (peer.seconds !== undefined && peer.seconds < 0.5) {
         for (let i = 0; i < 2; i++) {
-          const again = pnsolveTimed(pnsolve, puzzle.param);
+          const again = pnsolveTimed(pnsolve, puzzle.param, cap);
           if (again.seconds < peer.seconds) peer = again;
         }
       }
       if (peer.error) throw new Error(`pnsolve failed on ${puzzle.param}: ${peer.error}`);
     }
-    const entry = byKind.get(puzzle.kind) ?? { kind: puzzle.kind, goal: describeGoal(puzzle.search.goal ?? {}), puzzles: 0, kit: 0, peer: 0, peerRaw: 0, answers: 0, worst: undefined };
+    // Per puzzle on stderr, for a long run's progress and for --from-log: level, param, kit and pnsolve CPU seconds, answers.
+    process.stderr.write(`${puzzle.level} ${puzzle.param} kit ${kit.seconds.toFixed(4)}${peer ? ` pnsolve ${peer.capped ? '>= ' : ''}${peer.seconds.toFixed(4)}` : ''} answers ${kit.value.answers}\n`);
+    return { kit, peer };
+  };
+  const logged = fromLog ? readRunLogs(fromLog) : undefined;
+  // Warm the JIT and the kernel on the first puzzles before anything counts.
+  if (!logged) for (const puzzle of puzzles.slice(0, 3)) kitSolve(puzzle.search);
+  const byKind = new Map();
+  const missing = [];
+  for (const puzzle of puzzles) {
+    const { kit, peer } = logged ? (logged.get(`${puzzle.level} ${puzzle.param}`) ?? {}) : solveBoth(puzzle);
+    if (!kit) {
+      missing.push(`${puzzle.level} ${puzzle.param}`);
+      continue;
+    }
+    if (havePeer && !peer) throw new Error(`${puzzle.level} ${puzzle.param}: the logged line has no pnsolve time`);
+    const entry = byKind.get(puzzle.kind) ?? { kind: puzzle.kind, goal: describeGoal(puzzle.search.goal ?? {}), puzzles: 0, kit: 0, peer: 0, peerRaw: 0, capped: 0, answers: 0, worst: undefined };
     entry.puzzles++;
     entry.kit += kit.seconds;
     entry.answers += kit.value.answers;
     if (peer) {
       entry.peerRaw += peer.seconds;
+      if (peer.capped) entry.capped++;
       entry.peer += Math.max(0, peer.seconds - startup);
       const ratio = Math.max(0, peer.seconds - startup) / kit.seconds;
-      if (!entry.worst || ratio < entry.worst.ratio) entry.worst = { ratio, param: puzzle.param, kit: kit.seconds, peer: peer.seconds };
+      if (!entry.worst || ratio < entry.worst.ratio) entry.worst = { ratio, capped: peer.capped, param: puzzle.param, kit: kit.seconds, peer: peer.seconds };
     }
     byKind.set(puzzle.kind, entry);
-    // Per puzzle on stderr, for a long run's progress: level, param, kit and pnsolve CPU seconds, answers.
-    process.stderr.write(`${puzzle.level} ${puzzle.param} kit ${kit.seconds.toFixed(4)}${peer ? ` pnsolve ${peer.seconds.toFixed(4)}` : ''} answers ${kit.value.answers}\n`);
   }
   const lines = [];
   const say = (line) => {
@@ -149,15 +204,18 @@ export function puzzleBench({ lists, pnsolve, kinds, writeReadme }) {
   };
   const cpu = cpus()[0]?.model?.trim() || 'unknown CPU';
   say(`CPU: ${cpu} (${cpus().length} cores), Node ${process.version}, load average ${loadavg()[0].toFixed(1)} at the end`);
+  if (logged) say(`from the per-puzzle lines of earlier runs (${fromLog.join(', ')}): ${puzzles.length - missing.length} of ${puzzles.length} puzzles${missing.length ? `; not in them: ${missing.length}` : ''}; pnsolve's start-up measured now`);
   say(`puyo2's puzzle lists: ${puzzles.length} puzzles${skipped.length ? `, ${skipped.length} not read (${skipped.map((s) => s.split(':')[0]).join(', ')})` : ''}; CPU seconds, one thread each` +
-    (havePeer ? `; pnsolve less its start-up (${(startup * 1000).toFixed(1)} ms a run)` : ''));
-  const header = ['kind', 'example goal', 'puzzles', 'kit s', ...(havePeer ? ['pnsolve s', 'ratio', 'worst puzzle', `>= ${TARGET}x`] : [])];
+    (havePeer ? `; pnsolve less its start-up (${(startup * 1000).toFixed(1)} ms a run)` : '') +
+    (havePeer && capFactor > 0 ? `, stopped at ${capFactor}x the kit's time (at least ${CAP_FLOOR_SECONDS} s): ">=" marks a total or ratio with stopped runs, a lower bound` : ''));
+  const header = ['kind', 'example goal', 'puzzles', 'kit s', ...(havePeer ? ['pnsolve s', 'stopped', 'ratio', 'worst puzzle', `>= ${TARGET}x`] : [])];
   const rows = [...byKind.values()].sort((a, b) => b.puzzles - a.puzzles).map((e) => {
     const cells = [e.kind, e.goal, String(e.puzzles), e.kit.toFixed(3)];
     if (havePeer) {
       const ratio = e.peer / e.kit;
       e.ratio = ratio;
-      cells.push(e.peer.toFixed(3), `${ratio.toFixed(1)}x`, `${e.worst.ratio.toFixed(1)}x`, ratio >= TARGET ? 'met' : 'not met');
+      const atLeast = e.capped > 0 ? '>= ' : '';
+      cells.push(`${atLeast}${e.peer.toFixed(3)}`, String(e.capped), `${atLeast}${ratio.toFixed(1)}x`, `${e.worst.capped ? '>= ' : ''}${e.worst.ratio.toFixed(1)}x`, ratio >= TARGET ? 'met' : 'not met');
     }
     return cells;
   });
@@ -182,8 +240,16 @@ if (import.meta.url === pathToFileURL(process.argv[1]).href) {
       lists: { type: 'string', default: '/work/ref/puyo2/test/pnsolve' },
       pnsolve: { type: 'string', default: '/work/ref/bin/pnsolve' },
       kinds: { type: 'string' },
+      levels: { type: 'string' },
+      'from-log': { type: 'string' },
+      'cap-factor': { type: 'string', default: String(CAP_FACTOR) },
       'write-readme': { type: 'boolean', default: false },
     },
   });
-  puzzleBench({ lists: values.lists, pnsolve: values.pnsolve, kinds: values.kinds?.split(','), writeReadme: values['write-readme'] });
+  const capFactor = Number(values['cap-factor']);
+  if (!(capFactor >= 0)) {
+    console.error(`puzzles: --cap-factor ${JSON.stringify(values['cap-factor'])} is not a number >= 0`);
+    process.exit(2);
+  }
+  puzzleBench({ lists: values.lists, pnsolve: values.pnsolve, kinds: values.kinds?.split(','), levels: values.levels?.split(','), fromLog: values['from-log']?.split(','), capFactor, writeReadme: values['write-readme'] });
 }
