@@ -315,24 +315,31 @@ describe('options form', () => {
   });
 });
 
+/** Records every step caption the page shows from its start (before any wait of the test's could begin). */
+async function recordStepCaptions(p: Page): Promise<void> {
+  await p.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { seenCaptions: string[] }).seenCaptions = seen;
+    new MutationObserver(() => {
+      const caption = document.getElementById('viewer-caption')?.textContent ?? '';
+      if (caption.startsWith('Step') && seen.at(-1) !== caption) seen.push(caption);
+    }).observe(document, { subtree: true, childList: true, characterData: true });
+  });
+}
+
+const stepCaptionsSeen = (p: Page) => p.evaluate(() => (window as unknown as { seenCaptions: string[] }).seenCaptions);
+
 describe('running', () => {
   it('animates step events one by one', async () => {
     // Every caption from the page's start: with run=1 the steps may begin before the page says it
     // is ready (on a busy machine the first ones were over before a wait for them began).
     page = await browser.context.newPage();
     await page.setViewportSize({ width: 1280, height: 860 });
-    await page.addInitScript(() => {
-      const seen: string[] = [];
-      (window as unknown as { seenCaptions: string[] }).seenCaptions = seen;
-      new MutationObserver(() => {
-        const caption = document.getElementById('viewer-caption')?.textContent ?? '';
-        if (caption.startsWith('Step') && seen.at(-1) !== caption) seen.push(caption);
-      }).observe(document, { subtree: true, childList: true, characterData: true });
-    });
+    await recordStepCaptions(page);
     const p = page;
     await p.goto(`${server.url}?puzzle=walk&steps=3&delay=300&run=1`);
     await p.waitForSelector('#viewer-caption:text-matches("^Step 3 of 3")', { timeout: 20_000 });
-    const seen = await p.evaluate(() => (window as unknown as { seenCaptions: string[] }).seenCaptions);
+    const seen = await stepCaptionsSeen(p);
     // Each step shown in turn (its "of N" may grow while the steps arrive).
     const shown = seen.map((caption) => caption.replace(/ of \d+/, '')).filter((caption, i, all) => caption !== all[i - 1]);
     expect(shown).toEqual(['Step 1 · filled 1', 'Step 2 · filled 2', 'Step 3 · filled 3']);
@@ -349,16 +356,11 @@ describe('running', () => {
     // Frames every 100 ms, steps every 20 ms: a busy or hidden page. Every caption is recorded.
     await page.addInitScript(() => {
       window.requestAnimationFrame = (callback) => window.setTimeout(() => callback(performance.now()), 100);
-      const seen: string[] = [];
-      (window as unknown as { seenCaptions: string[] }).seenCaptions = seen;
-      new MutationObserver(() => {
-        const caption = document.getElementById('viewer-caption')?.textContent ?? '';
-        if (caption.startsWith('Step') && seen.at(-1) !== caption) seen.push(caption);
-      }).observe(document, { subtree: true, childList: true, characterData: true });
     });
+    await recordStepCaptions(page);
     await page.goto(`${server.url}?puzzle=walk&steps=5&delay=20&run=1`);
     await page.waitForSelector('#viewer-caption:text-matches("^Step 5 of 5")', { timeout: 20_000 });
-    const seen = await page.evaluate(() => (window as unknown as { seenCaptions: string[] }).seenCaptions);
+    const seen = await stepCaptionsSeen(page);
     expect(seen.map((caption) => caption.replace(/ of \d+.*/, ''))).toEqual(['Step 1', 'Step 2', 'Step 3', 'Step 4', 'Step 5']);
   });
 

@@ -19,15 +19,15 @@ export interface SvgOptions {
  */
 const MARK = /^[A-Za-z0-9]$/;
 
-/** Black or white, whichever reads better on a background colour. */
-function labelColour(hex: string): string {
+/** Black or white ink (the stylesheet's classes), whichever reads better on a background colour. */
+function labelInk(hex: string): 'ink-dark' | 'ink-light' {
   const value = Number.parseInt(hex.slice(1), 16);
   const channel = (shift: number) => {
     const c = ((value >> shift) & 255) / 255;
     return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
   };
   const luminance = 0.2126 * channel(16) + 0.7152 * channel(8) + 0.0722 * channel(0);
-  return luminance > 0.22 ? '#111' : '#fff';
+  return luminance > 0.22 ? 'ink-dark' : 'ink-light';
 }
 
 /** A cell's colour: its palette entry's, grey for a fill the palette lacks, none for an empty cell. */
@@ -156,7 +156,7 @@ export class FramePicture {
     // Size and ink as classes, not inline styles or attributes: elements styled alike share their
     // computed style, and a 16x16 grid's first picture cost 14 ms of restyling with one style each.
     const size = look.mark ? ' mark' : look.shown.length > 2 ? ' long' : '';
-    const ink = look.colour ? (labelColour(look.colour) === '#111' ? ' ink-dark' : ' ink-light') : '';
+    const ink = look.colour ? ` ${labelInk(look.colour)}` : '';
     const className = `label${size}${ink}`;
     if (text.getAttribute('class') !== className) text.setAttribute('class', className);
     if (text.textContent !== look.shown) text.textContent = look.shown;
