@@ -20,6 +20,7 @@ import { parseArgs } from 'node:util';
 import { decodeNazoLink, solveNazo } from '../dist/index.js';
 import { decodeGoalCode, describeGoal } from '../dist/goal.js';
 import { replaceSection } from './readme.mjs';
+import { readRunLogs } from './run-logs.mjs';
 
 const TARGET = 5;
 /**
@@ -87,26 +88,18 @@ function pnsolveTimed(binary, param, capSeconds) {
   return { seconds: Number(child[1]) * 60 + Number(child[2]) + Number(child[3]) * 60 + Number(child[4]), capped };
 }
 
-/**
- * The per-puzzle lines of earlier runs (what a run prints on stderr), by level and param: a long run
- * may be split over processes (`--levels`) and its table made from their lines (`--from-log`). The
- * first line of a puzzle wins; a line that is not one is refused with its file and line.
- */
-export function readRunLogs(files) {
-  const results = new Map();
-  const LINE = /^(level\d{1,2}) ([0-9A-Za-z.\-_?]{1,200}) kit (\d{1,6}\.\d{4})(?: pnsolve (>= )?(\d{1,6}\.\d{4}))? answers (\d{1,9})$/;
-  for (const file of files) {
-    readFileSync(file, 'utf8').split('\n').forEach((text, index) => {
-      if (!text.startsWith('level')) return;
-      const match = LINE.exec(text);
-      if (!match) throw new Error(`${file}:${index + 1}: not a puzzle line of this bench: ${JSON.stringify(text.slice(0, 60))}`);
-      const [, level, param, kit, capped, peer, answers] = match;
-      const key = `${level} ${param}`;
-      if (results.has(key)) return;
-      results.set(key, { kit: { seconds: Number(kit), value: { answers: Number(answers) } }, peer: peer === undefined ? undefined : { seconds: Number(peer), capped: capped !== undefined } });
-    });
-  }
-  return results;
+/** Where a table made from logs takes pnsolve's start-up from. */
+function startupSource(logged) {
+  const runs = [...new Set([...logged.values()].map((r) => r.peer?.startup).filter((s) => s !== undefined))];
+  const loggedPart = runs.length ? `pnsolve's start-up as its run logged it (${runs.map((s) => `${(s * 1000).toFixed(1)} ms`).join(', ')})` : '';
+  const missing = [...logged.values()].some((r) => r.peer && r.peer.startup === undefined);
+  return [loggedPart, missing ? "pnsolve's start-up measured now for lines whose run logged none" : ''].filter(Boolean).join('; ');
+}
+
+/** The cap factors a table's pnsolve times were taken with: its runs' own, or this run's. */
+function capFactors(logged, capFactor) {
+  const factors = logged ? new Set([...logged.values()].map((r) => r.peer?.capFactor ?? capFactor)) : new Set([capFactor]);
+  return [...factors].sort((a, b) => b - a).map((f) => `${f}x`).join(' or ');
 }
 
 export function puzzleBench({ lists, pnsolve, kinds, levels, fromLog, capFactor = CAP_FACTOR, writeReadme }) {
@@ -148,6 +141,8 @@ export function puzzleBench({ lists, pnsolve, kinds, levels, fromLog, capFactor 
     const runs = Array.from({ length: 5 }, () => pnsolveTimed(pnsolve, onePair));
     startup = Math.min(...runs.map((r) => r.seconds ?? Infinity));
     if (!Number.isFinite(startup)) startup = 0;
+    // Logged for --from-log, so that a table made later takes this run's start-up, not its own.
+    if (!fromLog) process.stderr.write(`pnsolve start-up ${startup.toFixed(4)}\npnsolve cap factor ${capFactor}\n`);
   }
   /** One puzzle solved by the kit and by pnsolve, timed; its line printed on stderr. */
   const solveBoth = (puzzle) => {
@@ -191,8 +186,9 @@ export function puzzleBench({ lists, pnsolve, kinds, levels, fromLog, capFactor 
     if (peer) {
       entry.peerRaw += peer.seconds;
       if (peer.capped) entry.capped++;
-      entry.peer += Math.max(0, peer.seconds - startup);
-      const ratio = Math.max(0, peer.seconds - startup) / kit.seconds;
+      const peerStartup = peer.startup ?? startup;
+      entry.peer += Math.max(0, peer.seconds - peerStartup);
+      const ratio = Math.max(0, peer.seconds - peerStartup) / kit.seconds;
       if (!entry.worst || ratio < entry.worst.ratio) entry.worst = { ratio, capped: peer.capped, param: puzzle.param, kit: kit.seconds, peer: peer.seconds };
     }
     byKind.set(puzzle.kind, entry);
@@ -204,10 +200,10 @@ export function puzzleBench({ lists, pnsolve, kinds, levels, fromLog, capFactor 
   };
   const cpu = cpus()[0]?.model?.trim() || 'unknown CPU';
   say(`CPU: ${cpu} (${cpus().length} cores), Node ${process.version}, load average ${loadavg()[0].toFixed(1)} at the end`);
-  if (logged) say(`from the per-puzzle lines of earlier runs (${fromLog.join(', ')}): ${puzzles.length - missing.length} of ${puzzles.length} puzzles${missing.length ? `; not in them: ${missing.length}` : ''}; pnsolve's start-up measured now`);
+  if (logged) say(`from the per-puzzle lines of earlier runs (${fromLog.join(', ')}): ${puzzles.length - missing.length} of ${puzzles.length} puzzles${missing.length ? `; not in them: ${missing.length}` : ''}; ${startupSource(logged)}`);
   say(`puyo2's puzzle lists: ${puzzles.length} puzzles${skipped.length ? `, ${skipped.length} not read (${skipped.map((s) => s.split(':')[0]).join(', ')})` : ''}; CPU seconds, one thread each` +
-    (havePeer ? `; pnsolve less its start-up (${(startup * 1000).toFixed(1)} ms a run)` : '') +
-    (havePeer && capFactor > 0 ? `, stopped at ${capFactor}x the kit's time (at least ${CAP_FLOOR_SECONDS} s): ">=" marks a total or ratio with stopped runs, a lower bound` : ''));
+    (havePeer ? `; pnsolve less its start-up${logged ? '' : ` (${(startup * 1000).toFixed(1)} ms a run)`}` : '') +
+    (havePeer && capFactor > 0 ? `, stopped at ${capFactors(logged, capFactor)} the kit's time (at least ${CAP_FLOOR_SECONDS} s): ">=" marks a total or ratio with stopped runs, a lower bound` : ''));
   const header = ['kind', 'example goal', 'puzzles', 'kit s', ...(havePeer ? ['pnsolve s', 'stopped', 'ratio', 'worst puzzle', `>= ${TARGET}x`] : [])];
   const rows = [...byKind.values()].sort((a, b) => b.puzzles - a.puzzles).map((e) => {
     const cells = [e.kind, e.goal, String(e.puzzles), e.kit.toFixed(3)];
