@@ -8,9 +8,10 @@
 // least CPU time of 5 runs on a one-pair puzzle, measured here first. Small puzzles (under 0.5 s) are
 // timed best of 3.
 // Usage: node bench/puzzles.mjs [--lists DIR] [--pnsolve PATH] [--kinds u,G,...] [--levels 8,9]
-//   [--cap-factor N (0: none)] [--from-log RUN1.err,RUN2.err] [--write-readme]
+//   [--cap-factor N (0: none)] [--skip-logged RUN1.err,...] [--from-log RUN1.err,RUN2.err] [--write-readme]
 // A long run can be split over processes with --levels, each one's stderr kept; --from-log then makes
-// the table from those per-puzzle lines (the puzzles are not solved again).
+// the table from those per-puzzle lines (the puzzles are not solved again). --skip-logged solves only
+// the puzzles that the given logs do not have, so a run cut short (a session's end) can be taken up.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -102,17 +103,19 @@ function capFactors(logged, capFactor) {
   return [...factors].sort((a, b) => b - a).map((f) => `${f}x`).join(' or ');
 }
 
-export function puzzleBench({ lists, pnsolve, kinds, levels, fromLog, capFactor = CAP_FACTOR, writeReadme }) {
+export function puzzleBench({ lists, pnsolve, kinds, levels, skipLogged, fromLog, capFactor = CAP_FACTOR, writeReadme }) {
   if (!existsSync(lists)) {
     console.log(`puzzles: skipped: puyo2's lists not found at ${lists} (give --lists DIR, puyo2's test/pnsolve)`);
     return;
   }
   const all = readLists(lists);
+  const done = skipLogged ? readRunLogs(skipLogged) : new Map();
   const puzzles = [];
   const skipped = [];
   const fourth = [];
   for (const { level, param } of all) {
     if (levels && !levels.includes(level.slice(5))) continue;
+    if (done.has(`${level} ${param}`)) continue;
     const code = param.slice(param.indexOf('__') + 2);
     if (kinds && !kinds.includes(code[0])) continue;
     const url = `https://puyop.com/s/${param}`;
@@ -130,6 +133,10 @@ export function puzzleBench({ lists, pnsolve, kinds, levels, fromLog, capFactor 
       fourth.push(param);
       puzzles.push({ level, param, kind: code[0], search: { field: link.field, pairs: link.pairs, goal: decodeGoalCode(code.slice(0, 3)) } });
     }
+  }
+  if (!puzzles.length) {
+    console.log('puzzles: nothing to solve: no puzzle of the lists is selected or missing from the logs');
+    return;
   }
   const havePeer = pnsolve && existsSync(pnsolve);
   if (pnsolve && !havePeer) console.log(`puzzles: pnsolve not found at ${pnsolve}: the kit's times only`);
@@ -238,6 +245,7 @@ if (import.meta.url === pathToFileURL(process.argv[1]).href) {
       kinds: { type: 'string' },
       levels: { type: 'string' },
       'from-log': { type: 'string' },
+      'skip-logged': { type: 'string' },
       'cap-factor': { type: 'string', default: String(CAP_FACTOR) },
       'write-readme': { type: 'boolean', default: false },
     },
@@ -247,5 +255,11 @@ if (import.meta.url === pathToFileURL(process.argv[1]).href) {
     console.error(`puzzles: --cap-factor ${JSON.stringify(values['cap-factor'])} is not a number >= 0`);
     process.exit(2);
   }
-  puzzleBench({ lists: values.lists, pnsolve: values.pnsolve, kinds: values.kinds?.split(','), levels: values.levels?.split(','), fromLog: values['from-log']?.split(','), capFactor, writeReadme: values['write-readme'] });
+  try {
+    puzzleBench({ lists: values.lists, pnsolve: values.pnsolve, kinds: values.kinds?.split(','), levels: values.levels?.split(','), skipLogged: values['skip-logged']?.split(','), fromLog: values['from-log']?.split(','), capFactor, writeReadme: values['write-readme'] });
+  } catch (error) {
+    // A bad log line or a failed pnsolve run: one line, not a stack.
+    console.error(`puzzles: ${error.message}`);
+    process.exit(2);
+  }
 }
