@@ -74,7 +74,9 @@ export async function followRun(config: QueueConfig, runId: string, emit: (event
     const status = process.stderr.isTTY && process.env['TERM'] !== 'dumb' ? new StatusLine(process.stderr) : undefined;
     const watchedFrom = { at: performance.now(), done: -1 };
     let workers: { at: number; text: string | undefined } = { at: -Infinity, text: undefined };
-    let saidNoWorker = false;
+    // Without a status line (a pipe, a log), said whenever it changes: a worker that died without
+    // a goodbye is listed until its heartbeat is out of date, so the first line can name it.
+    let waitingSaid: string | undefined;
     const outcome = await runs.wait(runId, {
       ...(signal ? { signal } : {}),
       onProgress: (progress) => {
@@ -85,9 +87,9 @@ export async function followRun(config: QueueConfig, runId: string, emit: (event
           void runs.servedBy(progress.queue).then(
             (found) => {
               workers.text = found.serving.length > 0 ? undefined : noWorkerText(progress, found.others.map((worker) => worker.queues).flat());
-              // Without a status line (a pipe, a log), said once: the run waits for a worker.
-              if (workers.text && !status && !saidNoWorker) {
-                saidNoWorker = true;
+              if (!workers.text) waitingSaid = undefined;
+              else if (!status && workers.text !== waitingSaid) {
+                waitingSaid = workers.text;
                 warn(`run ${runId} waits: ${workers.text}`);
               }
             },

@@ -3,6 +3,7 @@
 import { availableParallelism } from 'node:os';
 import { Redis as RedisClient } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeHeartbeat } from '../src/heartbeat.js';
 import { craftedSpec, inject, newRunId, rogueWorker } from './attacker.js';
 import { UNSIGNED, kit, runIdOf, startKit, startRedis, startWorker, stop, tempDir, writeFile, type Kit, type Redis } from './support.js';
 import { PENTOMINO_VERSION, PENTOMINO_VERSION_RE } from './versions.js';
@@ -178,12 +179,16 @@ describe('routing, fairness', () => {
     expect(result.stderr).toBe(`${UNSIGNED}kit: no plugins found here: a worker serves the plugins kit list shows (install some, or give --plugin PATH)\n`);
   });
 
-  it('a worker only takes jobs for the plugin versions it has; the run waits, saying so, until one comes', async () => {
+  it('a worker only takes jobs for the plugin versions it has; the run waits, saying so as the workers change, until one comes', async () => {
     await stopWorkers();
     const v1 = plugin('lister', '1.0.0');
     const v2 = plugin('lister', '2.0.0');
+    // The last heartbeat of a worker that died 5 s ago without a goodbye: listed for 10 s more.
+    const now = Date.now();
+    await writeHeartbeat(client, undefined, { id: 'crashed', host: 'gone', pid: 1, queues: ['ghost@1.0.0'], threads: 1, busy: 0, draining: false, startedAt: now - 60_000, seenAt: now - 5_000 });
     workers.push(await startWorker(redis.url, { cwd: tempDir(), plugins: [v2] }));
     const run = startKit(['run', 'lister', '--count', '--plugin', v1, '--queue', redis.url], tempDir());
+    await run.waitForStderr(/kit: run run-[0-9a-f]+ waits: no worker serves lister 1\.0\.0 \(connected workers serve ghost 1\.0\.0, lister 2\.0\.0\)\n/);
     await run.waitForStderr(/kit: run run-[0-9a-f]+ waits: no worker serves lister 1\.0\.0 \(connected workers serve lister 2\.0\.0\)\n/);
     const runId = runIdOf(run.stderrText())!;
     expect(JSON.parse((await kit(['queue', 'status', runId, '--queue', redis.url, '--json'])).stdout)).toMatchObject({ state: 'queued', tasksDone: 0 });
