@@ -446,14 +446,15 @@ describe('editors', () => {
     expect(await pattern.evaluate((element) => (element as HTMLDetailsElement).open)).toBe(true);
     // The puzzle editor is folded, not gone; a new pattern starts at 6x6.
     expect(await puzzle.isVisible()).toBe(true);
-    expect(await puzzle.evaluate((element) => (element as HTMLDetailsElement).open)).toBe(false);
+    await expect.poll(() => puzzle.evaluate((element) => (element as HTMLDetailsElement).open)).toBe(false);
     expect(await pattern.locator('[data-row]').count()).toBe(36);
     // Blank wears no shaded swatch, and says what it is.
     const blank = pattern.locator('button[data-value="."]');
     expect(await blank.locator('.swatch').evaluate((element) => (element as HTMLElement).style.background)).toBe('');
     expect(await text(p, '[data-editor="fill"] .editor-value-help')).toBe('free: any number · blank: no number: stays empty, never shaded');
     await puzzle.locator('> summary').click();
-    expect(await pattern.evaluate((element) => (element as HTMLDetailsElement).open)).toBe(false);
+    // The other editor folds in the toggle event's handler, a task after the click: polled.
+    await expect.poll(() => pattern.evaluate((element) => (element as HTMLDetailsElement).open)).toBe(false);
     expect(await puzzle.evaluate((element) => (element as HTMLDetailsElement).open)).toBe(true);
     await p.close();
 
