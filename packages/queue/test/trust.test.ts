@@ -51,7 +51,7 @@ describe('a job carries text and nothing that names this machine', () => {
     expect(result.status).toBe(3);
     expect(result.stderr).toBe(`kit: run ${runId} failed: --output, --force, --sat-solver, --dimacs cannot come from another machine (they name a file or program on the host)\n`);
     expect([marker, join(dir, 'out.txt'), join(dir, 'cnf.txt')].filter(existsSync)).toEqual([]);
-    expect(workers[0]!.stderrText()).toContain(`kit: job ${runId}-0 of hitori-sat@${HITORI_VERSION} failed: --output, --force, --sat-solver, --dimacs cannot come from another machine`);
+    await workers[0]!.waitForStderr(`kit: job ${runId}-0 of hitori-sat@${HITORI_VERSION} failed: --output, --force, --sat-solver, --dimacs cannot come from another machine`);
   });
 
   it('a decoded instance ($v8 bytes of a sparse array of length 0xfffffff0) is refused at once; the worker goes on serving', async () => {
@@ -104,9 +104,10 @@ describe('signed runs (a shared secret in KIT_QUEUE_SECRET_FILE)', () => {
     expect((await outcome(unsigned.runId, signed)).stderr).toBe(`kit: run ${unsigned.runId}'s spec is not signed (made without the shared secret)\n`);
     const forged = await inject(redis.url, craftedSpec(newRunId(), {}), { secret: 'another-secret-another-secret-0123456789' });
     expect((await outcome(forged.runId, signed)).stderr).toBe(`kit: run ${forged.runId}'s spec has a signature that does not match the shared secret\n`);
-    // The worker refused their jobs without running them: its log says why.
-    expect(workers[0]!.stderrText()).toContain(`kit: job ${unsigned.runId}-0 of pentomino@${PENTOMINO_VERSION} failed: job ${unsigned.runId}-0 is not signed (made without the shared secret)\n`);
-    expect(workers[0]!.stderrText()).toContain(`kit: job ${forged.runId}-0 of pentomino@${PENTOMINO_VERSION} failed: job ${forged.runId}-0 has a signature that does not match the shared secret\n`);
+    // The worker refused their jobs without running them: its log says why (waited for: the run can
+    // be seen failed in Redis before the worker's line has come through its pipe).
+    await workers[0]!.waitForStderr(`kit: job ${unsigned.runId}-0 of pentomino@${PENTOMINO_VERSION} failed: job ${unsigned.runId}-0 is not signed (made without the shared secret)\n`);
+    await workers[0]!.waitForStderr(`kit: job ${forged.runId}-0 of pentomino@${PENTOMINO_VERSION} failed: job ${forged.runId}-0 has a signature that does not match the shared secret\n`);
   });
 
   it('a signed run gives the local count', async () => {
