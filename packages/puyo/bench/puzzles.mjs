@@ -93,8 +93,8 @@ function pnsolveTimed(binary, param, capSeconds) {
 function startupSource(logged) {
   const runs = [...new Set([...logged.values()].map((r) => r.peer?.startup).filter((s) => s !== undefined))];
   const loggedPart = runs.length ? `pnsolve's start-up as its run logged it (${runs.map((s) => `${(s * 1000).toFixed(1)} ms`).join(', ')})` : '';
-  const missing = [...logged.values()].some((r) => r.peer && r.peer.startup === undefined);
-  return [loggedPart, missing ? "pnsolve's start-up measured now for lines whose run logged none" : ''].filter(Boolean).join('; ');
+  const unlogged = [...logged.values()].some((r) => r.peer && r.peer.startup === undefined);
+  return [loggedPart, unlogged ? "pnsolve's start-up measured now for lines whose run logged none" : ''].filter(Boolean).join('; ');
 }
 
 /** The cap factors a table's pnsolve times were taken with: its runs' own, or this run's. */
@@ -140,8 +140,11 @@ export function puzzleBench({ lists, pnsolve, kinds, levels, skipLogged, fromLog
   }
   const havePeer = pnsolve && existsSync(pnsolve);
   if (pnsolve && !havePeer) console.log(`puzzles: pnsolve not found at ${pnsolve}: the kit's times only`);
+  const logged = fromLog ? readRunLogs(fromLog) : undefined;
+  const unloggedStartup = logged && [...logged.values()].some((r) => r.peer && r.peer.startup === undefined);
   let startup = 0;
-  if (havePeer) {
+  // A table made from logs measures pnsolve's start-up only for lines whose run logged none.
+  if (havePeer && (!logged || unloggedStartup)) {
     // The first puzzle cut to its first pair: 22 placements at most, so its time is the start-up.
     const [field, rest] = [puzzles[0].param.split('_')[0], puzzles[0].param.slice(puzzles[0].param.indexOf('_') + 1)];
     const onePair = `${field}_${rest.slice(0, 2)}__${rest.slice(rest.indexOf('__') + 2)}`;
@@ -174,7 +177,6 @@ export function puzzleBench({ lists, pnsolve, kinds, levels, skipLogged, fromLog
     process.stderr.write(`${puzzle.level} ${puzzle.param} kit ${kit.seconds.toFixed(4)}${peer ? ` pnsolve ${peer.capped ? '>= ' : ''}${peer.seconds.toFixed(4)}` : ''} answers ${kit.value.answers}\n`);
     return { kit, peer };
   };
-  const logged = fromLog ? readRunLogs(fromLog) : undefined;
   // Warm the JIT and the kernel on the first puzzles before anything counts.
   if (!logged) for (const puzzle of puzzles.slice(0, 3)) kitSolve(puzzle.search);
   const byKind = new Map();
