@@ -4,6 +4,7 @@ import type { Frame } from './frame.js';
 import type { OptionSpec, ParsedOptions, TextFile } from './options.js';
 import type { Palette } from './palette.js';
 import type { PlaySpec } from './play.js';
+import type { GenerateContext, GeneratedPuzzle, GenerateRequest, Grade, GeneratorSpec, GraderSpec } from './generate.js';
 
 /** The plugin API this version of @kit/core speaks. Hosts refuse plugins made for another. */
 export const PLUGIN_API_VERSION = 1;
@@ -49,6 +50,10 @@ export interface Solver<I = unknown, S = unknown, P = unknown> {
   solve(instance: I, ctx: SolveContext<S, P>): Summary | Promise<Summary>;
   /** Optional: how to split this instance for `threads` workers; undefined means "run it whole". */
   split?(instance: I, threads: number): SplitSearch<S, P> | undefined;
+  /** With the plugin's `generator`: makes one puzzle, the same for the same request on every machine. */
+  generate?(request: GenerateRequest, ctx: GenerateContext): GeneratedPuzzle | Promise<GeneratedPuzzle>;
+  /** With the plugin's `grader`: the level of a parsed puzzle and its solving path. */
+  grade?(instance: I, ctx: GenerateContext): Grade | Promise<Grade>;
 }
 
 export interface InputSpec {
@@ -100,6 +105,10 @@ export interface PuzzlePlugin<I = unknown, S = unknown, P = unknown> {
   editors?: readonly GridEditorSpec[];
   /** How a person plays the puzzle (marks, pieces or drops), with the solver as referee: the web page's Play tab. */
   play?: PlaySpec<I, S>;
+  /** Fresh puzzles (`kit generate`, the page's New game and Daily): the solver's `generate` makes them. */
+  generator?: GeneratorSpec;
+  /** Difficulty and the solving path (`kit grade`, the page's solution path): the solver's `grade` gives them. */
+  grader?: GraderSpec;
   /**
    * What `-o FILE` would write for this finished run (its summary, instance and the solutions the host
    * kept), so a host without files, the web page, can offer it as a download.
