@@ -23,3 +23,23 @@ describe('generated puzzles', () => {
     expect(gradeLine({ size: '1x1', level: 'easy', steps: [] }, ['easy'])).toBe('1x1: easy (0 steps)');
   });
 });
+
+describe('dailySeed and readGeneratorSize', () => {
+  it('gives one seed a plugin a UTC day, whatever the time of day', async () => {
+    const { dailySeed } = await import('./generate.js');
+    const morning = dailySeed('hitori-sat', new Date('2026-12-03T00:00:01Z'));
+    expect(dailySeed('hitori-sat', new Date('2026-12-03T23:59:59Z'))).toBe(morning);
+    expect(dailySeed('hitori-sat', new Date('2026-12-04T00:00:00Z'))).not.toBe(morning);
+    expect(dailySeed('sudoku', new Date('2026-12-03T12:00:00Z'))).not.toBe(morning);
+    expect(Number.isInteger(morning) && morning >= 0 && morning < 2 ** 32).toBe(true);
+  });
+
+  it('reads sizes within the bounds and says why others are not', async () => {
+    const { readGeneratorSize } = await import('./generate.js');
+    const spec = { default: '10x10', min: 3, max: 30 };
+    expect(readGeneratorSize('10x12', spec)).toEqual([10, 12]);
+    expect(readGeneratorSize('10', spec)).toBe('size must be WxH (got "10")');
+    expect(readGeneratorSize('2x10', spec)).toBe('size 2x10: each side must be 3 to 30');
+    expect(readGeneratorSize('3x4x5', { ...spec, dimensions: 3 })).toEqual([3, 4, 5]);
+  });
+});

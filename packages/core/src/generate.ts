@@ -133,3 +133,27 @@ export function gradeLine(grade: Grade, levels: readonly string[]): string {
   const steps = `${grade.steps.length} step${grade.steps.length === 1 ? '' : 's'}`;
   return `${grade.size}: ${grade.level} (${parts.length === 0 ? steps : `${steps}: ${parts.join(', ')}`})`;
 }
+
+/**
+ * The seed of the day's puzzle of a plugin: the same for everyone on that UTC day, made from the date
+ * alone (FNV-1a of `ID YYYY-MM-DD`), so the page needs no server to agree on it.
+ */
+export function dailySeed(pluginId: string, date: Date): number {
+  const day = date.toISOString().slice(0, 10);
+  let hash = 0x811c9dc5;
+  for (const char of `${pluginId} ${day}`) {
+    hash ^= char.charCodeAt(0);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash;
+}
+
+/** A size as a generator takes it (`10x10`, `3x4x5`), or why it is not one: hosts read `--size` with it. */
+export function readGeneratorSize(text: string, spec: GeneratorSizeSpec): number[] | string {
+  const dimensions = spec.dimensions ?? 2;
+  const shape = dimensions === 3 ? 'WxHxD' : 'WxH';
+  if (!new RegExp(`^\\d{1,4}(x\\d{1,4}){${dimensions - 1}}$`).test(text)) return `size must be ${shape} (got ${JSON.stringify(text)})`;
+  const numbers = text.split('x').map(Number);
+  if (numbers.some((n) => n < spec.min || n > spec.max)) return `size ${text}: each side must be ${spec.min} to ${spec.max}`;
+  return numbers;
+}

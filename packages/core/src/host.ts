@@ -55,4 +55,9 @@ export {
 } from './play-referee.js';
 export type { RefereeAsk, RefereeReport, CompletionSource } from './play-referee.js';
 export { RefereeClient } from './referee-client.js';
+
+// Making and grading puzzles in a worker; the day's seed and a generator's size, read as hosts read them.
+export { MakerClient } from './maker-client.js';
+export type { MakerClientOptions, MakeOptions } from './maker-client.js';
+export { dailySeed, readGeneratorSize } from './generate.js';
 export type { RefereeClientOptions, JudgeRequest } from './referee-client.js';

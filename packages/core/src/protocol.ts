@@ -4,6 +4,7 @@ import type { ContextSettings } from './context.js';
 import type { PlayMove } from './play.js';
 import type { RefereeAsk, RefereeReport } from './play-referee.js';
 import type { SearchSource } from './search-source.js';
+import type { GeneratedPuzzle, GenerateRequest, Grade } from './generate.js';
 
 /**
  * Solutions a host keeps, for a worker to send whole: as many as fit `bytes` (by the first
@@ -42,7 +43,11 @@ export type HostMessage =
   | { type: 'task'; task: number }
   | { type: 'merge'; summaries: Summary[] }
   /** Judge a play position: the setup the plugin makes with `seed`, after `moves` (see play-referee.ts). */
-  | { type: 'judge'; id: number; moduleUrl: string; pluginId: string; instance: unknown; seed: number; moves: PlayMove[]; ask: RefereeAsk };
+  | { type: 'judge'; id: number; moduleUrl: string; pluginId: string; instance: unknown; seed: number; moves: PlayMove[]; ask: RefereeAsk }
+  /** Make a puzzle with the solver's `generate` (see maker-client.ts). */
+  | { type: 'generate'; id: number; moduleUrl: string; pluginId: string; request: GenerateRequest }
+  /** Grade a parsed puzzle with the solver's `grade`. */
+  | { type: 'grade'; id: number; moduleUrl: string; pluginId: string; instance: unknown };
 
 export type WorkerMessage =
   | { type: 'split'; tasks: number; cuts?: number[][] }
@@ -58,6 +63,10 @@ export type WorkerMessage =
   | { type: 'done'; summary: Summary }
   | { type: 'task-done'; task: number; summary: Summary }
   | { type: 'judged'; id: number; report: RefereeReport }
+  | { type: 'generated'; id: number; puzzle: GeneratedPuzzle }
+  | { type: 'graded'; id: number; grade: Grade }
+  /** A `generate` at work: candidates tried so far. */
+  | { type: 'generating'; id: number; tries: number }
   | { type: 'error'; error: SerializedError };
 
 /** The two ends of a worker, whatever the platform (worker_threads, Web Workers). */

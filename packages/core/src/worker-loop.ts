@@ -70,6 +70,29 @@ export function serveWorker(side: WorkerSide, importModule: (url: string) => Pro
       out.post({ type: 'judged', id: message.id, report });
       return;
     }
+    if (message.type === 'generate' || message.type === 'grade') {
+      const { plugin, solver } = await loadModule(message.moduleUrl);
+      if (plugin.id !== message.pluginId) {
+        throw new Error(`module ${message.moduleUrl} provides plugin '${plugin.id}', not '${message.pluginId}'`);
+      }
+      const { id } = message;
+      // Progress at most every 100 ms: a generator may report every candidate.
+      let reported = 0;
+      const progress = (tries: number) => {
+        const now = Date.now();
+        if (now - reported < 100) return;
+        reported = now;
+        out.post({ type: 'generating', id, tries });
+      };
+      if (message.type === 'generate') {
+        if (!solver.generate) throw new Error(`plugin '${plugin.id}' declares no generate in its solver`);
+        out.post({ type: 'generated', id, puzzle: await solver.generate(message.request, { progress }) });
+      } else {
+        if (!solver.grade) throw new Error(`plugin '${plugin.id}' declares no grade in its solver`);
+        out.post({ type: 'graded', id, grade: await solver.grade(message.instance, { progress }) });
+      }
+      return;
+    }
     if (message.type === 'load') {
       settings = message.settings;
       out.keep(message.keep);
