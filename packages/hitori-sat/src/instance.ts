@@ -1,4 +1,4 @@
-import { InputError, type ParsedOptions, type TextFile } from '@kit/core';
+import { InputError, skipGeneratedHeader, type ParsedOptions, type TextFile } from '@kit/core';
 import { firstWrongCell } from './answer-check.js';
 import { quote } from './quote.js';
 import { parsePuzzleText } from './formats/detect.js';
@@ -73,7 +73,8 @@ export function parseInstance(options: ParsedOptions, file?: TextFile): HitoriIn
     const seed = (options.seed as number | undefined) ?? 1;
     return { ...common, mode: 'generate', ...parseSize(generate), seed };
   }
-  const parsed = parsePuzzleText(file!.text, { file: file!.name, format });
+  // `kit generate` writes `# hitori-sat SIZE LEVEL SEED` above a puzzle; blanked, it keeps the line numbers.
+  const parsed = parsePuzzleText(skipGeneratedHeader(file!.text), { file: file!.name, format });
   const puzzle = { width: parsed.width, height: parsed.height, numbers: parsed.cells };
   if (parsed.answer) {
     // An answer block is checked, never trusted: a wrong one is the file's error, at its first wrong mark.

@@ -4,6 +4,7 @@ import { definePlugin, type Frame, type Summary } from '@kit/core';
 import { output, patternEditor, puzzleEditor, samples } from './editor.js';
 import { INPUT_FORMATS } from './formats/parsed.js';
 import { EMIT_FORMATS, parseInstance, type HitoriInstance, type HitoriSolution } from './instance.js';
+import { MAKE_MAX_SIDE, MAKE_MIN_SIDE } from './model.js';
 import { play } from './play.js';
 
 function view(solution: HitoriSolution): Frame {
@@ -94,6 +95,16 @@ export default definePlugin<HitoriInstance, HitoriSolution>({
   output,
   parse: parseInstance,
   solver: () => import('./solver.js').then((m) => m.solver),
+  generator: {
+    levels: ['easy', 'tricky', 'hard'],
+    defaultLevel: 'easy',
+    size: { default: '10x10', min: MAKE_MIN_SIDE, max: MAKE_MAX_SIDE, presets: ['5x5', '7x7', '10x10', '12x12', '15x15'] },
+    parameters: [
+      { name: 'fill', type: 'file', formats: ['pencilbox', 'grid'], help: 'fill this designer\'s pattern instead, and grade it (every filling of a pattern grades alike)' },
+    ],
+    emits: ['puzz.link', 'singles'],
+  },
+  grader: { levels: ['easy', 'tricky', 'hard'] },
   view,
   summarize,
   // The search's bookkeeping stays in --json; a person reads the verdict and the board.

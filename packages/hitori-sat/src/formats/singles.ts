@@ -39,3 +39,11 @@ export function parseSingles(text: string): ParsedPuzzle {
   }
   return { format: 'singles', width, height, cells };
 }
+
+const SINGLES_DIGITS = '123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ';
+
+/** A Singles game ID (`WxH:cells`), or undefined when a cell is blank or above 61 (Singles cannot say it). */
+export function formatSingles(width: number, height: number, numbers: readonly number[]): string | undefined {
+  if (numbers.some((n) => n < 1 || n > SINGLES_DIGITS.length)) return undefined;
+  return `${width}x${height}:${numbers.map((n) => SINGLES_DIGITS[n - 1]).join('')}`;
+}
