@@ -12,7 +12,7 @@ import { formatSingles } from './formats/singles.js';
 import { generateHitori } from './generate.js';
 import { GRADE_LEVELS, gradeOf, solveByRules, type GradeLevel } from './grade.js';
 import type { HitoriInstance } from './instance.js';
-import type { Hitori } from './model.js';
+import { MAKE_MAX_SIDE, MAKE_MIN_SIDE, type Hitori } from './model.js';
 import type { Pattern } from './fill.js';
 import { CdclSolver } from './sat/cdcl.js';
 
@@ -67,7 +67,7 @@ function puzzleOut(puzzle: Hitori, level: GradeLevel, tries: number): GeneratedP
     input: formatPencilBox(width, height, numbers),
     size: `${width}x${height}`,
     difficulty: level,
-    formats: { 'puz.link': formatPuzzLink(width, height, numbers), ...(singles ? { singles } : {}) },
+    formats: { 'puzz.link': formatPuzzLink(width, height, numbers), ...(singles ? { singles } : {}) },
     tries,
   };
 }
@@ -86,6 +86,9 @@ export function generatePuzzle(request: GenerateRequest, ctx: GenerateContext = 
     return { width: parsed.width, height: parsed.height, labels: parsed.cells };
   })();
   const [width, height] = pattern ? [pattern.width, pattern.height] : [request.size?.[0] ?? 10, request.size?.[1] ?? request.size?.[0] ?? 10];
+  if (!pattern && [width, height].some((side) => !Number.isInteger(side) || side < MAKE_MIN_SIDE || side > MAKE_MAX_SIDE)) {
+    throw new InputError(`size ${width}x${height}: each side must be ${MAKE_MIN_SIDE} to ${MAKE_MAX_SIDE}`);
+  }
   const stop = () => ctx.signal?.aborted === true;
   let unique = 0;
   for (let attempt = 1; attempt <= MAX_TRIES; attempt++) {
@@ -93,24 +96,19 @@ export function generatePuzzle(request: GenerateRequest, ctx: GenerateContext = 
     ctx.progress?.(attempt);
     const seed = trySeed(request.seed, attempt);
     let puzzle: Hitori;
-    let solution: Uint8Array;
     if (pattern) {
       const numbers = randomFilling(pattern, seed);
       if (!numbers) continue;
       puzzle = { width, height, numbers };
       const solutions = solutionsOf(puzzle);
       if (solutions.length !== 1) continue;
-      solution = solutions[0]!;
     } else {
-      const made = generateHitori(width, height, seed, () => new CdclSolver());
-      puzzle = made.puzzle;
-      solution = made.shaded;
+      puzzle = generateHitori(width, height, seed, () => new CdclSolver()).puzzle;
     }
     unique++;
     // Only puzzles the rules finish count: a grade's path then ends in the solution.
     const path = solveByRules(puzzle, level, stop);
     if (path.undecided.length === 0 && path.level === level) return puzzleOut(puzzle, level, attempt);
-    void solution;
   }
   const what = pattern ? `fillings of ${fill!.name}` : `${width}x${height} puzzles`;
   const uniqueNote = pattern ? ` (${unique} of them with one solution)` : '';

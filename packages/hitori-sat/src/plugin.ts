@@ -100,7 +100,7 @@ export default definePlugin<HitoriInstance, HitoriSolution>({
     defaultLevel: 'easy',
     size: { default: '10x10', min: MAKE_MIN_SIDE, max: MAKE_MAX_SIDE, presets: ['5x5', '7x7', '10x10', '12x12', '15x15'] },
     parameters: [
-      { name: 'fill', type: 'file', formats: ['pencilbox', 'grid'], help: 'fill this designer\'s pattern instead, and grade it (every filling of a pattern grades alike)' },
+      { name: 'fill', type: 'file', formats: ['pencilbox', 'grid'], help: 'fill this designer\'s pattern instead: fillings are tried until one has one solution and the level asked for' },
     ],
     emits: ['puzz.link', 'singles'],
   },

@@ -1,4 +1,4 @@
-import { InputError, type GenerateContext, type Grade, type SolveContext, type Solver, type Summary } from '@kit/core';
+import type { SolveContext, Solver, Summary } from '@kit/core';
 import { encodeRules, searchHitori } from './encode.js';
 import { fillPattern } from './fill.js';
 import { formatPencilBox } from './formats/pencilbox.js';
@@ -6,8 +6,7 @@ import { formatPlainGrid } from './formats/plain.js';
 import { formatPuzzLink } from './formats/puzzlink.js';
 import { formatSugar } from './formats/sugar.js';
 import { generateHitori } from './generate.js';
-import { gradeOf, solveByRules } from './grade.js';
-import { makePuzzle } from './make.js';
+import { generatePuzzle, gradeInstance } from './make.js';
 import type { HitoriInstance, HitoriSolution } from './instance.js';
 import { numberRows, shadingRows, type Hitori } from './model.js';
 import { checkWritable, writeOutput } from './output.js';
@@ -146,14 +145,4 @@ async function solve(instance: HitoriInstance, ctx: Ctx): Promise<Summary> {
   return summary;
 }
 
-/** The grade of a puzzle with one solution; a puzzle with none or several has no solving path to grade. */
-function grade(instance: HitoriInstance, ctx: GenerateContext): Grade {
-  if (instance.mode !== 'solve') throw new InputError('grading takes a puzzle, not --fill or --generate');
-  const { puzzle } = instance;
-  const found = searchHitori(puzzle, new CdclSolver(), { maxSolutions: 2, shouldStop: () => ctx.signal?.aborted === true });
-  if (found.solutions.length === 0) throw new InputError('the puzzle has no solution, so it cannot be graded');
-  if (found.solutions.length > 1) throw new InputError('the puzzle has more than one solution, so it cannot be graded');
-  return gradeOf(puzzle, solveByRules(puzzle, 'hard', () => ctx.signal?.aborted === true), found.solutions[0]!);
-}
-
-export const solver: Solver<HitoriInstance, HitoriSolution> = { solve, generate: makePuzzle, grade };
+export const solver: Solver<HitoriInstance, HitoriSolution> = { solve, generate: generatePuzzle, grade: gradeInstance };
