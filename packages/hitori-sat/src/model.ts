@@ -19,9 +19,12 @@ export const MAX_SIDE = 200;
 /** The largest side --generate makes: generating took 12 s at 100x100, 35 s at 150x150, 3 minutes at 200x200. */
 export const GENERATE_MAX_SIDE = 100;
 
-/** The sides a graded generator (`kit generate`) takes: grading a 30x30 by trial already takes seconds. */
+/**
+ * The sides a graded generator (`kit generate`) takes. Easy puzzles get rarer as the board grows: at
+ * 20x20 one candidate in 20-60 grades easy (about 1-2 s), at 25x25 200 tries often find none, so 20 is the most.
+ */
 export const MAKE_MIN_SIDE = 4;
-export const MAKE_MAX_SIDE = 30;
+export const MAKE_MAX_SIDE = 20;
 
 /** A shading, row-major: 1 shaded, 0 not. */
 export type Shading = Uint8Array;
