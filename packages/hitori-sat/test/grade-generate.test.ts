@@ -206,7 +206,7 @@ describe('generate', () => {
 
   it('refuses a level or a size it does not make', () => {
     expect(() => generate(1, 'fiendish', [10, 10])).toThrow(new InputError('difficulty must be one of easy, tricky, hard (got "fiendish")'));
-    expect(() => generate(1, 'easy', [3, 10])).toThrow(new InputError('size 3x10: each side must be 4 to 30'));
+    expect(() => generate(1, 'easy', [3, 10])).toThrow(new InputError('size 3x10: each side must be 4 to 20'));
   });
 
   it('grades a filled pattern, and says why no other filling can reach another level', () => {
