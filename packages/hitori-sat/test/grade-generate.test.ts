@@ -22,7 +22,7 @@ const puzzleOf = (instance: HitoriInstance): Hitori => {
   if (instance.mode !== 'solve') throw new Error('not a puzzle');
   return instance.puzzle;
 };
-const grade = (p: Hitori) => solver.grade!(parse(formatPencilBox(p.width, p.height, p.numbers)), {}) as Grade;
+const grade = (p: Grid) => solver.grade!(parse(formatPencilBox(p.width, p.height, p.numbers)), {}) as Grade;
 const generate = (seed: number, difficulty: string, size: number[]) => {
   const made = solver.generate!({ seed, difficulty, size, parameters: {} }, {});
   if (made instanceof Promise) throw new Error('generate is synchronous');

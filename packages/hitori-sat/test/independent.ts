@@ -126,7 +126,7 @@ export function minisatSolutions(g: Grid, limit = 2): number[][] {
  */
 export function applyRules(g: Grid, connectivity: boolean): number[] {
   const n = g.numbers.length;
-  const state = g.numbers.map((v) => (v === 0 ? 2 : 0));
+  const state: number[] = g.numbers.map((v) => (v === 0 ? 2 : 0));
   const copies = (c: number) => g.numbers.flatMap((v, o) => (v !== 0 && v === g.numbers[c] && sameLine(g, o, c) ? [o] : []));
   let changed = true;
   const set = (c: number, v: number) => {
