@@ -20,6 +20,8 @@ interface Board {
   /** Per cell: the other cells of its row and column with its number. */
   copies: number[][];
   around: number[][];
+  /** True when the caller gave up: checked between steps and between the guesses of a trial. */
+  stopped: () => boolean;
 }
 
 /** A deduction found: what it decides and why. */
@@ -40,7 +42,7 @@ function listNames(width: number, cells: readonly number[]): string {
   return names.length <= 2 ? names.join(' and ') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
 }
 
-function boardOf(puzzle: Hitori): Board {
+function boardOf(puzzle: Hitori, stopped: () => boolean = () => false): Board {
   const { width, height, numbers } = puzzle;
   const lines: Board['lines'] = [];
   for (let y = 0; y < height; y++) lines.push({ name: `row ${y + 1}`, cells: Array.from({ length: width }, (_, x) => y * width + x) });
@@ -50,7 +52,7 @@ function boardOf(puzzle: Hitori): Board {
     for (const a of line.cells) for (const b of line.cells) if (a !== b && numbers[a] !== 0 && numbers[a] === numbers[b]) copies[a]!.push(b);
   }
   const around = numbers.map((_, cell) => neighbours(width, height, cell));
-  return { puzzle, lines, copies, around };
+  return { puzzle, lines, copies, around, stopped };
 }
 
 const isOpen = (state: Int8Array, cell: number) => state[cell] === OPEN;
@@ -287,6 +289,7 @@ const trial: Rule = (board, state) => {
   const { width, numbers } = board.puzzle;
   for (let cell = 0; cell < state.length; cell++) {
     if (!isOpen(state, cell)) continue;
+    if (board.stopped()) throw new Error('grading was stopped');
     for (const guess of [SHADED, UNSHADED] as const) {
       const copy = Int8Array.from(state);
       copy[cell] = guess;
@@ -321,7 +324,7 @@ export interface GradePath {
  * at that level's rules (to test whether an easier set finishes).
  */
 export function solveByRules(puzzle: Hitori, maxLevel: GradeLevel = 'hard', shouldStop?: () => boolean): GradePath {
-  const board = boardOf(puzzle);
+  const board = boardOf(puzzle, shouldStop);
   const state = new Int8Array(puzzle.numbers.length);
   // Blank cells are never shaded: decided from the start, no step.
   puzzle.numbers.forEach((n, cell) => {
