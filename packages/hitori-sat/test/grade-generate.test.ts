@@ -1,5 +1,6 @@
 import { generatedHeader, gradeLine, InputError, Random, type Grade } from '@kit/core';
 import { parseOptions } from '@kit/core/host';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { formatPencilBox } from '../src/formats/pencilbox.js';
 import { parsePuzzLink } from '../src/formats/puzzlink.js';
@@ -227,5 +228,16 @@ describe('generate', () => {
     expect(() => solver.generate!({ seed: 1, difficulty: 'easy', parameters: { fill: loose } }, {})).toThrow(
       new InputError('loose.txt: the pattern\'s puzzle has more than one solution, so no filling of it is a puzzle'),
     );
+  });
+
+  it("gives the README's generated 10x10, grade line and first steps", () => {
+    const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+    const made = generate(1, 'tricky', [10, 10]);
+    expect(readme).toContain(`\`\`\`\n${generatedHeader('hitori-sat', made, 1)}\n${made.input}\`\`\``);
+    const result = grade(puzzleOf(parse(made.input)));
+    expect(readme).toContain(`Its grade, \`${gradeLine(result, LEVELS)}\``);
+    for (const [i, step] of result.steps.entries()) {
+      if (i < 5 || step.level === 'tricky') expect(readme).toContain(`${`${i + 1} ${step.level}`.padEnd(8)} ${step.rule}: ${step.text}\n`);
+    }
   });
 });
