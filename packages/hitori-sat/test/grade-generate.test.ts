@@ -205,6 +205,17 @@ describe('generate', () => {
     expect(() => parse('# hitori-sat 2x2 easy 5\n2\n2\n1 x\n2 1\n', 'g.txt')).toThrow(expect.objectContaining({ message: "'x' is not a number", where: { file: 'g.txt', line: 4, column: 3 } }));
   });
 
+  it('reports each try as progress, and stops when asked', () => {
+    const seen: number[] = [];
+    const made = solver.generate!({ seed: 4, difficulty: 'hard', size: [7, 7], parameters: {} }, { progress: (tries) => seen.push(tries) });
+    if (made instanceof Promise) throw new Error('generate is synchronous');
+    expect(seen).toEqual(Array.from({ length: made.tries! }, (_, i) => i + 1));
+    expect(seen.length).toBeGreaterThan(1);
+    const controller = new AbortController();
+    controller.abort();
+    expect(() => solver.generate!({ seed: 4, difficulty: 'hard', size: [7, 7], parameters: {} }, { signal: controller.signal })).toThrow(new InputError('generation was stopped'));
+  });
+
   it('refuses a level or a size it does not make', () => {
     expect(() => generate(1, 'fiendish', [10, 10])).toThrow(new InputError('difficulty must be one of easy, tricky, hard (got "fiendish")'));
     expect(() => generate(1, 'easy', [3, 10])).toThrow(new InputError('size 3x10: each side must be 4 to 20'));
