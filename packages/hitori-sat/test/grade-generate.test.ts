@@ -6,7 +6,7 @@ import { formatPencilBox } from '../src/formats/pencilbox.js';
 import { parsePuzzLink } from '../src/formats/puzzlink.js';
 import { parseSingles } from '../src/formats/singles.js';
 import { generateHitori } from '../src/generate.js';
-import { solveByRules } from '../src/grade.js';
+import { gradeOf, solveByRules } from '../src/grade.js';
 import type { HitoriInstance } from '../src/instance.js';
 import type { Hitori } from '../src/model.js';
 import plugin from '../src/plugin.js';
@@ -125,6 +125,28 @@ describe('grade', () => {
   it('refuses a puzzle with more than one solution or none', () => {
     expect(() => grade({ width: 2, height: 1, numbers: [1, 1] })).toThrow(new InputError('the puzzle has more than one solution, so it cannot be graded'));
     expect(() => grade({ width: 2, height: 2, numbers: [1, 1, 1, 1] })).toThrow(new InputError('the puzzle has no solution, so it cannot be graded'));
+  });
+
+  it('ends a path the rules cannot finish with one step that names the cells left and the solution', () => {
+    // No generated puzzle up to 14x14 has stumped trial (400 tried), so stop the rules at easy instead.
+    const made = generate(2, 'tricky', [7, 7]);
+    const puzzle = puzzleOf(parse(made.input));
+    const [solution] = allSolutions(puzzle);
+    const easyOnly = solveByRules(puzzle, 'easy');
+    const left = easyOnly.undecided;
+    expect(left.length).toBeGreaterThan(0);
+    const result = gradeOf(puzzle, easyOnly, solution!);
+    expect(result.level).toBe('hard');
+    const last = result.steps[result.steps.length - 1]!;
+    const shaded = left.filter((cell) => solution![cell]).length;
+    expect(last).toEqual({
+      rule: 'beyond the rules',
+      level: 'hard',
+      text: `No rule decides the ${left.length} cells left; the only solution, found by search, shades ${shaded} of them.`,
+      cells: left,
+      moves: left.map((cell) => ({ type: 'mark', cell, value: solution![cell] ? '#' : 'o' })),
+    });
+    expectPathReaches(puzzle, result, solution!);
   });
 
   it('matches the independent rules on random small puzzles, and its path reaches the only solution', () => {
