@@ -2,7 +2,11 @@
 // exit 1, never a silent wait, and no lost run left behind.
 import { Redis as RedisClient } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UNSIGNED, kit, startKit, startRedis, stop, type Redis } from './support.js';
+import { Signer } from '../src/trust/index.js';
+import { UNSIGNED, kit, secretEnv, startKit, startRedis, stop, type Redis } from './support.js';
+import { PENTOMINO_VERSION } from './versions.js';
+
+const SECRET = 'the-shared-secret-of-this-test-0123456789';
 
 let redis: Redis;
 let client: RedisClient;
@@ -82,3 +86,20 @@ describe('Redis gone during a submit', () => {
 function escape(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
+
+describe('a replayed heartbeat', () => {
+  it('a worker record signed long ago, written again with a fresh score and expiry, is not a live worker', async () => {
+    const env = secretEnv(SECRET);
+    const signer = new Signer(SECRET);
+    const record = { id: 'stopped:1:abcdef', host: 'stopped', pid: 1, queues: [`pentomino@${PENTOMINO_VERSION}`], threads: 4, busy: 0, draining: false, startedAt: Date.now() - 600_000, seenAt: Date.now() - 60_000 };
+    const text = JSON.stringify({ record, sig: signer.sign('worker', record) });
+    await client.multi().set(`kit:worker:${record.id}`, text, 'PX', 15_000).zadd('kit:workers', Date.now(), record.id).exec();
+    const listed = await kit(['queue', 'workers', '--queue', redis.url], undefined, env);
+    expect(listed.stdout).toBe('no workers connected\n');
+    // The same record as the worker wrote it while it ran is listed: the check is on its age alone.
+    const fresh = { ...record, seenAt: Date.now() };
+    await client.set(`kit:worker:${record.id}`, JSON.stringify({ record: fresh, sig: signer.sign('worker', fresh) }), 'PX', 15_000);
+    expect((await kit(['queue', 'workers', '--queue', redis.url], undefined, env)).stdout).toMatch(/^stopped:1:abcdef · pentomino \S+ · 0\/4 threads busy · seen [01]s ago\n$/);
+    await client.multi().del(`kit:worker:${record.id}`).zrem('kit:workers', record.id).exec();
+  });
+});
