@@ -3,7 +3,7 @@ import type { Summary } from '@kit/core';
 import { Redis } from 'ioredis';
 import { Job, Queue } from 'bullmq';
 import { BULL_PREFIX, RUNS_KEY, runKey } from './keys.js';
-import { QueueError, connectionFor, evictionMessage, probeRedis, redactUrl, redisOptions, type QueueUrl } from './connection.js';
+import { QueueError, connectionFor, evictionMessage, outOfMemoryMessage, probeRedis, redactUrl, redisOptions, type QueueUrl } from './connection.js';
 import { BadRecord, RUN_ID, type Signer } from './trust/index.js';
 import { childFailure, removeRun, snapshotRun, type RunSnapshot } from './run-state.js';
 import { readBlockResults } from './results.js';
@@ -135,6 +135,18 @@ export class Runs {
   }
 
   /** The live workers that serve `queue` (its plugin and version). */
+  /**
+   * Redis's memory as a waiting submitter reports it: a message naming `maxmemory` when used memory
+   * has reached it (workers can then store neither heartbeats nor results), else undefined.
+   */
+  async memoryProblem(): Promise<string | undefined> {
+    const info = await this.redis.info('memory');
+    const field = (name: string) => Number(new RegExp(`^${name}:(\\d+)`, 'm').exec(info)?.[1] ?? Number.NaN);
+    const used = field('used_memory');
+    const max = field('maxmemory');
+    return max > 0 && used >= max ? outOfMemoryMessage(redactUrl(this.url.url)) : undefined;
+  }
+
   async servedBy(queue: string): Promise<{ serving: WorkerRecord[]; others: WorkerRecord[] }> {
     const { workers } = await listWorkers(this.redis, this.signer);
     return { serving: workers.filter((worker) => worker.queues.includes(queue)), others: workers.filter((worker) => !worker.queues.includes(queue)) };

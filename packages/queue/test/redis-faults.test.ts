@@ -38,6 +38,24 @@ describe('Redis at maxmemory', () => {
   });
 });
 
+describe('Redis reaching maxmemory while a submitter waits', () => {
+  it('says Redis is out of memory, naming maxmemory, instead of blaming the workers', async () => {
+    const waiting = startKit([...RUN, '--queue', redis.url]);
+    await waiting.waitForStderr(/run run-[0-9a-f]+ waits: no worker is connected/, 30_000);
+    await client.config('SET', 'maxmemory', '1');
+    try {
+      const started = Date.now();
+      await waiting.waitForStderr(`waits: Redis at ${redis.url} is out of memory (used memory is past its maxmemory setting)`, 15_000);
+      expect(Date.now() - started).toBeLessThan(10_000);
+    } finally {
+      await client.config('SET', 'maxmemory', '0');
+      await stop(waiting, 'SIGINT');
+    }
+    const runId = /run (run-[0-9a-f]+) submitted/.exec(waiting.stderrText())![1]!;
+    expect((await kit(['queue', 'cancel', runId, '--queue', redis.url])).status).toBe(0);
+  });
+});
+
 describe('a frozen Redis (SIGSTOP)', () => {
   it('kit queue status and kit run --queue say so in one line within 10 s and exit 2', async () => {
     const frozen = await startRedis();
