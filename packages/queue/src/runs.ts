@@ -59,6 +59,9 @@ export interface OpenOptions {
   warn?(line: string): void;
 }
 
+/** How long a waiting submitter lets Redis be silent before saying so. */
+const UNANSWERED_MS = 5000;
+
 /** An open handle on the runs of one Redis. */
 export class Runs {
   readonly #queues = new Map<string, Queue>();
@@ -155,7 +158,16 @@ export class Runs {
   /** Waits until the run is over; `onProgress` sees each status while it runs. Rejects RunFailed. */
   async wait(runId: string, options: { onProgress?: (status: RunStatus) => void; pollMs?: number; signal?: AbortSignal } = {}): Promise<RunOutcome> {
     for (;;) {
-      const snapshot = await this.#read(runId);
+      // A frozen Redis keeps the connection and never answers, which no error reports: said once
+      // past a few seconds, and again when it answers.
+      const unanswered = setTimeout(() => this.watch.unanswered(UNANSWERED_MS / 1000), UNANSWERED_MS);
+      let snapshot: RunSnapshot | undefined;
+      try {
+        snapshot = await this.#read(runId);
+      } finally {
+        clearTimeout(unanswered);
+      }
+      this.watch.ok();
       if (!snapshot) throw new RunFailed({ runId, state: 'lost' });
       const status = await this.#statusOf(snapshot);
       if (status.state === 'completed') return this.#outcome(snapshot, status);

@@ -76,6 +76,27 @@ describe('a frozen Redis (SIGSTOP)', () => {
   });
 });
 
+describe('Redis frozen while a submitter waits', () => {
+  it('is said in one line within 10 s, the wait goes on, and its return is said', async () => {
+    const frozen = await startRedis();
+    const waiting = startKit([...RUN, '--queue', frozen.url]);
+    try {
+      await waiting.waitForStderr(/waits: no worker is connected/, 30_000);
+      frozen.process.kill('SIGSTOP');
+      const started = Date.now();
+      await waiting.waitForStderr(`kit: Redis at ${frozen.url} has not answered for 5 s (stopped or overloaded?); still waiting\n`, 15_000);
+      expect(Date.now() - started).toBeLessThan(10_000);
+      expect(waiting.exitCode).toBe(null);
+      frozen.process.kill('SIGCONT');
+      await waiting.waitForStderr(`kit: Redis at ${frozen.url} is back\n`, 15_000);
+    } finally {
+      frozen.process.kill('SIGCONT');
+      await stop(waiting, 'SIGINT');
+      await stop(frozen.process, 'SIGKILL');
+    }
+  });
+});
+
 describe('Redis gone during a submit', () => {
   it('the submit retries within a bound, then exits 2 in one line', async () => {
     const going = await startRedis();
