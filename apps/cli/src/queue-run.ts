@@ -84,9 +84,10 @@ export async function followRun(config: QueueConfig, runId: string, emit: (event
         const now = performance.now();
         if (now - workers.at > WORKERS_EVERY_MS) {
           workers = { at: now, text: workers.text };
-          void runs.servedBy(progress.queue).then(
-            (found) => {
-              workers.text = found.serving.length > 0 ? undefined : noWorkerText(progress, found.others.map((worker) => worker.queues).flat());
+          // A full Redis first: its workers cannot report, so "no worker" would be the wrong reason.
+          void Promise.all([runs.memoryProblem().catch(() => undefined), runs.servedBy(progress.queue)]).then(
+            ([full, found]) => {
+              workers.text = full ?? (found.serving.length > 0 ? undefined : noWorkerText(progress, found.others.map((worker) => worker.queues).flat()));
               if (!workers.text) waitingSaid = undefined;
               else if (!status && workers.text !== waitingSaid) {
                 waitingSaid = workers.text;

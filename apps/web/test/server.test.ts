@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileS
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type * as ServerModule from '../src/server/index.js';
@@ -119,6 +119,34 @@ describe('exportSite', () => {
       expect(gunzipSync(readFileSync(join(dir, 'site/app', `${main}.gz`))).equals(readFileSync(join(dir, 'site/app', main)))).toBe(true);
       expect(brotliDecompressSync(readFileSync(join(dir, 'site/app', `${main}.br`))).equals(readFileSync(join(dir, 'site/app', main)))).toBe(true);
       expect(manifest.plugins[0]).toMatchObject({ id: 'walk', title: 'Walk', module: expect.stringMatching(/^walk\/plugin-[A-Z0-9]{8}\.js$/) });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('no absolute path of this machine is published', () => {
+  it('the static export and the served manifest name plugins by relative paths or none', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'kit-web-paths-'));
+    try {
+      const outside = { ...fixture('walk', 'walk-plugin.js'), source: join(here, 'fixtures', 'walk-plugin.js') };
+      const unavailable = [{ source: join(dir, 'elsewhere', 'broken'), error: `plugin module ${join(dir, 'elsewhere', 'broken', 'dist', 'plugin.js')} not found` }];
+      const manifest = await exportSite({ outDir: join(dir, 'site'), plugins: [outside], unavailable });
+      const published = readFileSync(join(dir, 'site', 'plugins', 'manifest.json'), 'utf8');
+      expect(published).not.toContain(here);
+      expect(published).not.toContain(dir);
+      expect(manifest.plugins.map(({ id, source, error }) => ({ id, source, error }))).toEqual([
+        { id: 'walk', source: `./${relative(process.cwd(), join(here, 'fixtures', 'walk-plugin.js'))}`, error: undefined },
+        { id: 'broken', source: 'broken', error: 'plugin module broken/dist/plugin.js not found' },
+      ]);
+      const server = await serve({ plugins: [outside], unavailable });
+      try {
+        const served = await (await fetch(new URL('plugins/manifest.json', server.url))).text();
+        expect(served).not.toContain(here);
+        expect(served).not.toContain(dir);
+      } finally {
+        await server.close();
+      }
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -53,7 +53,7 @@ export function unfillable(setup: PiecesSetup, position: PiecesPosition): PlayVi
   const left = piecesLeft(setup, position);
   const sizes = setup.tray.flatMap((piece, i) => (left[i]! > 0 ? [piece.orientations[0]!.length] : []));
   if (sizes.length === 0) return [];
-  const smallest = Math.min(...sizes);
+  const smallest = sizes.reduce((a, b) => Math.min(a, b));
   const common = sizes.reduce((a, b) => gcd(a, b));
   const blocked = coverOf(setup, position);
   for (const hole of setup.holes ?? []) blocked[hole] = -2;

@@ -76,7 +76,8 @@ export function splitRoots(prepared: Prepared, target: number): SplitRoots {
     }
     return false;
   };
-  const widest = Math.max(1, ...byFirstCell.map((list) => list.length));
+  // A loop, not Math.max(...): a million-cell board has a million lists, past the call stack's arguments.
+  const widest = byFirstCell.reduce((most, list) => Math.max(most, list.length), 1);
   const buffer = new Int32Array(widest);
   /** Writes into `into` the placements the kernel tries at the first empty cell, in its order; returns how many. */
   const fittingInto = (into: Int32Array): number => {

@@ -4,6 +4,9 @@ import type { Coord } from '@kit/grid';
 import { describe, expect, it } from 'vitest';
 import { pack } from '../src/index.js';
 import { MAX_PLACEMENT_CELLS } from '../src/limits.js';
+import { solver } from '../src/solver.js';
+import type { PackingInstance } from '../src/instance.js';
+import type { PieceSet } from '../src/pieces.js';
 
 const rectangle = (rows: number, cols: number): Coord[] =>
   Array.from({ length: rows * cols }, (_, i) => ({ row: Math.floor(i / cols), col: i % cols }));
@@ -16,6 +19,13 @@ describe('sizes the search handles', () => {
 
   it('30000 I pentominoes fill a 1x150000 row (more levels than the call stack has frames)', () => {
     expect(pack({ board: ['.'.repeat(150_000)], pieces: 'I'.repeat(30_000) })).toEqual({ solutions: 1, tries: 30_000 });
+  });
+
+  it('one 400x400 piece on a 400x400 board splits for threads (160000 first cells, past a spread of arguments)', () => {
+    const board = Array.from({ length: 400 }, () => '.'.repeat(400));
+    const instance: PackingInstance = { board, pieces: { kinds: [{ name: 'A', shape: rectangle(400, 400), count: 1 }] } as PieceSet, all: false, name: '400x400' };
+    const split = solver.split!(instance, 2);
+    expect(split?.tasks).toBe(1);
   });
 });
 

@@ -5,10 +5,12 @@
 // voxels, colour constraints, piece groups and stored disassemblies) is refused in one line that
 // names it, rather than silently solved as a different puzzle.
 import { InputError } from '@kit/core';
+import { escapeControls } from '@kit/core/messages';
 import { XmlElement, XmlError, parseXml } from '@rgrove/parse-xml';
 import { type Voxel, normalize } from './geometry.js';
 import { where } from './layers.js';
 import { MAX_PIECES, PIECE_NAME, type PieceKind, type PieceSet } from './pieces.js';
+import { MAX_XML_DEPTH, tooDeepAt } from './xml-depth.js';
 import { MAX_TARGET_SIDE, MAX_TARGET_VOLUME, type Target, targetFromLayers } from './target.js';
 
 export interface BurrToolsPuzzle {
@@ -40,6 +42,8 @@ export function parseBurrTools(text: string, file: string | undefined, number?: 
     throw new InputError(`not a BurrTools puzzle: the file is neither gzip-compressed nor XML (it starts with ${JSON.stringify(text.slice(0, QUOTE))})`, where(file));
   }
   const lineOf = lineIndex(text);
+  const deep = tooDeepAt(text, MAX_XML_DEPTH);
+  if (deep !== -1) throw new InputError(`the XML nests elements more than ${MAX_XML_DEPTH} deep, past the limit for a BurrTools file`, where(file, lineOf(deep)));
   let root: XmlElement;
   try {
     const document = parseXml(text.replace(/^\uFEFF/, ''), { includeOffsets: true });
@@ -78,7 +82,8 @@ export function parseBurrTools(text: string, file: string | undefined, number?: 
     throw new InputError(`--problem ${index}: the file has ${problems.length} problem${problems.length === 1 ? '' : 's'} (1 to ${problems.length})`, where(file));
   }
   const problem = problems[index - 1]!;
-  const problemName = problem.attributes['name'] || undefined;
+  // Names reach the terminal in titles and legends: control characters shown, never sent raw.
+  const problemName = problem.attributes['name'] ? escapeControls(problem.attributes['name']) : undefined;
   const label = `problem ${index}${problemName ? ` (${problemName})` : ''}`;
 
   for (const groups of children(problem, 'shapes').flatMap((node) => children(node, 'shape'))) {
@@ -188,7 +193,7 @@ export function parseBurrTools(text: string, file: string | undefined, number?: 
       }
     }
     if (states.length !== x * y * z) fail(`shape S${number} has ${states.length} voxels but its size ${x}x${y}x${z} needs ${x * y * z}`, node);
-    const name = node.attributes['name'];
+    const name = node.attributes['name'] ? escapeControls(node.attributes['name']) : undefined;
     return { x, y, z, states, colours, ...(name ? { name } : {}), line: lineOf(node.start) };
   }
 

@@ -1,6 +1,6 @@
 // The plugin through the real `kit` CLI, as a user runs it (cwd = the repository root).
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -105,5 +105,22 @@ describe('kit run polycube', () => {
     const symmetry = run('--symmetry', 'mirror');
     expect(symmetry.status).toBe(2);
     expect(symmetry.stderr.trim().split('\n')).toHaveLength(1);
+  });
+});
+
+describe('hostile BurrTools files', () => {
+  it('10,000 nested elements in a gzipped file are exit 2 naming the limit, not a stack overflow', () => {
+    const xml = `<?xml version="1.0"?>\n<puzzle version="2">\n${'<a>'.repeat(10_000)}${'</a>'.repeat(10_000)}\n</puzzle>\n`;
+    const path = file('deep.xmpuzzle', gzipSync(xml));
+    const result = run(path, '--count');
+    expect(result.status).toBe(2);
+    expect(result.stderr).toBe(`${path}:3: the XML nests elements more than 256 deep, past the limit for a BurrTools file\n`);
+  });
+
+  it("a problem's name with C1 controls and U+2029 reaches stdout escaped", () => {
+    const soma = readFileSync(fixture('soma-burrtools.xmpuzzle'), 'utf8').replace('name="soma"', 'name="so\u009b2J\u0085ma\u2029x"');
+    const result = run(file('named.xmpuzzle', soma), '--limit', '1', '--count');
+    expect(result.status).toBe(0);
+    expect(result.stdout).toBe(`${join(dir, 'named.xmpuzzle')} problem 1 (so\\x9b2J\\x85ma\\u2029x) 3x3x3: 1 solution up to rotations and reflections, 35 tries\n`);
   });
 });

@@ -116,6 +116,9 @@ export async function probeRedis(url: QueueUrl, options: { requireNoEviction: bo
     db: 0,
     lazyConnect: true,
     connectTimeout: options.timeoutMs ?? 5000,
+    // A frozen Redis (SIGSTOP, a hung host) accepts the connection and never answers: without a
+    // command timeout the probe, and so every command typed at a prompt, would wait silently.
+    commandTimeout: options.timeoutMs ?? 5000,
     maxRetriesPerRequest: 0,
     enableOfflineQueue: false,
     retryStrategy: () => null,
@@ -123,12 +126,22 @@ export async function probeRedis(url: QueueUrl, options: { requireNoEviction: bo
   let lastError: Error | undefined;
   client.on('error', (error: Error) => (lastError = error));
   try {
+    const timeoutMs = options.timeoutMs ?? 5000;
+    let timer: NodeJS.Timeout | undefined;
     try {
-      await client.connect();
-      await client.ping();
+      await Promise.race([
+        (async () => {
+          await client.connect();
+          await client.ping();
+        })(),
+        new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error('Command timed out')), timeoutMs))),
+      ]);
     } catch (error) {
-      const reason = (lastError ?? (error as Error)).message || String(error);
+      const timedOut = /Command timed out/.test(`${(error as Error).message} ${lastError?.message ?? ''}`);
+      const reason = timedOut ? `it accepted the connection but did not answer within ${Math.round(timeoutMs / 1000)} s (stopped or overloaded?)` : (lastError ?? (error as Error)).message || String(error);
       throw new QueueError(`cannot reach Redis at ${where}: ${reason}`);
+    } finally {
+      clearTimeout(timer);
     }
     if (url.db !== 0) {
       try {
@@ -158,4 +171,17 @@ export async function probeRedis(url: QueueUrl, options: { requireNoEviction: bo
 
 export function evictionMessage(where: string, policy: string): string {
   return `Redis at ${where} may evict keys when full (maxmemory-policy ${policy}), which loses queued jobs and results`;
+}
+
+/**
+ * Redis refused a write because it is full (`maxmemory` reached under `noeviction`): the OOM reply,
+ * alone or inside a transaction's EXECABORT (ioredis keeps the commands' own errors beside it).
+ */
+export function isOutOfMemory(error: unknown): boolean {
+  const errors = [error, ...(((error as { previousErrors?: unknown[] })?.previousErrors) ?? [])];
+  return errors.some((one) => /^OOM |maxmemory/.test((one as Error)?.message ?? ''));
+}
+
+export function outOfMemoryMessage(where: string): string {
+  return `Redis at ${where} is out of memory (used memory is past its maxmemory setting): raise maxmemory (CONFIG SET maxmemory ...) or remove old runs (kit queue prune)`;
 }

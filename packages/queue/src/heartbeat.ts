@@ -60,7 +60,11 @@ export async function listWorkers(redis: Redis, signer: Signer | undefined, now 
     if (typeof text !== 'string') return;
     try {
       if (text === 'too-big') throw new BadRecord('too big');
-      workers.push(checkWorker(parseJson(text, 'a worker record'), ids[i]!, signer));
+      const worker = checkWorker(parseJson(text, 'a worker record'), ids[i]!, signer);
+      // The time that counts is the one inside the (signed) record, not the list's score nor the
+      // key's expiry, which anyone who can write to Redis sets: a replayed old record is not a live worker.
+      if (now - worker.seenAt > HEARTBEAT_TTL_MS) return;
+      workers.push(worker);
     } catch (error) {
       if (!(error instanceof BadRecord)) throw error;
       refused++;

@@ -44,6 +44,13 @@ export class RedisWatch {
     this.log(`lost Redis at ${this.where} (${this.#down}); retrying`);
   }
 
+  /** A command unanswered for long on a live connection: Redis stopped (SIGSTOP) or overloaded. */
+  unanswered(seconds: number): void {
+    if (this.#down !== undefined) return;
+    this.#down = 'unanswered';
+    this.log(`Redis at ${this.where} has not answered for ${seconds} s (stopped or overloaded?); still waiting`);
+  }
+
   ok(): void {
     if (this.#down !== undefined) this.log(`Redis at ${this.where} is back`);
     this.#down = undefined;

@@ -3,7 +3,7 @@ import type { Summary } from '@kit/core';
 import { Redis } from 'ioredis';
 import { Job, Queue } from 'bullmq';
 import { BULL_PREFIX, RUNS_KEY, runKey } from './keys.js';
-import { QueueError, connectionFor, evictionMessage, probeRedis, redactUrl, redisOptions, type QueueUrl } from './connection.js';
+import { QueueError, connectionFor, evictionMessage, outOfMemoryMessage, probeRedis, redactUrl, redisOptions, type QueueUrl } from './connection.js';
 import { BadRecord, RUN_ID, type Signer } from './trust/index.js';
 import { childFailure, removeRun, snapshotRun, type RunSnapshot } from './run-state.js';
 import { readBlockResults } from './results.js';
@@ -58,6 +58,9 @@ export interface OpenOptions {
   /** A line for the user (an eviction policy that may lose jobs, an outage and its end). */
   warn?(line: string): void;
 }
+
+/** How long a waiting submitter lets Redis be silent before saying so. */
+const UNANSWERED_MS = 5000;
 
 /** An open handle on the runs of one Redis. */
 export class Runs {
@@ -135,6 +138,18 @@ export class Runs {
   }
 
   /** The live workers that serve `queue` (its plugin and version). */
+  /**
+   * Redis's memory as a waiting submitter reports it: a message naming `maxmemory` when used memory
+   * has reached it (workers can then store neither heartbeats nor results), else undefined.
+   */
+  async memoryProblem(): Promise<string | undefined> {
+    const info = await this.redis.info('memory');
+    const field = (name: string) => Number(new RegExp(`^${name}:(\\d+)`, 'm').exec(info)?.[1] ?? Number.NaN);
+    const used = field('used_memory');
+    const max = field('maxmemory');
+    return max > 0 && used >= max ? outOfMemoryMessage(redactUrl(this.url.url)) : undefined;
+  }
+
   async servedBy(queue: string): Promise<{ serving: WorkerRecord[]; others: WorkerRecord[] }> {
     const { workers } = await listWorkers(this.redis, this.signer);
     return { serving: workers.filter((worker) => worker.queues.includes(queue)), others: workers.filter((worker) => !worker.queues.includes(queue)) };
@@ -143,7 +158,16 @@ export class Runs {
   /** Waits until the run is over; `onProgress` sees each status while it runs. Rejects RunFailed. */
   async wait(runId: string, options: { onProgress?: (status: RunStatus) => void; pollMs?: number; signal?: AbortSignal } = {}): Promise<RunOutcome> {
     for (;;) {
-      const snapshot = await this.#read(runId);
+      // A frozen Redis keeps the connection and never answers, which no error reports: said once
+      // past a few seconds, and again when it answers.
+      const unanswered = setTimeout(() => this.watch.unanswered(UNANSWERED_MS / 1000), UNANSWERED_MS);
+      let snapshot: RunSnapshot | undefined;
+      try {
+        snapshot = await this.#read(runId);
+      } finally {
+        clearTimeout(unanswered);
+      }
+      this.watch.ok();
       if (!snapshot) throw new RunFailed({ runId, state: 'lost' });
       const status = await this.#statusOf(snapshot);
       if (status.state === 'completed') return this.#outcome(snapshot, status);

@@ -3,8 +3,9 @@ import { TaskThread, hostScopedOptions, type AnyPlugin, type SearchSource } from
 import { createNodeWorker } from '@kit/core/node';
 import { Redis } from 'ioredis';
 import { FlowProducer, Queue } from 'bullmq';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { BULL_PREFIX, RUNS_KEY, blockJobId, queueNameOf, runKey } from './keys.js';
-import { QueueError, connectionFor, probeRedis, redisOptions, type QueueUrl } from './connection.js';
+import { QueueError, connectionFor, isOutOfMemory, outOfMemoryMessage, probeRedis, redactUrl, redisOptions, type QueueUrl } from './connection.js';
 import { LIMITS, cutsText, type Signer } from './trust/index.js';
 import { DEFAULT_KEEP_SECONDS, DEFAULT_MAX_SOLUTIONS, QUEUE_MAX_TASKS, QUEUE_MIN_CUT, QUEUE_SPLIT_WIDTH, QUEUE_UNCUT_SPLIT_WIDTH, blockCount, type BlockData, type RunJobData, type RunSpec } from './spec.js';
 
@@ -80,41 +81,100 @@ export async function submitRun(options: SubmitOptions): Promise<Submitted> {
   const { signer } = options;
   const specText = JSON.stringify(spec);
   if (specText.length > LIMITS.specBytes) throw new QueueError(`the run's input is ${specText.length} bytes, more than a queued run carries (${LIMITS.specBytes})`);
-  const redis = new Redis({ ...redisOptions(options.url), maxRetriesPerRequest: 1 });
+  const where = redactUrl(options.url.url);
+  const signed = <T extends object>(kind: 'run-job' | 'block-job', data: T): T & { sig?: string } => (signer ? { ...data, sig: signer.sign(kind, data) } : data);
+  // Storing is retried a few times through a Redis restart; past that, or when Redis is full, what
+  // was stored is removed (best effort), so no lost run is left behind, and the submit fails in one line.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await storeRun(options.url, runId, specText, signer ? signer.sign('run-spec', spec) : undefined, spec.submittedAt);
+      await limitEvents(options.url, queue);
+      await withTimeout(STORE_TIMEOUT_MS, (flows) =>
+        flows.add({
+          name: 'run',
+          queueName: queue,
+          data: signed('run-job', { run: runId }) satisfies RunJobData,
+          opts: { jobId: runId },
+          children: Array.from({ length: spec.blocks }, (_, block) => ({
+            name: 'block',
+            queueName: queue,
+            data: signed('block-job', { run: runId, block }) satisfies BlockData,
+            // A failed block fails the run: its error is the run's. A finished block's job is removed at
+            // once: its result stays under the parent (BullMQ's processed hash), stored once.
+            opts: { jobId: blockJobId(runId, block), failParentOnFailure: true, priority: block + 1, removeOnComplete: true },
+          })),
+        }), options.url);
+      break;
+    } catch (error) {
+      const full = isOutOfMemory(error);
+      if (!full && attempt < STORE_ATTEMPTS) {
+        await sleep(STORE_RETRY_MS);
+        continue;
+      }
+      await unstore(options.url, runId);
+      if (full) throw new QueueError(`${outOfMemoryMessage(where)}; run ${runId} was not submitted`);
+      throw new QueueError(`lost Redis at ${where} while submitting (${(error as Error).message || String(error)}), ${STORE_ATTEMPTS} tries; run ${runId} was not submitted`);
+    }
+  }
+  return { runId, queue, tasksTotal, blocks: spec.blocks };
+}
+
+const STORE_ATTEMPTS = 3;
+const STORE_RETRY_MS = 1500;
+const STORE_TIMEOUT_MS = 5000;
+
+/** A client for one short step: it fails within `STORE_TIMEOUT_MS` rather than wait for a Redis that is down or frozen. */
+function shortClient(url: QueueUrl): Redis {
+  const redis = new Redis({ ...redisOptions(url), maxRetriesPerRequest: 1, connectTimeout: STORE_TIMEOUT_MS, commandTimeout: STORE_TIMEOUT_MS, retryStrategy: () => null });
   redis.on('error', () => {});
+  return redis;
+}
+
+/** The run's record first: a worker that takes a block finds its run. */
+async function storeRun(url: QueueUrl, runId: string, specText: string, sig: string | undefined, submittedAt: number): Promise<void> {
+  const redis = shortClient(url);
   try {
-    // The record first: a worker that takes a block finds its run.
     await redis
       .multi()
-      .hset(runKey(runId), { spec: specText, ...(signer ? { sig: signer.sign('run-spec', spec) } : {}) })
-      .zadd(RUNS_KEY, spec.submittedAt, runId)
+      .hset(runKey(runId), { spec: specText, ...(sig !== undefined ? { sig } : {}) })
+      .zadd(RUNS_KEY, submittedAt, runId)
       .exec();
   } finally {
     redis.disconnect();
   }
-  await limitEvents(options.url, queue);
-  const signed = <T extends object>(kind: 'run-job' | 'block-job', data: T): T & { sig?: string } => (signer ? { ...data, sig: signer.sign(kind, data) } : data);
-  const flows = new FlowProducer({ connection: connectionFor(options.url), prefix: BULL_PREFIX, skipVersionCheck: true });
-  flows.on('error', () => {});
+}
+
+/**
+ * Removes the record of a run whose submit failed. Best effort: Redis may be gone. A flow is added
+ * atomically, so no job of it is left; had one been, a worker fails it for its missing record.
+ */
+async function unstore(url: QueueUrl, runId: string): Promise<void> {
+  const redis = shortClient(url);
   try {
-    await flows.add({
-      name: 'run',
-      queueName: queue,
-      data: signed('run-job', { run: runId }) satisfies RunJobData,
-      opts: { jobId: runId },
-      children: Array.from({ length: spec.blocks }, (_, block) => ({
-        name: 'block',
-        queueName: queue,
-        data: signed('block-job', { run: runId, block }) satisfies BlockData,
-        // A failed block fails the run: its error is the run's. A finished block's job is removed at
-        // once: its result stays under the parent (BullMQ's processed hash), stored once.
-        opts: { jobId: blockJobId(runId, block), failParentOnFailure: true, priority: block + 1, removeOnComplete: true },
-      })),
-    });
+    await redis.multi().del(runKey(runId)).zrem(RUNS_KEY, runId).exec();
+  } catch {
+    // Redis is down: a worker's pruning (or `kit queue prune`) finds the record without a flow later.
   } finally {
-    await flows.close();
+    redis.disconnect();
   }
-  return { runId, queue, tasksTotal, blocks: spec.blocks };
+}
+
+/** Runs `work` with a FlowProducer that is closed, and the step failed, past `ms`. */
+async function withTimeout<T>(ms: number, work: (flows: FlowProducer) => Promise<T>, url: QueueUrl): Promise<T> {
+  const flows = new FlowProducer({ connection: connectionFor(url), prefix: BULL_PREFIX, skipVersionCheck: true });
+  let lastError: Error | undefined;
+  flows.on('error', (error: Error) => (lastError = error));
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([
+      work(flows),
+      new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(lastError?.message ?? `no answer within ${ms / 1000} s`)), ms))),
+    ]);
+  } finally {
+    clearTimeout(timer);
+    await Promise.race([flows.close().catch(() => {}), sleep(1000)]);
+    void flows.disconnect().catch(() => {});
+  }
 }
 
 /**

@@ -5,7 +5,7 @@ import { escapeControls, safeLine } from '@kit/core/messages';
 import { isInputError, type OptionSpec, type Summary } from '@kit/core';
 import type { TaskSearch, TaskThread } from '@kit/core/host';
 import { Redis } from 'ioredis';
-import { Job, Queue, Worker, type JobJson } from 'bullmq';
+import { Job, Queue, Worker, type JobJson, type JobsOptions } from 'bullmq';
 import { BULL_PREFIX, blockJobId, bullKey, queueNameOf } from './keys.js';
 import { QueueError, connectionFor, probeRedis, redactUrl, redisOptions, type QueueUrl } from './connection.js';
 import { BadRecord, LIMITS, RUN_ID, boundedInt, checkSummary, isPlainObject, matching, type Signer } from './trust/index.js';
@@ -74,11 +74,35 @@ const IDLE_POLL_MS = { min: 50, max: 500 };
 const PRUNE_EVERY_MS = 60_000;
 
 /**
+ * The options a job is settled with, decided here: a job's own options come from Redis, where
+ * anyone who can write may set `attempts: 1000000` (retried for ever, the queue's head for ever),
+ * a backoff, a lifetime. The kit retries nothing itself (a job whose worker died goes back once,
+ * through BullMQ's stalled check): a failed job fails, and with a block its run.
+ */
+export function settledOptions(name: string): JobsOptions {
+  return name === 'block' ? { attempts: 1, removeOnComplete: true, failParentOnFailure: true } : { attempts: 1 };
+}
+
+/** The JSON fields of a job's hash that BullMQ parses as it fetches the job. */
+const JSON_FIELDS = new Set(['data', 'opts', 'progress', 'parent']);
+
+/**
  * BullMQ's Worker, fetched from by hand (one per queue, so one worker process serves several
- * plugins with one thread budget). A fetched job's stored data is looked at before BullMQ parses
- * it: an oversized one is replaced by a marker, and the job is failed for it.
+ * plugins with one thread budget). A fetched job's stored hash is looked at before BullMQ parses
+ * it: an oversized or unparseable field is replaced by a marker, and the job is failed for it,
+ * rather than the fetch throwing with the job left in `active`.
  */
 class GuardedWorker extends Worker {
+  protected override createBackend(): void {
+    super.createBackend();
+    const backend = this.backend;
+    const exec = backend.execCommand.bind(backend);
+    backend.execCommand = (client, command, args) => {
+      const result = exec(client, command, args);
+      return command === 'moveToActive' || command === 'moveToFinished' ? Promise.resolve(result).then(markUnreadable) : result;
+    };
+  }
+
   protected override createJob(data: JobJson, jobId: string): Job {
     const json = data as JobJson & Record<string, unknown>;
     if (typeof json.data === 'string' && json.data.length > LIMITS.jobFieldBytes) {
@@ -88,8 +112,37 @@ class GuardedWorker extends Worker {
       const value = json[field];
       if (typeof value === 'string' && value.length > LIMITS.jobFieldBytes) delete json[field];
     }
+    json.opts = settledOptions(json.name);
     return super.createJob(json, jobId);
   }
+}
+
+/**
+ * A fetched job's raw hash ([field, value, ...]) with every JSON field BullMQ would parse checked:
+ * one that does not parse makes the job a marker the worker fails as "unreadable job".
+ */
+function markUnreadable(result: unknown): unknown {
+  if (!Array.isArray(result) || !Array.isArray(result[0])) return result;
+  const fields = result[0] as unknown[];
+  let unreadable = false;
+  for (let i = 0; i + 1 < fields.length; i += 2) {
+    const value = fields[i + 1];
+    if (!JSON_FIELDS.has(String(fields[i])) || typeof value !== 'string' || value === '' || value.length > LIMITS.jobFieldBytes) continue;
+    try {
+      JSON.parse(value);
+    } catch {
+      unreadable = true;
+    }
+  }
+  if (!unreadable) return result;
+  const kept: unknown[] = [];
+  for (let i = 0; i + 1 < fields.length; i += 2) {
+    const field = String(fields[i]);
+    if (field === 'data' || field === 'opts' || field === 'progress' || field === 'parent') continue;
+    kept.push(fields[i], fields[i + 1]);
+  }
+  kept.push('data', JSON.stringify({ unreadable: true }));
+  return [kept, ...result.slice(1)];
 }
 
 /**
@@ -403,7 +456,13 @@ export async function serveQueue(options: ServeOptions): Promise<QueueWorker> {
     await loop;
     // Jobs still running after the grace period go back to the queue, to be taken at once elsewhere.
     const finished = Promise.all([...active.values()].map((entry) => entry.done));
-    if (graceMs > 0) await Promise.race([finished, sleep(graceMs)]);
+    if (graceMs > 0 && active.size > 0) {
+      // The grace timer is cancelled once the jobs are done: a pending one would keep an idle
+      // process alive for the whole grace period.
+      const graceOver = new AbortController();
+      await Promise.race([finished, sleep(graceMs, undefined, { signal: graceOver.signal }).catch(() => {})]);
+      graceOver.abort();
+    }
     let handedBack = 0;
     for (const entry of [...active.values()]) {
       const work = running.get(entry.job.id!);
@@ -449,6 +508,7 @@ export async function serveQueue(options: ServeOptions): Promise<QueueWorker> {
 function readJobData(job: Job, kind: 'block' | 'run'): (BlockData | RunJobData) & Record<string, unknown> {
   const data: unknown = job.data;
   if (!isPlainObject(data)) throw new JobRefused(`job ${job.id}: its data is not a record`);
+  if (data['unreadable'] === true) throw new JobRefused(`job ${job.id}: unreadable job (a field of it in Redis is not JSON)`);
   if (typeof data['oversize'] === 'number') throw new JobRefused(`job ${job.id}: its data is ${data['oversize']} bytes (at most ${LIMITS.jobFieldBytes})`);
   const run = matching(data['run'], RUN_ID, `job ${job.id}: its run id`);
   const allowed = kind === 'block' ? ['run', 'block', 'sig'] : ['run', 'sig'];

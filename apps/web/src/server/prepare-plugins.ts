@@ -2,6 +2,8 @@ import { PluginLoadError, pluginFromModule } from '@kit/core/host';
 import type { ManifestEntry } from '../shared/manifest.js';
 import { bundleErrorMessage, bundlePlugin, isEntry, type BundleFile } from './bundle-plugin.js';
 import type { PluginSource } from './plugin-source.js';
+import { isAbsolute } from 'node:path';
+import { publicMessage, publicSource } from './public-source.js';
 
 /** A plugin the caller found but could not load; the page lists it as unavailable. */
 export interface UnavailableSource {
@@ -48,14 +50,16 @@ export async function preparePlugins(
   );
   for (const { plugin, files, error, about } of bundles) {
     const slot = slotName(plugin.id);
+    // The manifest is published: no absolute path of this machine in it.
+    const source = publicSource(plugin.source);
     const entry: ManifestEntry = error
-      ? { id: plugin.id, source: plugin.source, error }
-      : { id: plugin.id, source: plugin.source, module: `${slot}/${files.find((file) => isEntry(file.path))!.path}`, ...about };
+      ? { id: plugin.id, source, error: publicMessage(error, plugin.packageDir) }
+      : { id: plugin.id, source, module: `${slot}/${files.find((file) => isEntry(file.path))!.path}`, ...about };
     slots.set(slot, { entry, files: new Map(files.map((file) => [file.path, file.contents])) });
   }
   for (const failed of unavailable) {
-    const id = failed.id ?? failed.source;
-    slots.set(slotName(id), { entry: { id, source: failed.source, error: failed.error }, files: new Map() });
+    const id = publicSource(failed.id ?? failed.source);
+    slots.set(slotName(id), { entry: { id, source: publicSource(failed.source), error: publicMessage(failed.error, isAbsolute(failed.source) ? failed.source : undefined) }, files: new Map() });
   }
   return slots;
 }

@@ -1,0 +1,144 @@
+// Redis failing under a submitter or a prompt's command: one line within seconds and exit 2, never
+// exit 1, never a silent wait, and no lost run left behind.
+import { Redis as RedisClient } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Signer } from '../src/trust/index.js';
+import { UNSIGNED, kit, secretEnv, startKit, startRedis, stop, type Redis } from './support.js';
+import { PENTOMINO_VERSION } from './versions.js';
+
+const SECRET = 'the-shared-secret-of-this-test-0123456789';
+
+let redis: Redis;
+let client: RedisClient;
+
+beforeAll(async () => {
+  redis = await startRedis();
+  client = new RedisClient(redis.url);
+});
+afterAll(() => client?.disconnect());
+
+const RUN = ['run', 'pentomino', '--size', '3', '--count'];
+
+describe('Redis at maxmemory', () => {
+  it('a submit that Redis refuses for memory says so, names maxmemory, exits 2 and stores nothing', async () => {
+    await client.config('SET', 'maxmemory', '1');
+    try {
+      const started = Date.now();
+      const result = await kit([...RUN, '--queue', redis.url]);
+      expect(Date.now() - started).toBeLessThan(10_000);
+      expect(result.status).toBe(2);
+      expect(result.stderr).toMatch(
+        new RegExp(`^${escape(UNSIGNED)}kit: Redis at ${escape(redis.url)} is out of memory \\(used memory is past its maxmemory setting\\): raise maxmemory \\(CONFIG SET maxmemory \\.\\.\\.\\) or remove old runs \\(kit queue prune\\); run run-[0-9a-f]{10} was not submitted\\n$`),
+      );
+    } finally {
+      await client.config('SET', 'maxmemory', '0');
+    }
+    expect(await client.keys('kit:run:*')).toEqual([]);
+    expect(await client.zcard('kit:runs')).toBe(0);
+  });
+});
+
+describe('Redis reaching maxmemory while a submitter waits', () => {
+  it('says Redis is out of memory, naming maxmemory, instead of blaming the workers', async () => {
+    const waiting = startKit([...RUN, '--queue', redis.url]);
+    await waiting.waitForStderr(/run run-[0-9a-f]+ waits: no worker is connected/, 30_000);
+    await client.config('SET', 'maxmemory', '1');
+    try {
+      const started = Date.now();
+      await waiting.waitForStderr(`waits: Redis at ${redis.url} is out of memory (used memory is past its maxmemory setting)`, 15_000);
+      expect(Date.now() - started).toBeLessThan(10_000);
+    } finally {
+      await client.config('SET', 'maxmemory', '0');
+      await stop(waiting, 'SIGINT');
+    }
+    const runId = /run (run-[0-9a-f]+) submitted/.exec(waiting.stderrText())![1]!;
+    expect((await kit(['queue', 'cancel', runId, '--queue', redis.url])).status).toBe(0);
+  });
+});
+
+describe('a frozen Redis (SIGSTOP)', () => {
+  it('kit queue status and kit run --queue say so in one line within 10 s and exit 2', async () => {
+    const frozen = await startRedis();
+    frozen.process.kill('SIGSTOP');
+    try {
+      const line = `kit: cannot reach Redis at ${frozen.url}: it accepted the connection but did not answer within 5 s (stopped or overloaded?)\n`;
+      for (const args of [['queue', 'status', 'run-0123456789', '--queue', frozen.url], [...RUN, '--queue', frozen.url]]) {
+        const started = Date.now();
+        const result = await kit(args);
+        expect(Date.now() - started).toBeLessThan(10_000);
+        expect(result.status).toBe(2);
+        expect(result.stderr.replace(UNSIGNED, '')).toBe(line);
+      }
+    } finally {
+      frozen.process.kill('SIGCONT');
+      await stop(frozen.process, 'SIGKILL');
+    }
+  });
+});
+
+describe('Redis frozen while a submitter waits', () => {
+  it('is said in one line within 10 s, the wait goes on, and its return is said', async () => {
+    const frozen = await startRedis();
+    const waiting = startKit([...RUN, '--queue', frozen.url]);
+    try {
+      await waiting.waitForStderr(/waits: no worker is connected/, 30_000);
+      frozen.process.kill('SIGSTOP');
+      const started = Date.now();
+      await waiting.waitForStderr(`kit: Redis at ${frozen.url} has not answered for 5 s (stopped or overloaded?); still waiting\n`, 15_000);
+      expect(Date.now() - started).toBeLessThan(10_000);
+      expect(waiting.exitCode).toBe(null);
+      frozen.process.kill('SIGCONT');
+      await waiting.waitForStderr(`kit: Redis at ${frozen.url} is back\n`, 15_000);
+    } finally {
+      frozen.process.kill('SIGCONT');
+      await stop(waiting, 'SIGINT');
+      await stop(frozen.process, 'SIGKILL');
+    }
+  });
+});
+
+describe('Redis gone during a submit', () => {
+  it('the submit retries within a bound, then exits 2 in one line', async () => {
+    const going = await startRedis();
+    // The probe connects and leaves before the search is split (a second or more for the 8x8 board):
+    // Redis goes away then, between the probe and the store.
+    const watcher = new RedisClient(going.url);
+    const submit = startKit(['run', 'pentomino', '--size', '8', '--count', '--queue', going.url]);
+    let probed = false;
+    for (;;) {
+      const clients = (await watcher.client('LIST') as string).trim().split('\n').length;
+      if (clients > 1) probed = true;
+      else if (probed) break;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    watcher.disconnect();
+    const stoppedAt = Date.now();
+    await stop(going.process, 'SIGKILL');
+    const { status } = await submit.exited;
+    expect(Date.now() - stoppedAt).toBeLessThan(20_000);
+    expect(status).toBe(2);
+    const lines = submit.stderrText().replace(UNSIGNED, '');
+    expect(lines).toMatch(new RegExp(`^kit: lost Redis at ${escape(going.url)} while submitting \\(.*\\), 3 tries; run run-[0-9a-f]{10} was not submitted\\n$`));
+  });
+});
+
+function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+describe('a replayed heartbeat', () => {
+  it('a worker record signed long ago, written again with a fresh score and expiry, is not a live worker', async () => {
+    const env = secretEnv(SECRET);
+    const signer = new Signer(SECRET);
+    const record = { id: 'stopped:1:abcdef', host: 'stopped', pid: 1, queues: [`pentomino@${PENTOMINO_VERSION}`], threads: 4, busy: 0, draining: false, startedAt: Date.now() - 600_000, seenAt: Date.now() - 60_000 };
+    const text = JSON.stringify({ record, sig: signer.sign('worker', record) });
+    await client.multi().set(`kit:worker:${record.id}`, text, 'PX', 15_000).zadd('kit:workers', Date.now(), record.id).exec();
+    const listed = await kit(['queue', 'workers', '--queue', redis.url], undefined, env);
+    expect(listed.stdout).toBe('no workers connected\n');
+    // The same record as the worker wrote it while it ran is listed: the check is on its age alone.
+    const fresh = { ...record, seenAt: Date.now() };
+    await client.set(`kit:worker:${record.id}`, JSON.stringify({ record: fresh, sig: signer.sign('worker', fresh) }), 'PX', 15_000);
+    expect((await kit(['queue', 'workers', '--queue', redis.url], undefined, env)).stdout).toMatch(/^stopped:1:abcdef · pentomino \S+ · 0\/4 threads busy · seen [01]s ago\n$/);
+    await client.multi().del(`kit:worker:${record.id}`).zrem('kit:workers', record.id).exec();
+  });
+});
