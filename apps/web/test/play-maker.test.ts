@@ -175,6 +175,9 @@ describe('the solution path', () => {
   it('steps forward and back through the grader\'s deductions on the board, each with its sentence and cell, and Close gives the game back', async () => {
     const p = await open('?puzzle=parity&example=three&play=1');
     expect(await boardRows(p)).toEqual(['1.1', '0.0', '.01']);
+    const board = async () => JSON.stringify(await p.locator('.stage .play-stage').boundingBox());
+    const before = await board();
+    expect(before).toMatch(/"width":[1-9]/);
     await p.getByRole('button', { name: 'Show the solution path' }).click();
     await p.waitForFunction(() => document.querySelector('#path-summary')?.textContent?.startsWith('Grade '));
     expect(await p.locator('#path-summary').textContent()).toBe('Grade 3x3: easy (3 steps: 3 easy)');
@@ -198,8 +201,11 @@ describe('the solution path', () => {
     await p.waitForSelector('.stage [data-preview="2"]');
     expect(await boardRows(p)).toEqual(['101', '000', '.01']);
     expect(await p.locator('#path-step').getAttribute('data-rule')).toBe('row parity');
+    // The path's lines sit beside the board: it has not moved.
+    expect(await board()).toBe(before);
     await p.getByRole('button', { name: 'Close', exact: true }).click();
     expect(await boardRows(p)).toEqual(['1.1', '0.0', '.01']);
+    expect(await board()).toBe(before);
     expect(await p.locator('.stage [data-preview]').count()).toBe(0);
     expect(await p.locator('#play-undo').isDisabled()).toBe(true);
     await close(p);
@@ -212,8 +218,26 @@ describe('the solution path', () => {
     await p.waitForSelector('#play-hint[data-move]');
     const hint = p.locator('#play-hint');
     expect(await hint.getAttribute('data-rule')).toBe('row parity');
-    // The referee's hint (a mark every solution has) is step 3's move, so it carries step 3's rule and sentence.
-    expect(await hint.textContent()).toBe('Hint (row parity): one at row 3, column 1. Row 3, column 1 is 1: row 3 already holds 1 1.');
+    // The referee's hint (the plugin's deduce, checked against the one solution) is step 1's move.
+    expect(await hint.textContent()).toBe('Hint (row parity): zero at row 1, column 2. Row 1, column 2 is 0: row 1 already holds 2 1s.');
+    expect(await hinted(p)).toEqual(['0,1']);
+    // Played, the next hint is the next step's.
+    await boardCell(p, 0, 1).click();
+    await remaining(p);
+    await p.getByRole('button', { name: 'Hint', exact: true }).click();
+    await p.waitForFunction(() => document.querySelector('#play-hint')?.textContent?.includes('row 2, column 2'));
+    expect(await hint.textContent()).toBe('Hint (row parity): zero at row 2, column 2. Row 2, column 2 is 0: row 2 already holds 0 1s.');
+    await close(p);
+  });
+
+  it('in free play (no referee), Suggest gives the plugin\'s deduce move, picked out on the board', async () => {
+    const p = await open('?puzzle=parity&example=free&play=1');
+    await p.waitForSelector('.stage .board-cell');
+    expect(await p.locator('#remaining').isHidden()).toBe(true);
+    await p.getByRole('button', { name: 'Suggest', exact: true }).click();
+    await p.waitForSelector('#play-hint[data-move]');
+    expect(await p.locator('#play-hint').textContent()).toBe('Suggest: zero at row 1, column 2. Row 1, column 2 is 0: row 1 already holds 2 1s.');
+    expect(await hinted(p)).toEqual(['0,1']);
     await close(p);
   });
 

@@ -361,8 +361,12 @@ export class PlayScreen {
     this.#undo.disabled = !game || !canUndo(game.history);
     this.#redo.disabled = !game || !canRedo(game.history);
     this.#restart.disabled = !game || game.history.cursor === 0;
-    // A setup with nothing to count (a chain builder with no goal) has no referee, so no hint.
-    this.#hintButton.hidden = game?.setup.judged === false;
+    // A setup with nothing to count (a chain builder with no goal) has no referee, so no hint; the
+    // plugin's own `deduce` may still suggest a move there (Suggest: a placement for the best chain).
+    const free = game?.setup.judged === false;
+    const suggests = free && this.#current?.registered.plugin.play?.deduce !== undefined;
+    this.#hintButton.hidden = free && !suggests;
+    this.#hintButton.textContent = suggests ? 'Suggest' : 'Hint';
     this.#hintButton.disabled = !game;
   }
 
@@ -416,6 +420,7 @@ export class PlayScreen {
   #askHint(): void {
     const current = this.#current;
     if (!current) return;
+    if (current.game.setup.judged === false) return this.#suggest(current);
     this.#referee.hint('Looking for a hint…');
     // With a grader, the hint names the rule of the path's step that makes its move: the path is
     // asked for first (once a game), and a hint is given without a rule if it cannot be had.
@@ -428,6 +433,34 @@ export class PlayScreen {
     ).then(() => {
       if (this.#current === current && current.game === game) this.#judge({ mistake: true, hint: true });
     });
+  }
+
+  /**
+   * Free play: the plugin's `deduce` suggests a move from the position as it stands. It runs in this
+   * thread, after the "Thinking" line is drawn, as `check` does: a plugin keeps it to a quick search.
+   */
+  #suggest(current: Current): void {
+    const deduce = current.registered.plugin.play?.deduce;
+    if (!deduce) return;
+    const game = current.game;
+    this.#referee.hint('Thinking…');
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        if (this.#current !== current || current.game !== game) return;
+        let hint: PlayHint | undefined;
+        try {
+          hint = deduce(current.instance, game.setup, game.position);
+        } catch (error) {
+          this.#referee.hint(`No suggestion: ${withoutFlags(errorText(error))}.`);
+          return;
+        }
+        if (!hint) return this.#referee.hint('No suggestion from here.');
+        this.#writeHint(hint, undefined, 'Suggest');
+        const move = hint.move;
+        current.highlights = { ...NO_HIGHLIGHTS, hint: moveCells(game.setup, move), ...(move.type === 'drop' ? { dropHint: move } : {}) };
+        current.board.highlight(current.highlights);
+      }),
+    );
   }
 
   /** The path's step that makes this move and is not made yet in the position, if the path is known. */
@@ -449,7 +482,7 @@ export class PlayScreen {
     } else this.#writeHint(hint, undefined);
   }
 
-  #writeHint(hint: PlayHint, step: GradeStep | undefined): void {
+  #writeHint(hint: PlayHint, step: GradeStep | undefined, word = 'Hint'): void {
     const setup = this.#current!.game.setup;
     const move = hint.move;
     const data: Record<string, string> = { basis: hint.basis, move: move.type };
@@ -464,7 +497,7 @@ export class PlayScreen {
     if (step) data['rule'] = step.rule;
     const rule = step ? ` (${step.rule})` : '';
     const reason = step ? step.text.replace(/\.$/, '') : hint.reason;
-    this.#referee.hint(`Hint${rule}: ${moveWords(setup, move)}. ${reason[0]!.toUpperCase()}${reason.slice(1)}.`, data);
+    this.#referee.hint(`${word}${rule}: ${moveWords(setup, move)}. ${reason[0]!.toUpperCase()}${reason.slice(1)}.`, data);
   }
 
   // --- made puzzles and the solution path ----------------------------------------------------
