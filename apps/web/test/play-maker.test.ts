@@ -13,7 +13,7 @@ import type * as ServerModule from '../src/server/index.js';
 import type { WebServer } from '../src/server/index.js';
 import { launchChromium, type Browser } from './browser.js';
 import parityModule from './fixtures/parity-maker-plugin.js';
-import { axeProblems, boardCell, remaining } from './play-helpers.js';
+import { axeProblems, boardCell, remaining, smallTargets } from './play-helpers.js';
 
 const builtServer = '../dist/server/index.js';
 const { serve } = (await import(builtServer)) as typeof ServerModule;
@@ -241,11 +241,15 @@ describe('the solution path', () => {
     await close(p);
   });
 
-  it('has no critical or serious axe-core violation with New game and the path open', async () => {
+  it('has no critical or serious axe-core violation with New game and the path open, and no target under 24 px at 390 px', async () => {
     const p = await open('?puzzle=parity&example=three&play=1');
     await p.getByRole('button', { name: 'Show the solution path' }).click();
     await p.getByRole('button', { name: 'Forward', exact: true }).click();
     await p.waitForSelector('.stage [data-preview="1"]');
+    expect(await axeProblems(p)).toEqual([]);
+    await p.setViewportSize({ width: 390, height: 844 });
+    expect(await smallTargets(p)).toEqual([]);
+    expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     expect(await axeProblems(p)).toEqual([]);
     await close(p);
   });

@@ -222,6 +222,9 @@ export class PlayScreen {
     this.#tick = undefined;
     this.#current?.client.close();
     this.#cancelMaking();
+    // The maker's worker is let go too; the next New game or grade starts a fresh one.
+    this.#maker?.client.close();
+    this.#maker = undefined;
     if (wantsPlay(location.search)) {
       const left = location.search;
       const pushed = isPlayEntry(history.state);
@@ -567,8 +570,14 @@ export class PlayScreen {
   }
 
   #gradeOf(current: Current): Promise<Grade> {
-    current.grade ??= this.#makerFor(current.registered).grade(current.instance);
-    return current.grade;
+    if (current.grade) return current.grade;
+    const grade = this.#makerFor(current.registered).grade(current.instance);
+    current.grade = grade;
+    // A grade that failed (or was ended with the page's leaving) is asked for again next time.
+    grade.catch(() => {
+      if (current.grade === grade) current.grade = undefined;
+    });
+    return grade;
   }
 
   #showPath(): void {
