@@ -2,7 +2,7 @@
 // wrote (copied to a temporary directory): Parity, which makes and grades its own grids. The page
 // knows nothing of it: it reads its generator's levels and sizes, makes puzzles in a worker, opens
 // links that make them again, and steps through its grader's path.
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -29,7 +29,17 @@ beforeAll(async () => {
   pluginDir = mkdtempSync(join(tmpdir(), 'kit-maker-plugins-'));
   const file = join(pluginDir, 'parity-maker-plugin.js');
   copyFileSync(join(here, 'fixtures/parity-maker-plugin.js'), file);
-  server = await serve({ plugins: [{ id: 'parity', source: file, moduleUrl: pathToFileURL(file).href, packageDir: pluginDir }] });
+  // The same puzzle under another id, its generator offering no size presets (width and height fields).
+  const fields = join(pluginDir, 'parity-fields-plugin.js');
+  const text = readFileSync(file, 'utf8');
+  writeFileSync(fields, text.replace("id: 'parity'", "id: 'parity-fields'").replace(", presets: ['3x3', '5x5', '7x7', SLOW_SIZE]", ''));
+  expect(readFileSync(fields, 'utf8')).not.toContain('presets');
+  server = await serve({
+    plugins: [
+      { id: 'parity', source: file, moduleUrl: pathToFileURL(file).href, packageDir: pluginDir },
+      { id: 'parity-fields', source: fields, moduleUrl: pathToFileURL(fields).href, packageDir: pluginDir },
+    ],
+  });
   browser = await launchChromium();
 });
 afterAll(async () => {
@@ -154,6 +164,24 @@ describe('New game', () => {
     expect(await again.locator('#play-problem').textContent()).toBe('');
     expect(await again.locator('body').textContent()).not.toMatch(/--[a-z]/);
     await Promise.all([close(p), close(again)]);
+  });
+
+  it('takes a width and a height when the generator offers no presets, within its bounds', async () => {
+    const p = await open('?puzzle=parity-fields&play=1');
+    const width = p.getByRole('textbox', { name: 'width' });
+    await width.waitFor();
+    expect([await width.inputValue(), await p.getByRole('textbox', { name: 'height' }).inputValue()]).toEqual(['5', '5']);
+    await width.fill('1');
+    await p.getByRole('button', { name: 'New game', exact: true }).click();
+    expect(await p.locator('#new-game-status').textContent()).toBe('size 1x5: each side must be 2 to 9');
+    await width.fill('3');
+    await p.getByRole('textbox', { name: 'height' }).fill('4');
+    await p.getByRole('button', { name: 'New game', exact: true }).click();
+    const { seed, text } = await shownGame(p, 'easy');
+    expect(text).toBe(`New game: easy, 3x4, seed ${seed}`);
+    expect(await boardRows(p)).toEqual(await madeInNode(seed, 'easy', [3, 4]));
+    expect(await axeProblems(p)).toEqual([]);
+    await close(p);
   });
 
   it('a link with a difficulty the generator does not have says so, in the page\'s words', async () => {
