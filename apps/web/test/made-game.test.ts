@@ -41,14 +41,17 @@ describe('madeInUrl', () => {
     expect(read('size=10')).toBe('size must be WxH (got "10")');
     expect(madeInUrl('?new=1', 'x', undefined, NOON)).toBe('this puzzle has no generator, so the link cannot make one');
     expect(madeInUrl('?puzzle=pentomino&size=8&seed=3', 'pentomino', HITORI_LIKE, NOON)).toBeUndefined();
-    expect(read('fill=1%200%0A0%201')).toMatchObject({ parameters: { fill: '1 0\n0 1' } });
+    // A pattern gives the size: none is asked for unless the address names one.
+    expect(read('fill=1%200%0A0%201')).toEqual({ difficulty: 'easy', seed: 1, size: undefined, parameters: { fill: '1 0\n0 1' }, day: undefined });
+    expect(read('fill=1&size=6x6')).toMatchObject({ size: '6x6', parameters: { fill: '1' } });
+    expect(madeSearch('x', { difficulty: 'easy', seed: 1, size: undefined, parameters: { fill: '1 0' }, day: undefined })).toBe('?puzzle=x&play=1&new=1&difficulty=easy&seed=1&fill=1+0');
   });
 });
 
 describe('sampleMade', () => {
   it('makes an example that asks to generate: its size, seed and the generator\'s parameters', () => {
     expect(sampleMade({ name: 'generate', title: '', options: { generate: '7x7', seed: 7 } }, HITORI_LIKE)).toEqual({ difficulty: 'easy', seed: 7, size: '7x7', parameters: {}, day: undefined });
-    expect(sampleMade({ name: 'fill', title: '', options: { fill: '0 1\n1 0\n' } }, HITORI_LIKE)).toEqual({ difficulty: 'easy', seed: 1, size: '10x10', parameters: { fill: '0 1\n1 0\n' }, day: undefined });
+    expect(sampleMade({ name: 'fill', title: '', options: { fill: '0 1\n1 0\n' } }, HITORI_LIKE)).toEqual({ difficulty: 'easy', seed: 1, size: undefined, parameters: { fill: '0 1\n1 0\n' }, day: undefined });
     expect(sampleMade({ name: 'sweep', title: '', options: { n: '5' } }, HITORI_LIKE)).toBeUndefined();
     expect(sampleMade({ name: 'plain', title: '', input: '1 2\n2 1\n' }, HITORI_LIKE)).toBeUndefined();
   });

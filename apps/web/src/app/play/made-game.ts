@@ -76,14 +76,15 @@ export function madeInUrl(search: string, pluginId: string, generator: Generator
     if (!/^\d{1,10}$/.test(seedText) || Number(seedText) > MAX_SEED) return `seed must be an integer from 0 to ${MAX_SEED} (got ${JSON.stringify(seedText.slice(0, 40))})`;
     seed = Number(seedText);
   }
-  const size = params.get(SIZE_PARAMETER) ?? generator.size?.default;
-  const problem = checkSize(generator, size ?? undefined);
-  if (problem) return problem;
   const parameters: Record<string, string> = {};
   for (const spec of generator.parameters ?? []) {
     const value = params.get(spec.name);
     if (value !== null) parameters[spec.name] = value;
   }
+  // With parameters (a pattern to fill) and no size, the generator is asked for none: they give it.
+  const size = params.get(SIZE_PARAMETER) ?? (Object.keys(parameters).length > 0 ? undefined : generator.size?.default);
+  const problem = size === undefined ? undefined : checkSize(generator, size);
+  if (problem) return problem;
   // A daily link made on another day keeps its seed, so it reopens that game (no longer today's).
   return { difficulty, seed, size: size ?? undefined, parameters, day: daily && seed === today.seed && difficulty === today.difficulty ? today.day : undefined };
 }
@@ -122,7 +123,8 @@ export function sampleMade(sample: PluginSample, generator: GeneratorSpec): Made
     else if (typeof value === 'string' && generator.size && size === undefined && checkSize(generator, value) === undefined) size = value;
   }
   if (size === undefined && seed === undefined && Object.keys(parameters).length === 0) return undefined;
-  return { difficulty: defaultLevel(generator), seed: seed ?? 1, size: size ?? generator.size?.default, parameters, day: undefined };
+  // A pattern to fill gives the size itself: no size is asked for unless the example names one.
+  return { difficulty: defaultLevel(generator), seed: seed ?? 1, size: size ?? (Object.keys(parameters).length > 0 ? undefined : generator.size?.default), parameters, day: undefined };
 }
 
 const FLAG = /(^|[^\w-])--([a-z][a-z0-9-]*)/g;
