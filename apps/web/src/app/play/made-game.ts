@@ -133,3 +133,8 @@ const FLAG = /(^|[^\w-])--([a-z][a-z0-9-]*)/g;
 export function withoutFlags(text: string): string {
   return text.replace(FLAG, '$1$2');
 }
+
+/** A message as the middle of one of the page's sentences: no flags, no closing full stop. */
+export function inWords(text: string): string {
+  return withoutFlags(text).replace(/\.$/, '');
+}

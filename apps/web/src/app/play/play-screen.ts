@@ -10,7 +10,7 @@ import { errorText } from '../errors.js';
 import type { ModeRequest } from '../page-mode.js';
 import { DropsBoard } from './drops-board.js';
 import { GameStore, puzzleIdentity } from './game-store.js';
-import { madeInUrl, madeSearch, sampleMade, wantsMade, withoutFlags, type MadeGame } from './made-game.js';
+import { inWords, madeInUrl, madeSearch, sampleMade, wantsMade, type MadeGame } from './made-game.js';
 import { NewGamePanel } from './new-game-panel.js';
 import { SolutionPath } from './solution-path.js';
 import { sampleValues } from '../samples.js';
@@ -180,7 +180,7 @@ export class PlayScreen {
         return;
       }
       const other = plugin.generator ? 'Choose another example, or make a new game.' : 'Choose another example.';
-      this.#problem.textContent = [...problems, `This ${puzzle.example ? 'example' : 'puzzle'} cannot be played: ${withoutFlags(errorText(error))}. ${other}`].filter(Boolean).join('\n');
+      this.#problem.textContent = [...problems, `This ${puzzle.example ? 'example' : 'puzzle'} cannot be played: ${inWords(errorText(error))}. ${other}`].filter(Boolean).join('\n');
       this.#boardHolder.replaceChildren();
       this.#referee.element.hidden = true;
       this.#path.reset(undefined);
@@ -454,7 +454,7 @@ export class PlayScreen {
         try {
           hint = deduce(current.instance, game.setup, game.position);
         } catch (error) {
-          this.#referee.hint(`No suggestion: ${withoutFlags(errorText(error))}.`);
+          this.#referee.hint(`No suggestion: ${inWords(errorText(error))}.`);
           return;
         }
         if (!hint) return this.#referee.hint('No suggestion from here.');
@@ -531,7 +531,7 @@ export class PlayScreen {
       if (typeof size === 'string') throw new Error(size);
       request = { seed: made.seed, difficulty: made.difficulty, size, parameters: parseOptions(generator.parameters ?? [], raw) };
     } catch (error) {
-      this.#newGame.done(`No puzzle made: ${withoutFlags(errorText(error))}.`);
+      this.#newGame.done(`No puzzle made: ${inWords(errorText(error))}.`);
       return;
     }
     const making = new AbortController();
@@ -545,7 +545,7 @@ export class PlayScreen {
         try {
           values = sampleValues(plugin, { name: 'made', title: 'made', input: puzzle.input });
         } catch (error) {
-          this.#newGame.done(`The made puzzle could not be read: ${withoutFlags(errorText(error))}.`);
+          this.#newGame.done(`The made puzzle could not be read: ${inWords(errorText(error))}.`);
           return;
         }
         const tries = puzzle.tries === undefined ? '' : ` after ${puzzle.tries} ${puzzle.tries === 1 ? 'try' : 'tries'}`;
@@ -556,7 +556,7 @@ export class PlayScreen {
       (error: unknown) => {
         if (this.#making !== making) return;
         this.#making = undefined;
-        this.#newGame.done(error instanceof AbortedError ? 'Cancelled.' : `No puzzle made: ${withoutFlags(errorText(error))}.`);
+        this.#newGame.done(error instanceof AbortedError ? 'Cancelled.' : `No puzzle made: ${inWords(errorText(error))}.`);
       },
     );
   }
@@ -591,7 +591,7 @@ export class PlayScreen {
       (error: unknown) => {
         if (this.#current !== current) return;
         current.grade = undefined;
-        this.#path.failed(`The path could not be found: ${withoutFlags(errorText(error))}`);
+        this.#path.failed(`The path could not be found: ${inWords(errorText(error))}.`);
       },
     );
   }
