@@ -328,3 +328,33 @@ describe('the kit\'s play boards on a phone and under axe-core', () => {
     });
   }
 });
+
+describe('every example of the kit in Play', () => {
+  // A sample that asks to make a puzzle is made by the plugin's generator once it has one; until then
+  // (and for any other sample play cannot take) one line in the page's words, never a CLI flag.
+  it('opens on a board, or says in the page\'s words why it cannot be played', async () => {
+    const p = await open('?puzzle=hitori-sat&play=1');
+    const refused: string[] = [];
+    for (const id of ['hitori-sat', 'pentomino', 'katamino', 'polycube', 'puyo', 'sudoku']) {
+      await p.goto(new URL(`?puzzle=${id}&play=1`, server.url).href);
+      await p.waitForSelector('#play-example option[value=""]', { state: 'attached', timeout: 30_000 });
+      const names = (await p.locator('#play-example option').evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value))).filter(Boolean);
+      expect(names.length).toBeGreaterThan(0);
+      for (const name of names) {
+        await p.goto(new URL(`?puzzle=${id}&example=${name}&play=1`, server.url).href);
+        await p.waitForFunction(() => (document.querySelector('#play-problem')?.textContent ?? '') !== '' || document.querySelector('.play-stage > *') !== null, undefined, { timeout: 30_000 });
+        const problem = (await p.locator('#play-problem').textContent()) ?? '';
+        expect(problem, `${id} ${name}`).not.toMatch(/--[a-z]/);
+        if (problem) {
+          expect(problem, `${id} ${name}`).toMatch(/^This example cannot be played: .+\. Choose another example(, or make a new game)?\.$/);
+          refused.push(`${id} ${name}`);
+        }
+      }
+    }
+    // Only samples that are no single puzzle (a pattern to fill, a size to generate, a sweep, a
+    // challenge) may be refused; once their plugin has a generator, those that generate are made.
+    const notPuzzles = ['hitori-sat fill', 'hitori-sat fill-not-unique', 'hitori-sat generate', 'katamino sweep-5', 'katamino small-slam-a'];
+    expect(refused.filter((sample) => !notPuzzles.includes(sample))).toEqual([]);
+    await close(p);
+  }, 240_000);
+});

@@ -20,7 +20,7 @@ describe('HOST_NAMES', () => {
     expect(HOST_NAMES.filter((entry) => entry.cli).map((entry) => entry.name)).toEqual([
       'quiet', 'count', 'limit', 'json', 'color', 'delay', 'threads', 'plugin', 'shard', 'queue', 'max-solutions', 'keep', 'example', 'help', 'version',
     ]);
-    expect(HOST_NAMES.filter((entry) => entry.page).map((entry) => entry.name)).toEqual(['limit', 'delay', 'example', 'puzzle', 'run', 'play', 'game', 'input']);
+    expect(HOST_NAMES.filter((entry) => entry.page).map((entry) => entry.name)).toEqual(['limit', 'delay', 'example', 'puzzle', 'run', 'play', 'game', 'input', 'new', 'difficulty', 'daily']);
     expect(['puzzle', 'example', 'run', 'play', 'game', 'input', 'limit', 'delay'].every(isPageParameter)).toBe(true);
     expect(isPageParameter('size')).toBe(false);
     expect(isPageParameter('queue')).toBe(false);

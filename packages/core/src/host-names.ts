@@ -66,6 +66,9 @@ export const HOST_NAMES: readonly HostName[] = [
   { name: 'play', page: { help: "open the plugin's play mode instead of the solver" } },
   { name: 'game', page: { help: 'with play=1: the position to open, as a game code (its seed, its moves and how many of them are played)' } },
   { name: 'input', page: { field: true, help: "the plugin's positional file (kit run ID FILE), as text" } },
+  { name: 'new', page: { help: "with play=1: 1 plays a puzzle made by the plugin's generator (with difficulty, and seed and size, which mean the generator's only beside new=1)" } },
+  { name: 'difficulty', page: { help: "with new=1: the generator's level" } },
+  { name: 'daily', page: { help: "with play=1: 1 plays the day's puzzle (the same for everyone on that UTC day)" } },
 ];
 
 /** Who owns `name` as an option name, for a refusal: `kit run --queue`, `the page's ?puzzle=`. */

@@ -3,13 +3,17 @@
 // thread (gameStatus), and the referee counts what remains in a worker after every move (the next
 // move cancels it), names the mistake once nothing remains, and gives hints. Progress is kept per
 // puzzle in localStorage; the time played runs while the game is on screen.
-import { initialPosition, mergePalette, PlayMoveError, type PlayHint, type PlayMove } from '@kit/core';
-import { AbortedError, RefereeClient, gameCode, gameStatus, playMove, playSetup, playedMoves, redoGame, remainingText, startGame, undoGame, canRedo, canUndo, type Game, type GameStatus, type RefereeAsk, type RefereeReport, type RegisteredPlugin, type WorkerPort } from '@kit/core/host';
+import { initialPosition, mergePalette, PlayMoveError, type Grade, type GradeStep, type PlayHint, type PlayMove } from '@kit/core';
+import { AbortedError, MakerClient, parseOptions, readGeneratorSize, RefereeClient, type RawOptions, gameCode, gameStatus, playMove, playSetup, playedMoves, redoGame, remainingText, startGame, undoGame, canRedo, canUndo, type Game, type GameStatus, type RefereeAsk, type RefereeReport, type RegisteredPlugin, type WorkerPort } from '@kit/core/host';
 import { h } from '../dom.js';
 import { errorText } from '../errors.js';
 import type { ModeRequest } from '../page-mode.js';
 import { DropsBoard } from './drops-board.js';
-import { GameStore } from './game-store.js';
+import { GameStore, puzzleIdentity } from './game-store.js';
+import { inWords, madeInUrl, madeSearch, sampleMade, wantsMade, type MadeGame } from './made-game.js';
+import { NewGamePanel } from './new-game-panel.js';
+import { SolutionPath } from './solution-path.js';
+import { sampleValues } from '../samples.js';
 import { MarksBoard } from './marks-board.js';
 import { PiecesBoard } from './pieces-board.js';
 import type { BoardHost, Highlights, PlayBoard } from './play-board.js';
@@ -36,6 +40,10 @@ interface Current {
   highlights: Highlights;
   /** The elapsed time when it was solved, while it stays solved. */
   solvedMs: number | undefined;
+  /** What the generator was asked for, when the plugin made this puzzle. */
+  made: MadeGame | undefined;
+  /** The grader's path, once asked for (Show the solution path, or a hint). */
+  grade: Promise<Grade> | undefined;
 }
 
 const NO_HIGHLIGHTS: Highlights = { mistake: [], hint: [] };
@@ -63,6 +71,12 @@ export class PlayScreen {
   readonly #shuffle = h('button', { type: 'button', id: 'play-shuffle', hidden: true, title: 'A new random queue' }, 'New queue');
   readonly #boardHolder = h('div', { class: 'play-stage' });
   readonly #problem = h('p', { id: 'play-problem', class: 'error', role: 'alert' });
+  readonly #newGame = new NewGamePanel({ make: (game) => this.#makeGame(game, true), cancel: () => this.#cancelMaking() });
+  readonly #path = new SolutionPath({ ask: () => this.#showPath(), preview: (count, step) => this.#preview(count, step), closed: () => this.#drawCurrent() });
+  /** The plugin's maker (generate, grade), one worker, for the plugin shown. */
+  #maker: { registered: RegisteredPlugin; client: MakerClient } | undefined;
+  /** Aborts the puzzle being made. */
+  #making: AbortController | undefined;
   #current: Current | undefined;
   /** Answers to older questions are dropped. */
   #asked = 0;
@@ -92,6 +106,8 @@ export class PlayScreen {
       h('div', { class: 'field examples' }, h('label', { for: 'play-example' }, 'example'), this.#examples),
       h('div', { class: 'actions play-actions' }, this.#undo, this.#redo, this.#restart),
       h('div', { class: 'actions play-actions' }, this.#hintButton, this.#shuffle),
+      this.#path.element,
+      this.#newGame.element,
       this.#links.element,
       h('p', { class: 'board-help' }, 'Ctrl+Z undoes a move, Ctrl+Shift+Z or Ctrl+Y plays it again. Progress is kept in this browser.'),
     );
@@ -107,19 +123,47 @@ export class PlayScreen {
   /** Shows a puzzle in play; `picked`: chosen from the example menu (the address follows without a new entry). */
   open(registered: RegisteredPlugin, request: ModeRequest, picked = false): void {
     const { plugin } = registered;
-    const { puzzle, problems } = choosePuzzle(plugin, request, location.search);
-    const current = this.#current;
     this.#shown = true;
-    if (current && current.registered === registered && current.puzzle.identity === puzzle.identity && !gameInUrl(location.search)) {
-      // The same game (a tab switch, Back and Forward): carry on where it was.
-      this.#enterHistory(plugin.id, puzzle.values, picked);
-      this.#show(false);
-      this.#resume();
+    this.#newGame.setPlugin(plugin.id, plugin.generator);
+    let linkProblem: string | undefined;
+    if (!picked && request.example === undefined && wantsPlay(location.search) && wantsMade(location.search)) {
+      const made = madeInUrl(location.search, plugin.id, plugin.generator, new Date());
+      if (typeof made === 'object') {
+        const current = this.#current;
+        if (current?.registered === registered && current.made && madeSearch(plugin.id, current.made) === madeSearch(plugin.id, made) && !gameInUrl(location.search)) {
+          this.#carryOn(current, false);
+        } else this.#makeGame(made, false, registered);
+        return;
+      }
+      // A link whose game cannot be made opens the first example, saying why.
+      if (typeof made === 'string') linkProblem = `This link's new game cannot be made: ${made}.`;
+    }
+    this.#cancelMaking();
+    const { puzzle, problems } = linkProblem ? choosePuzzle(plugin, { values: {} }, '') : choosePuzzle(plugin, request, location.search);
+    if (linkProblem) problems.unshift(linkProblem);
+    const current = this.#current;
+    if (current && current.registered === registered && current.made === undefined && current.puzzle.identity === puzzle.identity && !gameInUrl(location.search)) {
+      this.#carryOn(current, picked);
       return;
     }
+    this.#begin(registered, puzzle, problems, picked, undefined);
+  }
+
+  /** The same game (a tab switch, Back and Forward): carry on where it was. */
+  #carryOn(current: Current, picked: boolean): void {
+    this.#enterHistory(this.#puzzleSearch(current), picked);
+    this.#show(false);
+    this.#resume();
+  }
+
+  /** Starts a game of this puzzle (made by the generator when `made` says how). */
+  #begin(registered: RegisteredPlugin, puzzle: PlayPuzzle, problems: string[], picked: boolean, made: MadeGame | undefined): void {
+    const { plugin } = registered;
     this.#close();
     this.#problem.textContent = problems.join('\n');
     this.#fillExamples(registered, puzzle.example);
+    this.#newGame.show(made);
+    this.#path.reset(plugin.grader?.levels);
     const palette = mergePalette(plugin.palette);
     let instance: unknown;
     let game: Game;
@@ -128,12 +172,21 @@ export class PlayScreen {
       instance = puzzleInstance(plugin, puzzle.values, palette);
       game = this.#startGame(registered, instance, puzzle, notes);
     } catch (error) {
-      this.#problem.textContent = [...problems, `This puzzle cannot be played: ${errorText(error)}`].filter(Boolean).join('\n');
+      // An example that makes a puzzle (its options ask to generate) is played as a new game.
+      const sample = made === undefined ? plugin.samples?.find((each) => each.name === puzzle.example) : undefined;
+      const fromSample = sample && plugin.generator ? sampleMade(sample, plugin.generator) : undefined;
+      if (fromSample) {
+        this.#makeGame(fromSample, picked, registered);
+        return;
+      }
+      const other = plugin.generator ? 'Choose another example, or make a new game.' : 'Choose another example.';
+      this.#problem.textContent = [...problems, `This ${puzzle.example ? 'example' : 'puzzle'} cannot be played: ${inWords(errorText(error))}. ${other}`].filter(Boolean).join('\n');
       this.#boardHolder.replaceChildren();
       this.#referee.element.hidden = true;
+      this.#path.reset(undefined);
       this.#setButtons(undefined);
       this.#links.set(playSearch(plugin.id, puzzle.values), playSearch(plugin.id, puzzle.values));
-      this.#enterHistory(plugin.id, puzzle.values, picked);
+      this.#enterHistory(playSearch(plugin.id, puzzle.values), picked);
       return;
     }
     this.#referee.element.hidden = false;
@@ -151,10 +204,10 @@ export class PlayScreen {
     this.#boardHolder.replaceChildren(board.element);
     this.#boardHolder.dataset['kind'] = setup.kind;
     const status = gameStatus(plugin, instance, game);
-    this.#current = { registered, puzzle, instance, game, status, board, client, workers, highlights: NO_HIGHLIGHTS, solvedMs: undefined };
+    this.#current = { registered, puzzle, instance, game, status, board, client, workers, highlights: NO_HIGHLIGHTS, solvedMs: undefined, made, grade: undefined };
     this.#shuffle.hidden = !this.#seedMatters(registered, instance);
     this.#referee.say(notes.join(' '));
-    this.#enterHistory(plugin.id, puzzle.values, picked);
+    this.#enterHistory(this.#puzzleSearch(this.#current), picked);
     this.#show(false);
     this.#resume();
   }
@@ -168,6 +221,10 @@ export class PlayScreen {
     clearInterval(this.#tick);
     this.#tick = undefined;
     this.#current?.client.close();
+    this.#cancelMaking();
+    // The maker's worker is let go too; the next New game or grade starts a fresh one.
+    this.#maker?.client.close();
+    this.#maker = undefined;
     if (wantsPlay(location.search)) {
       const left = location.search;
       const pushed = isPlayEntry(history.state);
@@ -272,6 +329,7 @@ export class PlayScreen {
     const current = this.#current;
     if (!current || game === current.game) return;
     current.game = game;
+    this.#path.close();
     this.#referee.say('');
     this.#show(fresh);
     this.#save();
@@ -294,8 +352,9 @@ export class PlayScreen {
     this.#timer.setActive(this.#shown && !current.status.solved);
     this.#referee.time(current.solvedMs ?? this.#timer.elapsedMs);
     this.#setButtons(current.game);
-    const values = current.puzzle.values;
-    this.#links.set(playSearch(plugin.id, values), playSearch(plugin.id, values, gameCode(current.game)));
+    const code = gameCode(current.game);
+    if (current.made) this.#links.set(madeSearch(plugin.id, current.made), madeSearch(plugin.id, current.made, code));
+    else this.#links.set(playSearch(plugin.id, current.puzzle.values), playSearch(plugin.id, current.puzzle.values, code));
     const judged = current.game.setup.judged !== false;
     this.#referee.judged(judged);
     if (judged) this.#judge({ mistake: true });
@@ -305,8 +364,12 @@ export class PlayScreen {
     this.#undo.disabled = !game || !canUndo(game.history);
     this.#redo.disabled = !game || !canRedo(game.history);
     this.#restart.disabled = !game || game.history.cursor === 0;
-    // A setup with nothing to count (a chain builder with no goal) has no referee, so no hint.
-    this.#hintButton.hidden = game?.setup.judged === false;
+    // A setup with nothing to count (a chain builder with no goal) has no referee, so no hint; the
+    // plugin's own `deduce` may still suggest a move there (Suggest: a placement for the best chain).
+    const free = game?.setup.judged === false;
+    const suggests = free && this.#current?.registered.plugin.play?.deduce !== undefined;
+    this.#hintButton.hidden = free && !suggests;
+    this.#hintButton.textContent = suggests ? 'Suggest' : 'Hint';
     this.#hintButton.disabled = !game;
   }
 
@@ -358,12 +421,71 @@ export class PlayScreen {
   }
 
   #askHint(): void {
-    if (!this.#current) return;
+    const current = this.#current;
+    if (!current) return;
+    if (current.game.setup.judged === false) return this.#suggest(current);
     this.#referee.hint('Looking for a hint…');
-    this.#judge({ mistake: true, hint: true });
+    // With a grader, the hint names the rule of the path's step that makes its move: the path is
+    // asked for first (once a game), and a hint is given without a rule if it cannot be had.
+    const path = current.registered.plugin.grader ? this.#gradeOf(current) : undefined;
+    if (!path) return this.#judge({ mistake: true, hint: true });
+    const game = current.game;
+    path.then(
+      () => undefined,
+      () => undefined,
+    ).then(() => {
+      if (this.#current === current && current.game === game) this.#judge({ mistake: true, hint: true });
+    });
+  }
+
+  /**
+   * Free play: the plugin's `deduce` suggests a move from the position as it stands. It runs in this
+   * thread, after the "Thinking" line is drawn, as `check` does: a plugin keeps it to a quick search.
+   */
+  #suggest(current: Current): void {
+    const deduce = current.registered.plugin.play?.deduce;
+    if (!deduce) return;
+    const game = current.game;
+    this.#referee.hint('Thinking…');
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        if (this.#current !== current || current.game !== game) return;
+        let hint: PlayHint | undefined;
+        try {
+          hint = deduce(current.instance, game.setup, game.position);
+        } catch (error) {
+          this.#referee.hint(`No suggestion: ${inWords(errorText(error))}.`);
+          return;
+        }
+        if (!hint) return this.#referee.hint('No suggestion from here.');
+        this.#writeHint(hint, undefined, 'Suggest');
+        const move = hint.move;
+        current.highlights = { ...NO_HIGHLIGHTS, hint: moveCells(game.setup, move), ...(move.type === 'drop' ? { dropHint: move } : {}) };
+        current.board.highlight(current.highlights);
+      }),
+    );
+  }
+
+  /** The path's step that makes this move and is not made yet in the position, if the path is known. */
+  async #ruleOf(current: Current, move: PlayMove): Promise<GradeStep | undefined> {
+    const grade = await current.grade?.catch(() => undefined);
+    const position = current.game.position;
+    const same = (other: PlayMove) => JSON.stringify(other) === JSON.stringify(move);
+    const made = (other: PlayMove) => other.type === 'mark' && position.kind === 'marks' && position.marks[other.cell] === other.value;
+    return grade?.steps.find((step) => step.moves?.some(same) && !step.moves.every(made));
   }
 
   #showHint(hint: PlayHint): void {
+    const current = this.#current!;
+    const game = current.game;
+    if (current.grade) {
+      void this.#ruleOf(current, hint.move).then((step) => {
+        if (this.#current === current && current.game === game) this.#writeHint(hint, step);
+      });
+    } else this.#writeHint(hint, undefined);
+  }
+
+  #writeHint(hint: PlayHint, step: GradeStep | undefined, word = 'Hint'): void {
     const setup = this.#current!.game.setup;
     const move = hint.move;
     const data: Record<string, string> = { basis: hint.basis, move: move.type };
@@ -374,7 +496,140 @@ export class PlayScreen {
     } else if (move.type === 'drop') {
       Object.assign(data, { column: String(move.column), rotation: String(move.rotation) });
     }
-    this.#referee.hint(`Hint: ${moveWords(setup, move)}. ${hint.reason[0]!.toUpperCase()}${hint.reason.slice(1)}.`, data);
+    // A hint the path explains gives the path's sentence and rule: the same deduction a person reads there.
+    if (step) data['rule'] = step.rule;
+    const rule = step ? ` (${step.rule})` : '';
+    const reason = step ? step.text.replace(/\.$/, '') : hint.reason;
+    this.#referee.hint(`${word}${rule}: ${moveWords(setup, move)}. ${reason[0]!.toUpperCase()}${reason.slice(1)}.`, data);
+  }
+
+  // --- made puzzles and the solution path ----------------------------------------------------
+
+  #makerFor(registered: RegisteredPlugin): MakerClient {
+    if (this.#maker?.registered !== registered) {
+      this.#maker?.client.close();
+      const client = new MakerClient({ moduleUrl: registered.origin.moduleUrl, pluginId: registered.plugin.id, createWorker: this.createWorker });
+      this.#maker = { registered, client };
+    }
+    return this.#maker.client;
+  }
+
+  /** Makes a puzzle in the worker, then plays it; `picked`: from the page's own controls (no new history entry). */
+  #makeGame(made: MadeGame, picked: boolean, registered = this.#current?.registered): void {
+    const generator = registered?.plugin.generator;
+    if (!registered || !generator) return;
+    this.#cancelMaking();
+    const { plugin } = registered;
+    let request;
+    try {
+      const raw: RawOptions = {};
+      for (const spec of generator.parameters ?? []) {
+        const text = made.parameters[spec.name];
+        if (text !== undefined) raw[spec.name] = spec.type === 'file' ? { name: spec.name, text } : text;
+      }
+      const size = made.size === undefined || !generator.size ? undefined : readGeneratorSize(made.size, generator.size);
+      if (typeof size === 'string') throw new Error(size);
+      request = { seed: made.seed, difficulty: made.difficulty, size, parameters: parseOptions(generator.parameters ?? [], raw) };
+    } catch (error) {
+      this.#newGame.done(`No puzzle made: ${inWords(errorText(error))}.`);
+      return;
+    }
+    const making = new AbortController();
+    this.#making = making;
+    this.#newGame.making();
+    this.#makerFor(registered).generate(request, { signal: making.signal, onProgress: (tries) => this.#newGame.progress(tries) }).then(
+      (puzzle) => {
+        if (this.#making !== making) return;
+        this.#making = undefined;
+        let values: Record<string, string>;
+        try {
+          values = sampleValues(plugin, { name: 'made', title: 'made', input: puzzle.input });
+        } catch (error) {
+          this.#newGame.done(`The made puzzle could not be read: ${inWords(errorText(error))}.`);
+          return;
+        }
+        const tries = puzzle.tries === undefined ? '' : ` after ${puzzle.tries} ${puzzle.tries === 1 ? 'try' : 'tries'}`;
+        this.#newGame.done(`Made${tries}.`);
+        const shown = { ...made, difficulty: puzzle.difficulty };
+        this.#begin(registered, { values, example: undefined, identity: puzzleIdentity(plugin.id, { ...values, made: madeSearch(plugin.id, made) }) }, [], picked, shown);
+      },
+      (error: unknown) => {
+        if (this.#making !== making) return;
+        this.#making = undefined;
+        this.#newGame.done(error instanceof AbortedError ? 'Cancelled.' : `No puzzle made: ${inWords(errorText(error))}.`);
+      },
+    );
+  }
+
+  #cancelMaking(): void {
+    const making = this.#making;
+    if (!making) return;
+    this.#making = undefined;
+    making.abort();
+    this.#newGame.done('Cancelled.');
+  }
+
+  #gradeOf(current: Current): Promise<Grade> {
+    if (current.grade) return current.grade;
+    const grade = this.#makerFor(current.registered).grade(current.instance);
+    current.grade = grade;
+    // A grade that failed (or was ended with the page's leaving) is asked for again next time.
+    grade.catch(() => {
+      if (current.grade === grade) current.grade = undefined;
+    });
+    return grade;
+  }
+
+  #showPath(): void {
+    const current = this.#current;
+    if (!current) return;
+    this.#path.grading();
+    this.#gradeOf(current).then(
+      (grade) => {
+        if (this.#current === current) this.#path.graded(grade);
+      },
+      (error: unknown) => {
+        if (this.#current !== current) return;
+        current.grade = undefined;
+        this.#path.failed(`The path could not be found: ${inWords(errorText(error))}.`);
+      },
+    );
+  }
+
+  /** The board after the path's first `count` steps, from the start of the puzzle, the last step's cells picked out. */
+  #preview(count: number, step: GradeStep | undefined): void {
+    const current = this.#current;
+    const grade = current?.grade;
+    if (!current || !grade) return;
+    const { plugin } = current.registered;
+    void grade.then((found) => {
+      if (this.#current !== current) return;
+      let game = startGame(plugin, current.instance, { seed: current.game.seed });
+      for (const each of found.steps.slice(0, count)) {
+        for (const move of each.moves ?? []) {
+          try {
+            game = playMove(plugin, current.instance, game, move);
+          } catch {
+            // A move the board refuses is left out; the step's sentence still says what it decides.
+          }
+        }
+      }
+      current.board.draw({ game, status: gameStatus(plugin, current.instance, game), highlights: { mistake: [], hint: step?.cells ?? [] }, fresh: false });
+      current.board.element.dataset['preview'] = String(count);
+    });
+  }
+
+  /** The game again, as it was before the path was shown. */
+  #drawCurrent(): void {
+    const current = this.#current;
+    if (!current) return;
+    delete current.board.element.dataset['preview'];
+    current.board.draw({ game: current.game, status: current.status, highlights: current.highlights, fresh: false });
+  }
+
+  #puzzleSearch(current: Current): string {
+    const id = current.registered.plugin.id;
+    return current.made ? madeSearch(id, current.made) : playSearch(id, current.puzzle.values);
   }
 
   // --- time, storage, the address ------------------------------------------------------------
@@ -400,8 +655,7 @@ export class PlayScreen {
    * The address shows the puzzle in play. Entering play from Solve adds a history entry, so Back
    * leaves play and not the page; a link opened straight into play gets the Solve entry under it.
    */
-  #enterHistory(pluginId: string, values: Record<string, string>, picked: boolean): void {
-    const target = playSearch(pluginId, values);
+  #enterHistory(target: string, picked: boolean): void {
     if (picked) history.replaceState(history.state, '', target);
     else if (!wantsPlay(location.search)) history.pushState(PLAY_ENTRY, '', target);
     else if (!isPlayEntry(history.state)) {
