@@ -100,12 +100,12 @@ export const HOST_NAMES: readonly HostName[] = [
   { name: 'version', short: 'v', cli: { help: 'print the version' }, make: { verbs: BOTH, short: 'v', help: 'print the version' } },
   {
     name: 'size',
-    make: { verbs: GENERATE, value: 'WxH', help: "the puzzle's size (kit info lists the generator's sizes)" },
+    make: { verbs: GENERATE, value: 'WxH', help: "the puzzles' size (kit generate ID --help lists the sizes)" },
     page: { newGame: true, help: "with new=1: the generated puzzle's size, WxH" },
   },
   {
     name: 'difficulty',
-    make: { verbs: GENERATE, value: 'level', help: "one of the generator's levels, easiest first (kit info lists them)" },
+    make: { verbs: GENERATE, value: 'level', help: "one of the generator's levels (kit generate ID --help lists them)" },
     page: { newGame: true, help: "with new=1: the generated puzzle's level" },
   },
   {
