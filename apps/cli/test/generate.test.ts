@@ -93,6 +93,14 @@ describe('kit generate', () => {
     expect(kit(['generate']).stderr).toBe('kit: kit generate needs a plugin id (see kit list)\n');
   });
 
+  it('is listed by kit info and kit --help', () => {
+    const info = kit(['info', 'sudoku']).stdout;
+    expect(info).toContain('\n  kit generate sudoku  levels easy, medium, hard; sizes 4 to 16 a side (default 9x9) (kit generate sudoku --help)\n  kit grade sudoku FILE  levels easy, medium, hard\n');
+    const help = kit(['--help']).stdout;
+    expect(help).toMatch(/\n  generate +make puzzles with a plugin's generator/);
+    expect(help).toMatch(/\n  grade +a puzzle's level and how a person solves it/);
+  });
+
   it("reports a generator's own error as the plugin's fault (exit 1), and the user's as exit 2", () => {
     const fault = kit(['generate', 'maker', '--mode', 'throw', '--seed', '9', '--plugin', MAKER]);
     expect([fault.status, fault.stdout]).toEqual([1, '']);
