@@ -83,6 +83,9 @@ export async function main(argv: string[], options: MainOptions = {}): Promise<n
   try {
     if (argv[0] === 'run') return await run(argv.slice(1), { done: options.prestarted === true, pool: options.pool });
     options.pool?.close();
+    // Like `kit run`, these parse their own way: a generator's parameters are flags too.
+    if (argv[0] === 'generate') return await (await import('./commands/generate.js')).generateCommand(argv.slice(1), { cwd: process.cwd(), env: process.env });
+    if (argv[0] === 'grade') return await (await import('./commands/grade.js')).gradeCommand(argv.slice(1), { cwd: process.cwd(), env: process.env });
     if (argv.length === 0) argv = ['--help'];
     const { program } = await import('./program.js');
     await program((code) => (exitCode = code), argv[0]).parseAsync(argv, { from: 'user' });

@@ -13,7 +13,7 @@ const pluginOption = () => new Option('--plugin <path-or-package>', 'load one mo
 
 
 /** Names of the commands, for `only` below. */
-const COMMANDS = ['list', 'info', 'run', 'web', 'merge', 'worker', 'queue', 'create-plugin'];
+const COMMANDS = ['list', 'info', 'run', 'generate', 'grade', 'web', 'merge', 'worker', 'queue', 'create-plugin'];
 
 /**
  * The program. Given the command the arguments start with, only that command is defined: defining
@@ -73,6 +73,13 @@ export function program(setExit: (code: number) => void, first?: string): Comman
   // Only here for the help listing: main() handles `run` itself.
   if (wanted('run')) {
     kit.command('run').description('solve, animate and print: kit run <id> [file] [options] (kit run <id> --help)');
+  }
+  // The same for these two.
+  if (wanted('generate')) {
+    kit.command('generate').description("make puzzles with a plugin's generator: kit generate <id> [--difficulty LEVEL] [--seed N] [--count K] (kit generate <id> --help)");
+  }
+  if (wanted('grade')) {
+    kit.command('grade').description("a puzzle's level and how a person solves it: kit grade <id> <file> [--steps] [--json]");
   }
 
   if (wanted('web')) {

@@ -9,6 +9,10 @@ export type { SudokuGrid } from './grid.js';
 export { ExactCover } from './exact-cover.js';
 export type { CoverVisitor } from './exact-cover.js';
 export { solveGrid, solver } from './solver.js';
+/** Makes a unique Sudoku from a seed at a level (the plugin's generator, callable without a host). */
+export { generateSudoku } from './generate.js';
+/** Grades a Sudoku: its level (easy, medium, hard) and the solving path, one deduction a step. */
+export { gradeGrid } from './grade.js';
 export type { SudokuSummary } from './solver.js';
 
 export interface SudokuResult {

@@ -2,7 +2,7 @@
 // search is in solver.ts, loaded only where the search runs.
 // The version users see is the package's own, so changesets' bumps reach `kit list` too.
 import manifest from '../package.json' with { type: 'json' };
-import { InputError, definePlugin, isInputError, type Cell, type Frame } from '@kit/core';
+import { InputError, definePlugin, isInputError, skipGeneratedHeader, type Cell, type Frame } from '@kit/core';
 import { parseSudoku, type SudokuGrid } from './grid.js';
 import { SAMPLE_PUZZLE, samples, sudokuEditor } from './editor.js';
 import { play } from './play.js';
@@ -46,6 +46,16 @@ export default definePlugin<SudokuGrid, Board>({
   samples,
   editors: [sudokuEditor],
   play,
+  // Made by solver.ts's generate (generate.ts), graded by the techniques a person needs (techniques.ts).
+  generator: {
+    levels: ['easy', 'medium', 'hard'],
+    size: { default: '9x9', min: 4, max: 16, presets: ['4x4', '9x9', '16x16'] },
+    parameters: [
+      { name: 'symmetry', type: 'enum', choices: ['none', 'rotational'], default: 'none', help: 'take clues away in pairs symmetric about the centre' },
+    ],
+    emits: ['line'],
+  },
+  grader: { levels: ['easy', 'medium', 'hard'] },
   palette: {
     // Boxes alternate white and light grey; clues are blue on the same pattern, found digits plain.
     given: { ansi256: 153 },
@@ -60,7 +70,8 @@ export default definePlugin<SudokuGrid, Board>({
   parse(options, input): SudokuGrid {
     const cells = options['cells'];
     if (typeof cells === 'string' && input) throw new InputError('give the puzzle either as a file or with --cells, not both');
-    if (input) return parseSudoku(input.text, input.name);
+    // A `kit generate` header line above the grid reads as a blank line.
+    if (input) return parseSudoku(skipGeneratedHeader(input.text), input.name);
     return fromOption(typeof cells === 'string' ? cells : SAMPLE_PUZZLE);
   },
 

@@ -20,21 +20,45 @@ describe('HOST_NAMES', () => {
     expect(HOST_NAMES.filter((entry) => entry.cli).map((entry) => entry.name)).toEqual([
       'quiet', 'count', 'limit', 'json', 'color', 'delay', 'threads', 'plugin', 'shard', 'queue', 'max-solutions', 'keep', 'example', 'help', 'version',
     ]);
-    expect(HOST_NAMES.filter((entry) => entry.page).map((entry) => entry.name)).toEqual(['limit', 'delay', 'example', 'puzzle', 'run', 'play', 'game', 'input', 'new', 'difficulty', 'daily']);
-    expect(['puzzle', 'example', 'run', 'play', 'game', 'input', 'limit', 'delay'].every(isPageParameter)).toBe(true);
-    expect(isPageParameter('size')).toBe(false);
+    expect(HOST_NAMES.filter((entry) => entry.make).map((entry) => `${entry.name}:${entry.make!.verbs.join('/')}`)).toEqual([
+      'count:generate', 'json:generate/grade', 'threads:generate', 'plugin:generate/grade', 'help:generate/grade', 'version:generate/grade',
+      'size:generate', 'difficulty:generate', 'seed:generate', 'emit:generate', 'output:generate', 'force:generate', 'steps:grade',
+    ]);
+    expect(HOST_NAMES.filter((entry) => entry.page).map((entry) => entry.name)).toEqual([
+      'limit', 'delay', 'example', 'size', 'difficulty', 'seed', 'puzzle', 'run', 'play', 'game', 'input', 'new', 'daily',
+    ]);
+    expect(['puzzle', 'example', 'run', 'play', 'game', 'input', 'limit', 'delay', 'new', 'daily'].every((name) => isPageParameter(name))).toBe(true);
+    // A New game's request is the page's only in a New game's address: elsewhere it is a plugin option's.
+    expect(['size', 'difficulty', 'seed'].map((name) => [isPageParameter(name), isPageParameter(name, { newGame: true })])).toEqual([
+      [false, true], [false, true], [false, true],
+    ]);
     expect(isPageParameter('queue')).toBe(false);
+    expect(isPageParameter('queue', { newGame: true })).toBe(false);
   });
 });
 
+/** Who a refusal names for `name`: kit run's flag, the other verbs' (for a generator parameter), the page's parameter. */
+function ownersOf(entry: (typeof HOST_NAMES)[number], use: 'option' | 'parameter'): string {
+  const spelled = (flag: { negated?: boolean }) => `--${flag.negated ? 'no-' : ''}${entry.name}`;
+  return [
+    ...(entry.cli ? [`kit run ${spelled(entry.cli)}`] : []),
+    ...(entry.make && use === 'parameter' ? [`kit ${entry.make.verbs.join('/')} ${spelled(entry.make)}`] : []),
+    ...(entry.page ? [`the page's ?${entry.name}=`] : []),
+  ].join(', ');
+}
+
 describe('a plugin option that takes a name the hosts own', () => {
-  it.each(HOST_NAMES.map((entry) => [entry.name, entry] as const))('--%s is refused, naming the host that owns it', (name, entry) => {
-    const problem = checkOptionSpecs([option(name)]);
-    const owners = [
-      ...(entry.cli ? [`kit run --${entry.cli.negated ? 'no-' : ''}${name}`] : []),
-      ...(entry.page ? [`the page's ?${name}=`] : []),
-    ];
-    expect(problem).toBe(`option --${name} is reserved by the hosts (${owners.join(', ')})`);
+  const runOrPage = HOST_NAMES.filter((entry) => entry.cli || (entry.page && !entry.page.newGame));
+  it.each(runOrPage.map((entry) => [entry.name, entry] as const))('--%s is refused, naming the host that owns it', (name, entry) => {
+    expect(checkOptionSpecs([option(name)])).toBe(`option --${name} is reserved by the hosts (${ownersOf(entry, 'option')})`);
+  });
+
+  it("lets a plugin option take a name only kit generate, kit grade or the page's New game read (kit run never sees them)", () => {
+    const others = HOST_NAMES.filter((entry) => !runOrPage.includes(entry)).map((entry) => entry.name);
+    expect(others).toEqual(['size', 'difficulty', 'seed', 'emit', 'output', 'force', 'steps']);
+    expect(checkOptionSpecs(others.map((name) => option(name)))).toBeUndefined();
+    // hitori-sat's `-o, --output FILE` of kit run: -o is kit generate's alias, not kit run's.
+    expect(checkOptionSpecs([option('output', 'o')])).toBeUndefined();
   });
 
   it('refuses a short alias the CLI owns, a short alias given twice, and a name the CLI reads as a negation', () => {
@@ -43,6 +67,15 @@ describe('a plugin option that takes a name the hosts own', () => {
     expect(checkOptionSpecs([option('size', 's'), option('seed', 's')])).toBe('option --seed: -s is taken by --size already');
     expect(checkOptionSpecs([option('no-cache')])).toBe('option --no-cache: the CLI reads --no-NAME as turning --NAME off');
     expect(checkOptionSpecs([option('size', 's'), option('quantity', 'Q'), option('notes')])).toBeUndefined();
+  });
+
+  it('refuses a generator parameter every name of the table, and the aliases of kit generate', () => {
+    for (const entry of HOST_NAMES) {
+      expect(checkOptionSpecs([option(entry.name)], 'parameter')).toBe(`option --${entry.name} is reserved by the hosts (${ownersOf(entry, 'parameter')})`);
+    }
+    expect(checkOptionSpecs([option('outline', 'o')], 'parameter')).toBe('option --outline: -o is reserved by the hosts (kit generate -o, --output)');
+    expect(checkOptionSpecs([option('quick', 'q')], 'parameter')).toBe('option --quick: -q is reserved by the hosts (kit run -q, --quiet)');
+    expect(checkOptionSpecs([option('fill', 'f'), option('pairs')], 'parameter')).toBeUndefined();
   });
 
   it('makes the plugin a refusal that names its id, so a host asked for that id can say why', () => {
@@ -66,12 +99,19 @@ describe('the contract page', () => {
   it('lists the table as it is (docs/contract.md#names-the-hosts-own)', () => {
     const page = readFileSync(new URL('../../../docs/contract.md', import.meta.url), 'utf8');
     const listed = /<!-- host-names:start[^>]*-->\n([\s\S]*?)<!-- host-names:end -->/.exec(page)?.[1];
-    const rows = HOST_NAMES.map(({ name, short, cli, page: parameter }) => {
-      const flag = cli ? `\`${short ? `-${short}, ` : ''}--${cli.negated ? 'no-' : ''}${name}${cli.value ? ` <${cli.value}>` : ''}\`` : '';
-      const url = parameter ? `\`?${name}=\`${parameter.field ? ' (form field)' : ''}` : '';
-      const what = cli ? cli.help : parameter!.help;
-      return `| \`${name}\` | ${flag} | ${url} | ${what} |`;
+    const spell = (name: string, short: string | undefined, flag: { negated?: boolean; value?: string } | undefined) =>
+      flag ? `\`${short ? `-${short}, ` : ''}--${flag.negated ? 'no-' : ''}${name}${flag.value ? ` <${flag.value}>` : ''}\`` : '';
+    const rows = HOST_NAMES.map(({ name, short, cli, make, page: parameter }) => {
+      const url = parameter ? `\`?${name}=\`${parameter.field ? ' (form field)' : ''}${parameter.newGame ? ' (New game)' : ''}` : '';
+      const verbs = make ? `${spell(name, make.short, make)} (${make.verbs.join(', ')})` : '';
+      // Each host's help once: kit run's, the other verbs' where it says something else, the page's where no flag says it.
+      const what = [
+        cli?.help,
+        make && make.help !== cli?.help ? `${cli ? `${make.verbs.join(', ')}: ` : ''}${make.help}` : undefined,
+        parameter && !cli ? `${make ? 'page: ' : ''}${parameter.help}` : undefined,
+      ].filter((part) => part !== undefined).join('; ');
+      return `| \`${name}\` | ${spell(name, short, cli)} | ${verbs} | ${url} | ${what} |`;
     });
-    expect(listed).toBe(['| name | `kit run` flag | page URL parameter | what it does |', '| --- | --- | --- | --- |', ...rows, ''].join('\n'));
+    expect(listed).toBe(['| name | `kit run` flag | `kit generate`, `kit grade` flag | page URL parameter | what it does |', '| --- | --- | --- | --- | --- |', ...rows, ''].join('\n'));
   });
 });

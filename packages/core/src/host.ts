@@ -3,7 +3,7 @@
 
 // The names the hosts own: CLI flags, the page's URL parameters and form fields.
 export { HOST_NAMES, isPageParameter } from './host-names.js';
-export type { CliFlag, HostName, PageParameter } from './host-names.js';
+export type { CliFlag, HostName, MakerFlag, PageParameter } from './host-names.js';
 
 // Plugins: checked, registered, refused.
 export type { AnyPlugin } from './plugin.js';
@@ -55,9 +55,9 @@ export {
 } from './play-referee.js';
 export type { RefereeAsk, RefereeReport, CompletionSource } from './play-referee.js';
 export { RefereeClient } from './referee-client.js';
+export type { RefereeClientOptions, JudgeRequest } from './referee-client.js';
 
 // Making and grading puzzles in a worker; the day's seed and a generator's size, read as hosts read them.
 export { MakerClient } from './maker-client.js';
 export type { MakerClientOptions, MakeOptions } from './maker-client.js';
 export { dailySeed, readGeneratorSize } from './generate.js';
-export type { RefereeClientOptions, JudgeRequest } from './referee-client.js';

@@ -6,14 +6,19 @@ import type { GeneratedPuzzle, GenerateRequest, Grade } from './generate.js';
 import type { WorkerMessage, WorkerPort } from './protocol.js';
 import { AbortedError } from './run-solver.js';
 
+/** Which plugin a MakerClient's worker loads, and how a worker is made. */
 export interface MakerClientOptions {
+  /** The module that exports the plugin (a worker imports it). */
   moduleUrl: string;
+  /** The plugin's id, which the module must declare. */
   pluginId: string;
   /** A new worker (the page's pool hands out ones that have the plugin loaded already). */
   createWorker: () => WorkerPort;
 }
 
+/** One request's controls. */
 export interface MakeOptions {
+  /** Aborting it ends the worker (a generator cannot be interrupted inside) and rejects with AbortedError. */
   signal?: AbortSignal;
   /** Candidates tried so far, now and then while a generator works. */
   onProgress?(tries: number): void;
@@ -27,8 +32,13 @@ interface Pending {
   onAbort(): void;
 }
 
+/**
+ * Generates and grades puzzles in a worker of its own, one request at a time (later ones wait their
+ * turn). An aborted request ends the worker; the next request starts a fresh one.
+ */
 export class MakerClient {
   readonly #options: MakerClientOptions;
+  #closed = false;
   #worker: WorkerPort | undefined;
   #pending: Pending | undefined;
   /** Requests wait their turn: one worker makes one puzzle at a time. */
@@ -41,7 +51,7 @@ export class MakerClient {
 
   /** Starts the worker and has it load the plugin and its solver, so the first answer comes fast. */
   warm(): void {
-    if (this.#worker) return;
+    if (this.#worker || this.#closed) return;
     this.#worker = this.#start();
     this.#worker.post({ type: 'preload', moduleUrl: this.#options.moduleUrl });
   }
@@ -60,7 +70,9 @@ export class MakerClient {
     );
   }
 
+  /** Ends the worker: a request at work and any later one reject with AbortedError. */
   close(): void {
+    this.#closed = true;
     this.#cancel(new AbortedError());
     this.#worker?.terminate();
     this.#worker = undefined;
@@ -77,7 +89,7 @@ export class MakerClient {
   ): Promise<T> {
     const run = () =>
       new Promise<T>((resolve, reject) => {
-        if (options.signal?.aborted) return reject(new AbortedError());
+        if (options.signal?.aborted || this.#closed) return reject(new AbortedError());
         const id = this.#nextId++;
         const pending: Pending = {
           id,

@@ -1,5 +1,5 @@
 import { InputError } from './errors.js';
-import { reservedNameProblem } from './host-names.js';
+import { reservedNameProblem, type NameUse } from './host-names.js';
 
 /** A text file as a host hands it to a plugin: the CLI reads it from disk, the web app from a form. */
 export interface TextFile {
@@ -167,14 +167,17 @@ export function parseOptions(specs: readonly OptionSpec[], raw: RawOptions): Par
   return parsed;
 }
 
-/** Checks a plugin's own specs: names (none of HOST_NAMES), short names, ranges, defaults. Registration fails on a bad spec. */
-export function checkOptionSpecs(specs: readonly OptionSpec[]): string | undefined {
+/**
+ * Checks a plugin's own specs: names (none of HOST_NAMES a plugin option, or with `use` 'parameter' a
+ * generator parameter, may take), short names, ranges, defaults. Registration fails on a bad spec.
+ */
+export function checkOptionSpecs(specs: readonly OptionSpec[], use: NameUse = 'option'): string | undefined {
   const seen = new Set<string>();
   const shorts = new Map<string, string>();
   for (const spec of specs) {
     if (!/^[a-z][a-z0-9-]*$/.test(spec.name)) return `option name ${JSON.stringify(spec.name)} must be kebab-case`;
     if (spec.short !== undefined && !/^[A-Za-z]$/.test(spec.short)) return `option --${spec.name} has a bad short name`;
-    const reserved = reservedNameProblem(spec.name, spec.short);
+    const reserved = reservedNameProblem(spec.name, spec.short, use);
     if (reserved) return reserved;
     if (seen.has(spec.name)) return `option --${spec.name} is declared twice`;
     seen.add(spec.name);

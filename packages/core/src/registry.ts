@@ -1,4 +1,5 @@
 import { checkEditors } from './editor.js';
+import { checkMakerSpecs } from './maker-specs.js';
 import { checkOptionSpecs } from './options.js';
 import { PLUGIN_API_VERSION, PLUGIN_ID, type AnyPlugin } from './plugin.js';
 import { PluginLoadError } from './plugin-load-error.js';
@@ -56,6 +57,8 @@ export function checkPlugin(value: unknown, source: string): AnyPlugin {
     const editorProblem = Array.isArray(plugin.editors) ? checkEditors(plugin.editors, targets) : 'editors must be a list';
     if (editorProblem) throw fail(editorProblem);
   }
+  const makerProblem = checkMakerSpecs(plugin.generator, plugin.grader);
+  if (makerProblem) throw fail(makerProblem);
   if (plugin.play !== undefined) {
     const play = plugin.play as unknown as Record<string, unknown>;
     if (typeof play !== 'object' || play === null) throw fail('has a play field that is not an object');

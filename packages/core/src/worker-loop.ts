@@ -1,5 +1,6 @@
 import { createSolveContext } from './context.js';
 import { serializeError } from './errors.js';
+import { checkGenerated, checkGrade } from './maker-answers.js';
 import type { Summary } from './events.js';
 import { mergeSummaries } from './merge.js';
 import type { HostMessage, WorkerSide } from './protocol.js';
@@ -85,11 +86,12 @@ export function serveWorker(side: WorkerSide, importModule: (url: string) => Pro
         out.post({ type: 'generating', id, tries });
       };
       if (message.type === 'generate') {
-        if (!solver.generate) throw new Error(`plugin '${plugin.id}' declares no generate in its solver`);
-        out.post({ type: 'generated', id, puzzle: await solver.generate(message.request, { progress }) });
+        if (!plugin.generator || !solver.generate) throw new Error(`plugin '${plugin.id}' has no generator (a generator spec and its solver's generate)`);
+        const puzzle = checkGenerated(await solver.generate(message.request, { progress }), plugin.generator.levels, plugin.generator.emits ?? []);
+        out.post({ type: 'generated', id, puzzle });
       } else {
-        if (!solver.grade) throw new Error(`plugin '${plugin.id}' declares no grade in its solver`);
-        out.post({ type: 'graded', id, grade: await solver.grade(message.instance, { progress }) });
+        if (!plugin.grader || !solver.grade) throw new Error(`plugin '${plugin.id}' has no grader (a grader spec and its solver's grade)`);
+        out.post({ type: 'graded', id, grade: checkGrade(await solver.grade(message.instance, { progress }), plugin.grader.levels) });
       }
       return;
     }

@@ -33,5 +33,12 @@ export function infoText(found: DiscoveredPlugin): string {
     const runWidth = runs.reduce((most, run) => Math.max(most, run.length), 0);
     lines.push('', pc.bold('Named examples:'), ...samples.map((sample, i) => `  ${runs[i]!.padEnd(runWidth)}  ${safeLine(sample.title)}`));
   }
+  const { generator, grader } = plugin;
+  if (generator || grader) lines.push('', pc.bold('Making and grading:'));
+  if (generator) {
+    const size = generator.size ? `; sizes ${generator.size.min} to ${generator.size.max} a side (default ${generator.size.default})` : '';
+    lines.push(`  kit generate ${plugin.id}  levels ${generator.levels.join(', ')}${size} (kit generate ${plugin.id} --help)`);
+  }
+  if (grader) lines.push(`  kit grade ${plugin.id} FILE  levels ${grader.levels.join(', ')}`);
   return `${lines.join('\n')}\n`;
 }

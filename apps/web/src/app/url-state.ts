@@ -18,7 +18,9 @@ export function readState(search: string): PageState {
   const values: Record<string, string> = {};
   // The page's own parameters (core's HOST_NAMES) are read below; the form's own fields (input,
   // limit, delay) stay with the values, where the form finds them. No plugin option takes either name.
-  for (const [name, value] of params) if (!isPageParameter(name) || FORM_FIELDS.has(name)) values[name] = value;
+  // Beside new=1 or daily=1, size, difficulty and seed are the generator's, not the plugin's options.
+  const newGame = params.get('new') === '1' || params.get('daily') === '1';
+  for (const [name, value] of params) if (!isPageParameter(name, { newGame }) || FORM_FIELDS.has(name)) values[name] = value;
   const run = params.get('run');
   return {
     puzzle: params.get('puzzle') ?? undefined,
