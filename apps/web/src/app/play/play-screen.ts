@@ -175,12 +175,16 @@ export class PlayScreen {
       // An example that makes a puzzle (its options ask to generate) is played as a new game.
       const sample = made === undefined ? plugin.samples?.find((each) => each.name === puzzle.example) : undefined;
       const fromSample = sample && plugin.generator ? sampleMade(sample, plugin.generator) : undefined;
+      const other = plugin.generator ? 'Choose another example, or make a new game.' : 'Choose another example.';
+      const refuse = (reason: string) => {
+        this.#problem.textContent = [...problems, `This ${puzzle.example ? 'example' : 'puzzle'} cannot be played: ${reason}. ${other}`].filter(Boolean).join('\n');
+      };
       if (fromSample) {
-        this.#makeGame(fromSample, picked, registered);
+        // A made example that the generator refuses (a pattern of another level) says so where the board would be.
+        this.#makeGame(fromSample, picked, registered, refuse);
         return;
       }
-      const other = plugin.generator ? 'Choose another example, or make a new game.' : 'Choose another example.';
-      this.#problem.textContent = [...problems, `This ${puzzle.example ? 'example' : 'puzzle'} cannot be played: ${inWords(errorText(error))}. ${other}`].filter(Boolean).join('\n');
+      refuse(inWords(errorText(error)));
       this.#boardHolder.replaceChildren();
       this.#referee.element.hidden = true;
       this.#path.reset(undefined);
@@ -515,7 +519,7 @@ export class PlayScreen {
   }
 
   /** Makes a puzzle in the worker, then plays it; `picked`: from the page's own controls (no new history entry). */
-  #makeGame(made: MadeGame, picked: boolean, registered = this.#current?.registered): void {
+  #makeGame(made: MadeGame, picked: boolean, registered = this.#current?.registered, refuse?: (reason: string) => void): void {
     const generator = registered?.plugin.generator;
     if (!registered || !generator) return;
     this.#cancelMaking();
@@ -532,6 +536,7 @@ export class PlayScreen {
       request = { seed: made.seed, difficulty: made.difficulty, size, parameters: parseOptions(generator.parameters ?? [], raw) };
     } catch (error) {
       this.#newGame.done(`No puzzle made: ${inWords(errorText(error))}.`);
+      refuse?.(inWords(errorText(error)));
       return;
     }
     const making = new AbortController();
@@ -557,6 +562,7 @@ export class PlayScreen {
         if (this.#making !== making) return;
         this.#making = undefined;
         this.#newGame.done(error instanceof AbortedError ? 'Cancelled.' : `No puzzle made: ${inWords(errorText(error))}.`);
+        if (!(error instanceof AbortedError)) refuse?.(inWords(errorText(error)));
       },
     );
   }
