@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BIN, COUNTING, REPO, cleanEnv, kit, tempDir } from './helpers.js';
 
@@ -69,9 +69,10 @@ describe('kit web', () => {
     expect(first.stdout).toBe(`${dir}: the page and 1 plugin (any static web server can host it)\n`);
     const manifest = JSON.parse(readFileSync(join(dir, 'plugins/manifest.json'), 'utf8')) as { plugins: Array<{ id: string; source: string; module?: string; error?: string }> };
     // The module's name carries a hash of its content, so a host may cache it for good.
-    expect(manifest.plugins[0]).toEqual({ id: 'counting', source: COUNTING, module: expect.stringMatching(/^counting\/plugin-[A-Z0-9]{8}\.js$/), title: 'Counting', description: 'Counts to n.' });
+    // Sources are published without this machine's absolute paths: outside the working directory, only the file's name.
+    expect(manifest.plugins[0]).toEqual({ id: 'counting', source: basename(COUNTING), module: expect.stringMatching(/^counting\/plugin-[A-Z0-9]{8}\.js$/), title: 'Counting', description: 'Counts to n.' });
     expect(existsSync(join(dir, 'plugins', manifest.plugins[0]!.module!))).toBe(true);
-    expect(manifest.plugins.slice(1).map((entry) => [entry.source, typeof entry.error])).toEqual([[THROWS_ON_IMPORT, 'string']]);
+    expect(manifest.plugins.slice(1).map((entry) => [entry.source, typeof entry.error])).toEqual([[basename(THROWS_ON_IMPORT), 'string']]);
     expect(existsSync(join(dir, 'index.html'))).toBe(true);
 
     writeFileSync(join(dir, 'index.html'), 'my own page');
