@@ -4,7 +4,7 @@
 //    not in here: the page loads them from a manifest.
 //  - dist/server/: the Node server (`@kit/web/server`, the start script), file for file, with .d.ts.
 import { createHash } from 'node:crypto';
-import { readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { emitDeclarations } from '@kit/tooling/declarations';
 import { build } from 'esbuild';

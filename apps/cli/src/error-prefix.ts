@@ -8,5 +8,5 @@ export function stderrColors(): ReturnType<typeof pc.createColors> {
 
 export function errorPrefix(): string {
   const colors = stderrColors();
-  return colors.red(colors.bold('kit:')) + ' ';
+  return `${colors.red(colors.bold('kit:'))} `;
 }

@@ -3,7 +3,7 @@ import { Animator, renderFrame, type ColorMode } from '@kit/ansi-render';
 import type { Palette, SolveEvent } from '@kit/core';
 import type { AnyPlugin } from '@kit/core/host';
 import type { LineWriter } from './json-output.js';
-import { StatusLine, statusText } from './status-line.js';
+import { type StatusLine, statusText } from './status-line.js';
 
 export interface HumanOutputOptions {
   plugin: AnyPlugin;

@@ -87,7 +87,7 @@ export async function followRun(config: QueueConfig, runId: string, emit: (event
           // A full Redis first: its workers cannot report, so "no worker" would be the wrong reason.
           void Promise.all([runs.memoryProblem().catch(() => undefined), runs.servedBy(progress.queue)]).then(
             ([full, found]) => {
-              workers.text = full ?? (found.serving.length > 0 ? undefined : noWorkerText(progress, found.others.map((worker) => worker.queues).flat()));
+              workers.text = full ?? (found.serving.length > 0 ? undefined : noWorkerText(progress, found.others.flatMap((worker) => worker.queues)));
               if (!workers.text) waitingSaid = undefined;
               else if (!status && workers.text !== waitingSaid) {
                 waitingSaid = workers.text;
@@ -102,7 +102,7 @@ export async function followRun(config: QueueConfig, runId: string, emit: (event
       },
     });
     status?.clear();
-    outcome.solutions.forEach((solution, i) => emit({ type: 'solution', index: i + 1, solution }));
+    outcome.solutions.forEach((solution, i) => { emit({ type: 'solution', index: i + 1, solution }); });
     const done: DoneEvent = {
       type: 'done',
       summary: outcome.summary,

@@ -15,7 +15,7 @@ export function solvesHere(common: CommonFlags, animate: boolean): boolean {
   return !animate && (common.count || common.json) && (common.threads === 1 || common.limit !== undefined) && !common.shard && common.queue === undefined;
 }
 
-export async function solveWith(found: DiscoveredPlugin, request: RunRequest, common: CommonFlags, here: boolean, pool?: WorkerPool): Promise<DoneEvent> {
+export async function solveWith(found: DiscoveredPlugin, request: RunRequest, _common: CommonFlags, here: boolean, pool?: WorkerPool): Promise<DoneEvent> {
   if (here) return solveHere(found, request);
   const { runInWorkers } = await import('@kit/core/node');
   return runInWorkers(request, pool);

@@ -5,7 +5,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { InputError, type PluginSample } from '@kit/core';
+import type { InputError, PluginSample } from '@kit/core';
 import { parseOptions, pluginFromModule, type AnyPlugin, type RawOptions } from '@kit/core/host';
 import { defaultThreads, runInWorkers } from '@kit/core/node';
 import type { Page } from 'playwright-core';
@@ -625,7 +625,7 @@ describe('static site', () => {
 });
 
 describe('every plugin with an example runs once through the page', () => {
-  const title = (c: ExampleCase) => ('example' in c ? `kit run ${c.id} ${c.example.commandLine}`.trim() + ` (limit ${c.example.limit})` : c.id);
+  const title = (c: ExampleCase) => ('example' in c ? `${`kit run ${c.id} ${c.example.commandLine}`.trim()} (limit ${c.example.limit})` : c.id);
   it.each(exampleCases.map((c) => [title(c), c] as const))('%s', async (_id, exampleCase) => {
     if ('problem' in exampleCase) throw new Error(exampleCase.problem);
     const { id, source, plugin, example } = exampleCase;

@@ -170,7 +170,12 @@ describe('the solution list', () => {
       };
       const observer = new MutationObserver(note);
       observer.observe(document.getElementById('solution-thumbs')!, { childList: true });
-      Object.assign(window, { thumbChanges: () => (note(observer.takeRecords()), changes) });
+      Object.assign(window, {
+        thumbChanges: () => {
+          note(observer.takeRecords());
+          return changes;
+        },
+      });
     });
     await p.getByRole('button', { name: 'Run', exact: true }).click();
     await done(p);
@@ -218,7 +223,7 @@ describe('a flood of solutions', () => {
       const cellOf = (node: Node | null): string | undefined => {
         const element = node instanceof Element ? node : node?.parentElement;
         const shape = element?.closest('rect, text');
-        if (!shape || !shape.closest('svg.main-frame')) return undefined;
+        if (!shape?.closest('svg.main-frame')) return undefined;
         return `${Math.floor(Number(shape.getAttribute('x')))},${Math.floor(Number(shape.getAttribute('y')))}`;
       };
       new MutationObserver((records) => {
@@ -490,7 +495,7 @@ describe('no developer words in the page', () => {
         const attributes = [...document.querySelectorAll('[title], [aria-label], [placeholder]')].flatMap((element) =>
           ['title', 'aria-label', 'placeholder'].map((name) => element.getAttribute(name) ?? ''),
         );
-        return [document.body.innerText, ...attributes].join('\n');
+        return [document.body.textContent, ...attributes].join('\n');
       });
       const offending = words.split('\n').filter((line) => /(^|[\s(])--[a-z]|README|kit run|@kit\/|packages\/|node_modules|elapsedMs|allClear|chainPower/.test(line));
       expect(offending, `${id} ${sample}`).toEqual([]);

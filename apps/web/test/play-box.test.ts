@@ -67,7 +67,7 @@ describe('a box in play', () => {
     // The cube with L's cubes as holes, bottom layer first, and the six pieces left.
     const layers = [0, 1, 2].map((z) => [0, 1, 2].map((y) => [0, 1, 2].map((x) => (covered.includes(9 * z + 3 * y + x) ? '#' : '.')).join('')).join('\n'));
     const target = join(work, 'target.txt');
-    writeFileSync(target, layers.join('\n\n') + '\n');
+    writeFileSync(target, `${layers.join('\n\n')}\n`);
     const done = JSON.parse(execFileSync(process.execPath, [kitBin, 'run', 'polycube', target, '--pieces', 'VTZABP', '--symmetry', 'none', '--count', '--json'], { encoding: 'utf8' }).trim()) as { solutions: number };
     const shown = await remaining(p);
     // Below the cap, so the page shows the exact count.

@@ -100,7 +100,7 @@ describe('progress kept in storage', () => {
       [JSON.stringify({ ...good, elapsedMs: 'soon' }), 'its play time is not a time'],
       [JSON.stringify({ ...good, puzzle: 7 }), 'it names no puzzle'],
       [JSON.stringify({ ...good, savedAt: null }), 'it has no date'],
-      ['"' + 'x'.repeat(MAX_GAME_CODE_LENGTH + 20_000) + '"', 'it is too long'],
+      [`"${'x'.repeat(MAX_GAME_CODE_LENGTH + 20_000)}"`, 'it is too long'],
     ];
     for (const [raw, why] of bad) {
       memory.map.set(key!, raw);

@@ -170,7 +170,7 @@ describe('pentomino in play', () => {
       for (const [r, c] of target) expect(await boardCell(p, r, c).getAttribute('data-mark')).toBe(letter);
     }
     const shown = await remaining(p);
-    const board = rows.map((row) => [...row].map((char) => (laid.includes(char) ? '#' : '.')).join('')).join('\n') + '\n';
+    const board = `${rows.map((row) => [...row].map((char) => (laid.includes(char) ? '#' : '.')).join('')).join('\n')}\n`;
     const rest = 'FILNPTUVWXYZ'.split('').filter((letter) => !laid.includes(letter)).join('');
     const counted = cli('pentomino', ['--pieces', rest, '--all', '--count'], board).done['solutions'] as number;
     expect(counted).toBeGreaterThan(0);

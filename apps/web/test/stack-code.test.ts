@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { decodeStack, encodeStack } from '../src/app/grid-code.js';
 import { sampleValues } from '../src/app/samples.js';
 
-const layerText = (grid: string[][]) => grid.map((row) => row.join('')).join('\n') + '\n';
+const layerText = (grid: string[][]) => `${grid.map((row) => row.join('')).join('\n')}\n`;
 const editor: GridEditorSpec = {
   target: 'shape', label: 'Shape', width: { min: 1, max: 4 }, height: { min: 1, max: 4 },
   values: [{ value: '.', label: 'cell' }, { value: '#', label: 'hole' }],

@@ -160,7 +160,7 @@ describe('drawing a puzzle and sharing it', () => {
     await choose(p, 'input', '#');
     for (const [row, col] of [[0, 0], [0, 7], [7, 0], [7, 7]] as const) await cell(p, 'input', row, col).click();
     const text = await editorText(p, 'input');
-    expect(text).toBe('#......#\n' + '........\n'.repeat(6) + '#......#\n');
+    expect(text).toBe(`#......#\n${'........\n'.repeat(6)}#......#\n`);
     const expected = cli('pentomino', text, ['--count']).done;
     await runButton(p).click();
     await done(p);
@@ -179,8 +179,8 @@ describe('drawing a puzzle and sharing it', () => {
     await clear(p, 'input');
     await cell(p, 'input', 0, 0).click();
     await p.keyboard.type(puzzle.join('').replaceAll(' ', ''));
-    expect(await editorText(p, 'input')).toBe(puzzle.join('\n') + '\n');
-    const expected = cli('hitori-sat', puzzle.join('\n') + '\n');
+    expect(await editorText(p, 'input')).toBe(`${puzzle.join('\n')}\n`);
+    const expected = cli('hitori-sat', `${puzzle.join('\n')}\n`);
     expect(expected.done['unique']).toBe(true);
     const shading = async (page: Page) => {
       const rows = Array.from({ length: 5 }, () => [...'.....']);
@@ -198,7 +198,7 @@ describe('drawing a puzzle and sharing it', () => {
     // What `-o puzzle.txt` writes, offered as a download.
     const dir = mkdtempSync(join(tmpdir(), 'kit-web-o-'));
     try {
-      writeFileSync(join(dir, 'p.txt'), puzzle.join('\n') + '\n');
+      writeFileSync(join(dir, 'p.txt'), `${puzzle.join('\n')}\n`);
       execFileSync(process.execPath, [kitBin, 'run', 'hitori-sat', join(dir, 'p.txt'), '-o', join(dir, 'puzzle.txt'), '--count']);
       const [download] = await Promise.all([p.waitForEvent('download'), p.getByRole('link', { name: 'Download puzzle.txt' }).click()]);
       expect(download.suggestedFilename()).toBe('puzzle.txt');

@@ -23,7 +23,7 @@ export const sudokuEditor: GridEditorSpec = {
   numbers: { min: 1, max: (width) => width, fill: 'given' },
   optional: true,
   supersedes: ['cells'],
-  toText: (grid) => grid.map((row) => row.map(symbolOf).join('')).join('\n') + '\n',
+  toText: (grid) => `${grid.map((row) => row.map(symbolOf).join('')).join('\n')}\n`,
   fromText: (text, name) => {
     const sudoku = parseSudoku(text, name);
     const { size } = sudoku;

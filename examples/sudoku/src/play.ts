@@ -112,7 +112,7 @@ export const play: PlaySpec<SudokuGrid, Board> = {
   complete: (_grid, _setup, position) => !marksOf(position).includes(EMPTY),
   deduce: (grid, _setup, position) => deduce(grid, marksOf(position)),
   toInstance: (grid, _setup, position) => ({ box: grid.box, size: grid.size, cells: marksOf(position).map((digit) => SYMBOLS.indexOf(digit) + 1) }),
-  fromSolution(grid, _setup, position, board): MarksPosition {
+  fromSolution(_grid, _setup, position, board): MarksPosition {
     const notes = position.kind === 'marks' ? position.notes : [];
     return { kind: 'marks', marks: board.rows.join('').split(''), notes };
   },

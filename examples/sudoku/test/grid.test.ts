@@ -72,9 +72,9 @@ describe('parseSudoku', () => {
   });
 
   it('points at the second of two equal clues in a row, a column or a box', () => {
-    expect(errorOf('5' + WIKIPEDIA.slice(1, 8) + '5' + WIKIPEDIA.slice(9))).toBe('1:9: 5 appears twice in row 1');
+    expect(errorOf(`5${WIKIPEDIA.slice(1, 8)}5${WIKIPEDIA.slice(9)}`)).toBe('1:9: 5 appears twice in row 1');
     const rows = WIKIPEDIA.match(/.{9}/g)!;
-    rows[8] = '7' + rows[8]!.slice(1);
+    rows[8] = `7${rows[8]!.slice(1)}`;
     expect(errorOf(rows.join('\n'), 'p.txt')).toBe('p.txt:9:1: 7 appears twice in column 1');
     rows[8] = '....8..79';
     rows[1] = '6.3195...';

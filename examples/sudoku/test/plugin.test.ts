@@ -22,7 +22,7 @@ describe('the sudoku plugin', () => {
   });
 
   it('solves a hard puzzle from a file', async () => {
-    const file = { name: 'inkala.txt', text: INKALA.match(/.{9}/g)!.join('\n') + '\n' };
+    const file = { name: 'inkala.txt', text: `${INKALA.match(/.{9}/g)!.join('\n')}\n` };
     const { solutions, done } = await solveAll(plugin, instanceFrom({}, file));
     expect(solutions.map((s) => s.rows)).toEqual([INKALA_SOLUTION]);
     expect(isSolved(parseSudoku(INKALA_SOLUTION.join('')))).toBe(true);

@@ -76,7 +76,7 @@ function checkPieces(setup: PiecesSetup, cells: number): string | undefined {
         if (!Array.isArray(at) || at.length !== dims || !at.every((v) => isCount(v, 0, PLAY_LIMITS.pieceCells))) {
           return `${what} has a cell that is not ${dims} whole numbers`;
         }
-        at.forEach((v, axis) => (least[axis] = Math.min(least[axis]!, v)));
+        at.forEach((v, axis) => { least[axis] = Math.min(least[axis]!, v); });
         const key = at.join(',');
         if (seen.has(key)) return `${what} repeats a cell`;
         seen.add(key);

@@ -17,7 +17,7 @@ export interface Game {
   position: PlayPosition;
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// biome-ignore lint/suspicious/noExplicitAny: play needs only the instance type; solution and state may be any
 type PlayablePlugin<I> = PuzzlePlugin<I, any, any>;
 
 /** The plugin's play spec; throws when it has none. */

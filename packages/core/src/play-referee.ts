@@ -179,7 +179,7 @@ function agrees(setup: PlaySetup, position: PlayPosition, move: PlayMove, comple
   });
 }
 
-function hintReason(setup: PlaySetup, move: PlayMove, remaining: number): string {
+function hintReason(setup: PlaySetup, _move: PlayMove, remaining: number): string {
   const what = setup.kind === 'marks' ? 'mark' : setup.kind === 'pieces' ? 'piece' : 'drop';
   if (remaining === 1) return `the one solution left has this ${what}, and no single rule shows it (it follows from the solution being unique)`;
   return `all ${remaining} solutions left have this ${what}`;

@@ -138,5 +138,5 @@ export function definePlugin<I, S, P = S>(definition: PluginDefinition<I, S, P>)
 }
 
 /** A plugin as a host holds it: any instance, solution and state types. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// biome-ignore lint/suspicious/noExplicitAny: a host holds plugins of every instance, solution and state type
 export type AnyPlugin = PuzzlePlugin<any, any, any>;

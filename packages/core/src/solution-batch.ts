@@ -72,7 +72,10 @@ export function batchingPoster(post: (message: WorkerMessage) => void) {
       let whole = true;
       if (keep) {
         let entry = sent.get(task);
-        if (!entry) sent.set(task, (entry = { sent: 0, limit: solutionsToKeep(solution, keep) }));
+        if (!entry) {
+          entry = { sent: 0, limit: solutionsToKeep(solution, keep) };
+          sent.set(task, entry);
+        }
         whole = entry.sent < entry.limit;
         if (whole) entry.sent++;
       }

@@ -1,8 +1,7 @@
 import { InputError } from '@kit/core';
-import type { Coord } from './coord.js';
 import { Grid } from './grid.js';
 import { parseTextGrid } from './text-grid.js';
-import { ALL_TRANSFORMS, TRANSFORMS, type Transform, boxShift, transformInBox } from './transform.js';
+import { ALL_TRANSFORMS, TRANSFORMS, type Transform, boxShift, } from './transform.js';
 
 /** A board to fill: `true` cells are to be covered, `false` cells are holes. */
 export type Board = Grid<boolean>;

@@ -36,7 +36,10 @@ describe('boards', () => {
 
   it('moves every cell where transformInBox says, for every transform of random boards', () => {
     let seed = 7;
-    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const random = () => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed / 2 ** 31;
+    };
     for (let round = 0; round < 200; round++) {
       const rows = 1 + Math.floor(random() * 6);
       const cols = 1 + Math.floor(random() * 6);

@@ -12,7 +12,10 @@ describe('polyomino shapes', () => {
 
   it('sorts short and long cell lists as Array.prototype.sort does', () => {
     let seed = 11;
-    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const random = () => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed / 2 ** 31;
+    };
     for (const length of [0, 1, 2, 5, 16, 17, 40]) {
       for (let round = 0; round < 50; round++) {
         const cells = Array.from({ length }, () => ({ row: Math.floor(random() * 4), col: Math.floor(random() * 4) }));

@@ -38,7 +38,9 @@ export function searchEager(puzzle, sat, maxSolutions) {
     const shaded = readShading(encoding, sat);
     solutions.push(shaded);
     const block = [];
-    shade.forEach((v, c) => v && block.push(shaded[c] ? -v : v));
+    shade.forEach((v, c) => {
+      if (v) block.push(shaded[c] ? -v : v);
+    });
     sat.addClause(block);
   }
   return { solutions, vars: sat.numVars, clauses: sat.clauses.length };

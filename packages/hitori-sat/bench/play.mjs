@@ -28,7 +28,7 @@ async function timed(fn) {
 
 for (const seed of SEEDS) {
   const { puzzle, shaded } = generateHitori(15, 15, seed, () => new CdclSolver());
-  const text = Array.from({ length: 15 }, (_, y) => puzzle.numbers.slice(y * 15, y * 15 + 15).join(' ')).join('\n') + '\n';
+  const text = `${Array.from({ length: 15 }, (_, y) => puzzle.numbers.slice(y * 15, y * 15 + 15).join(' ')).join('\n')}\n`;
   const instance = plugin.parse(parseOptions(plugin.options, {}), { name: `15x15-${seed}.txt`, text });
   // The moves a player makes: the solution's shaded cells in reading order, a circle beside each.
   const moves = [];

@@ -66,7 +66,7 @@ for (const n of SIZES) {
     if (name === 'cdcl') medians.cpu = median(cpu);
   }
   const target = TARGETS[n] ? `${medians.cdcl < TARGETS[n] ? 'met' : 'MISSED'} (< ${TARGETS[n]} ms)` : '';
-  const ratio = (medians[reference] / medians.cdcl).toFixed(1) + 'x faster';
+  const ratio = `${(medians[reference] / medians.cdcl).toFixed(1)}x faster`;
   console.log(`${`${n}x${n}`.padEnd(8)}${backends.map((b) => ms(medians[b]).padStart(13)).join('')}   ${ms(medians.cpu)}   ${ratio.padStart(16)}   ${target}`);
 }
 

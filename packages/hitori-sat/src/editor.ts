@@ -69,7 +69,7 @@ export const patternEditor: GridEditorSpec = {
   startSize: { width: 6, height: 6 },
   optional: true,
   supersedes: ['input', 'generate', 'seed', 'format', 'first'],
-  toText: (grid) => grid.map((row) => row.map((cell) => (cell === FREE ? '0' : cell)).join(' ')).join('\n') + '\n',
+  toText: (grid) => `${grid.map((row) => row.map((cell) => (cell === FREE ? '0' : cell)).join(' ')).join('\n')}\n`,
   fromText: (text, name) => {
     const parsed = parsePuzzleText(text, { ...(name === undefined ? {} : { file: name }), pattern: true });
     return gridOf(parsed.width, parsed.cells, (n) => (n === 0 ? FREE : n < 0 ? BLANK : String(n)));

@@ -19,7 +19,7 @@ type Ctx = SolveContext<HitoriSolution, HitoriSolution>;
 function puzzleText(instance: HitoriInstance, puzzle: Hitori, shaded?: Uint8Array): string {
   switch (instance.emit ?? 'pencilbox') {
     case 'puzz.link':
-      return formatPuzzLink(puzzle.width, puzzle.height, puzzle.numbers) + '\n';
+      return `${formatPuzzLink(puzzle.width, puzzle.height, puzzle.numbers)}\n`;
     case 'grid':
       return formatPlainGrid(puzzle.width, puzzle.numbers);
     case 'sugar':

@@ -104,7 +104,7 @@ describe('output formats round-trip', () => {
 
   it("the seed's Sugar CSP for a pattern", () => {
     expect(formatSugar(2, 2, [1, 1, 0, 0])).toBe(
-      [
+      `${[
         '( int a_00_00 1 2 )',
         '( int a_01_00 1 2 )',
         '( int a_00_01 1 2 )',
@@ -113,7 +113,7 @@ describe('output formats round-trip', () => {
         '( alldifferent a_00_01 a_01_01 )',
         '( alldifferent a_00_00 a_00_01 )',
         '( alldifferent a_01_00 a_01_01 )',
-      ].join('\n') + '\n',
+      ].join('\n')}\n`,
     );
   });
 });

@@ -121,7 +121,7 @@ function plantedPuzzle(next: () => number): Small {
   }
 }
 
-const textOf = (p: Small) => Array.from({ length: p.height }, (_, y) => p.numbers.slice(y * p.width, (y + 1) * p.width).map((v) => (v === 0 ? '.' : v)).join(' ')).join('\n') + '\n';
+const textOf = (p: Small) => `${Array.from({ length: p.height }, (_, y) => p.numbers.slice(y * p.width, (y + 1) * p.width).map((v) => (v === 0 ? '.' : v)).join(' ')).join('\n')}\n`;
 
 function marksOf(game: Game): string[] {
   if (game.position.kind !== 'marks') throw new Error('marks');

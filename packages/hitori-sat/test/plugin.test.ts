@@ -150,7 +150,7 @@ describe('--fill through the plugin', () => {
     const { solutions, summary, line } = await run({ fill: DESIGN_UNIQUE, output: out });
     expect(summary.wrote).toBe(out);
     const rows = solutions[0]!.numbers.map((r) => r.join(' '));
-    expect(readFileSync(out, 'utf8')).toBe(['5', '5', ...rows].join('\n') + '\n');
+    expect(readFileSync(out, 'utf8')).toBe(`${['5', '5', ...rows].join('\n')}\n`);
     expect(line).toBe(`5x5: filled, the design has a unique solution, wrote ${out}`);
     const sugar = await run({ fill: DESIGN_IMPOSSIBLE, emit: 'sugar' });
     expect(sugar.summary).toMatchObject({ solutions: 0 });

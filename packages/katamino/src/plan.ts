@@ -1,4 +1,4 @@
-import { type KernelSettings } from './kernel.js';
+import type { KernelSettings } from './kernel.js';
 import { PIECE_I, PIECE_X, ROWS, popcount } from './pieces.js';
 import { cachedGroup, compareCells, imageOf } from './symmetry.js';
 

@@ -26,7 +26,10 @@ const groups = new Map<string, Int32Array[]>();
 export function cachedGroup(width: number, rectangleOnly: boolean): Int32Array[] {
   const key = `${width}/${rectangleOnly || width !== ROWS}`;
   let group = groups.get(key);
-  if (!group) groups.set(key, (group = boardGroup(width, rectangleOnly)));
+  if (!group) {
+    group = boardGroup(width, rectangleOnly);
+    groups.set(key, group);
+  }
   return group;
 }
 

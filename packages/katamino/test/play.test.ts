@@ -80,7 +80,6 @@ function randomPlacement(game: Game, next: () => number): PlayMove | undefined {
       applyMove(setup, game.position, move);
       return move;
     } catch {
-      continue;
     }
   }
   return undefined;

@@ -25,7 +25,10 @@ async function timed(fn) {
   return [performance.now() - start, result];
 }
 let state = 12345;
-const random = () => ((state = (Math.imul(state, 1103515245) + 12345) >>> 0) / 4294967296);
+const random = () => {
+  state = (Math.imul(state, 1103515245) + 12345) >>> 0;
+  return state / 4294967296;
+};
 
 const instance = plugin.parse(parseOptions(plugin.options, {}), { name: '6x10.txt', text: '..........\n'.repeat(6) });
 const solutions = [];
@@ -53,7 +56,6 @@ function randomLayout(game) {
       game = playMove(plugin, instance, game, move);
       moves.push(move);
     } catch {
-      continue;
     }
   }
   return moves;

@@ -14,12 +14,12 @@ export const boardEditor: GridEditorSpec = {
   ],
   optional: true,
   supersedes: ['size', 'board'],
-  toText: (grid) => grid.map((row) => row.join('')).join('\n') + '\n',
+  toText: (grid) => `${grid.map((row) => row.join('')).join('\n')}\n`,
   // Cropped to the cells' bounding box, as the solver sees it.
   fromText: (text, name) => boardToRows(boardFromText(text, name)).map((row) => [...row]),
 };
 
-const board = (size: number) => seedBoard(size).join('\n') + '\n';
+const board = (size: number) => `${seedBoard(size).join('\n')}\n`;
 
 export const samples: readonly PluginSample[] = [
   { name: '6x10', title: '6x10: the classic, 2339 solutions', input: board(6) },

@@ -86,6 +86,7 @@ export interface RunHooks {
    * Called with each counted packing as its pieces: kind (index into the set's kinds) and covered
    * cells (row-major indices of the board). Return true to stop.
    */
+  // biome-ignore lint/suspicious/noConfusingVoidType: a callback that never stops the search returns nothing
   packing?: (pieces: ReadonlyArray<{ kind: number; cells: number[] }>) => boolean | void;
   /** Called now and then during the search; `rows()` draws the partial packing. Return true to stop. */
   tick?: (rows: () => string[], tries: number) => boolean;

@@ -15,7 +15,7 @@ export function packingSetup(board: readonly string[], kinds: PackingInstance['p
   const height = board.length;
   const width = board[0]?.length ?? 0;
   const holes: number[] = [];
-  board.forEach((row, r) => [...row].forEach((char, c) => char !== '.' && holes.push(r * width + c)));
+  for (const [r, row] of board.entries()) for (const [c, char] of [...row].entries()) if (char !== '.') holes.push(r * width + c);
   const tray = kinds.map((kind) =>
     planarPiece(kind.name, kind.shape.map(({ row, col }) => [row, col] as [number, number]), {
       count: kind.count,

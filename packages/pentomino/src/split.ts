@@ -1,4 +1,4 @@
-import { type Prepared } from './engine.js';
+import type { Prepared } from './engine.js';
 import type { SearchRoot } from './plan.js';
 
 /** Random walks per estimate, at least. */

@@ -14,7 +14,7 @@ describe('the board editor', () => {
 
 describe('named examples', () => {
   it("are the seed's boards, and count what --size counts", async () => {
-    expect(samples.find((sample) => sample.name === '8x8-centre')!.input).toBe(seedBoard(8).join('\n') + '\n');
+    expect(samples.find((sample) => sample.name === '8x8-centre')!.input).toBe(`${seedBoard(8).join('\n')}\n`);
     const counts: Record<string, number> = {};
     for (const sample of samples.filter((s) => ['3x20', '5x6-six'].includes(s.name))) {
       const options = parseOptions(plugin.options, { ...sample.options });

@@ -126,7 +126,6 @@ function randomPlacement(game: Game, next: () => number): PlayMove | undefined {
       applyMove(setup, position, move);
       return move;
     } catch {
-      continue;
     }
   }
   return undefined;
@@ -160,7 +159,7 @@ describe('pentomino play: the referee against an enumeration', () => {
       const n = kind === 2 ? 6 : 3 + Math.floor(next() * 3);
       const letters = kind === 2 && next() < 0.5 ? 'LNPUVY' : pick(next, n);
       const rows = kind === 0 ? randomBoard(next, letters) : Array.from({ length: n }, () => '.....');
-      const instance = instanceOf(rows.join('\n') + '\n', { pieces: letters });
+      const instance = instanceOf(`${rows.join('\n')}\n`, { pieces: letters });
       let game = startGame(plugin, instance);
       for (let k = Math.floor(next() * 3); k > 0; k--) {
         const move = randomPlacement(game, next);
@@ -183,7 +182,7 @@ describe('pentomino play: the referee against an enumeration', () => {
     let named = 0;
     for (let trial = 0; named < 60 && trial < 3000; trial++) {
       const letters = pick(next, 3 + Math.floor(next() * 2));
-      const instance = instanceOf(randomBoard(next, letters).join('\n') + '\n', { pieces: letters });
+      const instance = instanceOf(`${randomBoard(next, letters).join('\n')}\n`, { pieces: letters });
       let game = startGame(plugin, instance);
       const counts = [countPackings(leftOf(game).rows, leftOf(game).letters)];
       for (let k = 2 + Math.floor(next() * 6); k > 0; k--) {
@@ -215,7 +214,7 @@ describe('pentomino play: the referee against an enumeration', () => {
     let hinted = 0;
     for (let trial = 0; trial < 100; trial++) {
       const letters = pick(next, 3 + Math.floor(next() * 2));
-      const instance = instanceOf(randomBoard(next, letters).join('\n') + '\n', { pieces: letters });
+      const instance = instanceOf(`${randomBoard(next, letters).join('\n')}\n`, { pieces: letters });
       let game = startGame(plugin, instance);
       const move = randomPlacement(game, next);
       if (move && next() < 0.5) game = playMove(plugin, instance, game, move);
@@ -268,7 +267,7 @@ describe('pentomino play on 6x10', () => {
     const left = leftOf(game);
     expect(left.letters).toBe('FNPTUVWYZ');
     const dir = mkdtempSync(join(tmpdir(), 'pentomino-play-'));
-    writeFileSync(join(dir, 'left.txt'), left.rows.join('\n') + '\n');
+    writeFileSync(join(dir, 'left.txt'), `${left.rows.join('\n')}\n`);
     const cli = spawnSync(process.execPath, [join(repoRoot, 'apps/cli/dist/bin.cjs'), 'run', 'pentomino', join(dir, 'left.txt'), '--pieces', left.letters, '--all', '--count', '--json'], {
       cwd: repoRoot,
       encoding: 'utf8',

@@ -3,7 +3,7 @@ import { solveAll } from '@kit/core/host';
 import { runInWorkers } from '@kit/core/node';
 import { describe, expect, it } from 'vitest';
 import plugin from '../src/plugin.js';
-import { parseInstance, seedBoard } from '../src/index.js';
+import { parseInstance, } from '../src/index.js';
 
 const PLUGIN_URL = new URL('../dist/plugin.js', import.meta.url).href;
 

@@ -10,7 +10,7 @@ import { fillFor } from './view.js';
 const SIDE = 16;
 const PIECE_LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 
-const layerText = (grid: EditorGrid): string => grid.map((row) => row.join('')).join('\n') + '\n';
+const layerText = (grid: EditorGrid): string => `${grid.map((row) => row.join('')).join('\n')}\n`;
 const stackText = (layers: readonly EditorGrid[]): string => layers.map(layerText).join('\n');
 
 export const targetEditor: GridEditorSpec = {

@@ -1,7 +1,7 @@
 // The examples a host offers (the web page's ?example=NAME): each runs in a second or two.
 import type { PluginSample } from '@kit/core';
 
-const layers = (...stack: string[][]) => stack.map((layer) => layer.join('\n')).join('\n\n') + '\n';
+const layers = (...stack: string[][]) => `${stack.map((layer) => layer.join('\n')).join('\n\n')}\n`;
 
 /** A small BurrTools file, as BurrTools lays it out: the eight tetracubes, two problems. */
 const TETRACUBES_XMPUZZLE = `<?xml version="1.0"?>

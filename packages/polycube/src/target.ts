@@ -84,27 +84,29 @@ export function parseTarget(text: string, file?: string): Target {
 function crop(layers: string[][], file?: string): Target {
   let [x0, y0, z0] = [Infinity, Infinity, Infinity];
   let [x1, y1, z1] = [-1, -1, -1];
-  layers.forEach((layer, z) => layer.forEach((row, y) => {
-    for (let x = 0; x < row.length; x++) {
-      if (row[x] !== '.') continue;
-      x0 = Math.min(x0, x);
-      y0 = Math.min(y0, y);
-      z0 = Math.min(z0, z);
-      x1 = Math.max(x1, x);
-      y1 = Math.max(y1, y);
-      z1 = Math.max(z1, z);
+  for (const [z, layer] of layers.entries()) {
+    for (const [y, row] of layer.entries()) {
+      for (let x = 0; x < row.length; x++) {
+        if (row[x] !== '.') continue;
+        x0 = Math.min(x0, x);
+        y0 = Math.min(y0, y);
+        z0 = Math.min(z0, z);
+        x1 = Math.max(x1, x);
+        y1 = Math.max(y1, y);
+        z1 = Math.max(z1, z);
+      }
     }
-  }));
+  }
   if (x1 < 0) throw new InputError('the target has no cubes to fill (draw them with ".")', where(file));
   return { layers: layers.slice(z0, z1 + 1).map((layer) => layer.slice(y0, y1 + 1).map((row) => row.slice(x0, x1 + 1))) };
 }
 
 /** A target from its layers (rows of `.` and `#`), checked like a file. */
 export function targetFromLayers(layers: readonly (readonly string[])[], file?: string): Target {
-  return parseTarget(layers.map((layer) => layer.join('\n')).join('\n\n') + '\n', file);
+  return parseTarget(`${layers.map((layer) => layer.join('\n')).join('\n\n')}\n`, file);
 }
 
 /** The target as text, as parseTarget reads it. */
 export function targetToText(target: Target): string {
-  return target.layers.map((layer) => layer.join('\n')).join('\n\n') + '\n';
+  return `${target.layers.map((layer) => layer.join('\n')).join('\n\n')}\n`;
 }

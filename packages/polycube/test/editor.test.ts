@@ -6,7 +6,7 @@ import { pieceEditor, targetEditor } from '../src/editor.js';
 import { drawPiece, parsePieceFile } from '../src/pieces.js';
 import plugin from '../src/plugin.js';
 import { namedSet } from '../src/sets.js';
-import { parseTarget, targetToText } from '../src/target.js';
+import { parseTarget, } from '../src/target.js';
 import { errorOf } from './errors.js';
 
 const grid = (rows: string[]) => rows.map((row) => [...row]);

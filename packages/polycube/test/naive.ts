@@ -71,9 +71,9 @@ export interface NaiveResult {
  */
 export function naiveCount(layers: readonly (readonly string[])[], kinds: readonly NaiveKind[], reflections: boolean): NaiveResult {
   const cells: string[] = [];
-  layers.forEach((layer, z) => layer.forEach((row, y) => [...row].forEach((char, x) => {
-    if (char === '.') cells.push(`${x},${y},${z}`);
-  })));
+  for (const [z, layer] of layers.entries()) {
+    for (const [y, row] of layer.entries()) for (const [x, char] of [...row].entries()) if (char === '.') cells.push(`${x},${y},${z}`);
+  }
   const cellSet = new Set(cells);
   // Placements: each orientation at each translation that lands on target cubes only.
   const placements: { kind: number; cells: string[] }[] = [];
@@ -92,7 +92,7 @@ export function naiveCount(layers: readonly (readonly string[])[], kinds: readon
   const index = new Map(cells.map((c, i) => [c, i]));
   const cellsOf = placements.map((p) => p.cells.map((c) => index.get(c)!));
   const byCell: number[][] = cells.map(() => []);
-  cellsOf.forEach((list, i) => list.forEach((c) => byCell[c]!.push(i)));
+  for (const [i, list] of cellsOf.entries()) for (const c of list) byCell[c]!.push(i);
   const covered = new Uint8Array(cells.length);
   const left = kinds.map((kind) => kind.count);
   const chosen: number[] = [];

@@ -29,7 +29,6 @@ function randomPlacement(game: Game, next: () => number): PlayMove | undefined {
       applyMove(setup, position, move);
       return move;
     } catch {
-      continue;
     }
   }
   return undefined;
@@ -86,7 +85,12 @@ describe('polycube in play', () => {
       const queue = [0];
       while (queue.length > 0) {
         const at = queue.pop()!;
-        for (const turn of piece.turns) if (!reached.has(turn.next[at]!)) reached.add(turn.next[at]!), queue.push(turn.next[at]!);
+        for (const turn of piece.turns) {
+          const next = turn.next[at]!;
+          if (reached.has(next)) continue;
+          reached.add(next);
+          queue.push(next);
+        }
       }
       expect(reached.size).toBe(piece.orientations.length);
       expect(piece.turns.map((turn) => turn.key)).toEqual(['r', 't']);

@@ -32,11 +32,15 @@ export function images(layers: readonly (readonly string[])[], mirror: boolean, 
     const sign = m.map((row, i) => row[from[i]!]!);
     if (from.some((axis, i) => size[axis]! !== size[i]!)) continue;
     const grid = Array.from({ length: size[2]! }, () => Array.from({ length: size[1]! }, () => new Array<string>(size[0]!).fill('?')));
-    layers.forEach((layer, z) => layer.forEach((row, y) => [...row].forEach((name, x) => {
-      const v = [x, y, z];
-      const c = from.map((axis, i) => (sign[i] === 1 ? v[axis]! : size[axis]! - 1 - v[axis]!));
-      grid[c[2]!]![c[1]!]![c[0]!] = reflected && name !== '.' ? twin(name) : name;
-    })));
+    for (const [z, layer] of layers.entries()) {
+      for (const [y, row] of layer.entries()) {
+        for (const [x, name] of [...row].entries()) {
+          const v = [x, y, z];
+          const c = from.map((axis, i) => (sign[i] === 1 ? v[axis]! : size[axis]! - 1 - v[axis]!));
+          grid[c[2]!]![c[1]!]![c[0]!] = reflected && name !== '.' ? twin(name) : name;
+        }
+      }
+    }
     out.add(key(grid.map((layer) => layer.map((row) => row.join('')))));
   }
   return out;

@@ -239,7 +239,8 @@ if (values.browser) {
   console.log('');
   await inBrowser();
 }
-const nazoLines = values['no-nazo'] ? undefined : (console.log(''), nazoBench());
+if (!values['no-nazo']) console.log('');
+const nazoLines = values['no-nazo'] ? undefined : nazoBench();
 if (values['write-readme']) {
   let text = replaceSection(readFileSync(readme, 'utf8'), 'simulator', lines);
   if (nazoLines) text = replaceSection(text, 'nazo', nazoLines);

@@ -39,7 +39,7 @@ export const fieldEditor: GridEditorSpec = {
 /** Two chains in four colours: the page's default field. */
 const TWO_CHAIN = 'G.....\nRGG...\nRRRGYB\n';
 /** The seed's 19-chain (examples/seq19.dat): 175080 points and an all clear. */
-const SEQ19 = [' YGYRR', 'R YGYG', 'GYGYRR', 'RYGYRG', 'YGYRYG', 'GYRYRG', 'YGYRYR', 'YGYRYR', 'YRRGRG', 'RYGYGG', 'GRYGYR', 'GRYGYR', 'GRYGYR'].join('\n') + '\n';
+const SEQ19 = `${[' YGYRR', 'R YGYG', 'GYGYRR', 'RYGYRG', 'YGYRYG', 'GYRYRG', 'YGYRYR', 'YGYRYR', 'YRRGRG', 'RYGYGG', 'GRYGYR', 'GRYGYR', 'GRYGYR'].join('\n')}\n`;
 
 export const samples: readonly PluginSample[] = [
   { name: 'two-chain', title: '2-chain in four colours', input: TWO_CHAIN },

@@ -289,7 +289,7 @@ export function solveNazo(
     const open = reachableColumns(heights);
     const placements = placementsFor(pair);
     const fixed = level < prefix.length ? prefix[level]! : -1;
-    for (let index = fixed < 0 ? 0 : fixed; index < (fixed < 0 ? placements.length : fixed + 1); index++) {
+    for (let index = Math.max(fixed , 0); index < (fixed < 0 ? placements.length : fixed + 1); index++) {
       const placement = placements[index]!;
       if (hooks.shouldStop()) {
         stats.stopped = true;

@@ -39,5 +39,5 @@ export function parseField(text: string, file?: string): PuyoField {
 /** The field as a file: the 13 rows from row 13 down (14 when row 14 holds a puyo), `.` for empty. */
 export function formatField(field: PuyoField): string {
   const rows = field.rows[0] === '......' ? field.rows.slice(1) : field.rows;
-  return rows.join('\n') + '\n';
+  return `${rows.join('\n')}\n`;
 }

@@ -38,7 +38,7 @@ function puyopQuery(input: string): string {
 /** Decodes a puyop.com field string (`420Aa9r9hj`) or URL (`https://puyop.com/s/420Aa9r9hj_...`). */
 export function decodePuyop(input: string): PuyoField {
   // What follows `_` is the pair sequence and the moves (see decodeNazoLink); here only the field is read.
-  let text = puyopQuery(input).split('_')[0]!;
+  const text = puyopQuery(input).split('_')[0]!;
   if (text.startsWith('=')) return decodePuyopDigits(text.slice(1));
   if (text.length > (PUYOP_ROWS * WIDTH) / 2) {
     throw new InputError(`puyop.com field string is too long: ${text.length} characters, at most ${(PUYOP_ROWS * WIDTH) / 2}`);

@@ -60,7 +60,7 @@ const stacked = fc
     columns.forEach(([height, colours], x) => {
       for (let row = 1; row <= height; row++) cells[(14 - row) * 6 + x] = colours[row - 1]!;
     });
-    top.forEach((cell, x) => (cells[x] = cell));
+    top.forEach((cell, x) => { cells[x] = cell; });
     return { rows: rowsOf(cells) };
   });
 
@@ -147,7 +147,7 @@ describe('simulateBoards (many boards in one call)', () => {
   it('gives each board the result and the field simulateBoard gives it, past one batch of 512', () => {
     const fields = fc.sample(fc.oneof(scattered, stacked), { numRuns: 1300, seed: 11 });
     const boards = new Int32Array(fields.length * BOARD_SIZE);
-    fields.forEach((field, i) => boardFromGrid(gridFromField(field), boards.subarray(i * BOARD_SIZE, (i + 1) * BOARD_SIZE)));
+    fields.forEach((field, i) => { boardFromGrid(gridFromField(field), boards.subarray(i * BOARD_SIZE, (i + 1) * BOARD_SIZE)); });
     const results = new Int32Array(fields.length * 3);
     simulateBoards(boards, results);
     const one = createResult();

@@ -98,12 +98,12 @@ describe('Tsu movement rules and game over', () => {
   it('a puzzle whose only answers lie beyond a tall column has none, until a column lets the pair climb', async () => {
     const blocked = '...O..\n'.repeat(9) + '...O.R\n'.repeat(3);
     expect(await answers(blocked, 'RR', 'chains>=1')).toEqual([]);
-    const climb = '...O..\n' + '.O.O..\n'.repeat(8) + '.O.O.R\n'.repeat(3);
+    const climb = `...O..\n${'.O.O..\n'.repeat(8)}${'.O.O.R\n'.repeat(3)}`;
     expect(await answers(climb, 'RR', 'chains>=1')).toEqual(['RR 5up', 'RR 6up', 'RR 4right', 'RR 5right']);
   });
 
   it('no move after game over: column 3 filled to row 12 ends the search', async () => {
-    const field = '..O...\n'.repeat(8) + 'R.O...\nR.O...';
+    const field = `${'..O...\n'.repeat(8)}R.O...\nR.O...`;
     const found = await answers(field, 'GG,RR', 'chains>=1');
     expect(found).toHaveLength(25);
     expect(found.some((a) => a.startsWith('GG 3up'))).toBe(false);

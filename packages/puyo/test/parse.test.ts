@@ -30,7 +30,7 @@ describe('field file parser', () => {
   it('prints a field back as its file (13 rows, or 14 when row 14 is used)', () => {
     const field = parseField(readFixture('seq19.dat'));
     expect(formatField(field)).toBe(readFixture('seq19.dat').replace(/ /g, '.'));
-    expect(formatField(parseField('R\n' + '\n'.repeat(12) + 'G')).split('\n')).toHaveLength(15);
+    expect(formatField(parseField(`R\n${'\n'.repeat(12)}G`)).split('\n')).toHaveLength(15);
   });
 
   it('bad files give one line naming line and column', () => {
@@ -43,7 +43,7 @@ describe('field file parser', () => {
   });
 
   it('14 lines are fine: the first is row 14', () => {
-    expect(parseField('P\n' + 'R\n'.repeat(13)).rows[0]).toBe('P.....');
+    expect(parseField(`P\n${'R\n'.repeat(13)}`).rows[0]).toBe('P.....');
   });
 });
 

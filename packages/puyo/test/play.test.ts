@@ -54,11 +54,11 @@ describe('Puyo play: the chain builder', () => {
 
   it('offers only the placements a player can reach, and ends when column 3 fills to row 12', () => {
     // Column 2 stands 12 high: columns 1 and 2 are cut off from the spawn.
-    const wall = fieldOf(Array.from({ length: 13 }, (_, i) => (i % 2 ? '.B....' : '.Y....')).join('\n') + '\n');
+    const wall = fieldOf(`${Array.from({ length: 13 }, (_, i) => (i % 2 ? '.B....' : '.Y....')).join('\n')}\n`);
     const columns = new Set(gameStatus(plugin, wall, startGame(plugin, wall)).legalDrops.map((d) => d.column));
     expect([...columns].sort()).toEqual([2, 3, 4, 5]);
     // Columns 3 and 4 eleven high, no two neighbours alike.
-    const tall = fieldOf(Array.from({ length: 11 }, (_, i) => `..${'RGBY'[i % 4]}${'RGBY'[(i + 2) % 4]}..`).join('\n') + '\n');
+    const tall = fieldOf(`${Array.from({ length: 11 }, (_, i) => `..${'RGBY'[i % 4]}${'RGBY'[(i + 2) % 4]}..`).join('\n')}\n`);
     let game = startGame(plugin, tall, { seed: 3 });
     expect(gameStatus(plugin, tall, game).view.over).toBeUndefined();
     game = playMove(plugin, tall, game, drop(2, 0));
@@ -92,7 +92,7 @@ describe('Puyo play: chain puzzles', () => {
   it("counts the answers left after every first drop of the issue's two-pair puzzle, as the brute force lists them", async () => {
     const link = decodeNazoLink('https://puyop.com/s/x00900z00A40j1gr29h1hi9i_c1c1__u02', { pairs: false });
     for (const goal of ['chains=2', 'chains>=2', 'chains>=1']) {
-      const instance = parseInstance({ nazo: true, pairs: 'RG,RG', goal }, { name: 'f.txt', text: link.field.rows.join('\n') + '\n' });
+      const instance = parseInstance({ nazo: true, pairs: 'RG,RG', goal }, { name: 'f.txt', text: `${link.field.rows.join('\n')}\n` });
       const answers = bruteNazo(instance.field, ['RG', 'RG'], goal);
       const start = startGame(plugin, instance);
       expect((await judgeGame(plugin, instance, start)).remaining).toBe(answers.length);
@@ -107,7 +107,7 @@ describe('Puyo play: chain puzzles', () => {
 
   it('hints the drop every answer left has', async () => {
     const link = decodeNazoLink('https://puyop.com/s/x00900z00A40j1gr29h1hi9i_c1c1__u02', { pairs: false });
-    const instance = parseInstance({ nazo: true, pairs: 'RG,RG', goal: 'chains=2' }, { name: 'f.txt', text: link.field.rows.join('\n') + '\n' });
+    const instance = parseInstance({ nazo: true, pairs: 'RG,RG', goal: 'chains=2' }, { name: 'f.txt', text: `${link.field.rows.join('\n')}\n` });
     const game = playMove(plugin, instance, startGame(plugin, instance), drop(5, 0));
     const report = await judgeGame(plugin, instance, game, { hint: true });
     expect(report.hint).toEqual({

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { decodeShareString, plugin, puyopUrl, parseField } from '../src/index.js';
 import { encodeNexus, encodePuyop } from '../src/share.js';
 import { parseInstance } from '../src/plugin.js';
-import { type PuyoState } from '../src/types.js';
+import type { PuyoState } from '../src/types.js';
 import { readFixture } from './helpers.js';
 
 const seq19 = () => parseInstance({}, { name: 'seq19.dat', text: readFixture('seq19.dat') });
@@ -46,7 +46,7 @@ describe('puyo plugin: chain replay', () => {
   });
 
   it('has no puyop.com link for a field using row 14', async () => {
-    const high = parseInstance({}, { name: 'high.txt', text: 'P\n' + '\n'.repeat(12) + 'RRRR' });
+    const high = parseInstance({}, { name: 'high.txt', text: `P\n${'\n'.repeat(12)}RRRR` });
     const done = await solveInProcess(plugin, high);
     expect(done.summary).toMatchObject({ chains: 1, score: 40, allClear: true, puyop: null });
     expect(done.summary.puyonexus).toBe(`https://puyonexus.com/chainsim/?w=6&h=12&hr=2&chain=8${'0'.repeat(77)}444400`);

@@ -35,7 +35,7 @@ describe('puyop.com field strings', () => {
     expect(errorOf(() => decodePuyop('42!'))).toBe('puyop.com field string: unexpected "!" at character 3');
     expect(errorOf(() => decodePuyop('7'))).toBe('puyop.com field string: cell code 7 at character 1 is not a colour or garbage');
     expect(errorOf(() => decodePuyop('1'.repeat(40)))).toBe('puyop.com field string is too long: 40 characters, at most 39');
-    expect(errorOf(() => encodePuyop(parseField('R\n' + '\n'.repeat(13))))).toBe('puyop.com fields have 13 rows: row 14 cannot be shared there');
+    expect(errorOf(() => encodePuyop(parseField(`R\n${'\n'.repeat(13)}`)))).toBe('puyop.com fields have 13 rows: row 14 cannot be shared there');
   });
 });
 
@@ -54,7 +54,7 @@ describe('Puyo Nexus chain simulator links', () => {
   });
 
   it('uses hr=2 for row 14 and round-trips the 19-chain', () => {
-    const high = parseField('P\n' + '\n'.repeat(12) + 'R');
+    const high = parseField(`P\n${'\n'.repeat(12)}R`);
     expect(nexusUrl(high)).toBe(`https://puyonexus.com/chainsim/?w=6&h=12&hr=2&chain=8${'0'.repeat(77)}400000`);
     expect(decodeNexus(nexusUrl(high))).toEqual(high);
     const seq19 = parseField(readFixture('seq19.dat'));

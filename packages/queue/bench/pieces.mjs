@@ -9,4 +9,4 @@ const PENTOMINOES = [
 ];
 
 /** The 12 pentominoes with one more piece drawn beside them (its rows, top first), as a piece file's text. */
-export const withPiece = (extra) => PENTOMINOES.map((line, i) => `${line.padEnd(53)}${extra[i] ?? ''}`.trimEnd()).join('\n') + '\n';
+export const withPiece = (extra) => `${PENTOMINOES.map((line, i) => `${line.padEnd(53)}${extra[i] ?? ''}`.trimEnd()).join('\n')}\n`;

@@ -116,7 +116,7 @@ async function speedupCap(url, runId) {
   try {
     const outcome = await runs.wait(runId);
     const perBlock = new Array(outcome.blocks).fill(0);
-    outcome.taskSummaries.forEach((summary, task) => (perBlock[task % outcome.blocks] += summary.tries));
+    outcome.taskSummaries.forEach((summary, task) => { perBlock[task % outcome.blocks] += summary.tries; });
     const total = perBlock.reduce((sum, tries) => sum + tries, 0);
     const largestTask = Math.max(...outcome.taskSummaries.map((summary) => summary.tries));
     return { tasks: outcome.taskSummaries.length, blocks: outcome.blocks, cap: total / Math.max(...perBlock), taskCap: total / largestTask };

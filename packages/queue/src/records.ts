@@ -138,7 +138,7 @@ export function checkBlockResult(value: unknown, spec: RunSpec, block: number, s
     if (spec.solutions !== Array.isArray(solutions)) throw new BadRecord(`${what}: task ${task} ${spec.solutions ? 'lacks its solutions' : 'carries solutions of a --count run'}`);
     if (Array.isArray(solutions)) {
       if (solutions.length > spec.maxSolutions) throw new BadRecord(`${what}: task ${task} carries more than ${spec.maxSolutions} solutions`);
-      solutions.forEach((solution, n) => checkJson(solution, SOLUTION_BOUNDS, `${what}: task ${task}'s solution ${n + 1}`));
+      solutions.forEach((solution, n) => { checkJson(solution, SOLUTION_BOUNDS, `${what}: task ${task}'s solution ${n + 1}`); });
     }
     return { task, summary: summary as TaskOutcome['summary'], ...(Array.isArray(solutions) ? { solutions } : {}) };
   });
@@ -154,7 +154,7 @@ export function checkRunResult(value: unknown, spec: RunSpec, signer: Signer | u
   const summary = checkSummary(value['summary'], `${what}: its summary`);
   const solutions = value['solutions'];
   if (!Array.isArray(solutions) || solutions.length > spec.maxSolutions) throw new BadRecord(`${what}: its solutions are not a list of at most ${spec.maxSolutions}`);
-  solutions.forEach((solution, n) => checkJson(solution, SOLUTION_BOUNDS, `${what}: solution ${n + 1}`));
+  solutions.forEach((solution, n) => { checkJson(solution, SOLUTION_BOUNDS, `${what}: solution ${n + 1}`); });
   const result: RunResult = {
     run: spec.run,
     host: matching(value['host'], HOST, `${what}: its worker's name`),

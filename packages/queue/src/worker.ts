@@ -5,7 +5,7 @@ import { escapeControls, safeLine } from '@kit/core/messages';
 import { isInputError, type OptionSpec, type Summary } from '@kit/core';
 import type { TaskSearch, TaskThread } from '@kit/core/host';
 import { Redis } from 'ioredis';
-import { Job, Queue, Worker, type JobJson, type JobsOptions } from 'bullmq';
+import { type Job, Queue, Worker, type JobJson, type JobsOptions } from 'bullmq';
 import { BULL_PREFIX, blockJobId, bullKey, queueNameOf } from './keys.js';
 import { QueueError, connectionFor, probeRedis, redactUrl, redisOptions, type QueueUrl } from './connection.js';
 import { BadRecord, LIMITS, RUN_ID, boundedInt, checkSummary, isPlainObject, matching, type Signer } from './trust/index.js';

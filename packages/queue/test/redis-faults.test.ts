@@ -28,7 +28,7 @@ describe('Redis at maxmemory', () => {
       expect(Date.now() - started).toBeLessThan(10_000);
       expect(result.status).toBe(2);
       expect(result.stderr).toMatch(
-        new RegExp(`^${escape(UNSIGNED)}kit: Redis at ${escape(redis.url)} is out of memory \\(used memory is past its maxmemory setting\\): raise maxmemory \\(CONFIG SET maxmemory \\.\\.\\.\\) or remove old runs \\(kit queue prune\\); run run-[0-9a-f]{10} was not submitted\\n$`),
+        new RegExp(`^${escapeRegExp(UNSIGNED)}kit: Redis at ${escapeRegExp(redis.url)} is out of memory \\(used memory is past its maxmemory setting\\): raise maxmemory \\(CONFIG SET maxmemory \\.\\.\\.\\) or remove old runs \\(kit queue prune\\); run run-[0-9a-f]{10} was not submitted\\n$`),
       );
     } finally {
       await client.config('SET', 'maxmemory', '0');
@@ -118,11 +118,11 @@ describe('Redis gone during a submit', () => {
     expect(Date.now() - stoppedAt).toBeLessThan(20_000);
     expect(status).toBe(2);
     const lines = submit.stderrText().replace(UNSIGNED, '');
-    expect(lines).toMatch(new RegExp(`^kit: lost Redis at ${escape(going.url)} while submitting \\(.*\\), 3 tries; run run-[0-9a-f]{10} was not submitted\\n$`));
+    expect(lines).toMatch(new RegExp(`^kit: lost Redis at ${escapeRegExp(going.url)} while submitting \\(.*\\), 3 tries; run run-[0-9a-f]{10} was not submitted\\n$`));
   });
 });
 
-function escape(text: string): string {
+function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 

@@ -27,7 +27,7 @@ describe('canonical JSON and signatures', () => {
 
   it('reads the secret from a file or a variable, never both, at least 32 characters', async () => {
     const dir = tempDir();
-    const file = writeFile(dir, 'secret', 'x'.repeat(40) + '\n');
+    const file = writeFile(dir, 'secret', `${'x'.repeat(40)}\n`);
     expect(await loadSigner({})).toBeUndefined();
     expect(await loadSigner({ KIT_QUEUE_SECRET_FILE: file })).toBeInstanceOf(Signer);
     await expect(loadSigner({ KIT_QUEUE_SECRET_FILE: file, KIT_QUEUE_SECRET: 'y'.repeat(40) })).rejects.toThrow('set KIT_QUEUE_SECRET_FILE or KIT_QUEUE_SECRET, not both');

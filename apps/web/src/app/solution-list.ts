@@ -141,7 +141,10 @@ export class SolutionList {
       wanted.push(item);
     }
     const firstRow = Math.floor((first - 1) / this.#columns);
-    if (firstRow !== this.#shownFirstRow) this.#list.style.transform = `translateY(${(this.#shownFirstRow = firstRow) * THUMB_ROW_PX}px)`;
+    if (firstRow !== this.#shownFirstRow) {
+      this.#shownFirstRow = firstRow;
+      this.#list.style.transform = `translateY(${firstRow * THUMB_ROW_PX}px)`;
+    }
     this.#place(wanted);
     this.#drawn = drawn;
     return left;

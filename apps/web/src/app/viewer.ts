@@ -9,6 +9,7 @@ import { FramePicture } from './frame-svg.js';
 export interface FrameView {
   readonly element: HTMLElement;
   /** Draws a frame; with `maxChanges`, at most that many cells now: false while some are left. */
+  // biome-ignore lint/suspicious/noConfusingVoidType: viewers that always draw the whole frame return nothing
   show(frame: Frame, palette: Palette, maxChanges?: number): boolean | void;
   /** Called when another kind takes over or the viewer is emptied. */
   dispose?(): void;

@@ -48,7 +48,7 @@ const nodeBuiltinStubs: Plugin = {
 export async function bundlePlugin(plugin: PluginSource): Promise<BundleFile[]> {
   // The entry first: `plugin-HASH.js` is the module the manifest names.
   const entry = fileURLToPath(plugin.moduleUrl);
-  const outdir = dirname(entry) + '/.kit-web-bundle';
+  const outdir = `${dirname(entry)}/.kit-web-bundle`;
   const result = await build({
     entryPoints: { plugin: entry },
     outdir,

@@ -72,7 +72,7 @@ export function encodedBody(file: HttpFile, encoding: 'br' | 'gzip'): Promise<Ui
 export async function sendFile(request: IncomingMessage, response: ServerResponse, file: HttpFile, headers: Record<string, string>): Promise<void> {
   const common = { ...headers, etag: file.etag, 'cache-control': file.cacheControl, vary: 'Accept-Encoding' };
   const match = request.headers['if-none-match'];
-  if (match !== undefined && match.split(',').some((tag) => tag.trim().replace(/^W\//, '') === file.etag)) {
+  if (match?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === file.etag)) {
     response.writeHead(304, common);
     response.end();
     return;

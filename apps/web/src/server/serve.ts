@@ -90,7 +90,7 @@ export async function serve(options: ServeOptions): Promise<WebServer> {
     if (path === 'index.html') continue;
     files.set(`/app/${path}`, httpFile(path, contents));
   }
-  const index = httpFile('index.html', await readFile(APP_DIR + 'index.html'));
+  const index = httpFile('index.html', await readFile(`${APP_DIR}index.html`));
   files.set('/', index);
   files.set('/index.html', index);
   files.set('/plugins/manifest.json', httpFile('manifest.json', JSON.stringify(manifest, null, 2)));

@@ -54,7 +54,8 @@ export function classesOf(pattern: Pattern): Classes {
     const root = find(cell);
     let id = ids.get(root);
     if (id === undefined) {
-      ids.set(root, (id = ids.size));
+      id = ids.size;
+      ids.set(root, id);
       cells.push([]);
     }
     classOf[cell] = id;

@@ -87,5 +87,5 @@ export function formatPencilBox(width: number, height: number, numbers: readonly
       lines.push(marks.join(' '));
     }
   }
-  return lines.join('\n') + '\n';
+  return `${lines.join('\n')}\n`;
 }

@@ -27,5 +27,5 @@ export function formatPlainGrid(width: number, numbers: readonly number[]): stri
   for (let start = 0; start < numbers.length; start += width) {
     lines.push(numbers.slice(start, start + width).map((n) => (n > 0 ? String(n) : '.')).join(' '));
   }
-  return lines.join('\n') + '\n';
+  return `${lines.join('\n')}\n`;
 }

@@ -55,7 +55,7 @@ export function formatPuzzLink(width: number, height: number, numbers: readonly 
   for (const n of numbers) {
     if (n <= 0) body += '.';
     else if (n < 36) body += n.toString(36);
-    else if (n < 1296) body += '-' + n.toString(36).padStart(2, '0');
+    else if (n < 1296) body += `-${n.toString(36).padStart(2, '0')}`;
     else throw new InputError(`${n} is too large for a puzz.link URL (at most 1295)`);
   }
   return `https://puzz.link/p?hitori/${width}/${height}/${body}`;

@@ -30,5 +30,5 @@ export function formatSugar(width: number, height: number, labels: readonly numb
   };
   for (let y = 0; y < height; y++) line(Array.from({ length: width }, (_, x) => [x, y] as [number, number]));
   for (let x = 0; x < width; x++) line(Array.from({ length: height }, (_, y) => [x, y] as [number, number]));
-  return out.join('\n') + '\n';
+  return `${out.join('\n')}\n`;
 }

@@ -21,7 +21,7 @@ function luby(y: number, x: number): number {
     seq--;
     x = x % size;
   }
-  return Math.pow(y, seq);
+  return y ** seq;
 }
 
 export class CdclSolver implements SatBackend {

@@ -3,7 +3,7 @@ export function formatDimacs(numVars: number, clauses: readonly (readonly number
   const out: string[] = comments.map((c) => `c ${c}`);
   out.push(`p cnf ${numVars} ${clauses.length}`);
   for (const clause of clauses) out.push(`${clause.join(' ')} 0`);
-  return out.join('\n') + '\n';
+  return `${out.join('\n')}\n`;
 }
 
 /**

@@ -21,6 +21,7 @@ const WRAPPER = [
   'command -v "$1" >/dev/null 2>&1 || { cat >/dev/null; exit 127; }',
   // The traps come before the directory, so no signal can fall between its creation and its
   // cleanup. The name holds this shell's pid, so one that exists already is stale (from a killed run).
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: shell text, expanded by sh, not JavaScript
   'dir="${TMPDIR:-/tmp}/hitori-sat-$$"',
   'trap \'rm -rf "$dir"\' EXIT',
   "trap 'exit 130' INT",

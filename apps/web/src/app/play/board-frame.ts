@@ -78,7 +78,7 @@ export class BoardFrame {
   mark(className: CellClass, cells: Iterable<number>): void {
     const wanted = new Set<number>();
     for (const cell of cells) if (Number.isInteger(cell) && cell >= 0 && cell < this.#cells.length) wanted.add(cell);
-    this.#cells.forEach((element, index) => element.classList.toggle(className, wanted.has(index)));
+    this.#cells.forEach((element, index) => { element.classList.toggle(className, wanted.has(index)); });
   }
 
   /** The frame cell under a point of the viewport, or undefined off the board. */

@@ -139,7 +139,7 @@ export class DropsBoard implements PlayBoard {
   /** The piece in hand over the field, at the cursor. */
   #drawHand(): void {
     const state = this.#state;
-    if (!state || state.game.position.kind !== 'drops') return;
+    if (state?.game.position.kind !== 'drops') return;
     const columns = this.setup.columns;
     const height = this.#rows.max - this.#rows.min + 1;
     const cells: Frame['cells'] = Array.from({ length: columns * height }, () => ({ hole: true }));
@@ -180,7 +180,7 @@ export class DropsBoard implements PlayBoard {
       const width = Math.max(...cols) - left + 1;
       const height = Math.max(...rows) - top + 1;
       const cells: Frame['cells'] = Array.from({ length: width * height }, () => ({ hole: true }));
-      offsets.forEach(([row, col], part) => (cells[(row - top) * width + (col - left)] = piece.parts[part] ?? {}));
+      offsets.forEach(([row, col], part) => { cells[(row - top) * width + (col - left)] = piece.parts[part] ?? {}; });
       const frame = new BoardFrame(false, 'drops-preview');
       frame.draw({ width, height, cells }, this.host.palette, piece.label);
       items.push(h('li', { 'aria-label': piece.label, 'data-piece': piece.label }, frame.element));

@@ -131,7 +131,7 @@ export class GameStore {
     const ours: { key: string; savedAt: number }[] = [];
     for (let i = 0; i < store.length; i++) {
       const key = store.key(i);
-      if (key !== null && key.startsWith(PREFIX)) ours.push({ key, savedAt: 0 });
+      if (key?.startsWith(PREFIX)) ours.push({ key, savedAt: 0 });
     }
     if (ours.length <= MAX_SAVED_GAMES) return;
     for (const item of ours) {

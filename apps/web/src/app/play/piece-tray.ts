@@ -30,7 +30,7 @@ export class PieceTray {
   constructor(
     private readonly setup: PiecesSetup,
     private readonly palette: Palette,
-    private readonly handlers: TrayHandlers,
+    handlers: TrayHandlers,
   ) {
     this.#buttons = setup.tray.map((piece, index) => {
       const button = h('button', { type: 'button', class: 'tray-piece', 'data-piece': piece.name, 'aria-pressed': 'false' });

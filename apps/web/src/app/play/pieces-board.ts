@@ -261,7 +261,7 @@ export class PiecesBoard implements PlayBoard {
     const press = this.#press;
     this.#press = undefined;
     this.element.classList.remove('dragging');
-    if (!press || !press.dragging) return;
+    if (!press?.dragging) return;
     // The click that may follow the drag's release is not a pick; it comes before any timer does.
     if (press.target.closest('.tray')) this.#swallowClick = true;
     else this.#swallowBoardClick = true;
