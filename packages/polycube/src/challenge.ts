@@ -19,8 +19,8 @@ import { boxTarget } from './target.js';
 
 /** Random packings tried before the closest level found is given. */
 const MAX_PACKINGS = 30;
-/** Shuffled search orders per packing before a random packing is given up. */
-const ORDERS = 20;
+/** Random starts per packing before a random packing is given up. */
+const STARTS = 20;
 
 const rank = (level: string) => CHALLENGE_LEVELS.indexOf(level as ChallengeLevel);
 
@@ -78,12 +78,15 @@ export function generateChallenge(request: GenerateRequest, ctx: GenerateContext
   const levelOf = (laid: readonly Fit[], packing: readonly Fit[]): ChallengeLevel | undefined => {
     const { found, position } = count(laid);
     if (found.count !== 1) return undefined;
-    return gradePath(position, packing.filter((fit) => !laid.includes(fit)), stop).level;
+    return gradePath(position, packing.filter((fit) => !laid.includes(fit)), stop, wanted as ChallengeLevel, fits).level;
   };
 
   let best: Made | undefined;
   for (let attempt = 0; attempt < MAX_PACKINGS; attempt++) {
-    const packing = randomPacking(random, cells, fits, kinds.map((kind) => kind.max), ORDERS);
+    const packing = randomPacking(random, size, kinds, fits, STARTS, () => {
+      tries++;
+      ctx.progress?.(tries);
+    }, stop);
     if (stop()) throw new InputError('generation was stopped');
     if (!packing) continue;
     const order = random.shuffle([...packing]);

@@ -11,6 +11,8 @@ export interface Completions {
   tries: number;
   /** The first completion's pieces: kind (index into the kinds given) and box cells, ascending. */
   first?: Array<{ kind: number; cells: number[] }>;
+  /** Every completion found, in the search's order, when asked for. */
+  all?: Array<Array<{ kind: number; cells: number[] }>>;
 }
 
 /** The free cubes of the box as a target: `#` everywhere else. */
@@ -34,7 +36,7 @@ export function freeTarget(size: readonly [number, number, number], free: Uint8A
  * are the ones with copies left; its answers are mapped back to indices into `kinds`.
  */
 export function countCompletions(
-  size: readonly [number, number, number], free: Uint8Array, kinds: readonly PieceKind[], left: readonly number[], limit: number, stop?: () => boolean,
+  size: readonly [number, number, number], free: Uint8Array, kinds: readonly PieceKind[], left: readonly number[], limit: number, stop?: () => boolean, collect = false,
 ): Completions {
   const used: number[] = [];
   const set: PieceKind[] = [];
@@ -50,12 +52,15 @@ export function countCompletions(
   if (cubes === 0) return { count: 1, tries: 0, first: [] };
   const prepared = prepare(freeTarget(size, free), { kinds: set }, { symmetry: 'none', planAbove: Infinity });
   let first: Completions['first'];
+  const all: NonNullable<Completions['all']> = [];
   const result = runAll(prepared, {
     limit,
     pieces: (pieces) => {
-      first ??= pieces.map(({ kind, cells }) => ({ kind: used[kind]!, cells }));
+      const mapped = pieces.map(({ kind, cells }) => ({ kind: used[kind]!, cells }));
+      first ??= mapped;
+      if (collect) all.push(mapped);
     },
     ...(stop ? { tick: () => stop() } : {}),
   });
-  return { count: Math.min(result.solutions, limit), tries: result.tries, ...(first ? { first } : {}) };
+  return { count: Math.min(result.solutions, limit), tries: result.tries, ...(first ? { first } : {}), ...(collect ? { all } : {}) };
 }

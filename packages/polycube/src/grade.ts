@@ -56,10 +56,14 @@ const same = (a: readonly number[], b: readonly number[]) => a.length === b.leng
 
 /**
  * The path through a position whose completion is unique (`solution`: that completion's pieces).
- * `stop` is asked between steps and inside searches.
+ * `stop` is asked between steps and inside searches. With a `ceiling`, the path is cut short as soon
+ * as a step is harder than that level (the generator only asks whether a challenge stays within it):
+ * the level returned is then the first level above the ceiling. `all`: the kinds' fits in the empty box.
  */
-export function gradePath(position: Position, solution: ReadonlyArray<{ kind: number; cells: number[] }>, stop?: () => boolean): PathGrade {
-  const all = boxFits(position.size, position.kinds);
+export function gradePath(
+  position: Position, solution: ReadonlyArray<{ kind: number; cells: number[] }>, stop?: () => boolean, ceiling?: ChallengeLevel,
+  all: readonly Fit[] = boxFits(position.size, position.kinds),
+): PathGrade {
   const free = Uint8Array.from(position.free);
   const left = [...position.left];
   let pending = [...solution];
@@ -99,6 +103,8 @@ export function gradePath(position: Position, solution: ReadonlyArray<{ kind: nu
       const first = free.indexOf(1);
       chosen = pending.find((piece) => piece.cells.includes(first))!;
       const piecesLeft = left.reduce((n, count) => n + count, 0);
+      // Too many pieces left for medium whatever the search costs: no need to measure it.
+      if (ceiling !== undefined && rank(ceiling) < rank('hard') && piecesLeft > MEDIUM_PIECES) return { level: 'hard', steps };
       const { tries } = countCompletions(position.size, free, position.kinds, left, 2, stop);
       const stepLevel: ChallengeLevel = piecesLeft <= MEDIUM_PIECES && tries <= MEDIUM_TRIES ? 'medium' : 'hard';
       step = {
@@ -110,6 +116,7 @@ export function gradePath(position: Position, solution: ReadonlyArray<{ kind: nu
     }
     if (rank(step.level as ChallengeLevel) > rank(level)) level = step.level as ChallengeLevel;
     steps.push(step);
+    if (ceiling !== undefined && rank(level) > rank(ceiling)) return { level, steps };
     for (const cell of chosen!.cells) free[cell] = 0;
     left[chosen!.kind]!--;
     pending = pending.filter((piece) => piece !== chosen);

@@ -12,7 +12,9 @@ import { type Target, parseTarget, targetSize } from './target.js';
 
 /** A piece a challenge has already laid: its name and its cubes as box indices `x + X * (y + Y * z)`, ascending. */
 export interface LaidPiece {
+  /** The piece's name in the set (its letter in the file). */
   name: string;
+  /** Its cubes as box indices, ascending: the play board's numbering. */
   cells: number[];
 }
 

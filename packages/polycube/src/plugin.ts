@@ -12,6 +12,7 @@ import { SYMMETRY_MODES } from './symmetry.js';
 import { type PackingState, POLYCUBE_PALETTE, viewPacking } from './view.js';
 
 export type { PackingInstance } from './instance.js';
+export type { LaidPiece } from './laid.js';
 export type { PackingState } from './view.js';
 
 /** A BurrTools file with its solutions saved can be large; XML and gzip both stay far below this. */

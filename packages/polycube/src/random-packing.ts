@@ -1,46 +1,42 @@
-// A seeded random packing of a box: a first-empty-cube search over the placements in an order the
-// seed shuffles, restarted with a new order when one order wanders too long. The same seed gives
-// the same packing on every machine (the order comes from @kit/core's Random alone).
+// A seeded random packing of a box: a piece put down at random, the kit's search lists the
+// first completions of what they leave, and one of those is picked at random. The same seed gives
+// the same packing on every machine (every choice comes from @kit/core's Random, and the search's
+// order is fixed).
 import type { Random } from '@kit/core';
+import { countCompletions } from './completions.js';
 import type { Fit } from './fits.js';
+import type { PieceKind } from './pieces.js';
 
-/** Placements tried before a shuffled order is given up for another. */
-const NODES_PER_ORDER = 200_000;
+/** Completions listed to pick from. */
+const CHOICES = 32;
 
 /**
- * A packing of every free cube by `left[k]` copies of each kind, as fits (chosen from `fits`), or
- * undefined when `orders` shuffled orders all ran out. `count` is told how many placements were tried.
+ * A packing of the whole box by every piece of `kinds` (each once), as fits, or undefined when
+ * `attempts` random starts all had no completion. `counted` is told of each search.
  */
 export function randomPacking(
-  random: Random, cells: number, fits: readonly Fit[], left: readonly number[], orders: number, count?: (tries: number) => void,
+  random: Random, size: readonly [number, number, number], kinds: readonly PieceKind[], fits: readonly Fit[], attempts: number, counted?: () => void, stop?: () => boolean,
 ): Fit[] | undefined {
-  for (let order = 0; order < orders; order++) {
-    const byFirst: Fit[][] = Array.from({ length: cells }, () => []);
-    for (const fit of random.shuffle([...fits])) byFirst[fit.cells[0]!]!.push(fit);
+  const cells = size[0] * size[1] * size[2];
+  for (let attempt = 0; attempt < attempts; attempt++) {
     const free = new Uint8Array(cells).fill(1);
-    const counts = [...left];
-    const chosen: Fit[] = [];
-    let nodes = 0;
-    const search = (): boolean => {
-      const first = free.indexOf(1);
-      if (first < 0) return true;
-      for (const fit of byFirst[first]!) {
-        if (counts[fit.kind]! <= 0 || !fit.cells.every((cell) => free[cell])) continue;
-        if (++nodes > NODES_PER_ORDER) return false;
-        for (const cell of fit.cells) free[cell] = 0;
-        counts[fit.kind]!--;
-        chosen.push(fit);
-        if (search()) return true;
-        chosen.pop();
-        counts[fit.kind]!++;
-        for (const cell of fit.cells) free[cell] = 1;
-        if (nodes > NODES_PER_ORDER) return false;
-      }
-      return false;
-    };
-    const done = search();
-    count?.(nodes);
-    if (done) return chosen;
+    const left = kinds.map((kind) => kind.max);
+    const start: Fit[] = [];
+    for (const kind of random.shuffle(kinds.map((_, k) => k)).slice(0, 1)) {
+      const choices = fits.filter((fit) => fit.kind === kind && fit.cells.every((cell) => free[cell]));
+      if (choices.length === 0) break;
+      const fit = random.pick(choices);
+      for (const cell of fit.cells) free[cell] = 0;
+      left[kind]!--;
+      start.push(fit);
+    }
+    const found = countCompletions(size, free, kinds, left, CHOICES, stop, true);
+    counted?.();
+    if (found.count === 0) continue;
+    const rest = random.pick(found.all!);
+    // The same Fit objects as `fits` holds, so callers can compare placements by identity.
+    const byKey = new Map(fits.map((fit) => [`${fit.kind}:${fit.cells.join(',')}`, fit]));
+    return [...start, ...rest.map((piece) => byKey.get(`${piece.kind}:${piece.cells.join(',')}`)!)];
   }
   return undefined;
 }

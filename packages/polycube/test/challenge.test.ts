@@ -71,6 +71,11 @@ describe('generated challenges', () => {
         expect(['only place', 'only cover', 'trial']).toContain(step.rule);
         expect(step.level === 'easy').toBe(step.rule !== 'trial');
       }
+      // Hard ones are minimal: taking out any laid piece (but the last) leaves more than one completion.
+      const letters = [...new Set(made.input.replace(/^set:.*$/m, '').replace(/[.#\s]/g, ''))];
+      if (made.difficulty === 'hard' && letters.length > 1) {
+        for (const letter of letters) expect(plainCheck(made.input.replaceAll(letter, '.')).count, `without ${letter}`).toBe(2);
+      }
       // The level is the hardest step's, and easy exactly when nothing needs trying.
       const hardest = Math.max(...graded.steps.map((step) => LEVELS.indexOf(step.level)));
       expect(graded.level).toBe(LEVELS[hardest]);
@@ -104,7 +109,7 @@ describe('generated challenges', () => {
     expect(instance.laid!.length).toBe(7 - instance.pieces.kinds.length);
     const solutions: string[][][] = [];
     const summary = await solver.solve(instance, {
-      wantSolutions: true, wantProgress: false, solution: (state) => solutions.push(state.layers), progress: () => {}, progressDue: () => false, shouldStop: () => false,
+      wantSolutions: true, wantProgress: false, solution: (state: { layers: string[][] }) => solutions.push(state.layers), progress: () => {}, progressDue: () => false, shouldStop: () => false,
     } as never);
     expect(summary.solutions).toBe(1);
     expect(plugin.summarize!(summary, instance)).toMatch(/^c\.txt 3x3x3: 1 solution with no symmetry removed, \d+ tries$/);
