@@ -133,6 +133,20 @@ describe('bad parameters and challenge files', () => {
     expect(errorOf(fn)).toBe(message);
   });
 
+  it('stops when the signal is aborted, and tells progress in searches made', () => {
+    const controller = new AbortController();
+    const seen: number[] = [];
+    const made = () => solver.generate!({ seed: 1, difficulty: 'hard', size: [3, 3, 3], parameters: {} }, {
+      signal: controller.signal,
+      progress: (tries) => {
+        seen.push(tries);
+        if (tries === 3) controller.abort();
+      },
+    });
+    expect(errorOf(made)).toBe('generation was stopped');
+    expect(seen).toEqual([1, 2, 3]);
+  });
+
   it('refuses a set name that is not a choice when the host parses it', () => {
     expect(errorOf(() => parseOptions(plugin.generator!.parameters!, { set: 'pentacubes' }))).toBe(
       '--set must be one of soma, tetracubes, solid-pentominoes, bedlam (got "pentacubes")',
