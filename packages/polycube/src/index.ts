@@ -1,5 +1,6 @@
 export { default as plugin } from './plugin.js';
 export { parseInstance, type PackingInstance } from './instance.js';
+export type { LaidPiece } from './laid.js';
 export { viewPacking, type PackingState } from './view.js';
 export { prepare, runAll, runRoots, layersOf, type Prepared, type EngineSettings, type RunHooks, type RunResult, type KernelName } from './engine.js';
 export { splitRoots } from './split.js';

@@ -1,10 +1,11 @@
-import { InputError, type ParsedOptions, type TextFile } from '@kit/core';
+import { InputError, skipGeneratedHeader, type ParsedOptions, type TextFile } from '@kit/core';
 import { looksLikeXml, parseBurrTools } from './burrtools.js';
 import { checkPieces } from './checks.js';
+import { type LaidPiece, readLaidTarget, withoutLaid } from './laid.js';
 import { type PieceSet, parsePieceFile, selectPieces } from './pieces.js';
 import { SET_NAMES, type SetName, namedSet } from './sets.js';
 import { SYMMETRY_MODES, type SymmetryMode, resolveSymmetry } from './symmetry.js';
-import { type Target, boxTarget, parseTarget, targetName } from './target.js';
+import { type Target, boxTarget, targetName } from './target.js';
 
 /** What the plugin hands its solver: plain data. */
 export interface PackingInstance {
@@ -17,6 +18,8 @@ export interface PackingInstance {
   source: string;
   /** A BurrTools file's pieces: which label stands for which shape. */
   legend?: string[];
+  /** Pieces the target file has already laid (their cubes are holes of `target`, their pieces not in `pieces`). */
+  laid?: LaidPiece[];
 }
 
 /** Options (and the positional file) to an instance; throws InputError. */
@@ -24,12 +27,16 @@ export function parseInstance(options: ParsedOptions, input?: TextFile): Packing
   const targetOption = options['target'] as TextFile | undefined;
   if (targetOption && input) throw new InputError('give the target once: either --target FILE or a file argument');
   const file = targetOption ?? input;
-  const symmetry = (options['symmetry'] as SymmetryMode | undefined) ?? 'auto';
+  let symmetry = (options['symmetry'] as SymmetryMode | undefined) ?? 'auto';
   if (!SYMMETRY_MODES.includes(symmetry)) throw new InputError(`--symmetry must be one of ${SYMMETRY_MODES.join(', ')}`);
+  if (options['all'] === true) {
+    if (symmetry !== 'auto' && symmetry !== 'none') throw new InputError(`--all counts every packing: it does not go with --symmetry ${symmetry}`);
+    symmetry = 'none';
+  }
   const problem = options['problem'] as number | undefined;
   const box = options['box'] as string | undefined;
-  const setName = options['set'] as SetName | undefined;
-  const letters = options['pieces'] as string | undefined;
+  let setName = options['set'] as SetName | undefined;
+  let letters = options['pieces'] as string | undefined;
   const pieceFile = options['piece-file'] as TextFile | undefined;
 
   if (file && (looksLikeXml(file.text) || /\.xmpuzzle$/i.test(file.name))) {
@@ -50,6 +57,17 @@ export function parseInstance(options: ParsedOptions, input?: TextFile): Packing
     };
   }
   if (problem !== undefined) throw new InputError('--problem only goes with a BurrTools file');
+  const drawn = file ? readLaidTarget(skipGeneratedHeader(file.text), file.name) : undefined;
+  if (drawn?.set !== undefined) {
+    if (setName !== undefined && setName !== drawn.set) throw new InputError(`give the set once: --set ${setName} but the file says set: ${drawn.set}`);
+    if (pieceFile) throw new InputError(`give the pieces once: --piece-file but the file says set: ${drawn.set}`);
+    if (!(SET_NAMES as readonly string[]).includes(drawn.set)) throw new InputError(`set: must be one of ${SET_NAMES.join(', ')} (got ${JSON.stringify(drawn.set)})`, { file: file!.name });
+    setName = drawn.set as SetName;
+  }
+  if (drawn?.pieces !== undefined) {
+    if (letters !== undefined && letters !== drawn.pieces) throw new InputError(`give the pieces once: --pieces ${letters} but the file says pieces: ${drawn.pieces}`);
+    letters = drawn.pieces;
+  }
   if (setName !== undefined && !SET_NAMES.includes(setName)) throw new InputError(`--set must be one of ${SET_NAMES.join(', ')}`);
   if (setName !== undefined && pieceFile) throw new InputError('give the pieces once: either --set or --piece-file');
   const named = pieceFile ? undefined : namedSet(setName ?? 'soma');
@@ -57,18 +75,31 @@ export function parseInstance(options: ParsedOptions, input?: TextFile): Packing
   if (letters !== undefined) pieces = selectPieces(pieces, letters);
   if (file && box !== undefined) throw new InputError('give the target once: either --box or a target file');
   let target: Target;
-  if (file) target = parseTarget(file.text, file.name);
+  if (drawn) target = drawn.target;
   else if (box !== undefined) target = boxTarget(box);
   else if (named?.target) target = named.target;
   else if (named) throw new InputError(`the ${named.name} set has no target of its own: give --box AxBxC or a target file`);
   else throw new InputError('give a target for the pieces: --box AxBxC or a target file');
+  const source = file ? file.name : pieceFile ? pieceFile.name : named!.name;
+  if (drawn && drawn.laid.length > 0) return challengeInstance(target, pieces, drawn.laid, drawn.at, symmetry, source);
   checkPieces(target, pieces, file?.name);
   resolveSymmetry(symmetry, pieces);
-  return {
-    target,
-    pieces,
-    symmetry,
-    name: targetName(target),
-    source: file ? file.name : pieceFile ? pieceFile.name : named!.name,
-  };
+  return { target, pieces, symmetry, name: targetName(target), source };
+}
+
+/**
+ * A target with laid pieces: the search fills what they leave with the pieces left. The laid pieces
+ * pin the packing in place, so every completion counts (`--symmetry none`): a rotation of the
+ * target that maps a completion onto another would move the laid pieces too.
+ */
+function challengeInstance(
+  whole: Target, set: PieceSet, laid: LaidPiece[], at: ReadonlyArray<{ line: number; column: number }>, symmetry: SymmetryMode, source: string,
+): PackingInstance {
+  if (symmetry === 'full' || symmetry === 'rotations') {
+    throw new InputError(`--symmetry ${symmetry} does not go with laid pieces: they fix the packing in place, so every completion counts (auto or none)`);
+  }
+  const { target, pieces } = withoutLaid(whole, set, laid, at, source);
+  if (pieces.kinds.length === 0) throw new InputError('every piece is already laid: nothing is left to place', { file: source });
+  checkPieces(target, pieces, source);
+  return { target, pieces, symmetry: 'none', name: targetName(target), source, laid };
 }

@@ -2,7 +2,9 @@
 import manifest from '../package.json' with { type: 'json' };
 import { definePlugin, type Summary } from '@kit/core';
 import { pieceEditor, targetEditor } from './editor.js';
+import { CHALLENGE_SETS, CHALLENGE_SIZES } from './challenge-spec.js';
 import { type PackingInstance, parseInstance } from './instance.js';
+import { CHALLENGE_LEVELS } from './levels.js';
 import { play } from './play.js';
 import { samples } from './samples.js';
 import { SET_NAMES } from './sets.js';
@@ -10,6 +12,7 @@ import { SYMMETRY_MODES } from './symmetry.js';
 import { type PackingState, POLYCUBE_PALETTE, viewPacking } from './view.js';
 
 export type { PackingInstance } from './instance.js';
+export type { LaidPiece } from './laid.js';
 export type { PackingState } from './view.js';
 
 /** A BurrTools file with its solutions saved can be large; XML and gzip both stay far below this. */
@@ -33,6 +36,7 @@ export default definePlugin<PackingInstance, PackingState>({
     { name: 'box', type: 'string', placeholder: 'AxBxC', help: "the target: a box, columns x rows x layers (default: the set's own)" },
     { name: 'target', type: 'file', formats: ['polycube-layers', 'burrtools'], maxBytes: MAX_INPUT_BYTES, gzip: true, help: "a target drawn in layers ('.' a cube, '#' or space a hole), or a BurrTools .xmpuzzle file" },
     { name: 'problem', type: 'int', min: 1, max: 100000, help: 'which problem of a BurrTools file to solve (default 1)' },
+    { name: 'all', type: 'boolean', default: false, help: 'count every packing, symmetric copies included (the same as --symmetry none)' },
     { name: 'symmetry', type: 'enum', choices: SYMMETRY_MODES, default: 'auto', help: 'packings counted once: auto = up to rotations, and reflections when the pieces are their own mirror set; full; rotations; none = every packing' },
   ],
   input: { formats: ['polycube-layers', 'burrtools'], required: false, maxBytes: MAX_INPUT_BYTES, gzip: true, help: 'a target drawn in layers, or a BurrTools .xmpuzzle file (gzipped or plain), same as --target' },
@@ -42,6 +46,15 @@ export default definePlugin<PackingInstance, PackingState>({
   palette: POLYCUBE_PALETTE,
   parse: parseInstance,
   solver: () => import('./solver.js').then((m) => m.solver),
+  generator: {
+    levels: CHALLENGE_LEVELS,
+    defaultLevel: 'easy',
+    size: { default: '3x3x3', dimensions: 3, min: 1, max: 10, presets: CHALLENGE_SIZES },
+    parameters: [
+      { name: 'set', type: 'enum', choices: CHALLENGE_SETS, help: 'the piece set (default: the one whose cubes fill the box: soma 27, tetracubes 32, solid-pentominoes 60, bedlam 64)' },
+    ],
+  },
+  grader: { levels: CHALLENGE_LEVELS },
   view: viewPacking,
   play,
   summarize: (summary: Summary, instance: PackingInstance) =>

@@ -1,6 +1,9 @@
 import type { SolveContext, Solver, Summary } from '@kit/core';
 import { type Prepared, type RunHooks, prepare, runAll, runRoots } from './engine.js';
 import type { PackingInstance } from './instance.js';
+import { generateChallenge } from './challenge.js';
+import { gradeChallenge } from './grade.js';
+import { drawLaid } from './laid.js';
 import { splitRoots } from './split.js';
 import type { PackingState } from './view.js';
 
@@ -10,12 +13,13 @@ function prepareInstance(instance: PackingInstance): Prepared {
   return prepare(instance.target, instance.pieces, { symmetry: instance.symmetry });
 }
 
-function hooksFor(ctx: Context): RunHooks {
+function hooksFor(ctx: Context, instance: PackingInstance): RunHooks {
+  const laid = instance.laid ?? [];
   return {
-    ...(ctx.wantSolutions ? { solution: (layers: string[][]) => ctx.solution({ layers }) } : {}),
+    ...(ctx.wantSolutions ? { solution: (layers: string[][]) => ctx.solution({ layers: drawLaid(layers, laid) }) } : {}),
     ...(ctx.limit !== undefined ? { limit: ctx.limit } : {}),
     tick: (layers, tries) => {
-      if (ctx.wantProgress && ctx.progressDue()) ctx.progress({ layers: layers(), tries }, { tries });
+      if (ctx.wantProgress && ctx.progressDue()) ctx.progress({ layers: drawLaid(layers(), laid), tries }, { tries });
       return ctx.shouldStop();
     },
   };
@@ -31,9 +35,11 @@ const TASKS_PER_THREAD = 8;
 export const solver: Solver<PackingInstance, PackingState> = {
   solve(instance, ctx): Summary {
     const prepared = prepareInstance(instance);
-    const result = runAll(prepared, hooksFor(ctx));
+    const result = runAll(prepared, hooksFor(ctx, instance));
     return summary(instance, prepared, result.solutions, result.tries);
   },
+  generate: (request, ctx) => generateChallenge(request, ctx),
+  grade: (instance, ctx) => gradeChallenge(instance, ctx),
   split(instance, threads) {
     if (threads <= 1) return undefined;
     const prepared = prepareInstance(instance);
@@ -43,7 +49,7 @@ export const solver: Solver<PackingInstance, PackingState> = {
     return {
       tasks: roots.length,
       solveTask(task, ctx): Summary {
-        const result = runRoots(prepared, [roots[task]!], hooksFor(ctx));
+        const result = runRoots(prepared, [roots[task]!], hooksFor(ctx, instance));
         return summary(instance, prepared, result.solutions, result.tries + (task === 0 ? setupTries : 0));
       },
     };
