@@ -37,6 +37,7 @@ export function parseInstance(options: ParsedOptions, input?: TextFile): Packing
   const withLaid = file ? readLaidBoard(text!, pieces, file.name) : undefined;
   if (withLaid) {
     checkArea(withLaid.board, pieces, file?.name);
+    if (withLaid.left.kinds.length === 0) throw new InputError('every piece is already laid: nothing is left to place', { file: file!.name });
     const holed = withLaid.board.map((cell) => cell);
     for (const piece of withLaid.laid) for (const cell of piece.cells) holed.cells[cell] = false;
     checkSearchable(holed, withLaid.left, file?.name);

@@ -91,7 +91,6 @@ export function readLaidBoard(text: string, pieces: PieceSet, file?: string): La
     }
   }
   const kinds = pieces.kinds.map((kind) => ({ ...kind, count: kind.count - (used.get(kind.name) ?? 0) })).filter((kind) => kind.count > 0);
-  if (kinds.length === 0) throw new InputError('every piece is already laid: nothing is left to place', file !== undefined ? { file } : {});
   return { board, laid, left: { kinds } };
 }
 
