@@ -39,8 +39,8 @@ function distinctPackings(rows: readonly string[]): string[][] {
   return found;
 }
 
-/** A packing turned or mirrored by one of the board's symmetries (the seed boards have them all). */
-function transformed(solution: readonly string[], random: Random): string[] {
+/** A packing turned or mirrored at random by a symmetry of its board (seed boards and 5 x N have them all). */
+export function transformed(solution: readonly string[], random: Random): string[] {
   let rows = [...solution];
   if (random.int(2)) rows = rows.reverse();
   if (random.int(2)) rows = rows.map((row) => [...row].reverse().join(''));
@@ -48,16 +48,47 @@ function transformed(solution: readonly string[], random: Random): string[] {
   return rows;
 }
 
-/** The board text: the laid pieces' letters, `.` for cells to fill, `#` for holes. */
-function challengeText(solution: readonly string[], laid: ReadonlySet<string>): string {
+/** A packing with some of its pieces laid as board text: their letters, `.` for cells to fill, `#` for holes. */
+export function challengeText(solution: readonly string[], laid: ReadonlySet<string>): string {
   return solution.map((row) => [...row].map((char) => (char === '.' ? '#' : laid.has(char) ? char : '.')).join('') + '\n').join('');
 }
 
-/** The completions (0, 1, or 2 meaning "more") and the tries of a board with pieces laid. */
+/** The piece names of a packing (each piece once: a letter per piece), in the order of FILNPTUVWXYZ. */
+const namesOf = (solution: readonly string[]) => [...new Set(solution.join('').replace(/\./g, ''))].sort();
+
+/** The completions (0, 1, or 2 meaning "more") and the tries of a packing with some pieces laid. */
 function completions(solution: readonly string[], laid: ReadonlySet<string>): { solutions: number; tries: number } {
   const board = solution.map((row) => [...row].map((char) => (char !== '.' && !laid.has(char) ? '.' : '#')).join(''));
-  const left = [...'FILNPTUVWXYZ'].filter((name) => !laid.has(name)).join('');
+  const left = namesOf(solution).filter((name) => !laid.has(name)).join('');
   return pack({ board, pieces: left, all: true, limit: 2 });
+}
+
+/**
+ * The pieces of a packing (pentominoes, one letter a piece) to lay for a level: laid in a random
+ * order until the rest fit in one way only, then taken off again while that stays so, leaving
+ * between FEWEST_LEFT and MOST_LEFT of the level; undefined when this order cannot.
+ */
+export function layPieces(solution: readonly string[], level: ChallengeLevel, random: Random): Set<string> | undefined {
+  const order = random.shuffle(namesOf(solution));
+  const total = order.length;
+  const laid = new Set(order.slice(0, Math.max(0, total - MOST_LEFT[level])));
+  let next = laid.size;
+  while (completions(solution, laid).solutions !== 1 && total - laid.size > FEWEST_LEFT[level]) laid.add(order[next++]!);
+  if (total - laid.size < FEWEST_LEFT[level] || completions(solution, laid).solutions !== 1) return undefined;
+  // Lay fewer where the completion stays unique: each laid piece taken off once, in the same order.
+  for (const name of order.slice(0, next)) {
+    if (total - laid.size >= MOST_LEFT[level]) break;
+    laid.delete(name);
+    if (completions(solution, laid).solutions !== 1) laid.add(name);
+  }
+  return laid;
+}
+
+/** The level a request asks for, or an InputError naming the levels. */
+export function requestedLevel(request: GenerateRequest): ChallengeLevel {
+  const level = request.difficulty as ChallengeLevel;
+  if (!CHALLENGE_LEVELS.includes(level)) throw new InputError(`no level ${JSON.stringify(request.difficulty)}: the levels are ${CHALLENGE_LEVELS.join(', ')}`);
+  return level;
 }
 
 /**
@@ -65,8 +96,7 @@ function completions(solution: readonly string[], laid: ReadonlySet<string>): { 
  * level (the grader's, so that the level said is the level graded).
  */
 export function generateChallenge(request: GenerateRequest, ctx: GenerateContext, grade: (input: string) => string): GeneratedPuzzle {
-  const level = request.difficulty as ChallengeLevel;
-  if (!CHALLENGE_LEVELS.includes(level)) throw new InputError(`no level ${JSON.stringify(request.difficulty)}: the levels are ${CHALLENGE_LEVELS.join(', ')}`);
+  const level = requestedLevel(request);
   const board = challengeBoard(request.size);
   const all = distinctPackings(board.rows);
   const random = new Random(request.seed);
@@ -74,17 +104,8 @@ export function generateChallenge(request: GenerateRequest, ctx: GenerateContext
     ctx.signal?.throwIfAborted();
     ctx.progress?.(attempt);
     const solution = transformed(all[random.int(all.length)]!, random);
-    const order = random.shuffle([...'FILNPTUVWXYZ']);
-    const laid = new Set(order.slice(0, 12 - MOST_LEFT[level]));
-    let next = laid.size;
-    while (completions(solution, laid).solutions !== 1 && 12 - laid.size > FEWEST_LEFT[level]) laid.add(order[next++]!);
-    if (completions(solution, laid).solutions !== 1) continue;
-    // Lay fewer where the completion stays unique: each laid piece taken off once, in the same order.
-    for (const name of order.slice(0, next)) {
-      if (12 - laid.size >= MOST_LEFT[level]) break;
-      laid.delete(name);
-      if (completions(solution, laid).solutions !== 1) laid.add(name);
-    }
+    const laid = layPieces(solution, level, random);
+    if (!laid) continue;
     const input = challengeText(solution, laid);
     if (grade(input) === level) return { input, size: board.size, difficulty: level, tries: attempt };
   }
