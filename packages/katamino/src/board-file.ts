@@ -27,7 +27,13 @@ export function readChallengeFile(file: TextFile): ChallengeFile {
   if (!match) {
     throw new InputError('a Katamino challenge starts with a line "pieces LETTERS", for example "pieces LNPUVY"', { file: file.name, ...(first >= 0 ? { line: first + 1 } : {}) });
   }
-  const pieces = parseLetters(match[1]!, 'the pieces line');
+  let pieces: number;
+  try {
+    pieces = parseLetters(match[1]!, 'the pieces line');
+  } catch (error) {
+    if (error instanceof InputError) throw new InputError(error.message, { file: file.name, line: first + 1 });
+    throw error;
+  }
   const width = popcount(pieces);
   if (lines.slice(first + 1).every((line) => line.trim() === '')) return { pieces, width };
   // The board: the lines above it blanked, so that errors keep the file's line numbers.

@@ -11,9 +11,9 @@ import { ROWS, lettersOf } from './pieces.js';
 
 export function gradeKatamino(instance: KataminoInstance): Grade {
   const size = instance.mode === 'laid' || instance.mode === 'pieces' ? `${ROWS}x${instance.width}` : '';
+  if (instance.mode !== 'laid' && instance.mode !== 'pieces') throw new InputError('a sweep or a booklet row is not one board to grade: give one set of pieces or a challenge file');
   const setup = play.setup(instance, { seed: 0 }) as PiecesSetup;
   if (instance.mode === 'laid') return gradeChallenge({ board: instance.board, pieces: instance.left, size, setup });
-  if (instance.mode !== 'pieces') throw new InputError('a sweep or a booklet row is not one board to grade: give one set of pieces or a challenge file');
   const letters = lettersOf(instance.pieces);
   const { solutions, tries } = katamino({ pieces: letters, horizontalI: instance.horizontalI, limit: 2 });
   if (solutions !== 1) {

@@ -13,8 +13,6 @@ export const MAX_ATTEMPTS = 400;
 /** `an easy`, `a hard`. */
 const an = (word: string) => `${/^[aeiou]/.test(word) ? 'an' : 'a'} ${word}`;
 
-export const FORMS = ['laid', 'set'] as const;
-
 /** The board's width from `--size 5xN` (either way round). */
 function widthOf(size: readonly number[] | undefined): number {
   const [a = ROWS, b = 8] = size ?? [];
