@@ -12,6 +12,7 @@ import type { PieceSet } from './pieces.js';
 export interface PackingChallenge {
   /** The board's rows, laid cells as holes (`.` free, `#` not). */
   board: readonly string[];
+  /** The pieces to place. */
   pieces: PieceSet;
   /** The board's own size as it is written (`6x10`). */
   size: string;

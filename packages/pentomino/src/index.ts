@@ -14,4 +14,4 @@ export { readLaidBoard, withLaid, type LaidBoard, type LaidPiece } from './laid.
 export { challengeText, layPieces, transformed, requestedLevel } from './challenge.js';
 export { gradeChallenge, uniqueCompletion, type PackingChallenge } from './grade.js';
 export { packingPath, PATH_RULES } from './path.js';
-export { CHALLENGE_LEVELS, challengeLevel, type ChallengeLevel } from './levels.js';
+export { CHALLENGE_LEVELS, FEWEST_LEFT, MOST_LEFT, challengeLevel, type ChallengeLevel } from './levels.js';

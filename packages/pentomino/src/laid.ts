@@ -8,14 +8,19 @@ import type { PieceSet } from './pieces.js';
 
 /** A piece fixed on the board: its name and its cells, row by row in the cropped board. */
 export interface LaidPiece {
+  /** The piece's name (its letter). */
   name: string;
+  /** Its cells, ascending. */
   cells: number[];
 }
 
 /** A board file with laid pieces, read: the board (laid cells are cells), the laid pieces, the pieces left. */
 export interface LaidBoard {
+  /** The cropped board; laid cells are cells. */
   board: Board;
+  /** The laid pieces, in reading order of their first cell. */
   laid: LaidPiece[];
+  /** The pieces not laid. */
   left: PieceSet;
 }
 

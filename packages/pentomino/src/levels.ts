@@ -5,6 +5,7 @@
 /** The levels, easiest first. */
 export const CHALLENGE_LEVELS = ['easy', 'medium', 'hard'] as const;
 
+/** One of the levels. */
 export type ChallengeLevel = (typeof CHALLENGE_LEVELS)[number];
 
 /** Per level but the last: the most pieces left and the most tries it allows. */
