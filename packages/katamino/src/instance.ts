@@ -1,4 +1,6 @@
-import { InputError, type ParsedOptions } from '@kit/core';
+import { InputError, type ParsedOptions, type TextFile } from '@kit/core';
+import type { LaidPiece, PieceSet } from '@kit/pentomino';
+import { readChallengeFile } from './board-file.js';
 import { type Penta, challengePentas } from './challenges.js';
 import { MAX_WIDTH, MIN_WIDTH, parseLetters, popcount } from './pieces.js';
 
@@ -13,7 +15,9 @@ interface Common {
 export type KataminoInstance =
   | (Common & { mode: 'pieces'; pieces: number; width: number })
   | (Common & { mode: 'sweep'; lo: number; hi: number })
-  | (Common & { mode: 'challenge'; challenge: string; pentas: Penta[] });
+  | (Common & { mode: 'challenge'; challenge: string; pentas: Penta[] })
+  /** A challenge file with pieces laid: `board` has them as holes, `left` the pieces to place. */
+  | (Common & { mode: 'laid'; pieces: number; width: number; board: string[]; laid: LaidPiece[]; left: PieceSet });
 
 /** `--n 5` or `--n 3-12` to a range of widths. */
 export function parseWidths(text: string): { lo: number; hi: number } {
@@ -28,14 +32,19 @@ export function parseWidths(text: string): { lo: number; hi: number } {
   return { lo, hi };
 }
 
-export function parseInstance(options: ParsedOptions): KataminoInstance {
+export function parseInstance(options: ParsedOptions, input?: TextFile): KataminoInstance {
   const pieces = options.pieces as string | undefined;
   const widths = options.n as string | undefined;
   const challenge = options.challenge as string | undefined;
-  const given = [pieces, widths, challenge].filter((value) => value !== undefined && value !== '').length;
-  if (given !== 1) throw new InputError('give exactly one of --pieces LETTERS, --n N (or A-B) or --challenge NAME');
+  const given = [pieces, widths, challenge, input].filter((value) => value !== undefined && value !== '').length;
+  if (given !== 1) throw new InputError('give exactly one of --pieces LETTERS, --n N (or A-B), --challenge NAME or a challenge file');
   const all = options.all === true;
   const horizontalI = options['horizontal-i'] === true;
+  if (input) {
+    const file = readChallengeFile(input);
+    if (!file.laid) return { mode: 'pieces', pieces: file.pieces, width: file.width, all, horizontalI };
+    return { mode: 'laid', pieces: file.pieces, width: file.width, ...file.laid, all, horizontalI };
+  }
   if (pieces) {
     const mask = parseLetters(pieces);
     return { mode: 'pieces', pieces: mask, width: popcount(mask), all, horizontalI };

@@ -1,6 +1,7 @@
 // The version users see is the package's own, so changesets' bumps reach `kit list` too.
 import manifest from '../package.json' with { type: 'json' };
 import { PENTOMINO_PALETTE, type Summary, definePlugin } from '@kit/core';
+import { CHALLENGE_LEVELS } from '@kit/pentomino';
 import { type KataminoInstance, parseInstance } from './instance.js';
 import { play } from './play.js';
 import { type KataminoSolution, type KataminoState, viewKatamino } from './view.js';
@@ -17,7 +18,7 @@ interface TableRow {
 
 function summarize(summary: Summary, instance: KataminoInstance): string {
   const s = (n: unknown) => (n === 1 ? '' : 's');
-  if (instance.mode === 'pieces') {
+  if (instance.mode === 'pieces' || instance.mode === 'laid') {
     return `${summary.board} ${summary.pieces}: ${summary.solutions} solution${s(summary.solutions)}, ${summary.tries} tries`;
   }
   if (instance.mode === 'challenge') {
@@ -45,6 +46,7 @@ export default definePlugin<KataminoInstance, KataminoSolution, KataminoState>({
     { name: 'all', type: 'boolean', default: false, help: 'count every tiling, mirror images and turns included' },
     { name: 'horizontal-i', type: 'boolean', default: false, help: 'the booklet\'s rule: the I piece may only lie horizontally (always on with --challenge)' },
   ],
+  input: { formats: ['katamino-text'], required: false, help: 'a challenge: a line "pieces LETTERS", then the 5 x N board with laid pieces as their letters (or no board: the set alone)' },
   examples: ['--pieces LNPUVY', '--n 5 --json', '--n 3-12 --count', '--challenge small-slam:A', '--pieces FILNPTUVWXYZ --all --count'],
   samples: [
     { name: 'lnpuvy', title: 'Pieces LNPUVY on 5x6', options: { pieces: 'LNPUVY' } },
@@ -54,7 +56,17 @@ export default definePlugin<KataminoInstance, KataminoSolution, KataminoState>({
   ],
   palette: PENTOMINO_PALETTE,
   play,
-  parse: (options) => parseInstance(options),
+  // Challenges (make.ts): pieces laid on a set's tiling, or the booklet's form, a set with one
+  // tiling; graded as @kit/pentomino grades its challenges (grade.ts).
+  generator: {
+    levels: CHALLENGE_LEVELS,
+    size: { default: '5x8', min: 3, max: 12, presets: ['5x5', '5x6', '5x7', '5x8', '5x9', '5x10', '5x11', '5x12'] },
+    parameters: [
+      { name: 'form', type: 'enum', choices: ['laid', 'set'], default: 'laid', help: 'laid: some pieces already on the board, the rest go in one way; set: the booklet\'s form, a set of pieces with one tiling' },
+    ],
+  },
+  grader: { levels: CHALLENGE_LEVELS },
+  parse: (options, input) => parseInstance(options, input),
   solver: () => import('./solver.js').then((m) => m.solver),
   view: viewKatamino,
   summarize,

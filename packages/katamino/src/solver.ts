@@ -1,6 +1,9 @@
 import type { JsonValue, SolveContext, SplitSearch, Solver, Summary } from '@kit/core';
 import type { Penta } from './challenges.js';
-import type { KataminoInstance } from './instance.js';
+import { gradeKatamino } from './grade.js';
+import { type KataminoInstance, parseInstance } from './instance.js';
+import { solveLaid } from './laid-solve.js';
+import { makeKatamino } from './make.js';
 import { ALL_PIECES, ROWS, lettersOf, parseLetters } from './pieces.js';
 import { type Part, planRange, planWidth } from './plan.js';
 import { partRoots, rowsOfLabels, runPart } from './run.js';
@@ -196,6 +199,8 @@ function splitChallenge(instance: ChallengeInstance): SplitSearch<KataminoSoluti
 }
 
 export const solver: Solver<KataminoInstance, KataminoSolution, KataminoState> = {
+  generate: (request, ctx) => makeKatamino(request, ctx, (input) => gradeKatamino(parseInstance({}, { name: 'challenge', text: input })).level),
+  grade: (instance) => gradeKatamino(instance),
   solve(instance, ctx): Summary {
     switch (instance.mode) {
       case 'pieces':
@@ -204,6 +209,8 @@ export const solver: Solver<KataminoInstance, KataminoSolution, KataminoState> =
         return solveSweepGroups(instance, ctx, sweepGroups(instance.lo, instance.hi));
       case 'challenge':
         return solvePentas(instance, ctx, instance.pentas);
+      case 'laid':
+        return solveLaid(instance, ctx);
     }
   },
   split(instance, threads) {
@@ -215,6 +222,8 @@ export const solver: Solver<KataminoInstance, KataminoSolution, KataminoState> =
         return splitSweep(instance);
       case 'challenge':
         return splitChallenge(instance);
+      case 'laid':
+        return undefined;
     }
   },
 };

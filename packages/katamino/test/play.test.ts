@@ -123,7 +123,14 @@ describe('Katamino play', () => {
     expect(positive).toBeGreaterThanOrEqual(30);
   });
 
-  it('has no play mode for a sweep or a challenge', () => {
-    expect(() => startGame(plugin, instanceOf({ n: '5' }))).toThrow('play mode takes one set of pieces (--pieces), not --n or --challenge');
+  it('has no play mode for a sweep, and plays a booklet row as its largest board, I flat', () => {
+    expect(() => startGame(plugin, instanceOf({ n: '5' }))).toThrow('a sweep tries every set of pieces of a width, which is no single board to play');
+    const setup = plugin.play!.setup(instanceOf({ challenge: 'small-slam:A' }), { seed: 0 }) as PiecesSetup;
+    expect([setup.width, setup.height]).toEqual([8, 5]);
+    expect(setup.tray.map((piece) => piece.name).join('')).toBe('LNPTVWYZ');
+    expect(setup.tray.find((piece) => piece.name === 'I')).toBeUndefined();
+    const ultimate = plugin.play!.setup(instanceOf({ challenge: 'ultimate:A' }), { seed: 0 }) as PiecesSetup;
+    expect(ultimate.width).toBe(11);
+    expect(ultimate.tray.find((piece) => piece.name === 'I')!.orientations.length).toBe(1);
   });
 });

@@ -27,8 +27,8 @@ describe('the katamino plugin', () => {
       [{ n: '9-4' }, '--n range 9-4 is backwards (write 4-9)'],
       [{ n: 'five' }, '--n must be a width N or a range A-B, from 3 to 12 (got "five")'],
       [{ n: '3-' }, '--n must be a width N or a range A-B, from 3 to 12 (got "3-")'],
-      [{}, 'give exactly one of --pieces LETTERS, --n N (or A-B) or --challenge NAME'],
-      [{ pieces: 'LPUVY', n: '5' }, 'give exactly one of --pieces LETTERS, --n N (or A-B) or --challenge NAME'],
+      [{}, 'give exactly one of --pieces LETTERS, --n N (or A-B), --challenge NAME or a challenge file'],
+      [{ pieces: 'LPUVY', n: '5' }, 'give exactly one of --pieces LETTERS, --n N (or A-B), --challenge NAME or a challenge file'],
       [{ challenge: 'small-slam:Q' }, 'challenge small-slam has no row "Q" (rows ABCDEFG)'],
     ];
     for (const [options, message] of cases) expect(() => parse(options)).toThrow(message);

@@ -1,7 +1,18 @@
 // The board in the web page's editor: cells to fill and holes, any size up to 30x30, links carrying
-// it as a run-length encoding. Also the examples a host offers: the seed's boards.
-import type { GridEditorSpec, PluginSample } from '@kit/core';
+// it as a run-length encoding; a challenge's laid pieces are cells holding their letter. Also the examples a host offers: the seed's boards.
+import { type GridEditorSpec, type PluginSample, skipGeneratedHeader } from '@kit/core';
 import { boardFromText, boardToRows, seedBoard } from './boards.js';
+import { readLaidBoard } from './laid.js';
+import { PENTOMINO_LETTERS, pentominoSet } from './pieces.js';
+
+/** A board text as the editor's grid: cropped as the solver sees it, a challenge's laid letters kept. */
+function editorGrid(text: string, name?: string): string[][] {
+  const laid = readLaidBoard(skipGeneratedHeader(text), pentominoSet(), name);
+  if (!laid) return boardToRows(boardFromText(text, name)).map((row) => [...row]);
+  const grid = boardToRows(laid.board).map((row) => [...row]);
+  for (const piece of laid.laid) for (const cell of piece.cells) grid[Math.floor(cell / laid.board.cols)]![cell % laid.board.cols] = piece.name;
+  return grid;
+}
 
 export const boardEditor: GridEditorSpec = {
   target: 'input',
@@ -11,12 +22,14 @@ export const boardEditor: GridEditorSpec = {
   values: [
     { value: '.', label: 'cell', fill: 'empty', key: 'c' },
     { value: '#', label: 'hole', fill: 'wall', key: 'h' },
+    // A challenge's laid pieces (`kit generate pentomino`), each cell marked with its piece's letter.
+    ...[...PENTOMINO_LETTERS].map((letter) => ({ value: letter, label: `laid ${letter}`, fill: letter, mark: letter })),
   ],
   optional: true,
   supersedes: ['size', 'board'],
   toText: (grid) => `${grid.map((row) => row.join('')).join('\n')}\n`,
   // Cropped to the cells' bounding box, as the solver sees it.
-  fromText: (text, name) => boardToRows(boardFromText(text, name)).map((row) => [...row]),
+  fromText: editorGrid,
 };
 
 const board = (size: number) => `${seedBoard(size).join('\n')}\n`;

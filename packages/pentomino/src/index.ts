@@ -9,3 +9,9 @@ export { viewPacking, type PackingState } from './view.js';
 // Play mode on a packing board, for packages that build on it (Katamino).
 export { packingSetup, packingFrame, unfillable, allLaid } from './play.js';
 export { default as plugin } from './plugin.js';
+// Challenges (pieces laid, one completion), for packages that make and grade them too (Katamino).
+export { readLaidBoard, withLaid, type LaidBoard, type LaidPiece } from './laid.js';
+export { challengeText, layPieces, transformed, requestedLevel } from './challenge.js';
+export { gradeChallenge, uniqueCompletion, type PackingChallenge } from './grade.js';
+export { packingPath, PATH_RULES } from './path.js';
+export { CHALLENGE_LEVELS, FEWEST_LEFT, MOST_LEFT, challengeLevel, type ChallengeLevel } from './levels.js';

@@ -1,7 +1,8 @@
-import { InputError, type ParsedOptions, type TextFile } from '@kit/core';
+import { InputError, type ParsedOptions, type TextFile, skipGeneratedHeader } from '@kit/core';
 import { boardToRows } from '@kit/grid';
 import { boardFromRows, boardFromText, boardName, quickCellCount, seedBoard } from './boards.js';
 import { checkArea } from './area.js';
+import { type LaidPiece, readLaidBoard } from './laid.js';
 import { checkSearchable } from './limits.js';
 import { type PieceSet, parsePieceSet, pentominoSet, selectPieces } from './pieces.js';
 
@@ -15,6 +16,11 @@ export interface PackingInstance {
   all: boolean;
   /** The board file, for messages. */
   file?: string;
+  /**
+   * Pieces the board file lays (a challenge): their cells are holes in `board` and they are not in
+   * `pieces`; solutions and the play board show them.
+   */
+  laid?: LaidPiece[];
 }
 
 /** Options (and the positional board file) to an instance; throws InputError. */
@@ -26,11 +32,29 @@ export function parseInstance(options: ParsedOptions, input?: TextFile): Packing
   let pieces: PieceSet = pieceFile ? parsePieceSet(pieceFile.text, pieceFile.name) : pentominoSet();
   const letters = options.pieces as string | undefined;
   if (letters !== undefined) pieces = selectPieces(pieces, letters);
+  // A board file may lay some of the pieces (a challenge); `kit generate` puts a header line above it.
+  const text = file ? skipGeneratedHeader(file.text) : undefined;
+  const withLaid = file ? readLaidBoard(text!, pieces, file.name) : undefined;
+  if (withLaid) {
+    checkArea(withLaid.board, pieces, file?.name);
+    if (withLaid.left.kinds.length === 0) throw new InputError('every piece is already laid: nothing is left to place', { file: file!.name });
+    const holed = withLaid.board.map((cell) => cell);
+    for (const piece of withLaid.laid) for (const cell of piece.cells) holed.cells[cell] = false;
+    checkSearchable(holed, withLaid.left, file?.name);
+    return {
+      board: boardToRows(holed),
+      name: boardName(withLaid.board),
+      pieces: withLaid.left,
+      all: options.all === true,
+      ...(file ? { file: file.name } : {}),
+      laid: withLaid.laid,
+    };
+  }
   // The checks that can fail come before the work that grows with the board: a 2000x2000 board
   // with the wrong area is refused after one pass over its text, not after building its grid.
-  const cells = file ? quickCellCount(file.text) : undefined;
+  const cells = text !== undefined ? quickCellCount(text) : undefined;
   if (cells !== undefined && cells > 0) checkArea(cells, pieces, file?.name);
-  const board = file ? boardFromText(file.text, file.name) : boardFromRows(seedBoard(Number(options.size ?? 6)));
+  const board = file ? boardFromText(text!, file.name) : boardFromRows(seedBoard(Number(options.size ?? 6)));
   checkArea(board, pieces, file?.name);
   checkSearchable(board, pieces, file?.name);
   return {

@@ -93,9 +93,12 @@ export const allLaid = (setup: PiecesSetup, position: PiecesPosition): boolean =
 
 export const play: PlaySpec<PackingInstance, PackingState> = {
   setup: (instance) => packingSetup(instance.board, instance.pieces.kinds),
-  view(_instance, setup, position) {
+  view(instance, setup, position) {
     const pieces = piecesOf(setup, position);
-    return { frame: packingFrame(pieces.setup, pieces.position) };
+    const frame = packingFrame(pieces.setup, pieces.position);
+    // A challenge's laid pieces are holes to play on, drawn as the pieces they are.
+    for (const piece of instance.laid ?? []) for (const cell of piece.cells) frame.cells[cell] = { fill: fillFor(piece.name), label: piece.name };
+    return { frame };
   },
   check(_instance, setup, position) {
     const pieces = piecesOf(setup, position);

@@ -3,6 +3,7 @@ import manifest from '../package.json' with { type: 'json' };
 import { definePlugin, type Summary } from '@kit/core';
 import { boardEditor, samples } from './editor.js';
 import { type PackingInstance, parseInstance } from './instance.js';
+import { CHALLENGE_LEVELS } from './levels.js';
 import { play } from './play.js';
 import { type PackingState, POLYOMINO_PALETTE, viewPacking } from './view.js';
 
@@ -27,6 +28,13 @@ export default definePlugin<PackingInstance, PackingState>({
   editors: [boardEditor],
   play,
   palette: POLYOMINO_PALETTE,
+  // Challenges: a seed board with pieces laid and one way to finish it (challenge.ts), graded by
+  // the pieces left, the search they need and the path a person takes (grade.ts, path.ts).
+  generator: {
+    levels: CHALLENGE_LEVELS,
+    size: { default: '6x10', min: 3, max: 20, presets: ['6x10', '5x12', '4x15', '3x20', '7x9', '8x8'] },
+  },
+  grader: { levels: CHALLENGE_LEVELS },
   parse: parseInstance,
   solver: () => import('./solver.js').then((m) => m.solver),
   view: viewPacking,

@@ -1,7 +1,11 @@
 import type { SolveContext, Solver, Summary } from '@kit/core';
+import { generateChallenge } from './challenge.js';
+import { gradeChallenge } from './grade.js';
+import { packingSetup } from './play.js';
 import { boardFromRows } from './boards.js';
 import { type Prepared, type RunHooks, prepare, runAll, runRoots } from './engine.js';
-import type { PackingInstance } from './instance.js';
+import { type PackingInstance, parseInstance } from './instance.js';
+import { withLaid } from './laid.js';
 import { splitRoots } from './split.js';
 import type { PackingState } from './view.js';
 
@@ -14,12 +18,15 @@ function prepareInstance(instance: PackingInstance): Prepared {
   });
 }
 
-function hooksFor(ctx: Context, triesBefore = 0): RunHooks {
+function hooksFor(instance: PackingInstance, ctx: Context, triesBefore = 0): RunHooks {
+  // A challenge's laid pieces are holes to the search: draw them back on what it reports.
+  const { laid } = instance;
+  const whole = laid ? (rows: string[]) => withLaid(instance.board, laid, rows) : (rows: string[]) => rows;
   return {
-    ...(ctx.wantSolutions ? { solution: (rows: string[]) => ctx.solution({ rows }) } : {}),
+    ...(ctx.wantSolutions ? { solution: (rows: string[]) => ctx.solution({ rows: whole(rows) }) } : {}),
     ...(ctx.limit !== undefined ? { limit: ctx.limit } : {}),
     tick: (rows, tries) => {
-      if (ctx.wantProgress && ctx.progressDue()) ctx.progress({ rows: rows(), tries: triesBefore + tries }, { tries: triesBefore + tries });
+      if (ctx.wantProgress && ctx.progressDue()) ctx.progress({ rows: whole(rows()), tries: triesBefore + tries }, { tries: triesBefore + tries });
       return ctx.shouldStop();
     },
   };
@@ -28,9 +35,19 @@ function hooksFor(ctx: Context, triesBefore = 0): RunHooks {
 /** Subtrees per thread: enough that uneven subtrees even out, few enough that hand-offs stay cheap. */
 const TASKS_PER_THREAD = 8;
 
+/** A board with pieces laid, as the grader takes it. */
+const challengeOf = (instance: PackingInstance) => ({
+  board: instance.board,
+  pieces: instance.pieces,
+  size: instance.name,
+  setup: packingSetup(instance.board, instance.pieces.kinds),
+});
+
 export const solver: Solver<PackingInstance, PackingState> = {
+  generate: (request, ctx) => generateChallenge(request, ctx, (input) => gradeChallenge(challengeOf(parseInstance({}, { name: 'challenge', text: input }))).level),
+  grade: (instance) => gradeChallenge(challengeOf(instance)),
   solve(instance, ctx): Summary {
-    const result = runAll(prepareInstance(instance), hooksFor(ctx));
+    const result = runAll(prepareInstance(instance), hooksFor(instance, ctx));
     return { solutions: result.solutions, tries: result.tries, board: instance.name };
   },
   split(instance, threads) {
@@ -55,7 +72,7 @@ export const solver: Solver<PackingInstance, PackingState> = {
       return extra + (depth === 0 && path[0] === 0 ? setupTries : 0);
     };
     const solvePath = (path: readonly number[], ctx: Context): Summary => {
-      const result = runRoots(prepared, [rootAt(path)], hooksFor(ctx));
+      const result = runRoots(prepared, [rootAt(path)], hooksFor(instance, ctx));
       return { solutions: result.solutions, tries: result.tries + carried(path), board: instance.name };
     };
     return {

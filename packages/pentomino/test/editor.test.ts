@@ -9,6 +9,11 @@ describe('the board editor', () => {
     expect(boardEditor.fromText('  ...\n # ..\n')).toEqual([['.', '.', '.'], ['#', '.', '.']]);
     expect(boardEditor.toText([['#', '.'], ['.', '.']])).toBe('#.\n..\n');
     expect(() => boardEditor.fromText('..x\n', 'b.txt')).toThrow(`unexpected "x" in board (use '.' for a cell, '#' or space for a hole)`);
+    // A challenge: its header skipped, its laid pieces kept, cropped as the solver sees it.
+    const grid = boardEditor.fromText('# pentomino 3x6 easy 1\n#.X....\n#XXX...\n#.X....\n');
+    expect(grid.map((row) => row.join(''))).toEqual(['.X....', 'XXX...', '.X....']);
+    expect(boardEditor.toText(grid)).toBe('.X....\nXXX...\n.X....\n');
+    expect(() => boardEditor.fromText('XX....\n', 'b.txt')).toThrow('the 2 cells marked "X" here are not one X piece');
   });
 });
 
