@@ -10,6 +10,7 @@ import { MAX_PAIRS, parsePairs, parseGoal } from './nazo.js';
 import { decodeNazoLink, isNazoLink } from './nazo-link.js';
 import { readNazoFile } from './nazo-file.js';
 import { nazoGenerator } from './nazo-generator-spec.js';
+import { NAZO_LEVELS } from './nazo-levels.js';
 import { play } from './play.js';
 import { decodeShareString } from './share.js';
 import { summarize } from './summary.js';
@@ -93,6 +94,7 @@ export default definePlugin<PuyoInstance, unknown, PuyoState>({
   ],
   parse: parseInstance,
   generator: nazoGenerator,
+  grader: { levels: NAZO_LEVELS },
   solver: () => import('./solver.js').then((m) => m.solver),
   view: (state, options) => viewField(state as PuyoState, options?.index),
   summarize: (summary) => summarize(summary),
