@@ -44,7 +44,6 @@ export function readNazoRequest(request: GenerateRequest): NazoRequest {
   if (level === 'medium' && pairs !== 3) throw new InputError(`--pairs ${pairs} makes ${pairs < 3 ? 'easy' : 'hard'} puzzles: medium ones have 3 pairs`);
   if (level === 'hard' && pairs < 3) throw new InputError(`--pairs ${pairs} makes easy puzzles: hard ones have 3 or 4 pairs`);
   const n = chains ?? DEFAULT_CHAINS[level];
-  if (kind !== 'clear' && n > 2 * pairs) throw new InputError(`--chains ${n} with --pairs ${pairs}: each pair adds 2 puyos, too few to set off ${n} chains from a stable field`);
   const goal: Goal = kind === 'clear' ? { clear: 'all' } : { main: { kind: 'chains', colour: 'all', n, exact: kind === 'chains' } };
   return { level, goal, pairs };
 }
@@ -205,5 +204,5 @@ export function generateNazo(request: GenerateRequest, ctx: GenerateContext = {}
     if (nazoLevel(asked.pairs, misses) !== asked.level) continue;
     return madePuzzle(candidate, asked.goal, asked.level, attempt);
   }
-  throw new InputError(`no ${asked.level} puzzle found: ${MAX_TRIES} candidates tried, none had exactly one answer placing all ${asked.pairs} pairs (try another --seed, fewer --chains or another goal)`);
+  throw new InputError(`no ${asked.level} puzzle found: ${MAX_TRIES} candidates tried, none had exactly one answer placing ${asked.pairs === 1 ? 'its pair' : `all ${asked.pairs} pairs`} (try another --seed, fewer --chains or another goal)`);
 }

@@ -162,8 +162,9 @@ describe('bad parameters: one line each', () => {
     expect(refused('medium', { pairs: '2' })).toBe('--pairs 2 makes easy puzzles: medium ones have 3 pairs');
     expect(refused('medium', { pairs: '4' })).toBe('--pairs 4 makes hard puzzles: medium ones have 3 pairs');
     expect(refused('hard', { pairs: '2' })).toBe('--pairs 2 makes easy puzzles: hard ones have 3 or 4 pairs');
-    expect(refused('easy', { pairs: '2', chains: '5' })).toBe(
-      '--chains 5 with --pairs 2: each pair adds 2 puyos, too few to set off 5 chains from a stable field',
+    // Within the bounds but beyond what the drawn fields give: said after the tries, in one line.
+    expect(refused('easy', { pairs: '1', chains: '5' })).toBe(
+      'no easy puzzle found: 20000 candidates tried, none had exactly one answer placing its pair (try another --seed, fewer --chains or another goal)',
     );
   });
 
