@@ -1,7 +1,8 @@
 // Making chain puzzles: a seeded field and seeded pairs, kept when the kit's own search finds
 // exactly one answer, that answer places every pair, and the puzzle grades at the level asked for.
 // Fields are drawn stable (no group of 4), low enough that no placement is ever out of reach, in
-// three or four colours; for an all clear, each colour's puyos (field and pairs) come in fours.
+// four colours, the pairs in the colours on top of the columns; for an all clear, three colours whose
+// puyos (field and pairs) come in fours.
 import { InputError, Random, type GenerateContext, type GeneratedPuzzle, type GenerateRequest } from '@kit/core';
 import { COLOUR_LETTERS, ROWS, WIDTH, type PuyoField } from './field.js';
 import type { Goal } from './goal.js';
@@ -122,6 +123,16 @@ function clearField(random: Random, pairs: readonly Pair[], maxHeight: number): 
   return fieldOf(columns);
 }
 
+/** The top two puyos of each column, column by column, top first. */
+function topColours(field: PuyoField): string[] {
+  const tops: string[] = [];
+  for (let x = 0; x < WIDTH; x++) {
+    const column = field.rows.map((row) => row[x]!).filter((cell) => cell !== '.');
+    tops.push(...column.slice(0, 2));
+  }
+  return tops;
+}
+
 /** The colours of a candidate: three or four of the five, picked by the seed. */
 function coloursFor(random: Random, count: number): string[] {
   return random.shuffle([...COLOUR_LETTERS]).slice(0, count);
@@ -146,9 +157,14 @@ export function drawCandidate(seed: number, request: NazoRequest): Candidate | u
     return field && { field, pairs };
   }
   const colours = coloursFor(random, 4);
-  const field = chainField(random, colours, Math.min(3 + random.int(3), room));
-  const pairs = Array.from({ length: request.pairs }, () => ({ axis: random.pick(colours), child: random.pick(colours) }));
-  return field && { field, pairs };
+  const field = chainField(random, colours, Math.min(4 + random.int(3), room));
+  if (!field) return undefined;
+  // Pairs in the colours at the top of the columns, as often as they are there: the colours a pair can
+  // join to a group. This about doubles the candidates with one answer (bench/generate.mjs).
+  const tops = topColours(field);
+  const pool = tops.length > 0 ? tops : colours;
+  const pairs = Array.from({ length: request.pairs }, () => ({ axis: random.pick(pool), child: random.pick(pool) }));
+  return { field, pairs };
 }
 
 export interface Verdict {
@@ -190,10 +206,10 @@ function madePuzzle(candidate: Candidate, goal: Goal, level: NazoLevel, tries: n
 }
 
 /** `Solver.generate`: the first candidate from the seed with one answer, placing every pair, at the level. */
-export function generateNazo(request: GenerateRequest, ctx: GenerateContext = {}): GeneratedPuzzle {
+export function generateNazo(request: GenerateRequest, ctx: GenerateContext = {}, maxTries = MAX_TRIES): GeneratedPuzzle {
   const asked = readNazoRequest(request);
   const stop = () => ctx.signal?.aborted === true;
-  for (let attempt = 1; attempt <= MAX_TRIES; attempt++) {
+  for (let attempt = 1; attempt <= maxTries; attempt++) {
     if (stop()) throw new InputError('generation was stopped');
     if (attempt % 16 === 1) ctx.progress?.(attempt);
     const candidate = drawCandidate(candidateSeed(request.seed, attempt), asked);
@@ -204,5 +220,5 @@ export function generateNazo(request: GenerateRequest, ctx: GenerateContext = {}
     if (nazoLevel(asked.pairs, misses) !== asked.level) continue;
     return madePuzzle(candidate, asked.goal, asked.level, attempt);
   }
-  throw new InputError(`no ${asked.level} puzzle found: ${MAX_TRIES} candidates tried, none had exactly one answer placing ${asked.pairs === 1 ? 'its pair' : `all ${asked.pairs} pairs`} (try another --seed, fewer --chains or another goal)`);
+  throw new InputError(`no ${asked.level} puzzle found: ${maxTries} candidates tried, none had exactly one answer placing ${asked.pairs === 1 ? 'its pair' : `all ${asked.pairs} pairs`} (try another --seed, fewer --chains or another goal)`);
 }
