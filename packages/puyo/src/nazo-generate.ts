@@ -12,7 +12,7 @@ import { MADE_CHAINS, MADE_GOALS, MADE_PAIRS, type MadeGoal } from './nazo-gener
 import { NAZO_LEVELS, type NazoLevel, nazoLevel, nearMisses } from './nazo-levels.js';
 import { nazoLinkUrl } from './nazo-link.js';
 
-/** Candidates tried before giving up (a 3-pair puzzle takes a few hundred on average). */
+/** Candidates tried before giving up (a 3-pair puzzle takes about a hundred, bench/generate.mjs). */
 export const MAX_TRIES = 20_000;
 
 /** The puzzle asked for, its parameters checked and defaulted. */
