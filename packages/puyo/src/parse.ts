@@ -1,5 +1,5 @@
 // The seed's field file: up to 14 lines, top to bottom, the last line being row 1 (the floor).
-import { InputError } from '@kit/core';
+import { InputError, skipGeneratedHeader } from '@kit/core';
 import { splitLines } from '@kit/grid';
 import { ROWS, WIDTH, type PuyoField } from './field.js';
 
@@ -16,20 +16,25 @@ export function parseField(text: string, file?: string): PuyoField {
     ...(line !== undefined ? { line } : {}),
     ...(column !== undefined ? { column } : {}),
   });
-  if (text.trim() === '') throw new InputError('the field file is empty', where());
-  const lines = splitLines(text);
+  // `kit generate`'s header lines are not rows; line numbers stay the file's.
+  const original = text.split('\n');
+  const all = splitLines(skipGeneratedHeader(text));
+  let skipped = 0;
+  while (skipped < all.length && all[skipped] === '' && original[skipped] !== '') skipped++;
+  const lines = all.slice(skipped);
+  if (lines.join('').trim() === '') throw new InputError('the field file is empty', where());
   if (lines.length > ROWS) {
-    throw new InputError(`too many lines: a field has at most ${ROWS} rows (got ${lines.length})`, where(ROWS + 1, 1));
+    throw new InputError(`too many lines: a field has at most ${ROWS} rows (got ${lines.length})`, where(skipped + ROWS + 1, 1));
   }
   const rows: string[] = Array.from({ length: ROWS - lines.length }, () => '......');
   lines.forEach((raw, i) => {
     const line = raw.replace(/ +$/, '');
     for (let c = 0; c < line.length; c++) {
       const char = line[c]!;
-      if (!CELL.test(char)) throw new InputError(`unexpected ${JSON.stringify(char)}: ${CELL_HELP}`, where(i + 1, c + 1));
+      if (!CELL.test(char)) throw new InputError(`unexpected ${JSON.stringify(char)}: ${CELL_HELP}`, where(skipped + i + 1, c + 1));
     }
     if (line.length > WIDTH) {
-      throw new InputError(`too many columns: a field is ${WIDTH} columns wide (got ${line.length})`, where(i + 1, WIDTH + 1));
+      throw new InputError(`too many columns: a field is ${WIDTH} columns wide (got ${line.length})`, where(skipped + i + 1, WIDTH + 1));
     }
     rows.push(line.replace(/ /g, '.').padEnd(WIDTH, '.'));
   });

@@ -8,7 +8,9 @@ import { fieldEditor, samples } from './editor.js';
 import { ROWS } from './field.js';
 import { MAX_PAIRS, parsePairs, parseGoal } from './nazo.js';
 import { decodeNazoLink, isNazoLink } from './nazo-link.js';
-import { parseField } from './parse.js';
+import { readNazoFile } from './nazo-file.js';
+import { nazoGenerator } from './nazo-generator-spec.js';
+import { NAZO_LEVELS } from './nazo-levels.js';
 import { play } from './play.js';
 import { decodeShareString } from './share.js';
 import { summarize } from './summary.js';
@@ -34,14 +36,17 @@ export function parseInstance(options: ParsedOptions, input?: TextFile): PuyoIns
   const goal = typeof options.goal === 'string' ? options.goal : undefined;
   // A chain puzzle reads the pairs and goal a link carries (unless the flags give them); a replay only its field.
   const link = options.nazo && url && !isNexus(url) && isNazoLink(url) ? decodeNazoLink(url, { pairs: pairs === undefined, goal: goal === undefined }) : undefined;
-  const field = input ? parseField(input.text, input.name) : link ? link.field : decodeShareString(url!);
-  if (!options.nazo) {
+  // A file may carry its puzzle's pairs and goal (as `kit generate` writes it): a chain puzzle then.
+  const file = input ? readNazoFile(input.text, input.name) : undefined;
+  const field = file ? file.field : link ? link.field : decodeShareString(url!);
+  const fromFile = file && (file.pairs !== undefined || file.goal !== undefined) ? { pairs: file.pairs, goal: file.goal } : undefined;
+  if (!options.nazo && !fromFile) {
     if (pairs !== undefined || goal !== undefined || options.all === true) throw new InputError('--pairs, --goal and --all belong to a chain puzzle: add --nazo');
     return { mode: 'replay', field };
   }
   // The flags win over what a nazo link carries, so a pasted puzzle can be varied.
-  const puzzlePairs = pairs !== undefined ? parsePairs(pairs) : link && link.pairs.length > 0 ? link.pairs : undefined;
-  const puzzleGoal = goal !== undefined ? parseGoal(goal) : link?.goal;
+  const puzzlePairs = pairs !== undefined ? parsePairs(pairs) : link && link.pairs.length > 0 ? link.pairs : fromFile?.pairs;
+  const puzzleGoal = goal !== undefined ? parseGoal(goal) : link ? link.goal : fromFile?.goal;
   if (!puzzlePairs) throw new InputError('--nazo needs --pairs (e.g. --pairs RG,BY,RR) or a nazo link with pairs (https://puyop.com/s/FIELD_PAIRS__GOAL)');
   if (!puzzleGoal) throw new InputError('--nazo needs --goal (e.g. chains=2, chains>=3, clear:R, all-clear) or a nazo link with a goal (..._PAIRS__u02)');
   // A field where column 3 is full to row 12 once it settles is lost before the first pair.
@@ -88,6 +93,8 @@ export default definePlugin<PuyoInstance, unknown, PuyoState>({
     { label: 'points', step: 'total', summary: 'score' },
   ],
   parse: parseInstance,
+  generator: nazoGenerator,
+  grader: { levels: NAZO_LEVELS },
   solver: () => import('./solver.js').then((m) => m.solver),
   view: (state, options) => viewField(state as PuyoState, options?.index),
   summarize: (summary) => summarize(summary),

@@ -6,6 +6,8 @@ import { type ChainStep, type StepKind, runChain, settle } from './chain.js';
 import { type CellGrid, type PuyoField, fieldFromGrid, gridFromField } from './field.js';
 import { type Move, type NazoSolution, betterAnswer, describeGoal, dropPair, placementOf, solveNazo, splitNazo } from './nazo.js';
 import { nazoLinkUrl } from './nazo-link.js';
+import { generateNazo } from './nazo-generate.js';
+import { gradeNazo } from './nazo-grade.js';
 import type { PuyoInstance, PuyoState, ReplayResult } from './types.js';
 import { garbageSent } from './rules.js';
 import { nexusUrl, puyopUrl } from './share.js';
@@ -191,6 +193,8 @@ export const solver: Solver<PuyoInstance, unknown, PuyoState> = {
     const puzzle = instance as NazoInstance;
     return finishNazo(puzzle, [searchNazo(puzzle, ctx)], ctx);
   },
+  generate: (request, ctx) => generateNazo(request, ctx),
+  grade: (instance, ctx) => gradeNazo(instance, ctx),
   split(instance, threads) {
     if (instance.mode !== 'nazo' || threads <= 1) return undefined;
     const puzzle = instance as NazoInstance;
