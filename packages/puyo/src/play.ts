@@ -3,17 +3,21 @@
 // the popping groups lit up, counted and scored as Tsu does. Only placements a player can reach are
 // offered (reach.ts), and play ends when column 3 fills to row 12. A chain puzzle's goal shows as
 // met or not; its referee (play-referee.ts) counts the answers that start with the drops so far.
-import { InputError, seededRandom, type Cell, type DropPlacement, type DropsSetup, type Frame, type PlayPosition, type PlaySetup, type PlaySpec } from '@kit/core';
-import { boardFromGrid, columnHeight, createBoard, gridFromBoard } from './bitboard.js';
+import { InputError, PLAY_LIMITS, seededRandom, type Cell, type DropPlacement, type DropsSetup, type Frame, type PlayPosition, type PlaySetup, type PlaySpec } from '@kit/core';
+import { boardFromGrid, columnHeight, createBoard, createResult, gridFromBoard, simulateBoard } from './bitboard.js';
 import { findGroups, popStep, settle, type ChainStep } from './chain.js';
 import { COLOUR_LETTERS, ROWS, WIDTH, cellIndex, fieldFromGrid, gridFromField, type CellGrid } from './field.js';
-import { describeGoal, dropPair, solveNazo, type Pair, type Placement } from './nazo.js';
+import { ROTATIONS, describeGoal, dropPair, solveNazo, type Pair, type Placement } from './nazo.js';
 import { gameOver, placementReachable, reachableColumns } from './reach.js';
 import type { PuyoInstance } from './types.js';
+import { suggestDrop, type SuggestedDrop, type Suggestion } from './suggest.js';
 import { viewField } from './view.js';
 
-/** Pairs in the random queue before it repeats (Tsu deals from a fixed list of 128). */
-export const QUEUE_LENGTH = 128;
+/**
+ * Pairs in the random queue: as many as a play setup holds, so a game is endless (Tokopuyo) and
+ * the queue only starts again after 4096 pairs, 8192 puyos, over a hundred fields' worth.
+ */
+export const QUEUE_LENGTH = PLAY_LIMITS.queue;
 const RANDOM_COLOURS = 'RGBY';
 const FILL: Record<string, string> = { R: 'red', G: 'green', B: 'blue', Y: 'yellow', P: 'purple', O: 'garbage' };
 
@@ -63,11 +67,13 @@ function runChainSteps(grid: CellGrid): PlayedChain {
   return { steps, after: grid };
 }
 
-/** The game so far: the field after every drop's chain, each drop's chain, and whether play can go on. */
+/** The game so far: the field after every drop's chain, the last chain step by step, and whether play can go on. */
 export interface Played {
   field: CellGrid;
-  /** The field's own chain before any drop (a field that pops as it is), then one per drop. */
-  chains: PlayedChain[];
+  /** The last drop's chain (before any drop: the field's own, a field that pops as it is). */
+  last: PlayedChain;
+  /** The longest chain of the game, the field's own included. */
+  best: number;
   score: number;
   over: boolean;
 }
@@ -77,20 +83,26 @@ const heightsOf = (grid: CellGrid) => {
   return Array.from({ length: WIDTH }, (_, x) => columnHeight(board, x));
 };
 
+/** Replays the game: every drop but the last on the fast simulator (a long game stays quick), the last step by step. */
 export function replayDrops(instance: PuyoInstance, setup: DropsSetup, drops: readonly DropPlacement[]): Played {
-  const opening = runChainSteps(gridFromField(instance.field));
-  const chains = [opening];
-  let field = opening.after;
-  let score = opening.steps.reduce((sum, step) => sum + step.record.score, 0);
+  let last = runChainSteps(gridFromField(instance.field));
+  let score = last.steps.reduce((sum, step) => sum + step.record.score, 0);
+  let best = last.steps.length;
+  const board = boardFromGrid(last.after, createBoard());
+  const result = createResult();
   drops.forEach((drop, index) => {
-    const board = boardFromGrid(field, createBoard());
     dropPair(board, pairOf(setup, index), placementOfDrop(drop));
-    const played = runChainSteps(gridFromBoard(board));
-    chains.push(played);
-    score += played.steps.reduce((sum, step) => sum + step.record.score, 0);
-    field = played.after;
+    if (index < drops.length - 1) {
+      simulateBoard(board, result);
+      score += result.score;
+      best = Math.max(best, result.chains);
+      return;
+    }
+    last = runChainSteps(gridFromBoard(board));
+    score += last.steps.reduce((sum, step) => sum + step.record.score, 0);
+    best = Math.max(best, last.steps.length);
   });
-  return { field, chains, score, over: gameOver(heightsOf(field)) };
+  return { field: last.after, last, best, score, over: gameOver(heightsOf(last.after)) };
 }
 
 /** A chain puzzle's goal met by the last drop (exactly the solver's rule: checked after each drop's chain). */
@@ -150,6 +162,29 @@ function fieldFrame(grid: CellGrid, lit: readonly number[] = [], title?: string)
   return { ...frame, cells };
 }
 
+/** The pairs shown from a position: the current one and the preview's, as far as the queue goes. */
+function windowOf(setup: DropsSetup, from: number): Pair[] {
+  const pairs: Pair[] = [];
+  for (let index = from; index <= from + setup.preview; index++) {
+    if (index >= setup.queue.length && !setup.repeat) break;
+    pairs.push(pairOf(setup, index));
+  }
+  return pairs;
+}
+
+const pairWords = (drop: SuggestedDrop) => `${drop.pair.axis}${drop.pair.child} in column ${drop.drop.column + 1} (${ROTATIONS[drop.drop.rotation]})`;
+
+/** Why Suggest chose its drop, in one sentence: the chain it leads to, and the drops after it that set it off. */
+export function suggestionReason(suggestion: Suggestion, shown: number): string {
+  const { chain, score, line } = suggestion;
+  if (chain === 0) return `no placement of the ${shown} pairs shown sets off a chain, so this is the first one open`;
+  const points = `${score} points over the ${line.length === 1 ? 'pair' : `${line.length} pairs`}`;
+  const at = line.findIndex((drop) => drop.chain === chain);
+  if (at === 0) return `it sets off a ${chain}-chain at once (${points})`;
+  const after = line.slice(1, at + 1);
+  return `then ${after.map(pairWords).join(' and ')} ${after.length === 1 ? 'sets' : 'set'} off a ${chain}-chain (${points})`;
+}
+
 const caption = (step: ChainStep) => `chain ${step.chain}: ${step.groups.map((g) => `${g.size}${g.colour}`).join(' ')} pop, +${step.score}`;
 
 export const play: PlaySpec<PuyoInstance> = {
@@ -194,12 +229,12 @@ export const play: PlaySpec<PuyoInstance> = {
   view(instance, setup, position) {
     const game = dropsOf(setup, position);
     const played = replayDrops(instance, game.setup, game.drops);
-    const last = played.chains[played.chains.length - 1]!;
+    const last = played.last;
     const steps = last.steps.flatMap((step, i) => [
       { frame: fieldFrame(step.before, step.popping, caption(step.record)), caption: caption(step.record) },
       ...(i === last.steps.length - 1 ? [] : [{ frame: fieldFrame(last.steps[i + 1]!.before), caption: 'fall' }]),
     ]);
-    const best = Math.max(...played.chains.map((chain) => chain.steps.length));
+    const best = played.best;
     const met = goalMet(instance, game.drops);
     const outOfPairs = instance.mode === 'nazo' && game.drops.length >= game.setup.queue.length && !met;
     return {
@@ -213,6 +248,17 @@ export const play: PlaySpec<PuyoInstance> = {
       ...(steps.length > 0 ? { steps } : {}),
       ...(played.over ? { over: 'game over: column 3 is filled to row 12' } : outOfPairs ? { over: 'no pairs left, and the goal is not met' } : {}),
     };
+  },
+  // Suggest, in the chain builder (a chain puzzle's hints come from its referee, which counts answers).
+  deduce(instance, setup, position) {
+    if (instance.mode === 'nazo') return undefined;
+    const game = dropsOf(setup, position);
+    const played = replayDrops(instance, game.setup, game.drops);
+    if (played.over) return undefined;
+    const pairs = windowOf(game.setup, game.drops.length);
+    const suggestion = suggestDrop(boardFromGrid(played.field, createBoard()), pairs);
+    if (!suggestion) return undefined;
+    return { move: { type: 'drop', ...suggestion.drop }, reason: suggestionReason(suggestion, pairs.length), basis: 'search' };
   },
   check: () => [],
   complete: (instance, setup, position) => goalMet(instance, dropsOf(setup, position).drops),
