@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { DropsSetup } from '@kit/core';
-import { parseOptions, pluginFromModule } from '@kit/core/host';
+import { gameStatus, parseOptions, playMove, pluginFromModule, startGame } from '@kit/core/host';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type * as ServerModule from '../src/server/index.js';
@@ -286,6 +286,43 @@ describe('Puyo in play', () => {
     expect(await p.locator('#play-hint').evaluate((line) => ({ ...(line as HTMLElement).dataset }))).toMatchObject({ basis: 'search', move: 'drop', column: String(move.column), rotation: String(move.rotation) });
     // The column it drops into is picked out down the field (15 rows: 14, 13, the divider, 12 to 1).
     expect(await p.locator('.drops-field .hint').count()).toBe(15);
+    await close(p);
+  });
+
+  it('previews where the held pair lands: ghost cells with data-ghost, following the hand, as the play spec lays it in Node', async () => {
+    const source = (await discoverPlugins({ root: repoRoot })).plugins.find((plugin) => plugin.id === 'puyo')!;
+    const puyo = pluginFromModule((await import(source.moduleUrl)) as Record<string, unknown>, source.source);
+    const instance = puyo.parse(parseOptions(puyo.options, {}), { name: 'input', text: `${FIELD.join('\n')}\n` });
+    const seed = 5;
+    const p = await open(`?puzzle=puyo&example=builder&play=1&game=1-${seed.toString(36)}-0`);
+    const stage = p.locator('.drops-stage');
+    await p.waitForSelector('.drops-stage[data-column]');
+    await stage.focus();
+    /** The ghost cells on the page, and the ones Node's view names for the hand's placement, as [row, col, label]. */
+    const ghosts = () =>
+      p.locator('.drops-field [data-ghost]').evaluateAll((cells) => cells.map((cell) => [Number(cell.getAttribute('data-row')), Number(cell.getAttribute('data-col')), cell.getAttribute('data-ghost')]));
+    const expected = async (game: ReturnType<typeof startGame>) => {
+      const [column, rotation] = [Number(await stage.getAttribute('data-column')), Number(await stage.getAttribute('data-rotation'))];
+      const landing = gameStatus(puyo, instance, game).view.landings![`${column}:${rotation}`]!;
+      const piece = (game.setup as DropsSetup).queue[game.position.kind === 'drops' ? game.position.drops.length : 0]!;
+      return landing
+        .map((cell, part) => (cell === null ? undefined : [Math.floor(cell / 6), cell % 6, piece.parts[part]!.label!]))
+        .filter((cell) => cell !== undefined)
+        .sort((a, b) => Number(a![0]) - Number(b![0]) || Number(a![1]) - Number(b![1]));
+    };
+    let game = startGame(puyo, instance, { seed });
+    expect(await ghosts()).toHaveLength(2);
+    expect(await ghosts()).toEqual(await expected(game));
+    for (const key of ['ArrowLeft', 'ArrowLeft', 'x', 'ArrowRight', 'x']) {
+      await p.keyboard.press(key);
+      expect(await ghosts()).toEqual(await expected(game));
+    }
+    // Dropped: after the chain the next pair's ghost stands at the spawn on the new field.
+    const dropped = { type: 'drop' as const, column: Number(await stage.getAttribute('data-column')), rotation: Number(await stage.getAttribute('data-rotation')) };
+    await p.keyboard.press('ArrowDown');
+    game = playMove(puyo, instance, game, dropped);
+    await p.waitForFunction(() => !document.querySelector('.drops-field svg rect[data-fill="popping"]') && document.querySelectorAll('.drops-field [data-ghost]').length > 0);
+    expect(await ghosts()).toEqual(await expected(game));
     await close(p);
   });
 

@@ -137,6 +137,36 @@ export function placementIndex(pair: Pair, drop: DropPlacement): number {
   return -1;
 }
 
+/** The placements a player can reach on a field of these column heights, in the play's order. */
+function reachableDrops(heights: readonly number[]): DropPlacement[] {
+  const open = reachableColumns(heights);
+  const legal: DropPlacement[] = [];
+  for (let rotation = 0; rotation < 4; rotation++) {
+    for (let column = 0; column < WIDTH; column++) {
+      const childX = column + CHILD_DX[rotation]!;
+      if (childX < 0 || childX >= WIDTH) continue;
+      if (placementReachable(open, heights, column, childX, rotation)) legal.push({ column, rotation });
+    }
+  }
+  return legal;
+}
+
+/**
+ * Where the pair comes to rest for each placement, as frame cells (axis, child), as `dropPair` lays
+ * it: a puyo that would land above row 13 vanishes (null).
+ */
+function landingsOf(heights: readonly number[], drops: readonly DropPlacement[]): Record<string, Array<number | null>> {
+  const at = (x: number, row: number) => (row <= ROWS - 1 ? frameRow(row) * WIDTH + x : null);
+  const landings: Record<string, Array<number | null>> = {};
+  for (const drop of drops) {
+    const { x, childX } = placementOfDrop(drop);
+    const height = heights[x]!;
+    landings[`${drop.column}:${drop.rotation}`] =
+      x !== childX ? [at(x, height + 1), at(childX, heights[childX]! + 1)] : drop.rotation === 2 ? [at(x, height + 2), at(x, height + 1)] : [at(x, height + 1), at(x, height + 2)];
+  }
+  return landings;
+}
+
 /** Frame row of a field row (rows 14 and 13 on top, a divider, then 12 down to 1), as viewField draws it. */
 const frameRow = (row: number) => ROWS - row + (row <= 12 ? 1 : 0);
 
@@ -214,17 +244,7 @@ export const play: PlaySpec<PuyoInstance> = {
     if (goalMet(instance, game.drops)) return [];
     const played = replayDrops(instance, game.setup, game.drops);
     if (played.over) return [];
-    const heights = heightsOf(played.field);
-    const open = reachableColumns(heights);
-    const legal: DropPlacement[] = [];
-    for (let rotation = 0; rotation < 4; rotation++) {
-      for (let column = 0; column < WIDTH; column++) {
-        const childX = column + CHILD_DX[rotation]!;
-        if (childX < 0 || childX >= WIDTH) continue;
-        if (placementReachable(open, heights, column, childX, rotation)) legal.push({ column, rotation });
-      }
-    }
-    return legal;
+    return reachableDrops(heightsOf(played.field));
   },
   view(instance, setup, position) {
     const game = dropsOf(setup, position);
@@ -237,6 +257,9 @@ export const play: PlaySpec<PuyoInstance> = {
     const best = played.best;
     const met = goalMet(instance, game.drops);
     const outOfPairs = instance.mode === 'nazo' && game.drops.length >= game.setup.queue.length && !met;
+    // The landing preview: only while a pair can still fall.
+    const open = !played.over && !met && !outOfPairs && (game.drops.length < game.setup.queue.length || game.setup.repeat === true);
+    const heights = heightsOf(played.field);
     return {
       frame: fieldFrame(played.field),
       counters: [
@@ -247,6 +270,7 @@ export const play: PlaySpec<PuyoInstance> = {
       ...(game.setup.goal !== undefined ? { goal: { text: game.setup.goal, met } } : {}),
       ...(steps.length > 0 ? { steps } : {}),
       ...(played.over ? { over: 'game over: column 3 is filled to row 12' } : outOfPairs ? { over: 'no pairs left, and the goal is not met' } : {}),
+      ...(open ? { landings: landingsOf(heights, reachableDrops(heights)) } : {}),
     };
   },
   // Suggest, in the chain builder (a chain puzzle's hints come from its referee, which counts answers).
