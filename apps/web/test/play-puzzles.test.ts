@@ -289,7 +289,7 @@ describe('Puyo in play', () => {
     await close(p);
   });
 
-  it('previews where the held pair lands: ghost cells with data-ghost, following the hand, as the play spec lays it in Node', async () => {
+  it('previews where the held pair lands: ghost cells with data-ghost, following the hand, as the play spec lays it in Node; links the game on puyop.com', async () => {
     const source = (await discoverPlugins({ root: repoRoot })).plugins.find((plugin) => plugin.id === 'puyo')!;
     const puyo = pluginFromModule((await import(source.moduleUrl)) as Record<string, unknown>, source.source);
     const instance = puyo.parse(parseOptions(puyo.options, {}), { name: 'input', text: `${FIELD.join('\n')}\n` });
@@ -323,6 +323,11 @@ describe('Puyo in play', () => {
     game = playMove(puyo, instance, game, dropped);
     await p.waitForFunction(() => !document.querySelector('.drops-field svg rect[data-fill="popping"]') && document.querySelectorAll('.drops-field [data-ghost]').length > 0);
     expect(await ghosts()).toEqual(await expected(game));
+    // The game so far on puyop.com: the field and the drop, the link Node's view gives.
+    const puyop = p.locator('a[data-outside]');
+    expect(await puyop.textContent()).toBe('puyop.com');
+    expect(await puyop.getAttribute('href')).toBe(gameStatus(puyo, instance, game).view.links![0]!.url);
+    expect(await puyop.getAttribute('href')).toMatch(/^https:\/\/puyop\.com\/s\/\w+_\w\w$/);
     await close(p);
   });
 

@@ -195,6 +195,8 @@ export interface PlayView {
    * puyo above the field vanishes). Hosts draw it under the piece in hand, a landing preview.
    */
   landings?: Readonly<Record<string, ReadonlyArray<number | null>>>;
+  /** Links to other sites that show the position (Puyo: the game so far on puyop.com); https only. */
+  links?: ReadonlyArray<{ label: string; url: string }>;
 }
 
 /**

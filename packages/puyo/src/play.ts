@@ -8,7 +8,9 @@ import { boardFromGrid, columnHeight, createBoard, createResult, gridFromBoard, 
 import { findGroups, popStep, settle, type ChainStep } from './chain.js';
 import { COLOUR_LETTERS, ROWS, WIDTH, cellIndex, fieldFromGrid, gridFromField, type CellGrid } from './field.js';
 import { ROTATIONS, describeGoal, dropPair, solveNazo, type Pair, type Placement } from './nazo.js';
+import { nazoLinkUrl } from './nazo-link.js';
 import { gameOver, placementReachable, reachableColumns } from './reach.js';
+import { replayLinkUrl } from './replay-link.js';
 import type { PuyoInstance } from './types.js';
 import { suggestDrop, type SuggestedDrop, type Suggestion } from './suggest.js';
 import { viewField } from './view.js';
@@ -215,6 +217,20 @@ export function suggestionReason(suggestion: Suggestion, shown: number): string 
   return `then ${after.map(pairWords).join(' and ')} ${after.length === 1 ? 'sets' : 'set'} off a ${chain}-chain (${points})`;
 }
 
+/**
+ * The game so far on puyop.com: a chain puzzle as its nazo link with the drops played, the builder
+ * as a replay of its field and drops. None when the field uses row 14 (puyop.com has 13 rows).
+ */
+function puyopLink(instance: PuyoInstance, setup: DropsSetup, drops: readonly DropPlacement[]): { label: string; url: string }[] {
+  if (instance.field.rows[0] !== '......') return [];
+  const played = drops.map((drop, index) => ({ pair: pairOf(setup, index), ...drop }));
+  const url =
+    instance.mode === 'nazo'
+      ? nazoLinkUrl(instance.field, instance.pairs ?? [], instance.goal, played.map(({ pair, column, rotation }) => ({ pair: pair.axis + pair.child, column: column + 1, rotation: ROTATIONS[rotation]! })))
+      : replayLinkUrl(instance.field, played);
+  return [{ label: 'puyop.com', url }];
+}
+
 const caption = (step: ChainStep) => `chain ${step.chain}: ${step.groups.map((g) => `${g.size}${g.colour}`).join(' ')} pop, +${step.score}`;
 
 export const play: PlaySpec<PuyoInstance> = {
@@ -271,6 +287,7 @@ export const play: PlaySpec<PuyoInstance> = {
       ...(steps.length > 0 ? { steps } : {}),
       ...(played.over ? { over: 'game over: column 3 is filled to row 12' } : outOfPairs ? { over: 'no pairs left, and the goal is not met' } : {}),
       ...(open ? { landings: landingsOf(heights, reachableDrops(heights)) } : {}),
+      links: puyopLink(instance, game.setup, game.drops),
     };
   },
   // Suggest, in the chain builder (a chain puzzle's hints come from its referee, which counts answers).
