@@ -1,7 +1,8 @@
 // The Play tab with the kit's own puzzles, in headless Chromium: a 5x5 Hitori played to "Solved!"
 // with clicks only, its mistakes and hints checked against the CLI's unique solution; three
 // pentominoes laid on 6x10 by dragging, the remaining count checked against the CLI on the board
-// with those cells as holes; Sudoku from the keyboard; every play board on a phone and under
+// with those cells as holes; Sudoku from the keyboard; Puyo's chain builder with Suggest checked
+// against the play spec in Node; every play board on a phone and under
 // axe-core.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -9,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { DropsSetup } from '@kit/core';
-import { parseOptions, pluginFromModule } from '@kit/core/host';
+import { gameStatus, parseOptions, playMove, pluginFromModule, startGame } from '@kit/core/host';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type * as ServerModule from '../src/server/index.js';
@@ -228,10 +229,11 @@ describe('Puyo in play', () => {
     while (!firstPair(seed).includes('G')) seed++;
     const [axis, child] = firstPair(seed) as [string, string];
     const p = await open(`?puzzle=puyo&example=builder&play=1&game=1-${seed.toString(36)}-0`);
-    // A chain builder has nothing to count: no remaining count, no hint.
+    // A chain builder has nothing to count: no remaining count, no hint, but Suggest.
     await p.waitForSelector('.drops-stage[data-column]');
     expect(await p.locator('#remaining').isHidden()).toBe(true);
-    expect(await p.getByRole('button', { name: 'Hint' }).isHidden()).toBe(true);
+    expect(await p.getByRole('button', { name: 'Hint' }).count()).toBe(0);
+    expect(await p.getByRole('button', { name: 'Suggest', exact: true }).isVisible()).toBe(true);
     expect(await p.locator('.drops-next li').count()).toBe(2);
     const stage = p.locator('.drops-stage');
     await stage.focus();
@@ -259,6 +261,73 @@ describe('Puyo in play', () => {
     await p.waitForFunction(() => document.querySelector('[data-counter="chain"] .counter-value')?.textContent === '0');
     expect(await p.locator('[data-counter="score"] .counter-value').textContent()).toBe('0');
     expect(await p.locator('.drops-field svg rect[data-fill="green"]').count()).toBe(3);
+    await close(p);
+  });
+
+  it('Suggest names the drop that leads to the largest chain within the pairs shown, as the play spec does in Node, and picks out its column', async () => {
+    const source = (await discoverPlugins({ root: repoRoot })).plugins.find((plugin) => plugin.id === 'puyo')!;
+    const puyo = pluginFromModule((await import(source.moduleUrl)) as Record<string, unknown>, source.source);
+    const instance = puyo.parse(parseOptions(puyo.options, {}), { name: 'input', text: `${FIELD.join('\n')}\n` });
+    const seed = 5;
+    const setup = puyo.play!.setup(instance, { seed }) as DropsSetup;
+    const hint = puyo.play!.deduce!(instance, setup, { kind: 'drops', drops: [] })!;
+    expect(hint.move.type).toBe('drop');
+    const move = hint.move as { column: number; rotation: number };
+    const p = await open(`?puzzle=puyo&example=builder&play=1&game=1-${seed.toString(36)}-0`);
+    await p.waitForSelector('.drops-stage[data-column]');
+    // The page deals the seed's pairs as Node does: the piece in hand and the two next.
+    expect(await p.locator('.drops-next li').evaluateAll((items) => items.map((item) => item.getAttribute('data-piece')))).toEqual(setup.queue.slice(1, 3).map((piece) => piece.label));
+    expect(await p.locator('.drops-hand').getAttribute('aria-label')).toContain(`Piece ${setup.queue[0]!.label} over column 3`);
+    await p.getByRole('button', { name: 'Suggest', exact: true }).click();
+    await p.waitForFunction(() => document.querySelector('#play-hint')?.textContent?.startsWith('Suggest:'));
+    const rotation = ['up', 'right', 'down', 'left'][move.rotation];
+    expect(await p.locator('#play-hint').textContent()).toBe(`Suggest: dropped in column ${move.column + 1}, ${rotation}. ${hint.reason[0]!.toUpperCase()}${hint.reason.slice(1)}.`);
+    expect(hint.reason).toMatch(/\d-chain .*points over the 3 pairs\)$/);
+    expect(await p.locator('#play-hint').evaluate((line) => ({ ...(line as HTMLElement).dataset }))).toMatchObject({ basis: 'search', move: 'drop', column: String(move.column), rotation: String(move.rotation) });
+    // The column it drops into is picked out down the field (15 rows: 14, 13, the divider, 12 to 1).
+    expect(await p.locator('.drops-field .hint').count()).toBe(15);
+    await close(p);
+  });
+
+  it('previews where the held pair lands: ghost cells with data-ghost, following the hand, as the play spec lays it in Node; links the game on puyop.com', async () => {
+    const source = (await discoverPlugins({ root: repoRoot })).plugins.find((plugin) => plugin.id === 'puyo')!;
+    const puyo = pluginFromModule((await import(source.moduleUrl)) as Record<string, unknown>, source.source);
+    const instance = puyo.parse(parseOptions(puyo.options, {}), { name: 'input', text: `${FIELD.join('\n')}\n` });
+    const seed = 5;
+    const p = await open(`?puzzle=puyo&example=builder&play=1&game=1-${seed.toString(36)}-0`);
+    const stage = p.locator('.drops-stage');
+    await p.waitForSelector('.drops-stage[data-column]');
+    await stage.focus();
+    /** The ghost cells on the page, and the ones Node's view names for the hand's placement, as [row, col, label]. */
+    const ghosts = () =>
+      p.locator('.drops-field [data-ghost]').evaluateAll((cells) => cells.map((cell) => [Number(cell.getAttribute('data-row')), Number(cell.getAttribute('data-col')), cell.getAttribute('data-ghost')]));
+    const expected = async (game: ReturnType<typeof startGame>) => {
+      const [column, rotation] = [Number(await stage.getAttribute('data-column')), Number(await stage.getAttribute('data-rotation'))];
+      const landing = gameStatus(puyo, instance, game).view.landings![`${column}:${rotation}`]!;
+      const piece = (game.setup as DropsSetup).queue[game.position.kind === 'drops' ? game.position.drops.length : 0]!;
+      return landing
+        .map((cell, part) => (cell === null ? undefined : [Math.floor(cell / 6), cell % 6, piece.parts[part]!.label!]))
+        .filter((cell) => cell !== undefined)
+        .sort((a, b) => Number(a![0]) - Number(b![0]) || Number(a![1]) - Number(b![1]));
+    };
+    let game = startGame(puyo, instance, { seed });
+    expect(await ghosts()).toHaveLength(2);
+    expect(await ghosts()).toEqual(await expected(game));
+    for (const key of ['ArrowLeft', 'ArrowLeft', 'x', 'ArrowRight', 'x']) {
+      await p.keyboard.press(key);
+      expect(await ghosts()).toEqual(await expected(game));
+    }
+    // Dropped: after the chain the next pair's ghost stands at the spawn on the new field.
+    const dropped = { type: 'drop' as const, column: Number(await stage.getAttribute('data-column')), rotation: Number(await stage.getAttribute('data-rotation')) };
+    await p.keyboard.press('ArrowDown');
+    game = playMove(puyo, instance, game, dropped);
+    await p.waitForFunction(() => !document.querySelector('.drops-field svg rect[data-fill="popping"]') && document.querySelectorAll('.drops-field [data-ghost]').length > 0);
+    expect(await ghosts()).toEqual(await expected(game));
+    // The game so far on puyop.com: the field and the drop, the link Node's view gives.
+    const puyop = p.locator('a[data-outside]');
+    expect(await puyop.textContent()).toBe('puyop.com');
+    expect(await puyop.getAttribute('href')).toBe(gameStatus(puyo, instance, game).view.links![0]!.url);
+    expect(await puyop.getAttribute('href')).toMatch(/^https:\/\/puyop\.com\/s\/\w+_\w\w$/);
     await close(p);
   });
 

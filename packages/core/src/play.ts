@@ -189,6 +189,14 @@ export interface PlayView {
   steps?: ReadonlyArray<{ frame: Frame; caption?: string; highlight?: readonly number[] }>;
   /** Set when no move can follow: why (`game over: column 3 is full`). */
   over?: string;
+  /**
+   * Drops only: where the current piece comes to rest for each legal drop, keyed `column:rotation`:
+   * the frame cell of each part, in the piece's order (null for a part that does not stay, as a
+   * puyo above the field vanishes). Hosts draw it under the piece in hand, a landing preview.
+   */
+  landings?: Readonly<Record<string, ReadonlyArray<number | null>>>;
+  /** Links to other sites that show the position (Puyo: the game so far on puyop.com); https only. */
+  links?: ReadonlyArray<{ label: string; url: string }>;
 }
 
 /**

@@ -10,7 +10,8 @@ import { type Goal, decodeGoalCode, encodeGoalCode } from './goal.js';
 import { type Move, type Pair, ROTATIONS, checkPairCount } from './nazo.js';
 import { decodePuyop, encodePuyop } from './share.js';
 
-const DIGITS = '0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ[]';
+/** The 64 digits of puyop.com links. */
+export const DIGITS = '0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ[]';
 const COLOURS = 'RGBYP';
 const NO_PLACEMENT = '1';
 

@@ -3,17 +3,23 @@
 // the popping groups lit up, counted and scored as Tsu does. Only placements a player can reach are
 // offered (reach.ts), and play ends when column 3 fills to row 12. A chain puzzle's goal shows as
 // met or not; its referee (play-referee.ts) counts the answers that start with the drops so far.
-import { InputError, seededRandom, type Cell, type DropPlacement, type DropsSetup, type Frame, type PlayPosition, type PlaySetup, type PlaySpec } from '@kit/core';
-import { boardFromGrid, columnHeight, createBoard, gridFromBoard } from './bitboard.js';
+import { InputError, PLAY_LIMITS, seededRandom, type Cell, type DropPlacement, type DropsSetup, type Frame, type PlayPosition, type PlaySetup, type PlaySpec } from '@kit/core';
+import { boardFromGrid, columnHeight, createBoard, createResult, gridFromBoard, simulateBoard } from './bitboard.js';
 import { findGroups, popStep, settle, type ChainStep } from './chain.js';
 import { COLOUR_LETTERS, ROWS, WIDTH, cellIndex, fieldFromGrid, gridFromField, type CellGrid } from './field.js';
-import { describeGoal, dropPair, solveNazo, type Pair, type Placement } from './nazo.js';
+import { ROTATIONS, describeGoal, dropPair, solveNazo, type Pair, type Placement } from './nazo.js';
+import { nazoLinkUrl } from './nazo-link.js';
 import { gameOver, placementReachable, reachableColumns } from './reach.js';
+import { replayLinkUrl } from './replay-link.js';
 import type { PuyoInstance } from './types.js';
+import { suggestDrop, type SuggestedDrop, type Suggestion } from './suggest.js';
 import { viewField } from './view.js';
 
-/** Pairs in the random queue before it repeats (Tsu deals from a fixed list of 128). */
-export const QUEUE_LENGTH = 128;
+/**
+ * Pairs in the random queue: as many as a play setup holds, so a game is endless (Tokopuyo) and
+ * the queue only starts again after 4096 pairs, 8192 puyos, over a hundred fields' worth.
+ */
+export const QUEUE_LENGTH = PLAY_LIMITS.queue;
 const RANDOM_COLOURS = 'RGBY';
 const FILL: Record<string, string> = { R: 'red', G: 'green', B: 'blue', Y: 'yellow', P: 'purple', O: 'garbage' };
 
@@ -63,11 +69,13 @@ function runChainSteps(grid: CellGrid): PlayedChain {
   return { steps, after: grid };
 }
 
-/** The game so far: the field after every drop's chain, each drop's chain, and whether play can go on. */
+/** The game so far: the field after every drop's chain, the last chain step by step, and whether play can go on. */
 export interface Played {
   field: CellGrid;
-  /** The field's own chain before any drop (a field that pops as it is), then one per drop. */
-  chains: PlayedChain[];
+  /** The last drop's chain (before any drop: the field's own, a field that pops as it is). */
+  last: PlayedChain;
+  /** The longest chain of the game, the field's own included. */
+  best: number;
   score: number;
   over: boolean;
 }
@@ -77,20 +85,26 @@ const heightsOf = (grid: CellGrid) => {
   return Array.from({ length: WIDTH }, (_, x) => columnHeight(board, x));
 };
 
+/** Replays the game: every drop but the last on the fast simulator (a long game stays quick), the last step by step. */
 export function replayDrops(instance: PuyoInstance, setup: DropsSetup, drops: readonly DropPlacement[]): Played {
-  const opening = runChainSteps(gridFromField(instance.field));
-  const chains = [opening];
-  let field = opening.after;
-  let score = opening.steps.reduce((sum, step) => sum + step.record.score, 0);
+  let last = runChainSteps(gridFromField(instance.field));
+  let score = last.steps.reduce((sum, step) => sum + step.record.score, 0);
+  let best = last.steps.length;
+  const board = boardFromGrid(last.after, createBoard());
+  const result = createResult();
   drops.forEach((drop, index) => {
-    const board = boardFromGrid(field, createBoard());
     dropPair(board, pairOf(setup, index), placementOfDrop(drop));
-    const played = runChainSteps(gridFromBoard(board));
-    chains.push(played);
-    score += played.steps.reduce((sum, step) => sum + step.record.score, 0);
-    field = played.after;
+    if (index < drops.length - 1) {
+      simulateBoard(board, result);
+      score += result.score;
+      best = Math.max(best, result.chains);
+      return;
+    }
+    last = runChainSteps(gridFromBoard(board));
+    score += last.steps.reduce((sum, step) => sum + step.record.score, 0);
+    best = Math.max(best, last.steps.length);
   });
-  return { field, chains, score, over: gameOver(heightsOf(field)) };
+  return { field: last.after, last, best, score, over: gameOver(heightsOf(last.after)) };
 }
 
 /** A chain puzzle's goal met by the last drop (exactly the solver's rule: checked after each drop's chain). */
@@ -125,6 +139,36 @@ export function placementIndex(pair: Pair, drop: DropPlacement): number {
   return -1;
 }
 
+/** The placements a player can reach on a field of these column heights, in the play's order. */
+function reachableDrops(heights: readonly number[]): DropPlacement[] {
+  const open = reachableColumns(heights);
+  const legal: DropPlacement[] = [];
+  for (let rotation = 0; rotation < 4; rotation++) {
+    for (let column = 0; column < WIDTH; column++) {
+      const childX = column + CHILD_DX[rotation]!;
+      if (childX < 0 || childX >= WIDTH) continue;
+      if (placementReachable(open, heights, column, childX, rotation)) legal.push({ column, rotation });
+    }
+  }
+  return legal;
+}
+
+/**
+ * Where the pair comes to rest for each placement, as frame cells (axis, child), as `dropPair` lays
+ * it: a puyo that would land above row 13 vanishes (null).
+ */
+function landingsOf(heights: readonly number[], drops: readonly DropPlacement[]): Record<string, Array<number | null>> {
+  const at = (x: number, row: number) => (row <= ROWS - 1 ? frameRow(row) * WIDTH + x : null);
+  const landings: Record<string, Array<number | null>> = {};
+  for (const drop of drops) {
+    const { x, childX } = placementOfDrop(drop);
+    const height = heights[x]!;
+    landings[`${drop.column}:${drop.rotation}`] =
+      x !== childX ? [at(x, height + 1), at(childX, heights[childX]! + 1)] : drop.rotation === 2 ? [at(x, height + 2), at(x, height + 1)] : [at(x, height + 1), at(x, height + 2)];
+  }
+  return landings;
+}
+
 /** Frame row of a field row (rows 14 and 13 on top, a divider, then 12 down to 1), as viewField draws it. */
 const frameRow = (row: number) => ROWS - row + (row <= 12 ? 1 : 0);
 
@@ -148,6 +192,43 @@ function fieldFrame(grid: CellGrid, lit: readonly number[] = [], title?: string)
     cells[at] = { fill: 'popping', label: cells[at]!.label ?? '*' };
   }
   return { ...frame, cells };
+}
+
+/** The pairs shown from a position: the current one and the preview's, as far as the queue goes. */
+function windowOf(setup: DropsSetup, from: number): Pair[] {
+  const pairs: Pair[] = [];
+  for (let index = from; index <= from + setup.preview; index++) {
+    if (index >= setup.queue.length && !setup.repeat) break;
+    pairs.push(pairOf(setup, index));
+  }
+  return pairs;
+}
+
+const pairWords = (drop: SuggestedDrop) => `${drop.pair.axis}${drop.pair.child} in column ${drop.drop.column + 1} (${ROTATIONS[drop.drop.rotation]})`;
+
+/** Why Suggest chose its drop, in one sentence: the chain it leads to, and the drops after it that set it off. */
+export function suggestionReason(suggestion: Suggestion, shown: number): string {
+  const { chain, score, line } = suggestion;
+  if (chain === 0) return `no placement of the ${shown} pairs shown sets off a chain, so this is the first one open`;
+  const points = `${score} points over the ${line.length === 1 ? 'pair' : `${line.length} pairs`}`;
+  const at = line.findIndex((drop) => drop.chain === chain);
+  if (at === 0) return `it sets off a ${chain}-chain at once (${points})`;
+  const after = line.slice(1, at + 1);
+  return `then ${after.map(pairWords).join(' and ')} ${after.length === 1 ? 'sets' : 'set'} off a ${chain}-chain (${points})`;
+}
+
+/**
+ * The game so far on puyop.com: a chain puzzle as its nazo link with the drops played, the builder
+ * as a replay of its field and drops. None when the field uses row 14 (puyop.com has 13 rows).
+ */
+function puyopLink(instance: PuyoInstance, setup: DropsSetup, drops: readonly DropPlacement[]): { label: string; url: string }[] {
+  if (instance.field.rows[0] !== '......') return [];
+  const played = drops.map((drop, index) => ({ pair: pairOf(setup, index), ...drop }));
+  const url =
+    instance.mode === 'nazo'
+      ? nazoLinkUrl(instance.field, instance.pairs ?? [], instance.goal, played.map(({ pair, column, rotation }) => ({ pair: pair.axis + pair.child, column: column + 1, rotation: ROTATIONS[rotation]! })))
+      : replayLinkUrl(instance.field, played);
+  return [{ label: 'puyop.com', url }];
 }
 
 const caption = (step: ChainStep) => `chain ${step.chain}: ${step.groups.map((g) => `${g.size}${g.colour}`).join(' ')} pop, +${step.score}`;
@@ -179,29 +260,22 @@ export const play: PlaySpec<PuyoInstance> = {
     if (goalMet(instance, game.drops)) return [];
     const played = replayDrops(instance, game.setup, game.drops);
     if (played.over) return [];
-    const heights = heightsOf(played.field);
-    const open = reachableColumns(heights);
-    const legal: DropPlacement[] = [];
-    for (let rotation = 0; rotation < 4; rotation++) {
-      for (let column = 0; column < WIDTH; column++) {
-        const childX = column + CHILD_DX[rotation]!;
-        if (childX < 0 || childX >= WIDTH) continue;
-        if (placementReachable(open, heights, column, childX, rotation)) legal.push({ column, rotation });
-      }
-    }
-    return legal;
+    return reachableDrops(heightsOf(played.field));
   },
   view(instance, setup, position) {
     const game = dropsOf(setup, position);
     const played = replayDrops(instance, game.setup, game.drops);
-    const last = played.chains[played.chains.length - 1]!;
+    const last = played.last;
     const steps = last.steps.flatMap((step, i) => [
       { frame: fieldFrame(step.before, step.popping, caption(step.record)), caption: caption(step.record) },
       ...(i === last.steps.length - 1 ? [] : [{ frame: fieldFrame(last.steps[i + 1]!.before), caption: 'fall' }]),
     ]);
-    const best = Math.max(...played.chains.map((chain) => chain.steps.length));
+    const best = played.best;
     const met = goalMet(instance, game.drops);
     const outOfPairs = instance.mode === 'nazo' && game.drops.length >= game.setup.queue.length && !met;
+    // The landing preview: only while a pair can still fall.
+    const open = !played.over && !met && !outOfPairs && (game.drops.length < game.setup.queue.length || game.setup.repeat === true);
+    const heights = heightsOf(played.field);
     return {
       frame: fieldFrame(played.field),
       counters: [
@@ -212,7 +286,20 @@ export const play: PlaySpec<PuyoInstance> = {
       ...(game.setup.goal !== undefined ? { goal: { text: game.setup.goal, met } } : {}),
       ...(steps.length > 0 ? { steps } : {}),
       ...(played.over ? { over: 'game over: column 3 is filled to row 12' } : outOfPairs ? { over: 'no pairs left, and the goal is not met' } : {}),
+      ...(open ? { landings: landingsOf(heights, reachableDrops(heights)) } : {}),
+      links: puyopLink(instance, game.setup, game.drops),
     };
+  },
+  // Suggest, in the chain builder (a chain puzzle's hints come from its referee, which counts answers).
+  deduce(instance, setup, position) {
+    if (instance.mode === 'nazo') return undefined;
+    const game = dropsOf(setup, position);
+    const played = replayDrops(instance, game.setup, game.drops);
+    if (played.over) return undefined;
+    const pairs = windowOf(game.setup, game.drops.length);
+    const suggestion = suggestDrop(boardFromGrid(played.field, createBoard()), pairs);
+    if (!suggestion) return undefined;
+    return { move: { type: 'drop', ...suggestion.drop }, reason: suggestionReason(suggestion, pairs.length), basis: 'search' };
   },
   check: () => [],
   complete: (instance, setup, position) => goalMet(instance, dropsOf(setup, position).drops),

@@ -7,7 +7,7 @@ import { gameStatus, judgeGame, playMove, startGame, undoGame, type Game } from 
 import { decodeNazoLink } from '../src/nazo-link.js';
 import { ROTATIONS } from '../src/nazo.js';
 import plugin, { parseInstance } from '../src/plugin.js';
-import { randomQueue } from '../src/play.js';
+import { QUEUE_LENGTH, randomQueue } from '../src/play.js';
 import { bruteNazo } from './brute-nazo.js';
 
 const fieldOf = (text: string) => parseInstance({}, { name: 'field.txt', text });
@@ -25,7 +25,7 @@ describe('Puyo play: the chain builder', () => {
     const game = startGame(plugin, instance, { seed: 7 });
     const setup = game.setup as DropsSetup;
     expect(setup).toMatchObject({ kind: 'drops', columns: 6, preview: 2, repeat: true, judged: false, spawn: { column: 2, rotation: 0 } });
-    expect(setup.queue).toHaveLength(128);
+    expect(setup.queue).toHaveLength(QUEUE_LENGTH);
     expect(setup.queue.slice(0, 3).map((piece) => piece.label)).toEqual(randomQueue(7).slice(0, 3).map((pair) => pair.axis + pair.child));
     expect(new Set(setup.queue.flatMap((piece) => [...piece.label]))).toEqual(new Set(['R', 'G', 'B', 'Y']));
     expect(startGame(plugin, instance, { seed: 7 }).setup).toEqual(setup);

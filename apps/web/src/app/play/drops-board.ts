@@ -6,6 +6,7 @@
 // counters (chain, score) stand large beside the field, with the next pieces and the goal.
 import { currentDrop, type DropPlacement, type DropsSetup, type Frame, type PlayView } from '@kit/core';
 import { h } from '../dom.js';
+import { cellColour } from '../frame-svg.js';
 import { BoardFrame } from './board-frame.js';
 import type { BoardHost, BoardState, Highlights, PlayBoard } from './play-board.js';
 
@@ -28,6 +29,8 @@ export class DropsBoard implements PlayBoard {
   #pieceAt = -1;
   #timer: ReturnType<typeof setTimeout> | undefined;
   #state: BoardState | undefined;
+  /** False while a drop's chain plays: the landing preview waits for the settled field. */
+  #settled = false;
 
   constructor(
     private readonly setup: DropsSetup,
@@ -86,6 +89,7 @@ export class DropsBoard implements PlayBoard {
     }
     const view = state.status.view;
     const steps = state.fresh ? view.steps ?? [] : [];
+    this.#settled = steps.length === 0;
     if (steps.length > 0) this.#animate(view, 0);
     else this.#settle(view);
     this.#drawHand();
@@ -97,12 +101,15 @@ export class DropsBoard implements PlayBoard {
     const step = view.steps![index];
     if (!step) return this.#settle(view);
     this.#drawField(step.frame, step.highlight ?? []);
+    this.#drawGhost(false);
     this.#caption.textContent = step.caption ?? '';
     this.#timer = setTimeout(() => this.#animate(view, index + 1), this.stepDelayMs);
   }
 
   #settle(view: PlayView): void {
+    this.#settled = true;
     this.#drawField(view.frame, []);
+    this.#drawGhost();
     this.#caption.textContent = '';
     this.#counters.replaceChildren(
       ...(view.counters ?? []).map((counter) =>
@@ -157,9 +164,38 @@ export class DropsBoard implements PlayBoard {
     const rotation = this.setup.rotations[this.#cursor.rotation]?.label ?? '';
     const label = piece && canDrop ? `Piece ${piece.label} over column ${this.#cursor.column + 1}, ${rotation}` : 'No piece to drop';
     this.#hand.draw({ width: columns, height, cells }, this.host.palette, label);
+    this.#drawGhost();
     this.#stage.dataset['column'] = String(this.#cursor.column);
     this.#stage.dataset['rotation'] = String(this.#cursor.rotation);
     this.#stage.setAttribute('aria-label', `Field. ${label}. Left and Right move it, Z and X turn it, Down drops it`);
+  }
+
+  /**
+   * The landing preview: the field cells where the piece in hand would come to rest (the plugin's
+   * `landings` for the cursor), each carrying `data-ghost` with its part's label.
+   */
+  #drawGhost(show = this.#settled): void {
+    const state = this.#state;
+    const cells = this.#field.cells;
+    for (const cell of cells) {
+      delete cell.dataset['ghost'];
+      cell.style.removeProperty('--ghost');
+    }
+    const at = state && state.game.position.kind === 'drops' ? currentDrop(this.setup, state.game.position) : undefined;
+    const piece = at === undefined ? undefined : this.setup.queue[at];
+    const landing = show && piece && this.#legal.some((drop) => same(drop, this.#cursor)) ? state?.status.view.landings?.[`${this.#cursor.column}:${this.#cursor.rotation}`] : undefined;
+    const marked: number[] = [];
+    (landing ?? []).forEach((index, part) => {
+      const cell = index === null ? undefined : cells[index];
+      if (!cell) return;
+      const look = piece!.parts[part] ?? {};
+      cell.dataset['ghost'] = look.label ?? String(part + 1);
+      // Drawn in the part's own colour, faint, so the preview reads as the pair it is.
+      const colour = cellColour(look, this.host.palette);
+      if (colour) cell.style.setProperty('--ghost', colour);
+      marked.push(index!);
+    });
+    this.#field.mark('ghost', marked);
   }
 
   #drawNext(state: BoardState): void {

@@ -359,6 +359,7 @@ export class PlayScreen {
     const code = gameCode(current.game);
     if (current.made) this.#links.set(madeSearch(plugin.id, current.made), madeSearch(plugin.id, current.made, code));
     else this.#links.set(playSearch(plugin.id, current.puzzle.values), playSearch(plugin.id, current.puzzle.values, code));
+    this.#links.outside(current.status.view.links);
     const judged = current.game.setup.judged !== false;
     this.#referee.judged(judged);
     if (judged) this.#judge({ mistake: true });
