@@ -45,7 +45,7 @@ export function readChallengeFile(file: TextFile): ChallengeFile {
     throw new InputError(`the board must be ${ROWS} x ${width} cells with no holes, one column a piece (got ${read.board.rows}x${read.board.cols} around its cells)`, { file: file.name });
   }
   if (read.left.kinds.length === 0) throw new InputError('every piece is already laid: nothing is left to place', { file: file.name });
-  const rows = Array.from({ length: ROWS }, (_, row) => '.'.repeat(width).split(''));
+  const rows = Array.from({ length: ROWS }, () => '.'.repeat(width).split(''));
   for (const piece of read.laid) for (const cell of piece.cells) rows[Math.floor(cell / width)]![cell % width] = '#';
   return { pieces, width, laid: { board: rows.map((row) => row.join('')), laid: read.laid, left: read.left } };
 }

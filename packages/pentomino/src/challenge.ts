@@ -34,7 +34,8 @@ function distinctPackings(rows: readonly string[]): string[][] {
   if (!found) {
     const list: string[][] = [];
     pack({ board: rows, onSolution: (solution) => list.push(solution) });
-    packings.set(key, (found = list));
+    found = list;
+    packings.set(key, found);
   }
   return found;
 }
@@ -50,7 +51,7 @@ export function transformed(solution: readonly string[], random: Random): string
 
 /** A packing with some of its pieces laid as board text: their letters, `.` for cells to fill, `#` for holes. */
 export function challengeText(solution: readonly string[], laid: ReadonlySet<string>): string {
-  return solution.map((row) => [...row].map((char) => (char === '.' ? '#' : laid.has(char) ? char : '.')).join('') + '\n').join('');
+  return solution.map((row) => `${[...row].map((char) => (char === '.' ? '#' : laid.has(char) ? char : '.')).join('')}\n`).join('');
 }
 
 /** The piece names of a packing (each piece once: a letter per piece), in the order of FILNPTUVWXYZ. */

@@ -40,7 +40,7 @@ export function readLaidBoard(text: string, pieces: PieceSet, file?: string): La
   if (!lettered && skipped === 0) return undefined;
   const where = (line: number, column?: number) => ({ ...(file !== undefined ? { file } : {}), line: line + skipped + 1, ...(column !== undefined ? { column: column + 1 } : {}) });
   // The plain reader checks the shape and the characters; letters are cells to it.
-  const plain = body.map((line) => [...line].map((char) => (names.has(char) ? '.' : char)).join('')).join('\n') + '\n';
+  const plain = `${body.map((line) => [...line].map((char) => (names.has(char) ? '.' : char)).join('')).join('\n')}\n`;
   let board: Board;
   try {
     board = boardFromText(plain, file);
@@ -51,12 +51,12 @@ export function readLaidBoard(text: string, pieces: PieceSet, file?: string): La
   // The cropped board's box in the file: the first row and column holding a cell.
   let top = Infinity;
   let left = Infinity;
-  body.forEach((line, row) => [...line].forEach((char, col) => {
+  body.forEach((line, row) => { [...line].forEach((char, col) => {
     if (char === '.' || names.has(char)) {
       top = Math.min(top, row);
       left = Math.min(left, col);
     }
-  }));
+  }); });
   const letterAt = (row: number, col: number) => {
     const char = body[row + top]?.[col + left];
     return char !== undefined && names.has(char) ? char : undefined;
@@ -111,14 +111,14 @@ export function withLaid(board: readonly string[], laid: readonly LaidPiece[], r
   // The solver's board is the free cells' bounding box: find where it starts.
   let top = Infinity;
   let left = Infinity;
-  board.forEach((row, r) => [...row].forEach((char, c) => {
+  board.forEach((row, r) => { [...row].forEach((char, c) => {
     if (char === '.') {
       top = Math.min(top, r);
       left = Math.min(left, c);
     }
-  }));
-  rows.forEach((row, r) => [...row].forEach((char, c) => {
+  }); });
+  rows.forEach((row, r) => { [...row].forEach((char, c) => {
     if (char !== '.' && char !== ' ') out[r + top]![c + left] = char;
-  }));
+  }); });
   return out.map((row) => row.join(''));
 }

@@ -119,7 +119,7 @@ export function packingPath(setup: PiecesSetup, solution: readonly PlacedPiece[]
     }
     if (!chosen) {
       // Nothing forced: the packing's piece on the first empty cell, which trying the pieces finds.
-      const first = free.findIndex((cell) => cell === 1);
+      const first = free.indexOf(1);
       const laid = pending.find((placed) => placed.cells.includes(first)) ?? pending[0]!;
       chosen = { piece: laid.piece, orientation: laid.orientation, cell: laid.cell, cells: [...laid.cells].sort((a, b) => a - b) };
       text = `Nothing is forced; trying the pieces on ${cellName(first, width)}, only the ${setup.tray[chosen.piece]!.name} on ${where(chosen.cells, width)} lets the rest fit.`;

@@ -45,7 +45,10 @@ function placesOf(free: boolean[], width: number, name: string): number[][] {
             const cell = stack.pop()!;
             count++;
             const near = [cell - width, cell + width, cell % width > 0 ? cell - 1 : -1, cell % width < width - 1 ? cell + 1 : -1];
-            for (const next of near) if (next >= 0 && after[next] && !seen.has(next)) (seen.add(next), stack.push(next));
+            for (const next of near) if (next >= 0 && after[next] && !seen.has(next)) {
+              seen.add(next);
+              stack.push(next);
+            }
           }
           gapsOk = count % 5 === 0;
         }

@@ -60,12 +60,30 @@ export function cutsOffPocket(fit: Fit, free: Uint8Array, size: readonly [number
       const x = cell % X;
       const y = Math.floor(cell / X) % Y;
       const z = Math.floor(cell / (X * Y));
-      if (x > 0 && open[cell - 1]) (open[cell - 1] = 0), stack.push(cell - 1);
-      if (x < X - 1 && open[cell + 1]) (open[cell + 1] = 0), stack.push(cell + 1);
-      if (y > 0 && open[cell - X]) (open[cell - X] = 0), stack.push(cell - X);
-      if (y < Y - 1 && open[cell + X]) (open[cell + X] = 0), stack.push(cell + X);
-      if (z > 0 && open[cell - X * Y]) (open[cell - X * Y] = 0), stack.push(cell - X * Y);
-      if (z < Z - 1 && open[cell + X * Y]) (open[cell + X * Y] = 0), stack.push(cell + X * Y);
+      if (x > 0 && open[cell - 1]) {
+        open[cell - 1] = 0;
+        stack.push(cell - 1);
+      }
+      if (x < X - 1 && open[cell + 1]) {
+        open[cell + 1] = 0;
+        stack.push(cell + 1);
+      }
+      if (y > 0 && open[cell - X]) {
+        open[cell - X] = 0;
+        stack.push(cell - X);
+      }
+      if (y < Y - 1 && open[cell + X]) {
+        open[cell + X] = 0;
+        stack.push(cell + X);
+      }
+      if (z > 0 && open[cell - X * Y]) {
+        open[cell - X * Y] = 0;
+        stack.push(cell - X * Y);
+      }
+      if (z < Z - 1 && open[cell + X * Y]) {
+        open[cell + X * Y] = 0;
+        stack.push(cell + X * Y);
+      }
     }
     if (pocket < smallest || pocket % common !== 0) return true;
   }

@@ -129,9 +129,9 @@ export function startOf(instance: PackingInstance): Position {
   const size = targetSize(instance.target);
   const [X, Y] = size;
   const free = new Uint8Array(size[0] * size[1] * size[2]);
-  instance.target.layers.forEach((layer, z) => layer.forEach((row, y) => {
+  instance.target.layers.forEach((layer, z) => { layer.forEach((row, y) => {
     for (let x = 0; x < row.length; x++) if (row[x] === '.') free[x + X * (y + Y * z)] = 1;
-  }));
+  }); });
   if (instance.pieces.kinds.some((kind) => kind.min !== kind.max)) throw new InputError('a puzzle with ranges of piece counts cannot be graded');
   return { size, free, kinds: instance.pieces.kinds, left: instance.pieces.kinds.map((kind) => kind.max) };
 }

@@ -53,21 +53,21 @@ export function readLaidTarget(text: string, file?: string): LaidTarget {
   }
   const stack = splitLayers(lines.join('\n'), file, false)[0] ?? [];
   const drawn: Array<{ name: string; x: number; y: number; z: number; line: number; column: number }> = [];
-  stack.forEach((layer, z) => layer.rows.forEach((row, y) => {
+  stack.forEach((layer, z) => { layer.rows.forEach((row, y) => {
     if (!LAID.test(row)) return;
     for (let x = 0; x < row.length; x++) if (LAID.test(row[x]!)) drawn.push({ name: row[x]!, x, y, z, line: layer.line + y, column: x + 1 });
     const index = layer.line + y - 1;
     lines[index] = lines[index]!.replace(/[A-Za-z0-9]/g, '.');
-  }));
+  }); });
   const target = parseTarget(lines.join('\n'), file);
   if (drawn.length === 0) return { target, laid: [], at: [], ...(set !== undefined ? { set } : {}), ...(pieces !== undefined ? { pieces } : {}) };
   // parseTarget cropped hole-only margins: the laid cubes move with it.
   const origin = [Infinity, Infinity, Infinity];
-  stack.forEach((layer, z) => layer.rows.forEach((row, y) => {
+  stack.forEach((layer, z) => { layer.rows.forEach((row, y) => {
     for (let x = 0; x < row.length; x++) {
       if (row[x] === '.' || LAID.test(row[x]!)) [origin[0], origin[1], origin[2]] = [Math.min(origin[0]!, x), Math.min(origin[1]!, y), Math.min(origin[2]!, z)];
     }
-  }));
+  }); });
   const [X, Y] = targetSize(target);
   const nameAt = new Map<number, string>();
   const first = new Map<number, { line: number; column: number }>();
@@ -163,5 +163,5 @@ export function challengeText(target: Target, laid: readonly LaidPiece[], header
   if (header.set !== undefined) lines.push(`set: ${header.set}`);
   if (header.pieces !== undefined) lines.push(`pieces: ${header.pieces}`);
   const drawn = drawLaid(target.layers, laid);
-  return [...lines, '', drawn.map((layer) => layer.join('\n')).join('\n\n')].join('\n') + '\n';
+  return `${[...lines, '', drawn.map((layer) => layer.join('\n')).join('\n\n')].join('\n')}\n`;
 }

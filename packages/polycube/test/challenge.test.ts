@@ -27,10 +27,10 @@ function plainCheck(text: string) {
   const kinds = namedSet(challenge.set as SetName).pieces.kinds;
   const laid = new Map<string, Cube[]>();
   const free: boolean[] = [];
-  grid.forEach((layer, z) => layer.forEach((row, y) => row.forEach((char, x) => {
+  grid.forEach((layer, z) => { layer.forEach((row, y) => { row.forEach((char, x) => {
     free[x + X * (y + Y * z)] = char === '.';
     if (/[A-Za-z]/.test(char)) laid.set(char, [...(laid.get(char) ?? []), [x, y, z]]);
-  })));
+  }); }); });
   for (const [name, cubes] of laid) {
     const kind = kinds.find((k) => k.name === name);
     expect(kind, `laid ${name} is a piece of ${challenge.set}`).toBeDefined();
@@ -115,9 +115,9 @@ describe('generated challenges', () => {
     expect(plugin.summarize!(summary, instance)).toMatch(/^c\.txt 3x3x3: 1 solution with no symmetry removed, \d+ tries$/);
     // The solution keeps each laid piece where the file lays it.
     const drawn = readPlainChallenge(made.input).grid;
-    drawn.forEach((layer, z) => layer.forEach((row, y) => row.forEach((char, x) => {
+    drawn.forEach((layer, z) => { layer.forEach((row, y) => { row.forEach((char, x) => {
       if (char !== '.') expect(solutions[0]![z]![y]![x]).toBe(char);
-    })));
+    }); }); });
     expect(solutions[0]!.flat().join('')).not.toMatch(/[. ]/);
     expect(gradeLine(grade(text), plugin.grader!.levels)).toMatch(/^3x3x3: hard \(\d steps: (\d easy, )?(\d medium, )?\d hard\)$/);
   });

@@ -25,7 +25,13 @@ function bestAnswer(field: PuyoField, pairs: Pair[], goal: Goal, ctx: GenerateCo
   let best: NazoSolution | undefined;
   const stats = solveNazo(
     { field, pairs, goal },
-    { wantMoves: true, shouldStop: () => ctx.signal?.aborted === true, onSolution: (solution) => void (betterAnswer(solution!, best) && (best = solution)) },
+    {
+      wantMoves: true,
+      shouldStop: () => ctx.signal?.aborted === true,
+      onSolution: (solution) => {
+        if (betterAnswer(solution!, best)) best = solution;
+      },
+    },
   );
   if (stats.stopped) throw new InputError('grading was stopped');
   return { best, answers: stats.solutions };

@@ -15,7 +15,7 @@ function randomField(random: Random, tallest: number): string {
     const height = random.int(Math.min(tallest, x === 2 ? 10 : 12));
     return Array.from({ length: height }, () => (random.int(12) === 0 ? 'O' : random.pick(['R', 'G', 'B', 'Y'])));
   });
-  return Array.from({ length: 13 }, (_, i) => columns.map((column) => column[12 - i] ?? '.').join('')).join('\n') + '\n';
+  return `${Array.from({ length: 13 }, (_, i) => columns.map((column) => column[12 - i] ?? '.').join('')).join('\n')}\n`;
 }
 
 const labels = (game: Game) => (game.setup as DropsSetup).queue.map((piece) => piece.label);
@@ -97,7 +97,7 @@ describe('Puyo play: Suggest', () => {
     const puzzle = startGame(plugin, nazo);
     expect(plugin.play!.deduce!(nazo, puzzle.setup, puzzle.position)).toBeUndefined();
     // Column 3 full to row 12 with no pops: the builder's game is over before the first pair.
-    const full = parseInstance({}, { name: 'full.txt', text: Array.from({ length: 12 }, (_, i) => (i % 2 ? '..R...' : '..G...')).join('\n') + '\n' });
+    const full = parseInstance({}, { name: 'full.txt', text: `${Array.from({ length: 12 }, (_, i) => (i % 2 ? '..R...' : '..G...')).join('\n')}\n` });
     const lost = startGame(plugin, full);
     expect(gameStatus(plugin, full, lost).legalDrops).toEqual([]);
     expect(plugin.play!.deduce!(full, lost.setup, lost.position)).toBeUndefined();
