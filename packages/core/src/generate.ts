@@ -64,6 +64,20 @@ export interface GeneratedPuzzle {
   formats?: Readonly<Record<string, string>>;
   /** Candidates tried before this one was kept. */
   tries?: number;
+  /**
+   * The puzzle as a host with a form opens it (the page's Play), when `input` holds more than the
+   * plugin's editor reads: Puyo's file ends in `pairs:` and `goal:` lines, its form takes the field
+   * alone and those as options. Hosts that take a file (the CLI) use `input`.
+   */
+  form?: GeneratedForm;
+}
+
+/** A made puzzle as an input and options, each read as a plugin's example gives them. */
+export interface GeneratedForm {
+  /** The positional input, as the plugin's editor reads it; none when the options hold the puzzle. */
+  input?: string;
+  /** Options by name, as an example's options. */
+  options: Readonly<Record<string, string | number | boolean>>;
 }
 
 /** A plugin's grader, as hosts see it before loading the solver. */

@@ -48,7 +48,7 @@ export type { PlanarPieceOptions } from './play-shapes.js';
 
 // Making and grading puzzles: a generator's and a grader's description, what they return.
 export { generatedHeader, gradeLine, readGeneratedHeader, skipGeneratedHeader } from './generate.js';
-export type { GenerateContext, GeneratedPuzzle, GenerateRequest, GeneratorSizeSpec, GeneratorSpec, Grade, GradeStep, GraderSpec } from './generate.js';
+export type { GenerateContext, GeneratedForm, GeneratedPuzzle, GenerateRequest, GeneratorSizeSpec, GeneratorSpec, Grade, GradeStep, GraderSpec } from './generate.js';
 
 // Seeded randomness, so a play queue, a generated puzzle or a random test case replays from its seed.
 export { Random, seededRandom } from './random.js';

@@ -22,6 +22,14 @@ export function checkGenerated(value: unknown, levels: readonly string[], emits:
   } else if (emits.length > 0) {
     throw fail(`a puzzle without formats (the generator emits ${emits.join(', ')})`);
   }
+  const form = value['form'];
+  if (form !== undefined) {
+    if (!isObject(form) || (form['input'] !== undefined && typeof form['input'] !== 'string') || !isObject(form['options'])) {
+      throw fail('a form that is not { input?: text, options: { name: value } }');
+    }
+    const bad = Object.entries(form['options']).find(([, option]) => !['string', 'number', 'boolean'].includes(typeof option));
+    if (bad) throw fail(`a form whose option ${JSON.stringify(bad[0])} is not text, a number or true/false`);
+  }
   const tries = value['tries'];
   if (tries !== undefined && !(Number.isSafeInteger(tries) && (tries as number) >= 0)) throw fail('tries that are not a whole number');
   return value as unknown as GeneratedPuzzle;

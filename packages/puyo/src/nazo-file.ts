@@ -44,5 +44,8 @@ export function readNazoFile(text: string, file?: string): NazoFile {
 
 /** The file `readNazoFile` reads back: the field's rows, then the pairs and the goal. */
 export function formatNazoFile(field: PuyoField, pairs: readonly Pair[], goal: Goal): string {
-  return `${formatField(field)}pairs: ${pairs.map((pair) => pair.axis + pair.child).join(',')}\ngoal: ${describeGoal(goal)}\n`;
+  return `${formatField(field)}pairs: ${pairsText(pairs)}\ngoal: ${describeGoal(goal)}\n`;
 }
+
+/** Pairs as `--pairs` takes them: `RG,BY,RR`. */
+export const pairsText = (pairs: readonly Pair[]): string => pairs.map((pair) => pair.axis + pair.child).join(',');

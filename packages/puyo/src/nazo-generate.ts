@@ -5,9 +5,10 @@
 // puyos (field and pairs) come in fours.
 import { InputError, Random, type GenerateContext, type GeneratedPuzzle, type GenerateRequest } from '@kit/core';
 import { COLOUR_LETTERS, ROWS, WIDTH, type PuyoField } from './field.js';
-import type { Goal } from './goal.js';
+import { type Goal, describeGoal } from './goal.js';
 import { type NazoSolution, type Pair, solveNazo } from './nazo.js';
-import { formatNazoFile } from './nazo-file.js';
+import { formatNazoFile, pairsText } from './nazo-file.js';
+import { formatField } from './parse.js';
 import { MADE_CHAINS, MADE_GOALS, MADE_PAIRS, type MadeGoal } from './nazo-generator-spec.js';
 import { NAZO_LEVELS, type NazoLevel, nazoLevel, nearMisses } from './nazo-levels.js';
 import { nazoLinkUrl } from './nazo-link.js';
@@ -201,6 +202,8 @@ function madePuzzle(candidate: Candidate, goal: Goal, level: NazoLevel, tries: n
     size: '6x12',
     difficulty: level,
     formats: { puyop: nazoLinkUrl(candidate.field, candidate.pairs, goal) },
+    // The page's field editor reads the field alone: the pairs and goal go in as the options.
+    form: { input: formatField(candidate.field), options: { nazo: true, pairs: pairsText(candidate.pairs), goal: describeGoal(goal) } },
     tries,
   };
 }

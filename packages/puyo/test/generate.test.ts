@@ -153,6 +153,20 @@ describe('reading a made puzzle back', () => {
 describe('bad parameters: one line each', () => {
   const request = (difficulty: string, raw: Record<string, string>): GenerateRequest => ({ seed: 1, difficulty, parameters: parameters(raw) });
   const refused = (difficulty: string, raw: Record<string, string>) => lineOf(() => solver.generate!(request(difficulty, raw), {}));
+  it("gives the page a form: the field its editor reads, the pairs and goal as options, the same puzzle as the file", () => {
+    const editor = plugin.editors!.find((spec) => spec.target === 'input')!;
+    for (const [seed, difficulty, raw] of [[3, 'easy', {}], [4, 'easy', { goal: 'clear' }], [5, 'medium', {}]] as const) {
+      const puzzle = make(seed, difficulty, raw);
+      const form = puzzle.form!;
+      expect(form.options).toEqual({ nazo: true, pairs: puzzle.input.match(/^pairs: (.*)$/m)![1], goal: puzzle.input.match(/^goal: (.*)$/m)![1] });
+      // The editor refuses the file's pairs: and goal: lines; it reads the form's input.
+      expect(() => editor.fromText(puzzle.input, 'input')).toThrow();
+      expect(() => editor.fromText(form.input!, 'input')).not.toThrow();
+      const opened = parseInstance(parseOptions(plugin.options, { ...form.options }), { name: 'form.txt', text: form.input! });
+      expect(opened).toEqual(readBack(puzzle, seed));
+    }
+  });
+
   it('names the parameter and what it takes', () => {
     expect(lineOf(() => parameters({ pairs: '9' }))).toBe('--pairs must be an integer from 1 to 4 (got "9")');
     expect(lineOf(() => parameters({ chains: '1' }))).toBe('--chains must be an integer from 2 to 5 (got "1")');

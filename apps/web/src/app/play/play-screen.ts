@@ -549,7 +549,9 @@ export class PlayScreen {
         this.#making = undefined;
         let values: Record<string, string>;
         try {
-          values = sampleValues(plugin, { name: 'made', title: 'made', input: puzzle.input });
+          // A plugin whose file holds more than its editor reads gives the form's input and options.
+          const form = puzzle.form ?? { input: puzzle.input, options: {} };
+          values = sampleValues(plugin, { name: 'made', title: 'made', ...(form.input !== undefined ? { input: form.input } : {}), options: { ...form.options } });
         } catch (error) {
           this.#newGame.done(`The made puzzle could not be read: ${inWords(errorText(error))}.`);
           return;
