@@ -60,3 +60,26 @@ export async function smallTargets(p: Page): Promise<string[]> {
       .map(({ element, box }) => `${element.tagName.toLowerCase()}.${element.className} "${(element.textContent ?? '').trim().slice(0, 20)}" ${box.width.toFixed(1)}x${box.height.toFixed(1)}`),
   );
 }
+
+/** The cells of the piece in hand (the hand bar's drawing) as [row, col] offsets by part. */
+export async function handParts(p: Page): Promise<[number, number][]> {
+  return p.locator('.hand-piece [data-part]').evaluateAll((cells) => cells.map((cell) => [Number((cell as HTMLElement).dataset['dr']), Number((cell as HTMLElement).dataset['dc'])] as [number, number]));
+}
+
+/** A finger's path on a touch screen: down at the first point, through the others, up at the last (CDP touch events). */
+export async function touchPath(p: Page, points: ReadonlyArray<{ x: number; y: number }>, atEach?: (point: { x: number; y: number }, index: number) => Promise<void>): Promise<void> {
+  const cdp = await p.context().newCDPSession(p);
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [points[0]!] });
+  for (const [index, point] of points.entries()) {
+    if (index > 0) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [point] });
+    await atEach?.(point, index);
+  }
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await cdp.detach();
+}
+
+/** The centre of an element's box. */
+export async function centre(p: Page, selector: string): Promise<{ x: number; y: number }> {
+  const box = (await p.locator(selector).first().boundingBox())!;
+  return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+}

@@ -56,6 +56,7 @@ export class DropsBoard implements PlayBoard {
       this.#field.element,
     );
     this.#stage.addEventListener('keydown', (event) => this.#key(event));
+    this.#stage.dataset['playBoard'] = 'drops';
     this.element = h(
       'div',
       { class: 'drops-play' },
