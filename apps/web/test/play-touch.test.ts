@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type * as ServerModule from '../src/server/index.js';
 import type { WebServer } from '../src/server/index.js';
 import { launchChromium, type Browser } from './browser.js';
-import { boardCell, centre, handParts, pieceParts, remaining, touchPath } from './play-helpers.js';
+import { boardCell, centre, handParts, pieceParts, remaining, shapeOf, touchPath } from './play-helpers.js';
 
 const { discoverPlugins, serve } = (await import('../dist/server/index.js')) as typeof ServerModule;
 const repoRoot = new URL('../../../', import.meta.url).pathname;
@@ -41,12 +41,6 @@ async function close(page: Page): Promise<void> {
 }
 
 type Cells = ReadonlyArray<readonly [number, number]>;
-/** A shape as a canonical string: its cells moved to the top left corner, sorted. */
-const shapeOf = (cells: Cells) => {
-  const top = Math.min(...cells.map(([r]) => r));
-  const left = Math.min(...cells.map(([, c]) => c));
-  return cells.map(([r, c]) => `${r - top},${c - left}`).sort().join(' ');
-};
 const quarterTurns = (cells: Cells) => [shapeOf(cells.map(([r, c]) => [c, -r])), shapeOf(cells.map(([r, c]) => [-c, r]))];
 const mirrors = (cells: Cells) => [shapeOf(cells.map(([r, c]) => [r, -c])), shapeOf(cells.map(([r, c]) => [-r, c]))];
 

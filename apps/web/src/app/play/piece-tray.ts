@@ -78,7 +78,7 @@ export class PieceTray {
       h(
         'p',
         { class: 'board-help' },
-        `Drag a piece onto the board, or pick it (tap, click, Enter) and tap the cell for it, or place it with the arrows and Enter.${keys.map(([key, label]) => ` ${key.toUpperCase()} to ${label}.`).join('')} The buttons under the board turn the piece in hand, and so does a tap on it. A tap, click or Enter on a laid piece picks it up again, Delete puts it back, Escape lets go of the piece in hand.`,
+        `Drag a piece onto the board, or take it (tap, click, Enter) and tap a cell, or use the arrows and Enter.${keys.map(([key, label]) => ` ${key.toUpperCase()} to ${label}.`).join('')} A tap on the piece in hand turns it. A tap or Enter on a laid piece picks it up, Delete puts it back, Escape lets go.`,
       ),
     );
   }
