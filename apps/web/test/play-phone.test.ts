@@ -1,6 +1,6 @@
 // Phone first, in Chromium with touch emulation at 390x844: before the first move the play board
 // (`[data-play-board]`), the count and the controls a move needs (Rotate and Flip or Tip, the digit
-// pad, the drop buttons) are on the first screen; pentomino 6x10 and Katamino LNPUVY are played to
+// pad, the drop buttons, the counters and the next pieces) are on the first screen; pentomino 6x10 and Katamino LNPUVY are played to
 // "Solved!" with taps only, from the CLI's first solution.
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
@@ -63,13 +63,16 @@ const FIRST_SCREEN: Array<[string, string[]]> = [
   ['?puzzle=pentomino&example=6x10&play=1', PIECES],
   ['?puzzle=katamino&example=lnpuvy&play=1', PIECES],
   ['?puzzle=polycube&example=soma&play=1', PIECES],
+  ['?puzzle=puyo&example=nazo&play=1', ['[data-play-board]', '#remaining', '.drop-buttons', '.play-counters']],
+  ['?puzzle=puyo&example=builder&play=1', ['[data-play-board]', '.drop-buttons', '.play-counters', '.drops-next li']],
 ];
 
 describe('a phone\'s first screen', () => {
   for (const [search, selectors] of FIRST_SCREEN) {
     it(`${search}: the board, the count and the controls a move needs, before the first move`, async () => {
       const { p, errors } = await open(search);
-      await remaining(p);
+      // Counted, or (free play has no count) the piece over the field.
+      await p.waitForSelector('#remaining[aria-busy="false"]:not([hidden]), [data-play-board][data-column]');
       expect(await p.evaluate(() => [innerWidth, innerHeight, scrollY])).toEqual([390, 844, 0]);
       expect(await offScreen(p, selectors)).toEqual([]);
       expect(errors).toEqual([]);
