@@ -26,15 +26,17 @@ export interface Browser {
 /**
  * A fresh profile each time (playwright passes it as --user-data-dir), removed on close.
  * `bypassCSP` is for the accessibility tests only: they inject axe-core, which the page's
- * Content-Security-Policy (rightly) refuses.
+ * Content-Security-Policy (rightly) refuses. `phone`: a 390x844 touch screen (taps, touch events,
+ * a mobile viewport), as a phone's browser is.
  */
-export async function launchChromium(options: { bypassCSP?: boolean } = {}): Promise<Browser> {
+export async function launchChromium(options: { bypassCSP?: boolean; phone?: boolean } = {}): Promise<Browser> {
   const profile = mkdtempSync(join(tmpdir(), 'kit-web-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM_PATH,
     headless: true,
     args: FLAGS,
-    viewport: { width: 1280, height: 860 },
+    viewport: options.phone ? { width: 390, height: 844 } : { width: 1280, height: 860 },
+    ...(options.phone ? { hasTouch: true, isMobile: true } : {}),
     ...(options.bypassCSP ? { bypassCSP: true } : {}),
   });
   return {

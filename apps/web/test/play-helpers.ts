@@ -60,3 +60,59 @@ export async function smallTargets(p: Page): Promise<string[]> {
       .map(({ element, box }) => `${element.tagName.toLowerCase()}.${element.className} "${(element.textContent ?? '').trim().slice(0, 20)}" ${box.width.toFixed(1)}x${box.height.toFixed(1)}`),
   );
 }
+
+/** The cells of the piece in hand (the hand bar's drawing) as [row, col] offsets by part. */
+export async function handParts(p: Page): Promise<[number, number][]> {
+  return p.locator('.hand-piece [data-part]').evaluateAll((cells) => cells.map((cell) => [Number((cell as HTMLElement).dataset['dr']), Number((cell as HTMLElement).dataset['dc'])] as [number, number]));
+}
+
+/** A finger's path on a touch screen: down at the first point, through the others, up at the last (CDP touch events). */
+export async function touchPath(p: Page, points: ReadonlyArray<{ x: number; y: number }>, atEach?: (point: { x: number; y: number }, index: number) => Promise<void>): Promise<void> {
+  const cdp = await p.context().newCDPSession(p);
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [points[0]!] });
+  for (const [index, point] of points.entries()) {
+    if (index > 0) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [point] });
+    await atEach?.(point, index);
+  }
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await cdp.detach();
+}
+
+/** The centre of an element's box. */
+export async function centre(p: Page, selector: string): Promise<{ x: number; y: number }> {
+  const box = (await p.locator(selector).first().boundingBox())!;
+  return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+}
+
+/** A shape as a canonical string: its cells moved to the top left corner, sorted. */
+export function shapeOf(cells: ReadonlyArray<readonly [number, number]>): string {
+  const top = Math.min(...cells.map(([r]) => r));
+  const left = Math.min(...cells.map(([, c]) => c));
+  return cells.map(([r, c]) => `${r - top},${c - left}`).sort().join(' ');
+}
+
+/** The cells a letter covers in a solution's rows. */
+export const cellsOf = (rows: readonly string[], letter: string): [number, number][] =>
+  rows.flatMap((row, r) => [...row].flatMap((char, c) => (char === letter ? [[r, c] as [number, number]] : [])));
+
+/**
+ * Lays a piece where a solution has it, with the hand bar only: the tray piece taken, turned with
+ * Rotate (Flip after three turns) until it has the solution's shape, and its first part put on its
+ * cell. `act` taps or clicks; `after` runs after each of those steps.
+ */
+export async function layByHand(p: Page, rows: readonly string[], letter: string, act: 'tap' | 'click', after: () => Promise<void> = async () => {}): Promise<void> {
+  const target = cellsOf(rows, letter);
+  const push = async (locator: ReturnType<Page['locator']>) => {
+    await (act === 'tap' ? locator.tap() : locator.click());
+    await after();
+  };
+  await push(p.locator(`.tray-piece[data-piece="${letter}"]`));
+  for (let turn = 0; shapeOf(await handParts(p)) !== shapeOf(target); turn++) {
+    if (turn >= 7) throw new Error(`${letter}: no turn gives the solution's shape`);
+    await push(p.getByRole('button', { name: turn === 3 ? 'Flip' : 'Rotate', exact: true }));
+  }
+  const parts = await handParts(p);
+  const top = Math.min(...target.map(([r]) => r)) - Math.min(...parts.map(([r]) => r));
+  const left = Math.min(...target.map(([, c]) => c)) - Math.min(...parts.map(([, c]) => c));
+  await push(boardCell(p, top + parts[0]![0], left + parts[0]![1]));
+}

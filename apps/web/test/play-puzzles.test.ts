@@ -2,8 +2,8 @@
 // with clicks only, its mistakes and hints checked against the CLI's unique solution; three
 // pentominoes laid on 6x10 by dragging, the remaining count checked against the CLI on the board
 // with those cells as holes; Sudoku from the keyboard; Puyo's chain builder with Suggest checked
-// against the play spec in Node; every play board on a phone and under
-// axe-core.
+// against the play spec in Node; every play board on a phone and under axe-core (and on a desktop,
+// the buttons beside the board).
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -392,6 +392,18 @@ describe('the kit\'s play boards on a phone and under axe-core', () => {
       await remaining(p);
       expect(await smallTargets(p)).toEqual([]);
       expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      expect(await axeProblems(p)).toEqual([]);
+      await close(p);
+    });
+  }
+  // On a desktop the game's buttons stay in the side column, left of the board.
+  for (const search of ['?puzzle=hitori-sat&example=unique-5x5&play=1', '?puzzle=pentomino&example=6x10&play=1', '?puzzle=puyo&example=nazo&play=1']) {
+    it(`${search}: at 1280x900 the buttons beside the board, no critical or serious violation`, async () => {
+      const p = await open(search);
+      await remaining(p);
+      const [controls, board] = await Promise.all([p.locator('.play-controls').boundingBox(), p.locator('[data-play-board]').boundingBox()]);
+      expect(controls!.x + controls!.width).toBeLessThan(board!.x);
+      expect(controls!.y).toBeLessThan(board!.y + board!.height);
       expect(await axeProblems(p)).toEqual([]);
       await close(p);
     });

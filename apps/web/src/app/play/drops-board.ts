@@ -59,6 +59,7 @@ export class DropsBoard implements PlayBoard {
       this.#field.element,
     );
     this.#stage.addEventListener('keydown', (event) => this.#key(event));
+    this.#stage.dataset['playBoard'] = 'drops';
     this.element = h(
       'div',
       { class: 'drops-play' },
@@ -94,6 +95,8 @@ export class DropsBoard implements PlayBoard {
     else this.#settle(view);
     this.#drawHand();
     this.#drawNext(state);
+    // The rows the hand and the field take, so a phone's stylesheet can size the stage to the screen.
+    this.element.style.setProperty('--drop-rows', String(this.#hand.height + this.#field.height));
   }
 
   /** Plays step `index` of what the last drop set off, then the next, then the settled field. */

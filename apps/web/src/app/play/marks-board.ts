@@ -26,6 +26,7 @@ export class MarksBoard implements PlayBoard {
     this.#fixed = new Set(setup.fixed ?? []);
     const cells = setup.width * setup.height;
     this.#cursor = Math.max(0, Array.from({ length: cells }, (_, i) => i).find((cell) => !this.#fixed.has(cell)) ?? 0);
+    this.#frame.element.dataset['playBoard'] = 'marks';
     const layer = this.#frame.layer;
     layer.setAttribute('role', 'grid');
     layer.setAttribute('aria-label', `Board, ${setup.width} by ${setup.height}`);

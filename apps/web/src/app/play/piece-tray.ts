@@ -1,12 +1,12 @@
 // The tray of a pieces board: one button per piece, drawn in the orientation it will be laid in,
-// with how many copies are left. A piece is taken with a click or Enter, or dragged by any of its
-// cells; R, F (a piece's turn keys) turn the focused piece.
+// with how many copies are left. A piece is taken with a click, a tap or Enter, or dragged by any
+// of its cells; R, F (a piece's turn keys) turn the focused piece, a tap on the piece in hand turns it.
 import type { Palette, PiecesSetup, TrayPiece } from '@kit/core';
 import { entryHex } from '@kit/core/host';
 import { h } from '../dom.js';
 
 export interface TrayHandlers {
-  /** A piece was clicked or chosen with Enter. */
+  /** A piece was clicked, tapped or chosen with Enter. */
   take(piece: number): void;
   /** A pointer went down on a piece: `part` is the cell of the drawn orientation it went down on. */
   press(piece: number, part: number, event: PointerEvent): void;
@@ -17,6 +17,27 @@ export interface TrayHandlers {
 /** The cell coordinates of an orientation as [row, col] (a box's layers side by side is not drawn: layer 0 only). */
 export const flatCells = (cells: ReadonlyArray<readonly number[]>): Array<[number, number]> =>
   cells.map((at) => (at.length === 3 ? [at[1]!, at[2]!] : [at[0]!, at[1]!]));
+
+/** A piece drawn in one orientation as a small grid of cells (`data-part`, `data-dr`, `data-dc` on each). */
+export function pieceShape(piece: TrayPiece, orientation: number, palette: Palette): HTMLElement {
+  const cells = flatCells(piece.orientations[orientation] ?? piece.orientations[0]!);
+  const rows = Math.max(...cells.map(([row]) => row)) + 1;
+  const cols = Math.max(...cells.map(([, col]) => col)) + 1;
+  const entry = palette[piece.fill ?? piece.name];
+  const colour = entry ? entryHex(entry) : undefined;
+  // Styles through the CSSOM: the page's Content-Security-Policy refuses style attributes.
+  const shape = h('span', { class: 'tray-shape' });
+  shape.style.setProperty('--rows', String(rows));
+  shape.style.setProperty('--cols', String(cols));
+  cells.forEach(([row, col], part) => {
+    const cell = h('span', { class: 'tray-cell', 'data-part': part, 'data-dr': row, 'data-dc': col });
+    cell.style.gridRow = String(row + 1);
+    cell.style.gridColumn = String(col + 1);
+    if (colour) cell.style.background = colour;
+    shape.append(cell);
+  });
+  return shape;
+}
 
 export function turnFor(piece: TrayPiece, key: string): number | undefined {
   const index = piece.turns.findIndex((turn) => turn.key.toLowerCase() === key.toLowerCase());
@@ -57,7 +78,7 @@ export class PieceTray {
       h(
         'p',
         { class: 'board-help' },
-        `Drag a piece onto the board, or pick it (click, Enter) and place it with the arrows and Enter.${keys.map(([key, label]) => ` ${key.toUpperCase()} to ${label}.`).join('')} A click or Enter on a laid piece picks it up again, Delete puts it back, Escape drops the piece in hand.`,
+        `Drag a piece onto the board, or take it (tap, click, Enter) and tap a cell, or use the arrows and Enter.${keys.map(([key, label]) => ` ${key.toUpperCase()} to ${label}.`).join('')} A tap on the piece in hand turns it. A tap or Enter on a laid piece picks it up, Delete puts it back, Escape lets go.`,
       ),
     );
   }
@@ -66,23 +87,9 @@ export class PieceTray {
   draw(orientations: readonly number[], left: readonly number[], held: number | undefined): void {
     this.setup.tray.forEach((piece, index) => {
       const button = this.#buttons[index]!;
-      const orientation = piece.orientations[orientations[index] ?? 0] ?? piece.orientations[0]!;
-      const cells = flatCells(orientation);
-      const rows = Math.max(...cells.map(([row]) => row)) + 1;
-      const cols = Math.max(...cells.map(([, col]) => col)) + 1;
-      const entry = this.palette[piece.fill ?? piece.name];
-      const colour = entry ? entryHex(entry) : undefined;
-      // Styles through the CSSOM: the page's Content-Security-Policy refuses style attributes.
-      const shape = h('span', { class: 'tray-shape' });
-      shape.style.setProperty('--rows', String(rows));
-      shape.style.setProperty('--cols', String(cols));
-      cells.forEach(([row, col], part) => {
-        const cell = h('span', { class: 'tray-cell', 'data-part': part, 'data-dr': row, 'data-dc': col });
-        cell.style.gridRow = String(row + 1);
-        cell.style.gridColumn = String(col + 1);
-        if (colour) cell.style.background = colour;
-        shape.append(cell);
-      });
+      const orientation = piece.orientations[orientations[index] ?? 0] ? (orientations[index] ?? 0) : 0;
+      const shape = pieceShape(piece, orientation, this.palette);
+      button.dataset['orientation'] = String(orientation);
       const count = left[index] ?? 0;
       button.replaceChildren(shape, h('span', { class: 'tray-name' }, piece.name), h('span', { class: 'tray-count' }, piece.count > 1 || count === 0 ? `×${count}` : ''));
       button.disabled = count <= 0 && held !== index;

@@ -1,13 +1,16 @@
 // A board that pieces are laid on from a tray (pentomino, Katamino, a third party's tiling). A
-// piece is dragged from the tray and snaps to the cells under it; or taken with a click or Enter
-// and placed with the pointer or the arrows and Enter; R and F (the piece's turn keys) turn the
-// piece in hand, during a drag too. A laid piece is picked up again with a click or Enter, dragged
-// somewhere else, or put back with Delete.
+// piece is dragged from the tray (it follows the finger or the pointer) and snaps to the cells
+// under it; or taken with a tap, a click or Enter and placed with a tap, the pointer or the arrows
+// and Enter. R and F (the piece's turn keys) turn the piece in hand, during a drag too; so do the
+// hand bar's buttons and a tap on the piece in hand. A laid piece is picked up again with a tap, a
+// click or Enter, dragged somewhere else, or put back with Delete or Back to tray.
 import {
   applyMove, cellName, coverOf, pieceCells, piecesLeft, PlayMoveError, type PiecesPosition, type PiecesSetup, type PlayMove,
 } from '@kit/core';
 import { h } from '../dom.js';
 import { BoardFrame } from './board-frame.js';
+import { DragFollower } from './drag-follower.js';
+import { HandBar } from './hand-bar.js';
 import { PieceTray, turnFor } from './piece-tray.js';
 import type { BoardHost, BoardState, Highlights, PlayBoard } from './play-board.js';
 
@@ -36,6 +39,8 @@ export class PiecesBoard implements PlayBoard {
   readonly element: HTMLElement;
   readonly #frame = new BoardFrame(true, 'pieces-board');
   readonly #tray: PieceTray;
+  readonly #handBar: HandBar;
+  readonly #follower: DragFollower;
   readonly #holes: Set<number>;
   readonly #depth: number;
   readonly #orientations: number[];
@@ -63,6 +68,9 @@ export class PiecesBoard implements PlayBoard {
       press: (piece, part, event) => this.#startPress(event, { piece, orientation: this.#orientations[piece]!, part }),
       turn: (piece, key) => this.#turnTray(piece, key),
     });
+    this.#handBar = new HandBar(setup, host.palette, { turn: (key) => this.#turnHand(key), back: () => this.#backToTray() });
+    this.#follower = new DragFollower(host.palette);
+    this.#frame.element.dataset['playBoard'] = 'pieces';
     const layer = this.#frame.layer;
     layer.setAttribute('role', 'grid');
     layer.setAttribute('aria-label', `Board, ${setup.width} by ${setup.height}${this.#depth > 1 ? ` by ${this.#depth}` : ''}`);
@@ -74,7 +82,7 @@ export class PiecesBoard implements PlayBoard {
     });
     layer.addEventListener('keydown', (event) => this.#key(event));
     document.addEventListener('keydown', this.#onDocumentKey);
-    this.element = h('div', { class: 'pieces-play' }, this.#frame.element, this.#tray.element);
+    this.element = h('div', { class: 'pieces-play' }, this.#frame.element, this.#handBar.element, this.#tray.element, this.#follower.element);
   }
 
   dispose(): void {
@@ -124,6 +132,15 @@ export class PiecesBoard implements PlayBoard {
     this.#frame.mark('ghost', ghost?.ok ? ghost.cells : []);
     this.#frame.mark('ghost-bad', ghost && !ghost.ok ? ghost.cells : []);
     this.element.classList.toggle('holding', hand !== undefined);
+    this.#handBar.draw(hand);
+    if (this.#press?.dragging && hand && this.#follower.element.dataset['orientation'] !== String(hand.orientation)) this.#showFollower(hand);
+  }
+
+  /** The dragged piece under the pointer, at the board's cell size. */
+  #showFollower(hand: Hand): void {
+    const box = this.#frame.layer.getBoundingClientRect();
+    const cell = this.#frame.width > 0 ? box.width / this.#frame.width : 24;
+    this.#follower.show(this.setup.tray[hand.piece]!, hand.orientation, hand.part, cell);
   }
 
   /** The move that lays the hand with its part on the anchor, and the cells it would cover. */
@@ -176,8 +193,22 @@ export class PiecesBoard implements PlayBoard {
       return;
     }
     const moves = this.#movesFor(placement.move);
+    const from = this.#hand?.from;
     this.#hand = undefined;
+    // A laid piece laid again where it lies (a second tap on it) is only let go: no moves.
+    const owner = from === undefined ? -1 : coverOf(this.setup, this.#position)[from]!;
+    const laid = this.#position.placed[owner];
+    const place = placement.move;
+    if (laid && laid.piece === place.piece && laid.orientation === place.orientation && laid.cell === place.cell) return this.#drawHand();
     if (!this.host.playAll(moves)) this.#drawHand();
+  }
+
+  /** Back to tray: a tray piece in hand is let go; a laid one is taken off the board. */
+  #backToTray(): void {
+    const from = this.#hand?.from;
+    this.#hand = undefined;
+    if (from !== undefined) this.host.play({ type: 'lift', cell: from });
+    else this.#drawHand();
   }
 
   #take(piece: number): void {
@@ -185,9 +216,10 @@ export class PiecesBoard implements PlayBoard {
       this.#swallowClick = false;
       return;
     }
+    // A tap on the piece in hand turns it (its first turn); Escape or Back to tray lets it go.
     if (this.#hand?.piece === piece && this.#hand.from === undefined) {
-      this.#hand = undefined;
-      this.#drawHand();
+      const first = this.setup.tray[piece]!.turns[0];
+      if (first) this.#turnHand(first.key);
       return;
     }
     if ((piecesLeft(this.setup, this.#position)[piece] ?? 0) <= 0) return;
@@ -252,15 +284,18 @@ export class PiecesBoard implements PlayBoard {
       press.dragging = true;
       this.#hand = { ...press.hand };
       this.element.classList.add('dragging');
+      this.#showFollower(this.#hand);
     }
     const at = this.#frame.cellAt(event.clientX, event.clientY);
     this.#setAnchor(at ? this.#cellIndex(at) : undefined);
+    this.#follower.move(event.clientX, event.clientY, at !== undefined);
   }
 
   #pressEnd(event: PointerEvent): void {
     const press = this.#press;
     this.#press = undefined;
     this.element.classList.remove('dragging');
+    this.#follower.hide();
     if (!press?.dragging) return;
     // The click that may follow the drag's release is not a pick; it comes before any timer does.
     if (press.target.closest('.tray')) this.#swallowClick = true;

@@ -1,7 +1,9 @@
 // What the referee and the rules say about the position, above the board: the remaining count
-// (`data-remaining`: the number, `0`, or `1000+` past the cap; `aria-busy` while it is counted),
-// the play time, "Solved!", the rules the position breaks, the move that was the mistake, a hint,
-// and one line for anything else (a refused move).
+// (`data-remaining`: the number, `0`, or `1000+` past the cap; `aria-busy` while it is counted)
+// and the play time on one line; under it, in a box of fixed height that scrolls when they are
+// many, "Solved!", the rules the position breaks, the move that was the mistake, a hint, and one
+// line for anything else (a refused move). Nothing here changes size as they come and go, so the
+// board under it never moves.
 import type { PlayViolation } from '@kit/core';
 import { h } from '../dom.js';
 import { clockText } from './play-timer.js';
@@ -22,11 +24,8 @@ export class RefereePanel {
       'section',
       { class: 'referee', 'aria-label': 'Referee' },
       h('p', { class: 'referee-line' }, this.#label, this.#remaining, this.#timer),
-      this.#solved,
-      this.#violations,
-      this.#mistake,
-      this.#hint,
-      this.#message,
+      // Focusable: a keyboard can scroll it when its lines overflow.
+      h('div', { class: 'referee-notes', role: 'group', 'aria-label': 'The referee\'s notes', tabindex: 0 }, this.#solved, this.#violations, this.#mistake, this.#hint, this.#message),
     );
   }
 
