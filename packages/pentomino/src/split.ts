@@ -4,6 +4,8 @@ import { type BitboardTables, bitboardTables } from './tables.js';
 
 /** Nodes a level when every task of a split is sampled at once (each gets its share by weight). */
 const SAMPLE = 16384;
+/** Cells times pieces that SAMPLE nodes a level are sized for: bigger searches sample fewer (a node costs a scan of the board). */
+const SAMPLE_SCALE = 64 * 16;
 
 export interface SplitRoots {
   roots: SearchRoot[];
@@ -403,9 +405,10 @@ export function splitRoots(prepared: Prepared, target: number): SplitRoots {
     if (guessed.size === 0) {
       if (!prepared.wide) bits = bitboardTables(problem, plan.enabled);
       reseed([]);
-      sampleBelow(roots.map((r) => r.prefix), SAMPLE, 1, remember);
+      const sample = Math.max(64, Math.floor((SAMPLE * SAMPLE_SCALE) / Math.max(SAMPLE_SCALE, size * pieces)));
+      sampleBelow(roots.map((r) => r.prefix), sample, 1, remember);
       for (const r of roots) all += guessed.get(r.prefix.join(','))!;
-      density = SAMPLE / Math.max(1, all);
+      density = sample / Math.max(1, all);
     }
     const key = root.prefix.join(',');
     const found = guessed.get(key);
