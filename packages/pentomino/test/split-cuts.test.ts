@@ -64,9 +64,31 @@ describe('a split cut deeper where its tasks are largest', () => {
     expect(allTasks(all, plan(all, 3000).cuts)).toMatchObject({ solutions: 4040, tries: allTasks(all, []).tries });
   });
 
-  it('plans the same cuts on every call', () => {
+  it('plans the same cuts on every call, whatever was estimated before', () => {
     const instance = parseInstance({ size: 6 });
-    expect(plan(instance, 1000).cuts).toEqual(plan(instance, 1000).cuts);
+    const first = plan(instance, 1000).cuts;
+    expect(first.length).toBeGreaterThan(20);
+    expect(plan(instance, 1000).cuts).toEqual(first);
+    // Estimates asked for in another order (deepest first) on the same split are the same figures.
+    const split = solver.split!(instance, QUEUE_WIDTH)!;
+    const fresh = solver.split!(instance, QUEUE_WIDTH)!;
+    const deep = [first.at(-1)!, [first.at(-1)![0]!], [0]];
+    const there = deep.map((path) => split.estimate!(path));
+    expect(deep.reverse().map((path) => fresh.estimate!(path)).reverse()).toEqual(there);
+    expect(planCuts(split, split.tasks + 1000)).toEqual(first);
+  });
+
+  it('guesses a tree small enough to sample whole exactly: the tries below each task and part', () => {
+    for (const instance of [parseInstance({ size: 3 }), parseInstance({ board: { name: 'b.txt', text: '......\n'.repeat(5) }, pieces: 'LLNNPP' })]) {
+      const split = solver.split!(instance, QUEUE_WIDTH)!;
+      const quiet = () => createSolveContext({}, { solution: () => {}, progress: () => {}, step: () => {} });
+      const triesOf = (summary: unknown) => (summary as { tries: number }).tries;
+      for (let task = 1; task < split.tasks; task++) {
+        expect(split.estimate!([task])).toBe(triesOf(split.solveTask(task, quiet())));
+        // A part other than the first carries no other tries than its own subtree's.
+        if (split.parts!([task]) > 1) expect(split.estimate!([task, 1])).toBe(triesOf(split.solvePart!([task, 1], quiet())));
+      }
+    }
   });
 
   it('refuses cuts that are not parts of the split, naming them', () => {

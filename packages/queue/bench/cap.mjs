@@ -3,6 +3,7 @@
 // the queue groups them. A run ends no sooner than its largest job, so the cap (total tries over the
 // largest job's) is how many worker threads one run can keep busy. A count, not a time: the same on
 // any machine, loaded or not.
+// Prints the cap, the planning CPU and whether they meet the aims (issue 34).
 // Usage: node bench/cap.mjs [bench|scott]... [--width N] [--max-tasks N]   (default: both, at the queue's width and task bound)
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,9 +17,9 @@ const { plugin } = await import(join(repoRoot, 'packages', 'pentomino', 'dist', 
 const EIGHT = { name: 'board.txt', text: '........\n'.repeat(8) };
 const SEARCHES = {
   // The queue benchmark's search (bench/run.mjs): with the L tetromino, every packing.
-  bench: { title: '8x8, 12 pentominoes + L tetromino, --all', options: { board: EIGHT, 'piece-file': { name: 'pieces.txt', text: withPiece(['J.', 'J.', 'JJ']) }, all: true } },
+  bench: { title: '8x8, 12 pentominoes + L tetromino, --all', target: 500, options: { board: EIGHT, 'piece-file': { name: 'pieces.txt', text: withPiece(['J.', 'J.', 'JJ']) }, all: true } },
   // Dana Scott's problem with the square anywhere.
-  scott: { title: "Dana Scott's 8x8, 12 pentominoes + 2x2 square", options: { board: EIGHT, 'piece-file': { name: 'pieces.txt', text: withPiece(['OO', 'OO']) } } },
+  scott: { title: "Dana Scott's 8x8, 12 pentominoes + 2x2 square", target: 300, options: { board: EIGHT, 'piece-file': { name: 'pieces.txt', text: withPiece(['OO', 'OO']) } } },
 };
 
 const quiet = { wantSolutions: false, wantProgress: false, progressDue: () => false, shouldStop: () => false, solution() {}, progress() {}, step() {} };
@@ -59,6 +60,8 @@ for (const name of names.length > 0 ? names : Object.keys(SEARCHES)) {
   console.log(`${search.title}: ${solutions} solutions, ${total} tries, ${(searchMs / 1000).toFixed(1)} s CPU on one thread`);
   console.log(`  split for ${width} threads: ${base.tasks} tasks, ${splitMs} ms CPU; ${cuts.length} cuts planned in ${planMs} ms CPU (${cutsText.length} bytes as text), applied in ${applyMs} ms: ${split.tasks} tasks in ${blocks} jobs`);
   console.log(`  speed-up cap ${cap.toFixed(0)} worker threads (the largest job holds 1/${cap.toFixed(0)} of the tries, the largest task 1/${taskCap.toFixed(0)})`);
+  // Issue 34's aims: the cap at least the target, the planning under 2 s of CPU.
+  console.log(`  aims: cap >= ${search.target} ${cap >= search.target ? 'met' : 'NOT met'}, planning < 2 s ${planMs < 2000 ? 'met' : 'NOT met'}`);
 }
 
 function cpuMs(since) {

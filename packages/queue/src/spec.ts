@@ -94,8 +94,12 @@ export const QUEUE_UNCUT_SPLIT_WIDTH = 256;
  */
 export const QUEUE_MAX_TASKS = 16384;
 
-/** A task whose estimate (in search steps) is below this is not cut: tens of ms of work, not worth more jobs. */
-export const QUEUE_MIN_CUT = 25_000;
+/**
+ * A task whose estimate (in search steps) is below this is not cut: milliseconds of work, not worth
+ * more tasks. Low, so the estimates that fall short (a sample that missed a task's rare big branch)
+ * still get their tasks cut; QUEUE_MAX_TASKS bounds how far.
+ */
+export const QUEUE_MIN_CUT = 6_000;
 
 export function blockCount(tasksTotal: number): number {
   return Math.max(1, Math.min(tasksTotal, RUN_BLOCKS));
