@@ -62,11 +62,13 @@ export function program(setExit: (code: number) => void, first?: string): Comman
       .command('info')
       .description("a plugin's options, input formats and examples")
       .argument('<id>', 'plugin id (see kit list)')
+      .option('--json', 'one JSON object: id, title, input, options, examples, generator, grader')
       .addOption(pluginOption())
-      .action(async (id: string, opts: { plugin: string[] }) => {
+      .action(async (id: string, opts: { json?: boolean; plugin: string[] }) => {
         const result = await discover(opts.plugin, id);
-        const { infoText } = await import('./commands/info.js');
-        process.stdout.write(infoText(await findPlugin(result, id)));
+        const found = await findPlugin(result, id);
+        if (opts.json) process.stdout.write((await import('./commands/info-json.js')).infoJson(found));
+        else process.stdout.write((await import('./commands/info.js')).infoText(found));
       });
   }
 
