@@ -5,8 +5,8 @@
 //   dependencies included; workspace packages (@kit/*) stay external: they are separate packages with
 //   their own state and their own worker entry points.
 // - A library bundles every module it exports, plugin modules of its `kit` manifest and
-//   `kitBuild.entries` (worker scripts started by URL), all dependencies external, so it stays
-//   browser-safe. The per-file modules stay beside the bundles for deep imports (tests, benchmarks).
+//   `kitBuild.entries` (worker scripts started by URL), all dependencies and subpath imports
+//   (`#name`) external, so it stays browser-safe. The per-file modules stay beside the bundles for deep imports (tests, benchmarks).
 // Dynamic imports and code shared by several entries become chunks in dist/ itself, so a module's
 // `import.meta.url` keeps pointing into dist/.
 import { existsSync } from 'node:fs';
@@ -141,7 +141,9 @@ async function bundleLibrary({ packageDir, distDir, entries, standalone }) {
   const alone = new Set(standalone.map((entry) => resolve(packageDir, entry)));
   const unknown = [...alone].find((entry) => !entryPoints.includes(entry));
   if (unknown) throw new Error(`kit-build: kitBuild.standalone names ${unknown}, which is no entry point`);
-  const library = { ...shared, outdir: distDir, outbase: distDir, chunkNames: '[name]-[hash]', platform: 'neutral', target: 'es2022', packages: 'external' };
+  // Subpath imports (`#name`, package.json "imports") stay imports too: their conditions (`node`
+  // or not) are for the user's runtime or bundler to choose, not for this build.
+  const library = { ...shared, outdir: distDir, outbase: distDir, chunkNames: '[name]-[hash]', platform: 'neutral', target: 'es2022', packages: 'external', external: ['#*'] };
   const together = entryPoints.filter((entry) => !alone.has(entry));
   await Promise.all([
     ...(together.length > 0 ? [build({ ...library, entryPoints: together })] : []),

@@ -47,8 +47,11 @@ describe.each(publicPackages)('$name as packed', (pkg) => {
     expect(manifest.type).toBe('module');
     expect(manifest.sideEffects).toBe(false);
     expect(manifest.license).toBe('MIT');
-    // Node 22 and 24, the LTS lines (Node 20 still works; the workspace runs on it, but it is past its end of life).
-    expect(manifest.engines?.node).toBe('>=22.3');
+    // Node 22.12+ and 24: ES modules only, and from 22.12 require() loads them (Node 20 still runs the
+    // workspace, but it is past its end of life).
+    expect(manifest.engines?.node).toBe('>=22.12');
+    expect(manifest.homepage).toBe(`https://github.com/puzzle-kit/puzzle-kit/tree/main/${pkg.path}#readme`);
+    expect(manifest.bugs).toEqual({ url: 'https://github.com/puzzle-kit/puzzle-kit/issues' });
     expect(manifest.repository).toMatchObject({ type: 'git', directory: pkg.path });
     expect(manifest.keywords).toContain('puzzle-kit');
     expect(manifest.publishConfig).toMatchObject({ access: 'public' });

@@ -13,7 +13,7 @@ const pluginOption = () => new Option('--plugin <path-or-package>', 'load one mo
 
 
 /** Names of the commands, for `only` below. */
-const COMMANDS = ['list', 'info', 'run', 'generate', 'grade', 'web', 'merge', 'worker', 'queue', 'create-plugin'];
+const COMMANDS = ['list', 'info', 'run', 'generate', 'grade', 'web', 'merge', 'worker', 'queue', 'create-plugin', 'completion'];
 
 /**
  * The program. Given the command the arguments start with, only that command is defined: defining
@@ -62,11 +62,31 @@ export function program(setExit: (code: number) => void, first?: string): Comman
       .command('info')
       .description("a plugin's options, input formats and examples")
       .argument('<id>', 'plugin id (see kit list)')
+      .option('--json', 'one JSON object: id, title, input, options, examples, generator, grader')
       .addOption(pluginOption())
-      .action(async (id: string, opts: { plugin: string[] }) => {
+      .action(async (id: string, opts: { json?: boolean; plugin: string[] }) => {
         const result = await discover(opts.plugin, id);
-        const { infoText } = await import('./commands/info.js');
-        process.stdout.write(infoText(await findPlugin(result, id)));
+        const found = await findPlugin(result, id);
+        if (opts.json) process.stdout.write((await import('./commands/info-json.js')).infoJson(found));
+        else process.stdout.write((await import('./commands/info.js')).infoText(found));
+      });
+  }
+
+  if (wanted('completion')) {
+    kit
+      .command('completion')
+      .description('a shell completion script: eval "$(kit completion bash)" (bash, zsh, fish)')
+      .argument('<shell>', 'bash, zsh or fish')
+      .addOption(pluginOption())
+      .action(async (shell: string, opts: { plugin: string[] }) => {
+        const { completionScript, SHELLS, unknownShell } = await import('./commands/completion.js');
+        if (!(SHELLS as readonly string[]).includes(shell)) throw new UsageError(unknownShell(shell));
+        const result = await discover(opts.plugin);
+        // A plugin that fails to load still completes by id; its options are simply not offered.
+        const plugins = await Promise.all(
+          result.plugins.map(async (entry) => ({ id: entry.id, options: await findPlugin(result, entry.id).then((found) => found.plugin.options.map((spec) => spec.name), () => []) })),
+        );
+        process.stdout.write(completionScript(shell, { commands: COMMANDS, plugins }));
       });
   }
 

@@ -43,7 +43,7 @@ export async function createRunOutput(options: RunOutputOptions): Promise<RunOut
   }
   if (options.count) {
     const summary = new SummaryOutput(stdout, status);
-    return { animate: false, fault: undefined, event: (event) => summary.event(event), finish: async (_done, line) => summary.finish(line()), interrupt: () => summary.interrupt() };
+    return { animate: false, fault: undefined, event: (event) => summary.event(event), finish: async (_done, line) => summary.finish(lastLine(line())), interrupt: () => summary.interrupt() };
   }
   const [{ canAnimate, detectColorMode }, { HumanOutput }] = await Promise.all([import('@kit/ansi-render'), import('./human-output.js')]);
   const animate = options.live && !options.quiet && canAnimate({ stream: stdout, env: options.env });
@@ -68,4 +68,12 @@ export async function createRunOutput(options: RunOutputOptions): Promise<RunOut
     finish: (_done, line) => human.finish(line),
     interrupt: () => human.interrupt(),
   };
+}
+
+/**
+ * `--count` prints the summary alone: a plugin's summary may open with a table (Puyo's chain by
+ * chain), and its last line is the summary proper (docs/contract.md).
+ */
+function lastLine(text: string): string {
+  return text.trimEnd().split('\n').at(-1) ?? '';
 }

@@ -16,6 +16,7 @@ export async function backendFactory(name = 'cdcl', options: { record?: boolean 
     await loadLogicSolver();
     return () => new LogicSolverBackend();
   }
-  const { ExternalSolver } = await import('./external.js');
+  // Node-only (it starts a program): `#external-solver` is a refusal in browser bundles (package.json "imports").
+  const { ExternalSolver } = await import('#external-solver');
   return () => new ExternalSolver(name);
 }

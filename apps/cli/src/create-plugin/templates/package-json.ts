@@ -19,7 +19,7 @@ export function packageJson(vars: TemplateVars): string {
     license: 'MIT',
     type: 'module',
     keywords: ['puzzle-kit', 'kit-plugin', vars.id],
-    engines: { node: '>=22.3' },
+    engines: { node: '>=22.12' },
     sideEffects: false,
     exports: {
       '.': entry('index'),
