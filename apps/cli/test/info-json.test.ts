@@ -24,12 +24,13 @@ describe('kit info ID --json', () => {
     ]);
   });
 
-  it('puyo: no generator or grader gives null for both; the option names match kit info', () => {
+  it('puyo: its nazo generator and grader as declared; the option names match kit info', () => {
     const info = JSON.parse(kit(['info', 'puyo', '--json']).stdout) as { options: Array<{ name: string }>; generator: unknown; grader: unknown; examples: string[] };
     const text = kit(['info', 'puyo']).stdout;
     expect(info.options.map((option) => option.name)).toEqual([...text.matchAll(/^ {2}(?:-\w, )?--([\w-]+)/gm)].map((match) => match[1]));
     expect(info.examples[0]).toBe('kit run puyo examples/seq19.dat');
-    expect([info.generator, info.grader]).toEqual([null, null]);
+    expect(info.generator).toMatchObject({ levels: ['easy', 'medium', 'hard'], emits: ['puyop'] });
+    expect(info.grader).toMatchObject({ levels: ['easy', 'medium', 'hard'] });
   });
 
   it('an unknown plugin is refused in one line, exit 2, nothing on stdout', () => {
