@@ -6,6 +6,7 @@ import { configureCommand } from './commander-setup.js';
 import { cliVersion, discover, findPlugin } from './discovery.js';
 import { cpuLimit } from './cpu-limit.js';
 import { EXIT, UsageError } from './errors.js';
+import { loadOptional } from './optional-package.js';
 
 const collect = (value: string, previous: string[]) => [...previous, value];
 const pluginOption = () => new Option('--plugin <path-or-package>', 'load one more plugin (repeatable)').argParser(collect).default([]);
@@ -147,7 +148,7 @@ export function program(setExit: (code: number) => void, first?: string): Comman
       .addOption(pluginOption())
       .action(async (files: string[], opts: { json?: boolean; count?: boolean; color?: boolean; plugin: string[] }) => {
         const result = await discover(opts.plugin);
-        const [{ mergeShards }, { note }] = await Promise.all([import('./commands/merge.js'), import('./queue-run.js')]);
+        const [{ mergeShards }, { note }] = await loadOptional('@kit/queue', 'kit merge', () => Promise.all([import('./commands/merge.js'), import('./queue-run.js')]));
         await mergeShards(files, colorFlags(opts), process.cwd(), process.env, (id) => findPlugin(result, id), (line) => void note(line));
       });
   }
@@ -167,7 +168,7 @@ export function program(setExit: (code: number) => void, first?: string): Comman
       .addOption(pluginOption())
       .action(async (opts: import('./commands/worker.js').WorkerFlags & { plugin: string[] }) => {
         const result = await discover(opts.plugin);
-        const { serveWorker } = await import('./commands/worker.js');
+        const { serveWorker } = await loadOptional('@kit/queue', 'kit worker', () => import('./commands/worker.js'));
         setExit(await serveWorker(result.plugins, opts, process.env));
       });
   }
@@ -183,7 +184,7 @@ export function program(setExit: (code: number) => void, first?: string): Comman
       .option('--json', 'one JSON object')
       .addOption(pluginOption())
       .action(async (id: string, opts: { queue?: string; json?: boolean; plugin: string[] }) => {
-        const { queueStatus } = await import('./commands/queue.js');
+        const { queueStatus } = await loadOptional('@kit/queue', 'kit queue', () => import('./commands/queue.js'));
         const result = opts.json ? undefined : await discover(opts.plugin);
         await queueStatus(await config(opts), id, opts.json === true, (pluginId) => findPlugin(result!, pluginId));
       });
@@ -198,7 +199,7 @@ export function program(setExit: (code: number) => void, first?: string): Comman
       .addOption(pluginOption())
       .action(async (id: string, opts: { queue?: string; json?: boolean; count?: boolean; color?: boolean; plugin: string[] }) => {
         const result = await discover(opts.plugin);
-        const { queueWait } = await import('./commands/queue.js');
+        const { queueWait } = await loadOptional('@kit/queue', 'kit queue', () => import('./commands/queue.js'));
         await queueWait(await config(opts), id, colorFlags(opts), (pluginId) => findPlugin(result, pluginId));
       });
     queue
@@ -207,7 +208,7 @@ export function program(setExit: (code: number) => void, first?: string): Comman
       .argument('<id>', 'the run id')
       .addOption(queueOption())
       .action(async (id: string, opts: { queue?: string }) => {
-        const { queueCancel } = await import('./commands/queue.js');
+        const { queueCancel } = await loadOptional('@kit/queue', 'kit queue', () => import('./commands/queue.js'));
         await queueCancel(await config(opts), id);
       });
     queue
@@ -216,7 +217,7 @@ export function program(setExit: (code: number) => void, first?: string): Comman
       .argument('<id>', 'the run id')
       .addOption(queueOption())
       .action(async (id: string, opts: { queue?: string }) => {
-        const { queueRemove } = await import('./commands/queue.js');
+        const { queueRemove } = await loadOptional('@kit/queue', 'kit queue', () => import('./commands/queue.js'));
         await queueRemove(await config(opts), id);
       });
     queue
@@ -225,7 +226,7 @@ export function program(setExit: (code: number) => void, first?: string): Comman
       .addOption(queueOption())
       .option('--json', 'one JSON object a line')
       .action(async (opts: { queue?: string; json?: boolean }) => {
-        const { queueList } = await import('./commands/queue.js');
+        const { queueList } = await loadOptional('@kit/queue', 'kit queue', () => import('./commands/queue.js'));
         await queueList(await config(opts), opts.json === true);
       });
     queue
@@ -234,7 +235,7 @@ export function program(setExit: (code: number) => void, first?: string): Comman
       .addOption(queueOption())
       .option('--older-than <duration>', 'also remove runs that ended longer ago than this (e.g. 1h, 2d)')
       .action(async (opts: { queue?: string; olderThan?: string }) => {
-        const { queuePrune } = await import('./commands/queue.js');
+        const { queuePrune } = await loadOptional('@kit/queue', 'kit queue', () => import('./commands/queue.js'));
         await queuePrune(await config(opts), opts.olderThan);
       });
     queue
@@ -243,7 +244,7 @@ export function program(setExit: (code: number) => void, first?: string): Comman
       .addOption(queueOption())
       .option('--json', 'one JSON object a line')
       .action(async (opts: { queue?: string; json?: boolean }) => {
-        const { queueWorkers } = await import('./commands/queue.js');
+        const { queueWorkers } = await loadOptional('@kit/queue', 'kit queue', () => import('./commands/queue.js'));
         await queueWorkers(await config(opts), opts.json === true);
       });
     for (const command of queue.commands) configureCommand(command);

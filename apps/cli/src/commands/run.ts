@@ -11,6 +11,7 @@ import { createRunOutput } from '../run-output.js';
 import { StatusLine } from '../status-line.js';
 import { solvesHere, solveWith } from '../solve-with.js';
 import { PluginFault } from '../plugin-fault.js';
+import { loadOptional } from '../optional-package.js';
 
 export interface RunContext {
   cwd: string;
@@ -103,7 +104,7 @@ export async function runPlugin(found: DiscoveredPlugin, args: string[], context
     };
     const done: DoneEvent =
       common.queue !== undefined
-        ? await (await import('../queue-run.js')).runQueued(await queueConfigFor(common.queue, context), {
+        ? await (await loadOptional('@kit/queue', '--queue', () => import('../queue-run.js'))).runQueued(await queueConfigFor(common.queue, context), {
             found,
             source,
             solutions: !common.count,

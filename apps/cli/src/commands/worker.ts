@@ -10,6 +10,7 @@ import { EXIT, UsageError } from '../errors.js';
 import { durationFlag } from '../run-flags.js';
 import { queueConfig } from '../queue-config.js';
 import { note, userFacing } from '../queue-run.js';
+import { loadOptional } from '../optional-package.js';
 
 /** Flags as given; each falls back to its environment variable, then to its default. */
 export interface WorkerFlags {
@@ -94,7 +95,7 @@ export async function serveWorker(entries: readonly PluginEntry[], flags: Worker
     }
   }
   if (plugins.length === 0) throw new UsageError('no plugins found here: a worker serves the plugins kit list shows (install some, or give --plugin PATH)');
-  const { serveQueue, serveHealth, redactUrl } = await import('@kit/queue');
+  const { serveQueue, serveHealth, redactUrl } = await loadOptional('@kit/queue', 'kit worker', () => import('@kit/queue'));
   const { errorPrefix } = await import('../error-prefix.js');
   const worker = await userFacing(() =>
     serveQueue({
