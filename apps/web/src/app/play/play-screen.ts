@@ -475,9 +475,18 @@ export class PlayScreen {
   async #ruleOf(current: Current, move: PlayMove): Promise<GradeStep | undefined> {
     const grade = await current.grade?.catch(() => undefined);
     const position = current.game.position;
-    const same = (other: PlayMove) => JSON.stringify(other) === JSON.stringify(move);
+    const setup = current.game.setup;
+    const cellsOf = (cells: readonly number[]) => [...cells].sort((a, b) => a - b).join(' ');
+    // A piece is the same placement when it covers the same cells: a grader and the referee may
+    // name one placement by different orientations or anchors (a symmetric piece's turns).
+    const covered = (placement: PlayMove) => `${placement.type === 'place' ? placement.piece : ''}:${cellsOf(moveCells(setup, placement))}`;
+    const same = (other: PlayMove) =>
+      move.type === 'place' && other.type === 'place' ? covered(other) === covered(move) : JSON.stringify(other) === JSON.stringify(move);
     const made = (other: PlayMove) => other.type === 'mark' && position.kind === 'marks' && position.marks[other.cell] === other.value;
-    return grade?.steps.find((step) => step.moves?.some(same) && !step.moves.every(made));
+    // A step that names no moves (a grader that speaks in cells) makes a placement covering its cells.
+    const decides = (step: GradeStep) =>
+      step.moves ? step.moves.some(same) && !step.moves.every(made) : move.type === 'place' && cellsOf(step.cells) === cellsOf(moveCells(setup, move));
+    return grade?.steps.find(decides);
   }
 
   #showHint(hint: PlayHint): void {
