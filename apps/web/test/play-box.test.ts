@@ -47,6 +47,16 @@ describe('a box in play', () => {
     expect(await p.locator('.stage .board-cell').count()).toBe(27);
     expect(await p.locator('.tray-piece').count()).toBe(7);
 
+    // The box in 3D beside its layers: empty at the start; tray pieces are drawn in 3D, so Soma's
+    // A and B (mirror images) and P, one flat L seen from above, are three different pictures.
+    const solid = p.locator('.pieces-play .play-solid svg.solid');
+    await solid.waitFor();
+    expect(await solid.locator('.face').count()).toBe(0);
+    expect(await p.locator('.tray-piece svg.tray-solid').count()).toBe(7);
+    const picture = (name: string) => p.locator(`.tray-piece[data-piece="${name}"] svg.tray-solid`).innerHTML();
+    const [a, b, pp] = await Promise.all(['A', 'B', 'P'].map(picture));
+    expect(new Set([a, b, pp]).size).toBe(3);
+
     // T tips the piece in hand over: the tray draws another shape (seen from above).
     const trayShape = () => p.locator('.tray-piece[data-piece="L"] [data-part]').evaluateAll((cells) => cells.map((cell) => `${(cell as HTMLElement).dataset['dr']},${(cell as HTMLElement).dataset['dc']}`).join(' '));
     const flat = await trayShape();
@@ -63,6 +73,16 @@ describe('a box in play', () => {
     expect(covered).toHaveLength(4);
     expect(covered).toEqual([0, 1, 2, 3]);
     for (const cell of covered) expect(await boardCell(p, Math.floor(cell / 3), cell % 3).getAttribute('data-mark')).toBe('L');
+    // The laid L stands in the 3D box, one piece; the arrow keys turn the box.
+    const faces = () => solid.locator('.face').evaluateAll((all) => all.map((face) => `${face.getAttribute('data-piece')} ${face.getAttribute('points')}`));
+    const seen = await faces();
+    expect(seen.length).toBeGreaterThan(0);
+    expect(new Set(seen.map((face) => face.split(' ')[0])).size).toBe(1);
+    await solid.focus();
+    await p.keyboard.press('ArrowRight');
+    const turned = await faces();
+    expect(turned.length).toBeGreaterThan(0);
+    expect(turned).not.toEqual(seen);
 
     // The cube with L's cubes as holes, bottom layer first, and the six pieces left.
     const layers = [0, 1, 2].map((z) => [0, 1, 2].map((y) => [0, 1, 2].map((x) => (covered.includes(9 * z + 3 * y + x) ? '#' : '.')).join('')).join('\n'));

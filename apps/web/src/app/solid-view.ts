@@ -102,7 +102,12 @@ interface SolidState {
   apart: number;
   /** Pieces shown, from the bottom; undefined: all. */
   shown: number | undefined;
+  /** Draws the box's edges too (a box in play, empty at the start). */
+  outline?: boolean;
 }
+
+/** Corner pairs of a box's edges, a corner numbered by its bits (1: right, 2: front, 4: top). */
+const BOX_EDGES = [[0, 1], [2, 3], [4, 5], [6, 7], [0, 2], [1, 3], [4, 6], [5, 7], [0, 4], [1, 5], [2, 6], [3, 7]] as const;
 
 /** The cubes as SVG polygons, far faces first. */
 export function drawSolid(frame: Frame, palette: Palette, state: SolidState): { picture: SVGSVGElement; pieces: number; faces: number } {
@@ -154,6 +159,15 @@ export function drawSolid(frame: Frame, palette: Palette, state: SolidState): { 
     tabindex: 0,
     'aria-label': `${width} by ${box.rows} by ${depth} box, ${shown} of ${pieces} pieces; drag or use the arrow keys to turn it`,
   });
+  if (state.outline) {
+    // The box's twelve edges behind the cubes, so an empty or half-filled box shows its shape.
+    const top = depth - state.apart / (1 + state.apart);
+    const corner = (i: number) => project(world(i & 1 ? width : 0, i & 2 ? box.rows : 0, i & 4 ? top : 0));
+    for (const [from, to] of BOX_EDGES) {
+      const [a, b] = [corner(from), corner(to)];
+      picture.append(svg('line', { x1: a.sx.toFixed(3), y1: a.sy.toFixed(3), x2: b.sx.toFixed(3), y2: b.sy.toFixed(3), class: 'box-edge' }));
+    }
+  }
   for (const face of faces) {
     picture.append(svg('polygon', { points: face.points, fill: face.fill, 'data-piece': face.piece, class: 'face' }));
   }
@@ -164,77 +178,82 @@ export const solidViewerKind: ViewerKind = {
   name: 'solid',
   accepts: (frame) => boxOf(frame) !== undefined,
   create(): FrameView {
-    const state: SolidState = { yaw: -30, pitch: 30, apart: 0, shown: undefined };
-    const stage = h('div', { class: 'solid-stage' });
-    const apart = h('input', { type: 'range', min: '0', max: '150', value: '0', 'aria-label': 'Layers apart' });
-    const steps = h('input', { type: 'range', min: '0', max: '0', value: '0', 'aria-label': 'Pieces shown' });
-    const stepsText = h('output', { class: 'solid-steps' });
-    const flat = h('div', { class: 'grid-view solid-flat' });
-    const element = h(
-      'div',
-      { class: 'solid-view' },
-      stage,
-      h('div', { class: 'solid-controls' }, h('label', {}, 'Layers apart ', apart), h('label', {}, 'Pieces ', steps, ' ', stepsText)),
-      flat,
-    );
-    let shown: { frame: Frame; palette: Palette } | undefined;
-    let pieces = 0;
-    const redraw = () => {
-      if (!shown) return;
-      const drawn = drawSolid(shown.frame, shown.palette, state);
-      const focused = document.activeElement === stage.firstElementChild;
-      stage.replaceChildren(drawn.picture);
-      if (focused) drawn.picture.focus();
-      if (drawn.pieces !== pieces) {
-        // Another packing: every piece in again.
-        pieces = drawn.pieces;
-        state.shown = undefined;
-        steps.max = String(pieces);
-      }
-      steps.value = String(state.shown ?? pieces);
-      stepsText.textContent = `${state.shown ?? pieces} of ${pieces}`;
-    };
-    apart.addEventListener('input', () => {
-      state.apart = Number(apart.value) / 100;
-      redraw();
-    });
-    steps.addEventListener('input', () => {
-      state.shown = Number(steps.value) >= pieces ? undefined : Number(steps.value);
-      redraw();
-    });
-    let drag: { x: number; y: number } | undefined;
-    stage.addEventListener('pointerdown', (event) => {
-      drag = { x: event.clientX, y: event.clientY };
-      stage.setPointerCapture?.(event.pointerId);
-    });
-    stage.addEventListener('pointermove', (event) => {
-      if (!drag) return;
-      state.yaw += (event.clientX - drag.x) * 0.5;
-      state.pitch = Math.max(-85, Math.min(85, state.pitch + (event.clientY - drag.y) * 0.5));
-      drag = { x: event.clientX, y: event.clientY };
-      redraw();
-    });
-    const release = () => (drag = undefined);
-    stage.addEventListener('pointerup', release);
-    stage.addEventListener('pointercancel', release);
-    stage.addEventListener('keydown', (event) => {
-      const turns: Record<string, [number, number]> = { ArrowLeft: [-15, 0], ArrowRight: [15, 0], ArrowUp: [0, -15], ArrowDown: [0, 15] };
-      const turn = turns[event.key];
-      if (!turn) return;
-      event.preventDefault();
-      state.yaw += turn[0];
-      state.pitch = Math.max(-85, Math.min(85, state.pitch + turn[1]));
-      redraw();
-    });
-    return {
-      element,
-      show(frame, palette) {
-        shown = { frame, palette };
-        redraw();
-        flat.replaceChildren(frameToSvg(frame, palette, { className: 'main-frame' }));
-        setStyleProperty(flat, '--aspect', `${frame.width + 0.2} / ${frame.height + 0.2}`);
-        setStyleProperty(flat, '--columns', String(frame.width));
-      },
-    };
+    return createSolidView(false);
   },
 };
+
+/** The turnable 3D view with its sliders; `outline` draws the box's edges. */
+export function createSolidView(outline: boolean): FrameView {
+  const state: SolidState = { yaw: -30, pitch: 30, apart: 0, shown: undefined, outline };
+  const stage = h('div', { class: 'solid-stage' });
+  const apart = h('input', { type: 'range', min: '0', max: '150', value: '0', 'aria-label': 'Layers apart' });
+  const steps = h('input', { type: 'range', min: '0', max: '0', value: '0', 'aria-label': 'Pieces shown' });
+  const stepsText = h('output', { class: 'solid-steps' });
+  const flat = h('div', { class: 'grid-view solid-flat' });
+  const element = h(
+    'div',
+    { class: 'solid-view' },
+    stage,
+    h('div', { class: 'solid-controls' }, h('label', {}, 'Layers apart ', apart), h('label', {}, 'Pieces ', steps, ' ', stepsText)),
+    flat,
+  );
+  let shown: { frame: Frame; palette: Palette } | undefined;
+  let pieces = 0;
+  const redraw = () => {
+    if (!shown) return;
+    const drawn = drawSolid(shown.frame, shown.palette, state);
+    const focused = document.activeElement === stage.firstElementChild;
+    stage.replaceChildren(drawn.picture);
+    if (focused) drawn.picture.focus();
+    if (drawn.pieces !== pieces) {
+      // Another packing: every piece in again.
+      pieces = drawn.pieces;
+      state.shown = undefined;
+      steps.max = String(pieces);
+    }
+    steps.value = String(state.shown ?? pieces);
+    stepsText.textContent = `${state.shown ?? pieces} of ${pieces}`;
+  };
+  apart.addEventListener('input', () => {
+    state.apart = Number(apart.value) / 100;
+    redraw();
+  });
+  steps.addEventListener('input', () => {
+    state.shown = Number(steps.value) >= pieces ? undefined : Number(steps.value);
+    redraw();
+  });
+  let drag: { x: number; y: number } | undefined;
+  stage.addEventListener('pointerdown', (event) => {
+    drag = { x: event.clientX, y: event.clientY };
+    stage.setPointerCapture?.(event.pointerId);
+  });
+  stage.addEventListener('pointermove', (event) => {
+    if (!drag) return;
+    state.yaw += (event.clientX - drag.x) * 0.5;
+    state.pitch = Math.max(-85, Math.min(85, state.pitch + (event.clientY - drag.y) * 0.5));
+    drag = { x: event.clientX, y: event.clientY };
+    redraw();
+  });
+  const release = () => (drag = undefined);
+  stage.addEventListener('pointerup', release);
+  stage.addEventListener('pointercancel', release);
+  stage.addEventListener('keydown', (event) => {
+    const turns: Record<string, [number, number]> = { ArrowLeft: [-15, 0], ArrowRight: [15, 0], ArrowUp: [0, -15], ArrowDown: [0, 15] };
+    const turn = turns[event.key];
+    if (!turn) return;
+    event.preventDefault();
+    state.yaw += turn[0];
+    state.pitch = Math.max(-85, Math.min(85, state.pitch + turn[1]));
+    redraw();
+  });
+  return {
+    element,
+    show(frame, palette) {
+      shown = { frame, palette };
+      redraw();
+      flat.replaceChildren(frameToSvg(frame, palette, { className: 'main-frame' }));
+      setStyleProperty(flat, '--aspect', `${frame.width + 0.2} / ${frame.height + 0.2}`);
+      setStyleProperty(flat, '--columns', String(frame.width));
+    },
+  };
+}

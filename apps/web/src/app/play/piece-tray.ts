@@ -4,6 +4,7 @@
 import type { Palette, PiecesSetup, TrayPiece } from '@kit/core';
 import { entryHex } from '@kit/core/host';
 import { h } from '../dom.js';
+import { pieceSolid } from './box-view.js';
 
 export interface TrayHandlers {
   /** A piece was clicked, tapped or chosen with Enter. */
@@ -91,7 +92,9 @@ export class PieceTray {
       const shape = pieceShape(piece, orientation, this.palette);
       button.dataset['orientation'] = String(orientation);
       const count = left[index] ?? 0;
-      button.replaceChildren(shape, h('span', { class: 'tray-name' }, piece.name), h('span', { class: 'tray-count' }, piece.count > 1 || count === 0 ? `×${count}` : ''));
+      // A box's piece is drawn in 3D above its footprint (the flat shape is what a drag holds it by).
+      const solid = (this.setup.depth ?? 1) > 1 ? [pieceSolid(piece, orientation, this.palette)] : [];
+      button.replaceChildren(...solid, shape, h('span', { class: 'tray-name' }, piece.name), h('span', { class: 'tray-count' }, piece.count > 1 || count === 0 ? `×${count}` : ''));
       button.disabled = count <= 0 && held !== index;
       button.dataset['left'] = String(count);
       button.setAttribute('aria-pressed', String(held === index));

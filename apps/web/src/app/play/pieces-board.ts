@@ -9,6 +9,7 @@ import {
 } from '@kit/core';
 import { h } from '../dom.js';
 import { BoardFrame } from './board-frame.js';
+import { BoxView } from './box-view.js';
 import { DragFollower } from './drag-follower.js';
 import { HandBar } from './hand-bar.js';
 import { PieceTray, turnFor } from './piece-tray.js';
@@ -41,6 +42,8 @@ export class PiecesBoard implements PlayBoard {
   readonly #tray: PieceTray;
   readonly #handBar: HandBar;
   readonly #follower: DragFollower;
+  /** A box's laid pieces in 3D, beside its layers. */
+  readonly #box: BoxView | undefined;
   readonly #holes: Set<number>;
   readonly #depth: number;
   readonly #orientations: number[];
@@ -82,7 +85,8 @@ export class PiecesBoard implements PlayBoard {
     });
     layer.addEventListener('keydown', (event) => this.#key(event));
     document.addEventListener('keydown', this.#onDocumentKey);
-    this.element = h('div', { class: 'pieces-play' }, this.#frame.element, this.#handBar.element, this.#tray.element, this.#follower.element);
+    this.#box = this.#depth > 1 ? new BoxView(setup, host.palette) : undefined;
+    this.element = h('div', { class: 'pieces-play' }, ...(this.#box ? [h('div', { class: 'box-row' }, this.#frame.element, this.#box.element)] : [this.#frame.element]), this.#handBar.element, this.#tray.element, this.#follower.element);
   }
 
   dispose(): void {
@@ -114,6 +118,7 @@ export class PiecesBoard implements PlayBoard {
     this.#frame.drawLines(violations.flatMap((violation) => violation.lines ?? []), 'violation-line');
     this.highlight(state.highlights);
     this.#frame.mark('cursor', [this.#cursor]);
+    this.#box?.draw(this.#position);
     this.#drawHand();
   }
 
