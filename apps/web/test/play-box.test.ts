@@ -44,6 +44,9 @@ describe('a box in play', () => {
     const p = page;
     // 11,520 packings: past the referee's cap.
     expect(await remaining(p)).toEqual({ data: '1000+', text: 'more than 1,000' });
+    // The example's title counts 240 packings up to symmetry; the count says it counts every one.
+    expect(await p.locator('#play-example option:checked').textContent()).toBe('The Soma cube: 240 solutions');
+    expect(await p.locator('.referee-label').textContent()).toBe('Ways to finish (turned and mirrored copies count apart)');
     expect(await p.locator('.stage .board-cell').count()).toBe(27);
     expect(await p.locator('.tray-piece').count()).toBe(7);
 

@@ -361,7 +361,7 @@ export class PlayScreen {
     else this.#links.set(playSearch(plugin.id, current.puzzle.values), playSearch(plugin.id, current.puzzle.values, code));
     this.#links.outside(current.status.view.links);
     const judged = current.game.setup.judged !== false;
-    this.#referee.judged(judged);
+    this.#referee.judged(judged, current.game.setup.kind);
     if (judged) this.#judge({ mistake: true });
   }
 

@@ -4,7 +4,7 @@
 // many, "Solved!", the rules the position breaks, the move that was the mistake, a hint, and one
 // line for anything else (a refused move). Nothing here changes size as they come and go, so the
 // board under it never moves.
-import type { PlayViolation } from '@kit/core';
+import type { PlaySetup, PlayViolation } from '@kit/core';
 import { h } from '../dom.js';
 import { clockText } from './play-timer.js';
 
@@ -29,10 +29,14 @@ export class RefereePanel {
     );
   }
 
-  /** Shows the count, or not: a setup with nothing to count (`judged: false`) has none. */
-  judged(yes: boolean): void {
+  /**
+   * Shows the count, or not: a setup with nothing to count (`judged: false`) has none. A pieces
+   * board counts every way to finish it, where an example's title counts packings up to symmetry:
+   * the label says so, so the two numbers do not seem to disagree.
+   */
+  judged(yes: boolean, kind?: PlaySetup['kind']): void {
     this.#remaining.hidden = !yes;
-    this.#label.textContent = yes ? 'Solutions' : 'Free play: no goal to count towards';
+    this.#label.textContent = !yes ? 'Free play: no goal to count towards' : kind === 'pieces' ? 'Ways to finish (turned and mirrored copies count apart)' : 'Solutions';
   }
 
   /** The count is being worked out. */
