@@ -22,7 +22,7 @@ const { serve } = (await import(builtServer)) as typeof ServerModule;
 const here = dirname(fileURLToPath(import.meta.url));
 const repoRoot = resolve(here, '../../..');
 const kitBin = join(repoRoot, 'apps/cli/dist/bin.cjs');
-const FIXTURES = ['binairo', 'tiles', 'gems'];
+const FIXTURES = ['binairo', 'tiles', 'gems', 'nonogram'];
 
 let server: WebServer;
 let browser: Browser;
@@ -299,6 +299,48 @@ describe('a puzzle of pieces from a temporary directory (trominoes)', () => {
     // A piece dropped on another is refused, with the reason.
     await dragPiece(p, 'L', 0, 0, 0);
     expect(await p.locator('#play-message').textContent()).toMatch(/^L would overlap I at row 1, column \d$|^L does not fit on the board there$/);
+    await close(p);
+  });
+});
+
+describe('a puzzle with clue margins, its own cell names and counters (Nonogram)', () => {
+  // The heart .#.#./#####/.###./..#.. : its runs, read here from the picture, are the margins' clues.
+  const PICTURE = ['.#.#.', '#####', '.###.', '..#..'];
+  const runs = (line: string) => line.split(/\.+/).filter((run) => run !== '').map((run) => String(run.length)).join(' ');
+  const COLUMNS = [0, 1, 2, 3, 4].map((col) => runs(PICTURE.map((row) => row[col]).join('')));
+
+  it('draws the clues beside the board, each over its column or by its row; names cells A1-E4; shows its counters', async () => {
+    const p = await open('?puzzle=nonogram&example=heart&play=1');
+    expect(await remaining(p)).toEqual({ data: '1', text: '1 solution left' });
+    const clues = (side: string) => p.locator(`.clues-${side} .clue-line`).evaluateAll((lines) => lines.map((line) => line.getAttribute('data-clues')));
+    expect(await clues('top')).toEqual(COLUMNS);
+    expect(await clues('left')).toEqual(PICTURE.map(runs));
+    expect(await p.locator('.clues-top .clue-line').nth(2).getAttribute('aria-label')).toBe(`column 3: ${COLUMNS[2]}`);
+    // Each clue line is centred on its column's or its row's cells (within a tenth of a cell).
+    for (let col = 0; col < 5; col++) {
+      const line = (await p.locator('.clues-top .clue-line').nth(col).boundingBox())!;
+      const cell = (await boardCell(p, 0, col).boundingBox())!;
+      expect(Math.abs(line.x + line.width / 2 - (cell.x + cell.width / 2))).toBeLessThan(cell.width / 10);
+      expect(line.y + line.height).toBeLessThanOrEqual(cell.y);
+    }
+    for (let row = 0; row < 4; row++) {
+      const line = (await p.locator('.clues-left .clue-line').nth(row).boundingBox())!;
+      const cell = (await boardCell(p, row, 0).boundingBox())!;
+      expect(Math.abs(line.y + line.height / 2 - (cell.y + cell.height / 2))).toBeLessThan(cell.height / 10);
+      expect(line.x + line.width).toBeLessThanOrEqual(cell.x);
+    }
+    // The plugin's cell names, for screen readers and in the referee's words.
+    expect(await boardCell(p, 0, 2).getAttribute('aria-label')).toMatch(/^C1, /);
+    expect(await boardCell(p, 3, 4).getAttribute('aria-label')).toMatch(/^E4, /);
+    const counter = (label: string) => p.locator(`.marks-play [data-counter="${label}"]`).textContent();
+    expect([await counter('shaded'), await counter('to shade')]).toEqual(['shaded 0', 'to shade 11']);
+
+    // A wrong shade (A1 is empty in the heart): no solution, and the mistake is named by the plugin's name.
+    await boardCell(p, 0, 0).click();
+    expect(await counter('shaded')).toBe('shaded 1');
+    expect((await remaining(p)).data).toBe('0');
+    await p.waitForSelector('#play-mistake:not([hidden])');
+    expect(await p.locator('#play-mistake').textContent()).toContain('A1');
     await close(p);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { canRedo, canUndo, emptyHistory, playedMoves, recordMove, redoMove, undoMove } from './history.js';
-import { PlayMoveError, applyMove, checkPlaySetup, coverOf, initialPosition, isAdditive, pieceCells, piecesLeft } from './play-board.js';
+import { PlayMoveError, applyMove, cellName, checkPlaySetup, coverOf, initialPosition, isAdditive, pieceCells, piecesLeft } from './play-board.js';
 import { planarPiece } from './play-shapes.js';
 import type { DropsSetup, MarksSetup, PiecesSetup, PlayPosition } from './play.js';
 
@@ -157,6 +157,20 @@ describe('checkPlaySetup', () => {
     expect(badPiece({ orientations: [[[0, 0, 0]]] })).toBe('piece "L" has a cell that is not 2 whole numbers');
     expect(badPiece({ turns: [{ key: 'r', label: 'rotate', next: [0] }] })).toBe('piece "L": turn "r" must name an orientation for each orientation');
     expect(checkPlaySetup({ kind: 'dance' } as never)).toBe('unknown play kind "dance"');
+  });
+
+  it('takes cell names and clue margins that fit the board, and names what does not', () => {
+    const bad = (patch: object) => checkPlaySetup({ ...hitoriLike, ...patch } as MarksSetup);
+    const names = ['A1', 'B1', 'C1', 'A2', 'B2', 'C2'];
+    expect(bad({ cellNames: names, margins: { top: [['1'], [], ['2', '1']], left: [['3'], ['1', '1']] } })).toBeUndefined();
+    expect(bad({ cellNames: names.slice(1) })).toBe('cellNames must give one name for each of the 6 cells');
+    expect(bad({ cellNames: [...names.slice(1), 'C2\u001b[2J'] })).toBe('cellNames: cell 5 has no name of 1 to 16 characters (no control characters)');
+    expect(bad({ margins: { top: [['1']] } })).toBe('margins.top must give one list of clues for each of the 3 columns');
+    expect(bad({ margins: { left: [['1'], ['x'.repeat(17)]] } })).toBe('margins.left: a clue is 1 to 16 characters, none of them a control character');
+    expect(bad({ margins: { left: [['1'], Array.from({ length: 65 }, () => '1')] } })).toBe('margins.left: a line holds at most 64 clues');
+    expect(bad({ margins: 'top' })).toBe('margins must be an object with top and left');
+    expect(cellName({ ...hitoriLike, cellNames: names }, 4)).toBe('B2');
+    expect(cellName(hitoriLike, 4)).toBe('row 2, column 2');
   });
 });
 

@@ -14,6 +14,8 @@ export class PlayMoveError extends Error {
 const isCount = (value: unknown, min: number, max: number): value is number =>
   typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max;
 const isText = (value: unknown, max = 200): value is string => typeof value === 'string' && value.length > 0 && value.length <= max;
+/** Text a host shows as it is: no control characters or line and paragraph separators. */
+const isPlainText = (value: unknown): value is string => isText(value, 16) && !/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/.test(value);
 const isKey = (value: unknown) => value === undefined || (typeof value === 'string' && [...value].length === 1);
 
 /** Cells of the board a setup describes (every layer; holes included). */
@@ -24,6 +26,8 @@ export function boardCells(setup: PlaySetup): number {
 
 /** `row 2, column 3` (and `layer 1, ` in a box), for messages. */
 export function cellName(setup: MarksSetup | PiecesSetup, cell: number): string {
+  const own = setup.cellNames?.[cell];
+  if (own !== undefined) return own;
   const { width, height } = setup;
   const col = cell % width;
   const row = Math.floor(cell / width) % height;
@@ -129,7 +133,31 @@ export function checkPlaySetup(setup: PlaySetup): string | undefined {
   }
   const cells = setup.width * setup.height * depth;
   if (cells > PLAY_LIMITS.cells) return `the board has ${cells} cells, over the ${PLAY_LIMITS.cells} a host draws`;
-  return setup.kind === 'marks' ? checkMarks(setup, cells) : checkPieces(setup, cells);
+  return checkNames(setup, cells) ?? (setup.kind === 'marks' ? checkMargins(setup) ?? checkMarks(setup, cells) : checkPieces(setup, cells));
+}
+
+function checkNames(setup: MarksSetup | PiecesSetup, cells: number): string | undefined {
+  const names = setup.cellNames;
+  if (names === undefined) return undefined;
+  if (!Array.isArray(names) || names.length !== cells) return `cellNames must give one name for each of the ${cells} cells`;
+  const bad = names.findIndex((name) => !isPlainText(name));
+  return bad < 0 ? undefined : `cellNames: cell ${bad} has no name of 1 to 16 characters (no control characters)`;
+}
+
+function checkMargins(setup: MarksSetup): string | undefined {
+  const margins = setup.margins;
+  if (margins === undefined) return undefined;
+  if (typeof margins !== 'object' || margins === null) return 'margins must be an object with top and left';
+  for (const [side, lines] of [['top', setup.width], ['left', setup.height]] as const) {
+    const clues = margins[side];
+    if (clues === undefined) continue;
+    if (!Array.isArray(clues) || clues.length !== lines) return `margins.${side} must give one list of clues for each of the ${lines} ${side === 'top' ? 'columns' : 'rows'}`;
+    for (const line of clues) {
+      if (!Array.isArray(line) || line.length > PLAY_LIMITS.clues) return `margins.${side}: a line holds at most ${PLAY_LIMITS.clues} clues`;
+      if (!line.every(isPlainText)) return `margins.${side}: a clue is 1 to 16 characters, none of them a control character`;
+    }
+  }
+  return undefined;
 }
 
 /** The position a setup starts from. */

@@ -35,6 +35,18 @@ interface SetupCommon {
 
 /** Marks on cells: Hitori, Sudoku, a third party's Light Up. */
 export interface MarksSetup extends SetupCommon {
+  /**
+   * Each cell's name in the puzzle's own coordinates (`e4`, `B7`, `r3c5`), row-major, one a cell
+   * (1 to 16 characters, no control characters): hosts use it wherever they name a cell (screen
+   * readers, hints, refused moves). Default: `row R, column C` (with `layer L, ` in a box).
+   */
+  cellNames?: readonly string[];
+  /**
+   * Clues drawn beside the board that are not cells (Nonogram's runs): `top` one list a column,
+   * read from the top down, `left` one list a row, read from left to right; an empty list is a
+   * line with no clue. At most 64 clues a line, each 1 to 16 characters.
+   */
+  margins?: { top?: ReadonlyArray<readonly string[]>; left?: ReadonlyArray<readonly string[]> };
   kind: 'marks';
   width: number;
   height: number;
@@ -79,6 +91,12 @@ export interface PieceTurn {
 
 /** Pieces laid from a tray: pentomino, Katamino, a box of polycubes. */
 export interface PiecesSetup extends SetupCommon {
+  /**
+   * Each cell's name in the puzzle's own coordinates (`e4`, `B7`, `r3c5`), row-major, one a cell
+   * (1 to 16 characters, no control characters): hosts use it wherever they name a cell (screen
+   * readers, hints, refused moves). Default: `row R, column C` (with `layer L, ` in a box).
+   */
+  cellNames?: readonly string[];
   kind: 'pieces';
   width: number;
   height: number;
@@ -274,4 +292,6 @@ export const PLAY_LIMITS = {
   parts: 16,
   /** Moves in a history. */
   moves: 20000,
+  /** Clues on one line of a board's margin. */
+  clues: 64,
 } as const;

@@ -8,6 +8,7 @@ import { currentDrop, type DropPlacement, type DropsSetup, type Frame, type Play
 import { h } from '../dom.js';
 import { cellColour } from '../frame-svg.js';
 import { BoardFrame } from './board-frame.js';
+import { CountersView } from './counters-view.js';
 import type { BoardHost, BoardState, Highlights, PlayBoard } from './play-board.js';
 
 const same = (a: DropPlacement, b: DropPlacement) => a.column === b.column && a.rotation === b.rotation;
@@ -17,7 +18,7 @@ export class DropsBoard implements PlayBoard {
   readonly #field = new BoardFrame(false, 'drops-field');
   readonly #hand = new BoardFrame(false, 'drops-hand');
   readonly #next = h('ol', { class: 'drops-next', 'aria-label': 'Next pieces' });
-  readonly #counters = h('div', { class: 'play-counters' });
+  readonly #counters = new CountersView();
   readonly #goal = h('p', { class: 'play-goal', hidden: true });
   readonly #over = h('p', { class: 'play-over', hidden: true });
   readonly #caption = h('p', { class: 'drops-caption', 'aria-live': 'polite' });
@@ -64,7 +65,7 @@ export class DropsBoard implements PlayBoard {
       'div',
       { class: 'drops-play' },
       h('div', { class: 'drops-main' }, this.#stage, controls, this.#caption),
-      h('div', { class: 'drops-side' }, this.#counters, this.#goal, h('h3', {}, 'Next'), this.#next, this.#over),
+      h('div', { class: 'drops-side' }, this.#counters.element, this.#goal, h('h3', {}, 'Next'), this.#next, this.#over),
       h('p', { class: 'board-help', id: 'drops-help' }, 'Keys: Left and Right move the piece, Z and X (or Up) turn it, Down, Space or Enter drops it.'),
     );
     this.element.style.setProperty('--drop-columns', String(setup.columns));
@@ -114,11 +115,7 @@ export class DropsBoard implements PlayBoard {
     this.#drawField(view.frame, []);
     this.#drawGhost();
     this.#caption.textContent = '';
-    this.#counters.replaceChildren(
-      ...(view.counters ?? []).map((counter) =>
-        h('output', { class: 'play-counter', 'data-counter': counter.label }, h('span', { class: 'counter-label' }, counter.label), ' ', h('span', { class: 'counter-value' }, String(counter.value))),
-      ),
-    );
+    this.#counters.draw(view.counters);
     this.#goal.hidden = !view.goal;
     if (view.goal) {
       this.#goal.textContent = `Goal: ${view.goal.text} · ${view.goal.met ? 'met ✓' : 'not met yet'}`;

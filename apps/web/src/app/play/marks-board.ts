@@ -7,12 +7,15 @@
 import { cellName, type MarksPosition, type MarksSetup, type PlayMark } from '@kit/core';
 import { h } from '../dom.js';
 import { BoardFrame } from './board-frame.js';
+import { CountersView } from './counters-view.js';
+import { withClueMargins } from './clue-margins.js';
 import type { BoardHost, BoardState, Highlights, PlayBoard } from './play-board.js';
 
 const keyMatches = (mark: PlayMark, key: string) => mark.key !== undefined && mark.key.toLowerCase() === key.toLowerCase();
 
 export class MarksBoard implements PlayBoard {
   readonly element: HTMLElement;
+  readonly #counters = new CountersView();
   readonly #frame = new BoardFrame(true, 'marks-board');
   readonly #fixed: Set<number>;
   readonly #pencil: HTMLButtonElement | undefined;
@@ -52,7 +55,8 @@ export class MarksBoard implements PlayBoard {
       'div',
       { class: 'marks-play' },
       h('div', { class: 'mark-buttons', role: 'toolbar', 'aria-label': 'Marks' }, ...buttons, this.#pencil),
-      this.#frame.element,
+      this.#counters.element,
+      withClueMargins(this.#frame.element, setup.margins, setup.width, setup.height),
       h('p', { class: 'board-help' }, `${help}${keys.length ? `, ${keys.join(', ')}` : ''}.`),
     );
   }
@@ -63,6 +67,7 @@ export class MarksBoard implements PlayBoard {
     this.#position = position;
     const frame = state.status.view.frame;
     this.#frame.draw(frame, this.host.palette, `Board, ${this.setup.width} by ${this.setup.height}`);
+    this.#counters.draw(state.status.view.counters);
     const setup = this.setup;
     const labelOf = (value: string) => setup.marks.find((mark) => mark.value === value)?.label ?? value;
     this.#frame.cells.forEach((cell, index) => {

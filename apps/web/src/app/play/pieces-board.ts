@@ -9,6 +9,7 @@ import {
 } from '@kit/core';
 import { h } from '../dom.js';
 import { BoardFrame } from './board-frame.js';
+import { CountersView } from './counters-view.js';
 import { BoxView } from './box-view.js';
 import { DragFollower } from './drag-follower.js';
 import { HandBar } from './hand-bar.js';
@@ -38,6 +39,7 @@ interface Press {
 
 export class PiecesBoard implements PlayBoard {
   readonly element: HTMLElement;
+  readonly #counters = new CountersView();
   readonly #frame = new BoardFrame(true, 'pieces-board');
   readonly #tray: PieceTray;
   readonly #handBar: HandBar;
@@ -86,7 +88,7 @@ export class PiecesBoard implements PlayBoard {
     layer.addEventListener('keydown', (event) => this.#key(event));
     document.addEventListener('keydown', this.#onDocumentKey);
     this.#box = this.#depth > 1 ? new BoxView(setup, host.palette) : undefined;
-    this.element = h('div', { class: 'pieces-play' }, ...(this.#box ? [h('div', { class: 'box-row' }, this.#frame.element, this.#box.element)] : [this.#frame.element]), this.#handBar.element, this.#tray.element, this.#follower.element);
+    this.element = h('div', { class: 'pieces-play' }, this.#counters.element, ...(this.#box ? [h('div', { class: 'box-row' }, this.#frame.element, this.#box.element)] : [this.#frame.element]), this.#handBar.element, this.#tray.element, this.#follower.element);
   }
 
   dispose(): void {
@@ -102,6 +104,7 @@ export class PiecesBoard implements PlayBoard {
     this.#position = state.game.position;
     const setup = this.setup;
     this.#frame.draw(state.status.view.frame, this.host.palette, this.#frame.layer.getAttribute('aria-label') ?? 'Board');
+    this.#counters.draw(state.status.view.counters);
     const owner = coverOf(setup, this.#position);
     this.#frame.cells.forEach((cell, index) => {
       const placed = owner[index]! >= 0 ? this.#position.placed[owner[index]!] : undefined;
