@@ -51,6 +51,12 @@ export interface MarksSetup extends SetupCommon {
   fixed?: readonly number[];
   /** The marks cells hold at the start, row-major (default: every cell empty). Givens go here. */
   start?: readonly string[];
+  /**
+   * Groups of cells that never hold the same mark twice (Sudoku's rows, columns and boxes): a mark
+   * put on a cell takes the same pencil mark off the other cells of each group it is in, as a
+   * player would rub it out.
+   */
+  units?: ReadonlyArray<readonly number[]>;
 }
 
 /**

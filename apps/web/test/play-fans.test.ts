@@ -1,0 +1,132 @@
+// Each puzzle drawn as its fans expect, in headless Chromium: Sudoku's boxes in thick lines and its
+// pencil marks rubbed out under a placed digit; Hitori's circled cell as a ring.
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type * as ServerModule from '../src/server/index.js';
+import type { WebServer } from '../src/server/index.js';
+import { launchChromium, type Browser } from './browser.js';
+import { boardCell, remaining } from './play-helpers.js';
+
+const builtServer = '../dist/server/index.js';
+const { discoverPlugins, serve } = (await import(builtServer)) as typeof ServerModule;
+
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+
+let server: WebServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  const discovery = await discoverPlugins({ root: repoRoot });
+  server = await serve({ plugins: discovery.plugins, unavailable: discovery.unavailable });
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const problems = new Map<Page, string[]>();
+/** A page with no stored progress; page errors fail the test at the end. */
+async function open(search: string, options: { keepStorage?: boolean } = {}): Promise<Page> {
+  const page = await browser.context.newPage();
+  await page.setViewportSize({ width: 1280, height: 900 });
+  if (!options.keepStorage) {
+    await page.goto(new URL('plugins/manifest.json', server.url).href);
+    await page.evaluate(() => localStorage.clear());
+  }
+  const seen: string[] = [];
+  problems.set(page, seen);
+  page.on('pageerror', (error) => seen.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) seen.push(message.text());
+  });
+  await page.goto(new URL(search, server.url).href);
+  await page.waitForSelector('body[data-ready]', { timeout: 30_000 });
+  return page;
+}
+async function close(page: Page): Promise<void> {
+  expect(problems.get(page)).toEqual([]);
+  await page.close();
+}
+
+/** The unit edges of an SVG path made of `M x y h1` and `M x y v1` moves, as `x,y,h` / `x,y,v`. */
+const edgesOf = (d: string) => new Set([...d.matchAll(/M(\d+) (\d+)([hv])1/g)].map(([, x, y, way]) => `${x},${y},${way}`));
+
+describe('Sudoku as its fans expect', () => {
+  it('draws the 3x3 boxes in thick lines, and nothing else: a given beside a digit found in its box has a thin line', async () => {
+    const p = await open('?puzzle=sudoku&example=wikipedia&play=1');
+    await remaining(p);
+    // A found digit beside givens, in box 1: before boxes were regions, its fill drew a border round it.
+    await boardCell(p, 0, 2).click();
+    await p.keyboard.press('4');
+    expect(await boardCell(p, 0, 2).getAttribute('data-mark')).toBe('4');
+    const expected = new Set<string>();
+    for (let a = 0; a < 9; a++) {
+      for (let b = 0; b <= 9; b += 3) {
+        expected.add(`${a},${b},h`);
+        expected.add(`${b},${a},v`);
+      }
+    }
+    const borders = edgesOf((await p.locator('.stage svg.play-frame path.border').getAttribute('d')) ?? '');
+    expect(borders.size).toBe(72);
+    expect([...borders].sort()).toEqual([...expected].sort());
+    // Every other edge is a thin grid line: 2 x 9 x 10 edges in all.
+    const grid = edgesOf((await p.locator('.stage svg.play-frame path.grid').getAttribute('d')) ?? '');
+    expect(grid.size + borders.size).toBe(180);
+    await close(p);
+  });
+
+  it('a digit put on a cell rubs its pencil mark out of the cell\'s row, column and box, and nowhere else', async () => {
+    const p = await open('?puzzle=sudoku&example=wikipedia&play=1');
+    await remaining(p);
+    await p.getByRole('button', { name: 'Pencil' }).click();
+    // Row 1 is 53..7....: (0,3) shares the row, (1,1) the box, (4,2) the column; (2,5) none of them.
+    const noted: Array<[number, number]> = [[0, 3], [1, 1], [4, 2], [2, 5], [0, 2]];
+    for (const [row, col] of noted) {
+      await boardCell(p, row, col).click();
+      await p.keyboard.press('4');
+      await p.keyboard.press('2');
+    }
+    expect(await boardCell(p, 2, 5).getAttribute('aria-label')).toBe('row 3, column 6, empty, pencil marks 4 2');
+    await p.getByRole('button', { name: 'Pencil' }).click();
+    await boardCell(p, 0, 2).click();
+    await p.keyboard.press('4');
+    expect(await boardCell(p, 0, 3).getAttribute('aria-label')).toBe('row 1, column 4, empty, pencil marks 2');
+    expect(await boardCell(p, 1, 1).getAttribute('aria-label')).toBe('row 2, column 2, empty, pencil marks 2');
+    expect(await boardCell(p, 4, 2).getAttribute('aria-label')).toBe('row 5, column 3, empty, pencil marks 2');
+    expect(await boardCell(p, 2, 5).getAttribute('aria-label')).toBe('row 3, column 6, empty, pencil marks 4 2');
+    // The cell's own marks hide under its digit.
+    expect(await boardCell(p, 0, 2).getAttribute('aria-label')).toBe('row 1, column 3, 4, 4');
+    expect(await boardCell(p, 0, 2).locator('.notes').count()).toBe(0);
+    // Undo puts the digit back to a pencil-marked cell and the marks back where they were.
+    await p.getByRole('button', { name: 'Undo', exact: true }).click();
+    expect(await boardCell(p, 0, 3).getAttribute('aria-label')).toBe('row 1, column 4, empty, pencil marks 4 2');
+    expect(await boardCell(p, 0, 2).getAttribute('aria-label')).toBe('row 1, column 3, empty, pencil marks 4 2');
+    await close(p);
+  });
+});
+
+describe('Hitori as its fans expect', () => {
+  it('draws a circled cell as a ring around its number on the plain ground, not as a pale fill', async () => {
+    const p = await open('?puzzle=hitori-sat&example=unique-5x5&play=1');
+    await remaining(p);
+    const cell = boardCell(p, 1, 2);
+    await cell.click();
+    await cell.click();
+    expect(await cell.getAttribute('data-mark')).toBe('o');
+    const frame = p.locator('.stage svg.play-frame');
+    const rings = await frame.locator('circle.ring').evaluateAll((circles) => circles.map((circle) => `${circle.getAttribute('cx')},${circle.getAttribute('cy')}`));
+    expect(rings).toEqual(['2.5,1.5']);
+    const ground = (x: number, y: number) => frame.locator(`rect[x="${x}"][y="${y}"]`).getAttribute('fill');
+    // The ring's cell has the ground of an unshaded one (1,1 is untouched), and the ring is drawn in ink.
+    expect(await ground(2, 1)).toBe(await ground(1, 1));
+    const stroke = await frame.locator('circle.ring').evaluate((circle) => getComputedStyle(circle).stroke);
+    expect(stroke).toBe('rgb(17, 17, 17)');
+    // A third click clears it, and the ring goes.
+    await cell.click();
+    expect(await frame.locator('circle.ring').count()).toBe(0);
+    await close(p);
+  });
+});
