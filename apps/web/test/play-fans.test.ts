@@ -1,7 +1,13 @@
 // Each puzzle drawn as its fans expect, in headless Chromium: Sudoku's boxes in thick lines and its
-// pencil marks rubbed out under a placed digit; Hitori's circled cell as a ring.
-import { dirname, resolve } from 'node:path';
+// pencil marks rubbed out under a placed digit; Hitori's circled cell as a ring; Puyo's all clear
+// told and scored as the CLI scores it, its rows 13 and 14 as Tsu treats them, its field in words.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { DropsSetup } from '@kit/core';
+import { parseOptions, pluginFromModule } from '@kit/core/host';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type * as ServerModule from '../src/server/index.js';
@@ -13,11 +19,14 @@ const builtServer = '../dist/server/index.js';
 const { discoverPlugins, serve } = (await import(builtServer)) as typeof ServerModule;
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+const kitBin = join(repoRoot, 'apps/cli/dist/bin.cjs');
 
 let server: WebServer;
 let browser: Browser;
+let work: string;
 
 beforeAll(async () => {
+  work = mkdtempSync(join(tmpdir(), 'kit-play-fans-'));
   const discovery = await discoverPlugins({ root: repoRoot });
   server = await serve({ plugins: discovery.plugins, unavailable: discovery.unavailable });
   browser = await launchChromium();
@@ -25,7 +34,16 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await server?.close();
+  if (work) rmSync(work, { recursive: true, force: true });
 });
+
+/** `kit run ID FILE ARGS --json` on this text: its done line. */
+function cli(id: string, args: string[], text: string): { done: Record<string, unknown> } {
+  const file = join(work, `${id}-input.txt`);
+  writeFileSync(file, text);
+  const lines = execFileSync(process.execPath, [kitBin, 'run', id, file, ...args, '--json'], { encoding: 'utf8' }).trim().split('\n');
+  return { done: JSON.parse(lines.at(-1)!) as Record<string, unknown> };
+}
 
 const problems = new Map<Page, string[]>();
 /** A page with no stored progress; page errors fail the test at the end. */
@@ -127,6 +145,47 @@ describe('Hitori as its fans expect', () => {
     // A third click clears it, and the ring goes.
     await cell.click();
     expect(await frame.locator('circle.ring').count()).toBe(0);
+    await close(p);
+  });
+});
+
+describe('Puyo as its fans expect', () => {
+  it('an all clear is told and counted, and scored as `kit run puyo` scores the field; row 13 is a well, row 14 is not; the field is told in words', async () => {
+    const source = (await discoverPlugins({ root: repoRoot })).plugins.find((plugin) => plugin.id === 'puyo')!;
+    const puyo = pluginFromModule((await import(source.moduleUrl)) as Record<string, unknown>, source.source);
+    const field = '......\nGGG...\n';
+    const instance = puyo.parse(parseOptions(puyo.options, {}), { name: 'input', text: field });
+    // The first seed whose first pair is two greens: laid flat on columns 4 and 5, five greens pop and clear the field.
+    let seed = 1;
+    const firstPair = (s: number) => (puyo.play!.setup(instance, { seed: s }) as DropsSetup).queue[0]!.label;
+    while (firstPair(seed) !== 'GG') seed++;
+    // The page's link carries the field as its puyop.com string: GGG... on the floor is `ig0` (GG, G., ..).
+    const p = await open(`?puzzle=puyo&input=ig0&play=1&game=1-${seed.toString(36)}-0`);
+    await p.waitForSelector('.drops-stage[data-column]');
+    const board = p.locator('.stage .drops-field');
+    expect(await board.getAttribute('aria-label')).toBe(
+      'Field from the floor up (R red, G green, B blue, Y yellow, P purple, O garbage); column 1: G; column 2: G; column 3: G; column 4: empty; column 5: empty; column 6: empty',
+    );
+    // Frame rows: 14, 13, the divider, then 12 down to 1. Row 13's empty cells are drawn, row 14's are not.
+    const rowFills = (y: number) => board.locator(`svg rect[y="${y}"]`).evaluateAll((rects) => rects.map((rect) => rect.getAttribute('data-fill')));
+    expect(await rowFills(0)).toEqual([]);
+    expect(await rowFills(1)).toEqual(Array(6).fill('hidden-empty'));
+    expect(await p.locator('[data-counter="all clears"]').count()).toBe(0);
+    const stage = p.locator('.drops-stage');
+    await stage.focus();
+    await p.keyboard.press('x');
+    await p.keyboard.press('ArrowRight');
+    expect([await stage.getAttribute('data-column'), await stage.getAttribute('data-rotation')]).toEqual(['3', '1']);
+    await p.keyboard.press('ArrowDown');
+    await p.waitForFunction(() => document.querySelector('.drops-caption')?.textContent?.endsWith(', all clear'), undefined, { timeout: 20_000 });
+    await p.waitForSelector('[data-counter="all clears"]');
+    expect(await p.locator('[data-counter="all clears"] .counter-value').textContent()).toBe('1');
+    const expected = cli('puyo', [], '......\nGGGGG.\n').done;
+    expect([expected['chains'], expected['allClear']]).toEqual([1, true]);
+    expect(await p.locator('[data-counter="score"] .counter-value').textContent()).toBe(String(expected['score']));
+    expect(await board.getAttribute('aria-label')).toMatch(/; column 1: empty; .*column 6: empty$/);
+    // The game so far, on puyop.com.
+    expect(await p.locator('a[href^="https://puyop.com/s/"]').count()).toBe(1);
     await close(p);
   });
 });

@@ -201,6 +201,11 @@ export interface PlayView {
    * puyo above the field vanishes). Hosts draw it under the piece in hand, a landing preview.
    */
   landings?: Readonly<Record<string, ReadonlyArray<number | null>>>;
+  /**
+   * The position in words, for screen readers, where a picture says more than its cells' names
+   * (Puyo: each column's puyos from the floor up). Hosts make it the board's text alternative.
+   */
+  description?: string;
   /** Links to other sites that show the position (Puyo: the game so far on puyop.com); https only. */
   links?: ReadonlyArray<{ label: string; url: string }>;
 }
