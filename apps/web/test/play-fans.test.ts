@@ -189,3 +189,85 @@ describe('Puyo as its fans expect', () => {
     await close(p);
   });
 });
+
+describe('Heard as well as seen', () => {
+  /** Everything the live region says from now on, in order (a new text node or text each time). */
+  const listen = (p: Page) =>
+    p.evaluate(() => {
+      const said: string[] = [];
+      (window as unknown as { said: string[] }).said = said;
+      const region = document.querySelector('#play-announce')!;
+      new MutationObserver(() => said.push(region.textContent ?? '')).observe(region, { childList: true, characterData: true, subtree: true });
+    });
+  const said = (p: Page) => p.evaluate(() => (window as unknown as { said: string[] }).said.filter(Boolean));
+
+  it('a broken rule and then the mistake are announced in a live region, each once', async () => {
+    const p = await open('?puzzle=sudoku&example=wikipedia&play=1');
+    await remaining(p);
+    const announce = p.locator('#play-announce');
+    expect([await announce.getAttribute('role'), await announce.getAttribute('aria-live')]).toEqual(['status', 'assertive']);
+    expect(await announce.textContent()).toBe('');
+    await listen(p);
+    // Row 1 is 53..7....: a 5 in its third cell breaks the row and the box.
+    await boardCell(p, 0, 2).click();
+    await p.keyboard.press('5');
+    await p.waitForSelector('#play-mistake:not([hidden])', { timeout: 60_000 });
+    const broken = await p.locator('#play-violations li').allTextContents();
+    expect(broken).toEqual(['row 1 has two 5s', 'box 1 has two 5s']);
+    const mistake = (await p.locator('#play-mistake').textContent())!;
+    expect(mistake).toBe('Move 1 was the mistake: 5 at row 1, column 3.');
+    // A move elsewhere redraws the same rule break and mistake: nothing new is said.
+    await boardCell(p, 8, 0).click();
+    await remaining(p);
+    expect(await said(p)).toEqual([`Rule broken: ${broken.join('; ')}.`, mistake]);
+    await close(p);
+  });
+
+  it('names each tray piece by its shape', async () => {
+    const p = await open('?puzzle=pentomino&example=6x10&play=1');
+    await p.waitForSelector('.tray-piece[data-piece="L"]');
+    const name = (letter: string) => p.locator(`.tray-piece[data-piece="${letter}"]`).getAttribute('aria-label');
+    expect(await name('X')).toBe('X pentomino, 3 by 3, 1 left');
+    expect(await name('I')).toMatch(/^I pentomino, (5 by 1|1 by 5), 1 left$/);
+    expect(await name('L')).toMatch(/^L pentomino, (4 by 2|2 by 4), 1 left$/);
+    expect(await p.getByRole('button', { name: /^U pentomino/ }).count()).toBe(1);
+    await close(p);
+    const soma = await open('?puzzle=polycube&play=1');
+    await soma.waitForSelector('.tray-piece');
+    const names = await soma.locator('.tray-piece').evaluateAll((buttons) => buttons.map((button) => button.getAttribute('aria-label')));
+    expect(names.length).toBeGreaterThan(0);
+    for (const each of names) expect(each).toMatch(/^\S+, [34] cubes, \d by \d by \d, 1 left$/);
+    await close(soma);
+  });
+
+  it('Link says that it copied, and the clipboard holds its address', async () => {
+    await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(server.url).origin });
+    const p = await open('?puzzle=hitori-sat&example=unique-5x5&play=1');
+    await remaining(p);
+    const link = p.locator('.play-links a.play-link', { hasText: /^Link$/ });
+    await link.click();
+    await expect.poll(() => p.locator('.play-links [aria-live="polite"]').textContent()).toBe('Link copied');
+    expect(await p.evaluate(() => navigator.clipboard.readText())).toBe(await link.evaluate((a) => (a as HTMLAnchorElement).href));
+    await close(p);
+  });
+
+  it('the example menu shows the chosen example again after a reload, in Play and in Solve', async () => {
+    const p = await open('?puzzle=puyo&play=1');
+    await p.waitForSelector('#play-example');
+    await p.selectOption('#play-example', 'builder');
+    await p.waitForSelector('.drops-stage[data-column]');
+    expect(new URL(p.url()).searchParams.get('example')).toBeNull();
+    await p.reload();
+    await p.waitForSelector('body[data-ready]');
+    await p.waitForSelector('.drops-stage[data-column]');
+    expect(await p.locator('#play-example').inputValue()).toBe('builder');
+    // Solve, opened from the same address without play, names it too.
+    const url = new URL(p.url());
+    url.searchParams.delete('play');
+    url.searchParams.delete('game');
+    await p.goto(url.href);
+    await p.waitForSelector('body[data-ready]');
+    expect(await p.locator('#example').inputValue()).toBe('builder');
+    await close(p);
+  });
+});
