@@ -1,6 +1,7 @@
 // Each puzzle drawn as its fans expect, in headless Chromium: Sudoku's boxes in thick lines and its
 // pencil marks rubbed out under a placed digit; Hitori's circled cell as a ring; Puyo's all clear
-// told and scored as the CLI scores it, its rows 13 and 14 as Tsu treats them, its field in words.
+// told and scored as the CLI scores it, its rows 13 and 14 as Tsu treats them, its field in words;
+// pentomino's pocket in red, not the board; and what a screen reader hears.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type * as ServerModule from '../src/server/index.js';
 import type { WebServer } from '../src/server/index.js';
 import { launchChromium, type Browser } from './browser.js';
-import { boardCell, remaining } from './play-helpers.js';
+import { boardCell, dragPiece, pieceParts, remaining } from './play-helpers.js';
 
 const builtServer = '../dist/server/index.js';
 const { discoverPlugins, serve } = (await import(builtServer)) as typeof ServerModule;
@@ -186,6 +187,22 @@ describe('Puyo as its fans expect', () => {
     expect(await board.getAttribute('aria-label')).toMatch(/; column 1: empty; .*column 6: empty$/);
     // The game so far, on puyop.com.
     expect(await p.locator('a[href^="https://puyop.com/s/"]').count()).toBe(1);
+    await close(p);
+  });
+});
+
+describe('pentomino as its fans expect', () => {
+  it('a pocket cut off is what shows in red, not the rest of the board', async () => {
+    const p = await open('?puzzle=pentomino&example=6x10&play=1');
+    await remaining(p);
+    // The X with its centre on row 2, column 2 shuts the corner cell in.
+    const parts = await pieceParts(p, 'X');
+    const centre = parts.findIndex(([row, col]) => row === 1 && col === 1);
+    await dragPiece(p, 'X', centre, 1, 1);
+    await p.waitForSelector('#play-violations li');
+    expect(await p.locator('#play-violations li').allTextContents()).toEqual(['these 1 cell cannot be filled by the pieces left: the smallest has 5']);
+    const red = await p.locator('.stage .board-cell.violation').evaluateAll((cells) => cells.map((cell) => `${(cell as HTMLElement).dataset['row']},${(cell as HTMLElement).dataset['col']}`));
+    expect(red).toEqual(['0,0']);
     await close(p);
   });
 });
