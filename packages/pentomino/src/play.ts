@@ -92,6 +92,29 @@ export function unfillable(setup: PiecesSetup, position: PiecesPosition): PlayVi
   });
 }
 
+/**
+ * Pieces left that no orientation fits anywhere on the empty cells: every piece must be laid, so
+ * such a piece is the mistake even where every region has a size the pieces make. Each search
+ * stops at the first fit, so a board with room answers at once.
+ */
+export function fitsNowhere(setup: PiecesSetup, position: PiecesPosition): PlayViolation[] {
+  const { width, height } = setup;
+  const free = Array.from(coverOf(setup, position), (owner) => owner === -1);
+  for (const hole of setup.holes ?? []) free[hole] = false;
+  const fits = (shape: ReadonlyArray<readonly number[]>) => {
+    const rows = Math.max(...shape.map(([row]) => row!)) + 1;
+    const cols = Math.max(...shape.map(([, col]) => col!)) + 1;
+    for (let top = 0; top + rows <= height; top++) {
+      for (let left = 0; left + cols <= width; left++) if (shape.every(([row, col]) => free[(top + row!) * width + left + col!])) return true;
+    }
+    return false;
+  };
+  const left = piecesLeft(setup, position);
+  return setup.tray.flatMap((piece, i) =>
+    left[i]! > 0 && !piece.orientations.some(fits) ? [{ message: `the ${piece.name} fits nowhere in the cells left`, cells: [] }] : [],
+  );
+}
+
 function gcd(a: number, b: number): number {
   return b === 0 ? a : gcd(b, a % b);
 }
@@ -110,7 +133,9 @@ export const play: PlaySpec<PackingInstance, PackingState> = {
   },
   check(_instance, setup, position) {
     const pieces = piecesOf(setup, position);
-    return unfillable(pieces.setup, pieces.position);
+    // A pocket says it all; only a board with none is searched for a piece with no room.
+    const pockets = unfillable(pieces.setup, pieces.position);
+    return pockets.length > 0 ? pockets : fitsNowhere(pieces.setup, pieces.position);
   },
   complete(_instance, setup, position) {
     const pieces = piecesOf(setup, position);

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { applyMove, pieceCells, piecesLeft, planarPiece, seededRandom as random, type PiecesSetup, type PlayMove, type PlayViolation } from '@kit/core';
 import { gameStatus, judgeGame, parseOptions, playMove, startGame, undoGame, type Game, type RawOptions } from '@kit/core/host';
-import { unfillable } from '../src/play.js';
+import { fitsNowhere, unfillable } from '../src/play.js';
 import plugin from '../src/plugin.js';
 
 const instanceOf = (board: string, raw: RawOptions = {}) => plugin.parse(parseOptions(plugin.options, raw), { name: 'board.txt', text: board });
@@ -291,6 +291,21 @@ describe('pentomino play on 6x10', () => {
     // Without the holes, a bar along the middle row leaves two rows of 5: nothing shows.
     const open: PiecesSetup = { ...setup, holes: [] };
     expect(unfillable(open, { kind: 'pieces', placed: [{ piece: 0, orientation: 0, cell: 5, cells: [5, 6, 7, 8, 9] }] })).toEqual([]);
+  });
+
+  it('names a piece left that fits nowhere, when no pocket shows', () => {
+    // A 2x5 board for an I and an X: ten cells, rows of five, but the X needs three rows.
+    const bar = [[0, 0], [0, 1], [0, 2], [0, 3], [0, 4]] as [number, number][];
+    const cross = [[0, 1], [1, 0], [1, 1], [1, 2], [2, 1]] as [number, number][];
+    const setup: PiecesSetup = { kind: 'pieces', width: 5, height: 2, holes: [], tray: [planarPiece('I', bar), planarPiece('X', cross)] };
+    expect(unfillable(setup, { kind: 'pieces', placed: [] })).toEqual([]);
+    expect(fitsNowhere(setup, { kind: 'pieces', placed: [] })).toEqual([{ message: 'the X fits nowhere in the cells left', cells: [] }]);
+    // The I fits, laid or not; once it is laid, only the X is named again.
+    const laid = { kind: 'pieces' as const, placed: [{ piece: 0, orientation: 0, cell: 0, cells: [0, 1, 2, 3, 4] }] };
+    expect(fitsNowhere(setup, laid).map((violation) => violation.message)).toEqual(['the X fits nowhere in the cells left']);
+    // On the 6x10 board from the start, every piece has room.
+    const game = startGame(plugin, instance);
+    expect(gameStatus(plugin, instance, game).violations).toEqual([]);
   });
 
   it('shows a shut-in region at once, names the piece that shut it in, and undo brings the count back', async () => {
