@@ -94,19 +94,20 @@ export const play: PlaySpec<SudokuGrid, Board> = {
       notes: digits,
       fixed: grid.cells.flatMap((value, cell) => (value === 0 ? [] : [cell])),
       start,
+      units: units(grid).map((unit) => unit.cells),
     };
   },
   view(grid, _setup, position) {
     const marks = marksOf(position);
     const { box, size } = grid;
+    const boxOf = (cell: number) => Math.floor(Math.floor(cell / size) / box) * box + Math.floor((cell % size) / box);
     const cells: Cell[] = marks.map((digit, cell) => {
-      const row = Math.floor(cell / size);
-      const column = cell % size;
-      const alt = (Math.floor(row / box) + Math.floor(column / box)) % 2 === 1 ? '-alt' : '';
+      const alt = (Math.floor(Math.floor(cell / size) / box) + Math.floor((cell % size) / box)) % 2 === 1 ? '-alt' : '';
       if (digit === EMPTY) return { fill: `empty${alt}` };
       return { fill: (grid.cells[cell] !== 0 ? 'given' : 'found') + alt, label: digit };
     });
-    return { frame: { width: size, height: size, cells } };
+    // The boxes' thick borders: a given beside a digit found in the same box is no border.
+    return { frame: { width: size, height: size, cells, regions: marks.map((_, cell) => boxOf(cell)) } };
   },
   check: (grid, _setup, position) => check(grid, marksOf(position)),
   complete: (_grid, _setup, position) => !marksOf(position).includes(EMPTY),

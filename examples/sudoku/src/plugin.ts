@@ -81,8 +81,10 @@ export default definePlugin<SudokuGrid, Board>({
     const size = board.rows.length;
     const box = Math.round(Math.sqrt(size));
     const cells: Cell[] = [];
+    const regions: number[] = [];
     for (let row = 0; row < size; row++) {
       for (let column = 0; column < size; column++) {
+        regions.push(Math.floor(row / box) * box + Math.floor(column / box));
         const char = board.rows[row]?.[column] ?? '.';
         const kind = char === '.' ? 'empty' : board.givens[row]?.[column] === char ? 'given' : 'found';
         // Alternate shades per box, so the boxes show without grid lines.
@@ -90,7 +92,7 @@ export default definePlugin<SudokuGrid, Board>({
         cells.push(char === '.' ? { fill: kind + alt } : { fill: kind + alt, label: char });
       }
     }
-    return { width: size, height: size, cells };
+    return { width: size, height: size, cells, regions };
   },
 
   summarize(summary) {

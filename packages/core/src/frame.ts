@@ -22,6 +22,11 @@ export interface Frame {
    * that draw in three dimensions read the cubes from the flat frame; the others draw it flat.
    */
   layers?: FrameLayers;
+  /**
+   * The region each cell belongs to (Sudoku's boxes), row-major. Given, hosts draw the thick borders
+   * between regions; without it, between cells of different fills.
+   */
+  regions?: readonly number[];
 }
 
 /**

@@ -9,6 +9,11 @@ export interface PaletteEntry {
   letter?: string;
   /** Without colour, show `letter` even over a label: a shaded Hitori cell prints `#`, not its number. */
   masksLabel?: boolean;
+  /**
+   * Drawn as a ring around the cell's label on a plain ground, not as a fill: Hitori's circled
+   * cell, as it is printed. Terminals, which cannot draw a ring, still use the colour.
+   */
+  ring?: boolean;
 }
 
 export type Palette = Record<string, PaletteEntry>;

@@ -80,6 +80,23 @@ describe('marks', () => {
   });
 });
 
+describe('units', () => {
+  // Rows of a 3x2 board are its units: a digit put rubs its pencil mark out of its row, not the other.
+  const rows: MarksSetup = { ...hitoriLike, marks: [{ value: '.', label: 'empty' }, { value: '1', label: '1' }, { value: '2', label: '2' }], fixed: [], units: [[0, 1, 2], [3, 4, 5]] };
+  const note = (position: PlayPosition, cell: number, value: string) => applyMove(rows, position, { type: 'note', cell, value });
+
+  it('a mark takes the same pencil mark off the other cells of its units, and only that one', () => {
+    let position = initialPosition(rows);
+    for (const cell of [0, 1, 2, 3]) position = note(note(position, cell, '1'), cell, '2');
+    const after = applyMove(rows, position, { type: 'mark', cell: 0, value: '1' });
+    expect(after.kind === 'marks' && after.notes).toEqual([['1', '2'], ['2'], ['2'], ['1', '2'], [], []]);
+    // A mark that is no pencil mark, and a setup without units, rub nothing out.
+    const withoutUnits = { ...rows, units: undefined };
+    const plain = applyMove(withoutUnits, position, { type: 'mark', cell: 0, value: '1' });
+    expect(plain.kind === 'marks' && plain.notes).toEqual(position.kind === 'marks' && position.notes);
+  });
+});
+
 describe('pieces', () => {
   it('lays pieces on free cells, counts copies, lifts them', () => {
     let position: PlayPosition = initialPosition(tetris);
@@ -150,6 +167,9 @@ describe('checkPlaySetup', () => {
     expect(bad({ fixed: [6] })).toBe('fixed cell 6 is not on the board');
     expect(bad({ start: ['.'] })).toBe('start must give one mark for each of the 6 cells');
     expect(bad({ click: 'drag' })).toBe("click must be 'cycle' or 'select'");
+    expect(bad({ units: [[0, 1, 6]] })).toBe('unit cell 6 is not on the board');
+    expect(bad({ units: Array.from({ length: 49 }, () => [0]) })).toBe('units: at most 48 groups');
+    expect(bad({ units: [[0, 1, 2], [0, 3]] })).toBeUndefined();
     const piece = tetris.tray[0]!;
     const badPiece = (patch: object) => checkPlaySetup({ ...tetris, tray: [{ ...piece, ...patch }] });
     expect(badPiece({ orientations: [[[1, 0], [1, 1]]] })).toBe('piece "L" has an orientation whose least coordinate is not 0');

@@ -56,6 +56,17 @@ function checkMarks(setup: MarksSetup, cells: number): string | undefined {
     const values = new Set(marks.map((mark) => mark.value));
     for (const value of setup.start) if (!values.has(value)) return `start holds ${JSON.stringify(value)}, which is not a mark`;
   }
+  if (setup.units !== undefined) {
+    // Rows, columns and boxes: a cell sits in a few groups, so eight per cell is plenty.
+    if (!Array.isArray(setup.units) || setup.units.length > 8 * cells) return `units: at most ${8 * cells} groups`;
+    let total = 0;
+    for (const unit of setup.units) {
+      if (!Array.isArray(unit) || unit.length > cells) return 'a unit is not a list of cells';
+      total += unit.length;
+      if (total > 8 * cells) return `units: at most ${8 * cells} cells in all`;
+      for (const cell of unit) if (!isCount(cell, 0, cells - 1)) return `unit cell ${String(cell)} is not on the board`;
+    }
+  }
   return undefined;
 }
 
@@ -218,6 +229,22 @@ export function currentDrop(setup: DropsSetup, position: Extract<PlayPosition, {
   return setup.repeat ? at % setup.queue.length : undefined;
 }
 
+/** The notes once `value` is put on `cell`: that pencil mark gone from the other cells of its units. */
+function notesRubbedOut(setup: MarksSetup, notes: string[][], cell: number, value: string): string[][] {
+  if (!setup.units || !setup.notes?.some((note) => note.value === value)) return notes;
+  let rubbed: string[][] | undefined;
+  for (const unit of setup.units) {
+    if (!unit.includes(cell)) continue;
+    for (const other of unit) {
+      const here = (rubbed ?? notes)[other];
+      if (other === cell || !here?.includes(value)) continue;
+      rubbed ??= [...notes];
+      rubbed[other] = here.filter((note) => note !== value);
+    }
+  }
+  return rubbed ?? notes;
+}
+
 /**
  * The position after a move. Returns the same object when the move changes nothing (a mark a cell
  * already holds); throws PlayMoveError when the position does not allow it. `legalDrops` is the
@@ -234,7 +261,7 @@ export function applyMove(setup: PlaySetup, position: PlayPosition, move: PlayMo
       if (position.marks[move.cell] === move.value) return position;
       const marks = [...position.marks];
       marks[move.cell] = move.value;
-      return { kind: 'marks', marks, notes: position.notes };
+      return { kind: 'marks', marks, notes: notesRubbedOut(setup, position.notes, move.cell, move.value) };
     }
     if (!setup.notes?.some((note) => note.value === move.value)) throw new PlayMoveError(`${JSON.stringify(move.value)} is not a pencil mark of this puzzle`);
     const notes = [...position.notes];

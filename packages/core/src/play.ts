@@ -63,6 +63,12 @@ export interface MarksSetup extends SetupCommon {
   fixed?: readonly number[];
   /** The marks cells hold at the start, row-major (default: every cell empty). Givens go here. */
   start?: readonly string[];
+  /**
+   * Groups of cells that never hold the same mark twice (Sudoku's rows, columns and boxes): a mark
+   * put on a cell takes the same pencil mark off the other cells of each group it is in, as a
+   * player would rub it out.
+   */
+  units?: ReadonlyArray<readonly number[]>;
 }
 
 /**
@@ -213,6 +219,11 @@ export interface PlayView {
    * puyo above the field vanishes). Hosts draw it under the piece in hand, a landing preview.
    */
   landings?: Readonly<Record<string, ReadonlyArray<number | null>>>;
+  /**
+   * The position in words, for screen readers, where a picture says more than its cells' names
+   * (Puyo: each column's puyos from the floor up). Hosts make it the board's text alternative.
+   */
+  description?: string;
   /** Links to other sites that show the position (Puyo: the game so far on puyop.com); https only. */
   links?: ReadonlyArray<{ label: string; url: string }>;
 }

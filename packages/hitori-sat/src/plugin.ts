@@ -91,7 +91,7 @@ export default definePlugin<HitoriInstance, HitoriSolution>({
   editors: [puzzleEditor, patternEditor],
   play,
   // A cell the player keeps unshaded (circled in play).
-  palette: { circled: { ansi256: 223, letter: 'o' } },
+  palette: { circled: { ansi256: 223, letter: 'o', ring: true } },
   output,
   parse: parseInstance,
   solver: () => import('./solver.js').then((m) => m.solver),

@@ -58,7 +58,7 @@ export function unfillable(setup: PiecesSetup, position: PiecesPosition): PlayVi
   const blocked = coverOf(setup, position);
   for (const hole of setup.holes ?? []) blocked[hole] = -2;
   const seen = new Uint8Array(width * height);
-  const found: PlayViolation[] = [];
+  const flagged: number[][] = [];
   for (let start = 0; start < width * height; start++) {
     if (blocked[start] !== -1 || seen[start]) continue;
     const region: number[] = [];
@@ -75,13 +75,44 @@ export function unfillable(setup: PiecesSetup, position: PiecesPosition): PlayVi
         }
       }
     }
-    if (region.length < smallest || region.length % common !== 0) {
-      const what = region.length === 1 ? '1 cell' : `${region.length} cells`;
-      const why = region.length < smallest ? `the smallest has ${smallest}` : `${region.length} is not a multiple of ${common}`;
-      found.push({ message: `these ${what} cannot be filled by the pieces left: ${why}`, cells: region.sort((a, b) => a - b) });
-    }
+    if (region.length < smallest || region.length % common !== 0) flagged.push(region.sort((a, b) => a - b));
   }
-  return found;
+  // A pocket cut off leaves the rest of the board a size no piece count makes too: with the empty
+  // cells a multiple of the pieces' size in all, the largest region's fault is the others', so it is
+  // not shown (a board in red hides the pocket that is the mistake). Only its own fault shows.
+  const empty = flagged.length > 1 ? blocked.reduce((sum, owner) => sum + (owner === -1 ? 1 : 0), 0) : 0;
+  if (flagged.length > 1 && empty % common === 0) {
+    const largest = flagged.reduce((most, region) => (region.length > most.length ? region : most));
+    if (largest.length >= smallest) flagged.splice(flagged.indexOf(largest), 1);
+  }
+  return flagged.map((region) => {
+    const what = region.length === 1 ? '1 cell' : `${region.length} cells`;
+    const why = region.length < smallest ? `the smallest has ${smallest}` : `${region.length} is not a multiple of ${common}`;
+    return { message: `these ${what} cannot be filled by the pieces left: ${why}`, cells: region };
+  });
+}
+
+/**
+ * Pieces left that no orientation fits anywhere on the empty cells: every piece must be laid, so
+ * such a piece is the mistake even where every region has a size the pieces make. Each search
+ * stops at the first fit, so a board with room answers at once.
+ */
+export function fitsNowhere(setup: PiecesSetup, position: PiecesPosition): PlayViolation[] {
+  const { width, height } = setup;
+  const free = Array.from(coverOf(setup, position), (owner) => owner === -1);
+  for (const hole of setup.holes ?? []) free[hole] = false;
+  const fits = (shape: ReadonlyArray<readonly number[]>) => {
+    const rows = Math.max(...shape.map(([row]) => row!)) + 1;
+    const cols = Math.max(...shape.map(([, col]) => col!)) + 1;
+    for (let top = 0; top + rows <= height; top++) {
+      for (let left = 0; left + cols <= width; left++) if (shape.every(([row, col]) => free[(top + row!) * width + left + col!])) return true;
+    }
+    return false;
+  };
+  const left = piecesLeft(setup, position);
+  return setup.tray.flatMap((piece, i) =>
+    left[i]! > 0 && !piece.orientations.some(fits) ? [{ message: `the ${piece.name} fits nowhere in the cells left`, cells: [] }] : [],
+  );
 }
 
 function gcd(a: number, b: number): number {
@@ -102,7 +133,9 @@ export const play: PlaySpec<PackingInstance, PackingState> = {
   },
   check(_instance, setup, position) {
     const pieces = piecesOf(setup, position);
-    return unfillable(pieces.setup, pieces.position);
+    // A pocket says it all; only a board with none is searched for a piece with no room.
+    const pockets = unfillable(pieces.setup, pieces.position);
+    return pockets.length > 0 ? pockets : fitsNowhere(pieces.setup, pieces.position);
   },
   complete(_instance, setup, position) {
     const pieces = piecesOf(setup, position);

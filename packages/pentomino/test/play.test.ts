@@ -7,8 +7,9 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { applyMove, pieceCells, piecesLeft, seededRandom as random, type PiecesSetup, type PlayMove } from '@kit/core';
+import { applyMove, pieceCells, piecesLeft, planarPiece, seededRandom as random, type PiecesSetup, type PlayMove, type PlayViolation } from '@kit/core';
 import { gameStatus, judgeGame, parseOptions, playMove, startGame, undoGame, type Game, type RawOptions } from '@kit/core/host';
+import { fitsNowhere, unfillable } from '../src/play.js';
 import plugin from '../src/plugin.js';
 
 const instanceOf = (board: string, raw: RawOptions = {}) => plugin.parse(parseOptions(plugin.options, raw), { name: 'board.txt', text: board });
@@ -280,14 +281,40 @@ describe('pentomino play on 6x10', () => {
     expect(report.capped).toBe(false);
   });
 
+  it('shows every pocket but the rest of the board, unless the rest is at fault on its own', () => {
+    // A 3x5 board with a column of holes: pieces of 5 (a 1x5 bar, twice) and regions of 3 and 9 cells.
+    const bar = [[0, 0], [0, 1], [0, 2], [0, 3], [0, 4]] as [number, number][];
+    const setup: PiecesSetup = { kind: 'pieces', width: 5, height: 3, holes: [3, 8, 13], tray: [planarPiece('I', bar, { count: 2 })] };
+    const cells = (list: PlayViolation[]) => list.map((violation) => violation.cells);
+    // 12 empty cells in all, no multiple of 5: both regions are at fault and both show.
+    expect(cells(unfillable(setup, { kind: 'pieces', placed: [] }))).toEqual([[0, 1, 2, 5, 6, 7, 10, 11, 12], [4, 9, 14]]);
+    // Without the holes, a bar along the middle row leaves two rows of 5: nothing shows.
+    const open: PiecesSetup = { ...setup, holes: [] };
+    expect(unfillable(open, { kind: 'pieces', placed: [{ piece: 0, orientation: 0, cell: 5, cells: [5, 6, 7, 8, 9] }] })).toEqual([]);
+  });
+
+  it('names a piece left that fits nowhere, when no pocket shows', () => {
+    // A 2x5 board for an I and an X: ten cells, rows of five, but the X needs three rows.
+    const bar = [[0, 0], [0, 1], [0, 2], [0, 3], [0, 4]] as [number, number][];
+    const cross = [[0, 1], [1, 0], [1, 1], [1, 2], [2, 1]] as [number, number][];
+    const setup: PiecesSetup = { kind: 'pieces', width: 5, height: 2, holes: [], tray: [planarPiece('I', bar), planarPiece('X', cross)] };
+    expect(unfillable(setup, { kind: 'pieces', placed: [] })).toEqual([]);
+    expect(fitsNowhere(setup, { kind: 'pieces', placed: [] })).toEqual([{ message: 'the X fits nowhere in the cells left', cells: [] }]);
+    // The I fits, laid or not; once it is laid, only the X is named again.
+    const laid = { kind: 'pieces' as const, placed: [{ piece: 0, orientation: 0, cell: 0, cells: [0, 1, 2, 3, 4] }] };
+    expect(fitsNowhere(setup, laid).map((violation) => violation.message)).toEqual(['the X fits nowhere in the cells left']);
+    // On the 6x10 board from the start, every piece has room.
+    const game = startGame(plugin, instance);
+    expect(gameStatus(plugin, instance, game).violations).toEqual([]);
+  });
+
   it('shows a shut-in region at once, names the piece that shut it in, and undo brings the count back', async () => {
     let game = startGame(plugin, instance);
     // A V around the top-left 2x2 corner.
     const v = (game.setup as PiecesSetup).tray[7]!.orientations.findIndex((cells) => JSON.stringify(cells) === '[[0,2],[1,2],[2,0],[2,1],[2,2]]');
     game = playMove(plugin, instance, game, { type: 'place', piece: 7, orientation: v, cell: 0 });
-    const [corner, rest] = gameStatus(plugin, instance, game).violations;
-    expect(corner).toEqual({ message: 'these 4 cells cannot be filled by the pieces left: the smallest has 5', cells: [0, 1, 10, 11] });
-    expect(rest!.message).toBe('these 51 cells cannot be filled by the pieces left: 51 is not a multiple of 5');
+    // Only the pocket: the other 51 cells are no multiple of 5 because of it, and are not shown.
+    expect(gameStatus(plugin, instance, game).violations).toEqual([{ message: 'these 4 cells cannot be filled by the pieces left: the smallest has 5', cells: [0, 1, 10, 11] }]);
     const report = await judgeGame(plugin, instance, game, { mistake: true });
     expect(report).toMatchObject({ remaining: 0, mistake: 1 });
     game = undoGame(plugin, instance, game);

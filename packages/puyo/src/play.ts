@@ -4,8 +4,8 @@
 // offered (reach.ts), and play ends when column 3 fills to row 12. A chain puzzle's goal shows as
 // met or not; its referee (play-referee.ts) counts the answers that start with the drops so far.
 import { InputError, PLAY_LIMITS, seededRandom, type Cell, type DropPlacement, type DropsSetup, type Frame, type PlayPosition, type PlaySetup, type PlaySpec } from '@kit/core';
-import { boardFromGrid, columnHeight, createBoard, createResult, gridFromBoard, simulateBoard } from './bitboard.js';
-import { findGroups, popStep, settle, type ChainStep } from './chain.js';
+import { boardAllClear, boardFromGrid, columnHeight, createBoard, createResult, gridFromBoard, simulateBoard } from './bitboard.js';
+import { findGroups, isAllClear, popStep, settle, type ChainStep } from './chain.js';
 import { COLOUR_LETTERS, ROWS, WIDTH, cellIndex, fieldFromGrid, gridFromField, type CellGrid } from './field.js';
 import { ROTATIONS, describeGoal, dropPair, solveNazo, type Pair, type Placement } from './nazo.js';
 import { nazoLinkUrl } from './nazo-link.js';
@@ -77,6 +77,13 @@ export interface Played {
   /** The longest chain of the game, the field's own included. */
   best: number;
   score: number;
+  /**
+   * Chains that left rows 1-13 empty, the field's own included. Reported as the CLI reports them
+   * (`, all clear`), never added to the score: `kit run puyo` scores the same field the same.
+   */
+  allClears: number;
+  /** The last drop's chain (or the field's own, before any drop) was an all clear. */
+  lastAllClear: boolean;
   over: boolean;
 }
 
@@ -90,6 +97,8 @@ export function replayDrops(instance: PuyoInstance, setup: DropsSetup, drops: re
   let last = runChainSteps(gridFromField(instance.field));
   let score = last.steps.reduce((sum, step) => sum + step.record.score, 0);
   let best = last.steps.length;
+  const cleared = (chain: PlayedChain) => chain.steps.length > 0 && isAllClear(chain.after);
+  let allClears = cleared(last) ? 1 : 0;
   const board = boardFromGrid(last.after, createBoard());
   const result = createResult();
   drops.forEach((drop, index) => {
@@ -98,13 +107,15 @@ export function replayDrops(instance: PuyoInstance, setup: DropsSetup, drops: re
       simulateBoard(board, result);
       score += result.score;
       best = Math.max(best, result.chains);
+      if (result.chains > 0 && boardAllClear(board)) allClears++;
       return;
     }
     last = runChainSteps(gridFromBoard(board));
     score += last.steps.reduce((sum, step) => sum + step.record.score, 0);
     best = Math.max(best, last.steps.length);
+    if (cleared(last)) allClears++;
   });
-  return { field: last.after, last, best, score, over: gameOver(heightsOf(last.after)) };
+  return { field: last.after, last, best, score, allClears, lastAllClear: cleared(last), over: gameOver(heightsOf(last.after)) };
 }
 
 /** A chain puzzle's goal met by the last drop (exactly the solver's rule: checked after each drop's chain). */
@@ -172,14 +183,21 @@ function landingsOf(heights: readonly number[], drops: readonly DropPlacement[])
 /** Frame row of a field row (rows 14 and 13 on top, a divider, then 12 down to 1), as viewField draws it. */
 const frameRow = (row: number) => ROWS - row + (row <= 12 ? 1 : 0);
 
-/** A field as a frame, each puyo with its colour's letter (colour is not the only cue); `lit` cells popping. */
+/**
+ * A field as a frame, each puyo with its colour's letter (colour is not the only cue); `lit` cells
+ * popping. As Tsu treats them: row 13 is part of the field (its puyos fall, but never pop while in
+ * it), its empty cells a dim well; row 14 above it is outside, its puyos stuck there, no well.
+ */
 function fieldFrame(grid: CellGrid, lit: readonly number[] = [], title?: string): Frame {
   const frame = viewField({ rows: fieldFromGrid(grid).rows, ...(title !== undefined ? { title } : {}) });
   const cells = frame.cells.slice();
   for (let x = 0; x < WIDTH; x++) {
     for (let row = 1; row <= ROWS; row++) {
       const code = grid[cellIndex(x, row)]!;
-      if (code === 0) continue;
+      if (code === 0) {
+        if (row === ROWS - 1) cells[frameRow(row) * WIDTH + x] = { fill: 'hidden-empty' };
+        continue;
+      }
       const at = frameRow(row) * WIDTH + x;
       const letter = code === 6 ? 'O' : COLOUR_LETTERS[code - 1]!;
       cells[at] = { ...cells[at], label: letter };
@@ -231,6 +249,25 @@ function puyopLink(instance: PuyoInstance, setup: DropsSetup, drops: readonly Dr
   return [{ label: 'puyop.com', url }];
 }
 
+const LETTER = '.RGBYPO';
+
+/** The field in words, for screen readers: each column from the floor up, rows 13 and 14 named. */
+export function fieldWords(grid: CellGrid): string {
+  const columns = Array.from({ length: WIDTH }, (_, x) => {
+    const letters = (from: number, to: number) => {
+      const found: string[] = [];
+      for (let row = from; row <= to; row++) if (grid[cellIndex(x, row)] !== 0) found.push(LETTER[grid[cellIndex(x, row)]!]!);
+      return found;
+    };
+    const field = letters(1, ROWS - 2);
+    const hidden = letters(ROWS - 1, ROWS - 1);
+    const top = letters(ROWS, ROWS);
+    const parts = [field.length ? field.join(' ') : 'empty', ...(hidden.length ? [`row 13: ${hidden[0]}`] : []), ...(top.length ? [`row 14: ${top[0]}`] : [])];
+    return `column ${x + 1}: ${parts.join(', ')}`;
+  });
+  return `Field from the floor up (R red, G green, B blue, Y yellow, P purple, O garbage); ${columns.join('; ')}`;
+}
+
 const caption = (step: ChainStep) => `chain ${step.chain}: ${step.groups.map((g) => `${g.size}${g.colour}`).join(' ')} pop, +${step.score}`;
 
 export const play: PlaySpec<PuyoInstance> = {
@@ -266,8 +303,10 @@ export const play: PlaySpec<PuyoInstance> = {
     const game = dropsOf(setup, position);
     const played = replayDrops(instance, game.setup, game.drops);
     const last = played.last;
+    // The all clear is told with the chain's last step, as it happens.
+    const told = (i: number) => caption(last.steps[i]!.record) + (played.lastAllClear && i === last.steps.length - 1 ? ', all clear' : '');
     const steps = last.steps.flatMap((step, i) => [
-      { frame: fieldFrame(step.before, step.popping, caption(step.record)), caption: caption(step.record) },
+      { frame: fieldFrame(step.before, step.popping, told(i)), caption: told(i) },
       ...(i === last.steps.length - 1 ? [] : [{ frame: fieldFrame(last.steps[i + 1]!.before), caption: 'fall' }]),
     ]);
     const best = played.best;
@@ -282,7 +321,10 @@ export const play: PlaySpec<PuyoInstance> = {
         { label: 'chain', value: last.steps.length },
         { label: 'score', value: played.score },
         { label: 'best chain', value: best },
+        // Only once there has been one: most games have none, and the counters stay as they were.
+        ...(played.allClears > 0 ? [{ label: 'all clears', value: played.allClears }] : []),
       ],
+      description: fieldWords(played.field),
       ...(game.setup.goal !== undefined ? { goal: { text: game.setup.goal, met } } : {}),
       ...(steps.length > 0 ? { steps } : {}),
       ...(played.over ? { over: 'game over: column 3 is filled to row 12' } : outOfPairs ? { over: 'no pairs left, and the goal is not met' } : {}),

@@ -14,6 +14,8 @@ export const PUYO_PALETTE: Palette = {
   'purple-hidden': { ansi256: 54, letter: 'p' },
   'garbage-hidden': { ansi256: 240, letter: 'o' },
   divider: { ansi256: 237, letter: '-' },
+  // Row 13's empty cells in play: inside the field, a shade off the well below the divider.
+  'hidden-empty': { ansi256: 234, letter: '.' },
   // A group about to pop, in play.
   popping: { ansi256: 231, letter: '*' },
 };

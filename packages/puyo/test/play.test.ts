@@ -52,6 +52,19 @@ describe('Puyo play: the chain builder', () => {
     expect(counters(game, instance)).toEqual({ chain: 0, score: 0, 'best chain': 0 });
   });
 
+  it('counts an all clear, told with the chain\'s last step and never added to the score, on either simulator', () => {
+    const instance = fieldOf('GGG...\n');
+    const seed = [...Array(400).keys()].find((s) => randomQueue(s)[0]!.axis + randomQueue(s)[0]!.child === 'GG')!;
+    let game = playMove(plugin, instance, startGame(plugin, instance, { seed }), drop(3, 1));
+    // Five greens, one colour: 10 x 5 x (0 + 0 + 2) = 100 points, as `kit run puyo` scores GGGGG.
+    expect(counters(game, instance)).toEqual({ chain: 1, score: 100, 'best chain': 1, 'all clears': 1 });
+    expect(gameStatus(plugin, instance, game).view.steps?.map((step) => step.caption)).toEqual(['chain 1: 5G pop, +100, all clear']);
+    // The next drop pops nothing: the all clear stays counted (the first drop now goes through the fast simulator).
+    game = playMove(plugin, instance, game, drop(0, 0));
+    expect(counters(game, instance)).toEqual({ chain: 0, score: 100, 'best chain': 1, 'all clears': 1 });
+    expect(gameStatus(plugin, instance, game).view.description).toMatch(/^Field from the floor up .*; column 1: \w \w; column 2: empty;/);
+  });
+
   it('offers only the placements a player can reach, and ends when column 3 fills to row 12', () => {
     // Column 2 stands 12 high: columns 1 and 2 are cut off from the spawn.
     const wall = fieldOf(`${Array.from({ length: 13 }, (_, i) => (i % 2 ? '.B....' : '.Y....')).join('\n')}\n`);

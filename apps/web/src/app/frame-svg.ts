@@ -45,6 +45,8 @@ interface CellLook {
   /** The text shown in the cell (its label, or its colour's letter), and whether it is that letter. */
   shown: string | undefined;
   mark: boolean;
+  /** Drawn as a ring around its label (the palette entry says so) on the plain ground, `colour`. */
+  ring: boolean;
 }
 
 /**
@@ -61,6 +63,7 @@ export class FramePicture {
   #holes = '';
   #rects: (SVGRectElement | undefined)[] = [];
   #texts: (SVGTextElement | undefined)[] = [];
+  #rings: (SVGCircleElement | undefined)[] = [];
   #looks: (CellLook | undefined)[] = [];
   readonly #grid = svg('path', { class: 'grid' });
   readonly #borders = svg('path', { class: 'border' });
@@ -93,13 +96,14 @@ export class FramePicture {
       if (!rect) continue;
       const look = this.#look(cells[i]!);
       const before = this.#looks[i];
-      if (before && before.colour === look.colour && before.fill === look.fill && before.shown === look.shown && before.mark === look.mark) continue;
+      if (before && before.colour === look.colour && before.fill === look.fill && before.shown === look.shown && before.mark === look.mark && before.ring === look.ring) continue;
       if (changes++ >= maxChanges) {
         complete = false;
         break;
       }
       this.#looks[i] = look;
       rect.setAttribute('class', look.colour ? 'cell filled' : 'cell empty');
+      this.#drawRing(i, look, width);
       if (look.colour) {
         rect.setAttribute('fill', look.colour);
         rect.setAttribute('data-fill', look.fill!);
@@ -120,6 +124,7 @@ export class FramePicture {
     this.element.setAttribute('viewBox', `-0.1 -0.1 ${width + 0.2} ${height + 0.2}`);
     this.#rects = [];
     this.#texts = [];
+    this.#rings = [];
     this.#looks = [];
     const rects: SVGRectElement[] = [];
     for (let i = 0; i < width * height; i++) {
@@ -133,10 +138,30 @@ export class FramePicture {
 
   #look(cell: Cell): CellLook {
     const entry = cell.fill !== undefined ? this.palette[cell.fill] : undefined;
-    const colour = cellColour(cell, this.palette);
+    const ring = entry?.ring === true;
+    // A ring sits on the ground of a plain cell (`unshaded`, where the palette has one).
+    const ground = this.palette['unshaded'];
+    const colour = ring ? (ground ? entryHex(ground) : undefined) : cellColour(cell, this.palette);
     const mark = !cell.label && entry?.letter !== undefined && MARK.test(entry.letter);
     const shown = this.options.labels === false ? undefined : (cell.label ?? (mark ? entry!.letter : undefined));
-    return { colour, fill: cell.fill, shown: shown || undefined, mark };
+    return { colour, fill: cell.fill, shown: shown || undefined, mark, ring };
+  }
+
+  /** A ring cell's circle, drawn over the grid lines under the labels; others have none. */
+  #drawRing(i: number, look: CellLook, width: number): void {
+    let ring = this.#rings[i];
+    if (!look.ring) {
+      ring?.remove();
+      this.#rings[i] = undefined;
+      return;
+    }
+    if (!ring) {
+      ring = svg('circle', { cx: (i % width) + 0.5, cy: Math.floor(i / width) + 0.5, r: 0.38, class: 'ring' });
+      this.element.insertBefore(ring, this.#borders.nextSibling);
+      this.#rings[i] = ring;
+    }
+    ring.setAttribute('data-fill', look.fill!);
+    ring.setAttribute('class', look.colour ? `ring ${labelInk(look.colour)}` : 'ring');
   }
 
   #drawText(i: number, look: CellLook, width: number): void {
@@ -177,13 +202,20 @@ export class FramePicture {
 export function forEachEdge(frame: Frame, visit: (x: number, y: number, horizontal: boolean, border: boolean) => void): void {
   const { width, height, cells } = frame;
   const at = (x: number, y: number) => (x >= 0 && y >= 0 && x < width && y < height ? cells[y * width + x] : undefined);
+  // A frame that names its regions (Sudoku's boxes) has its borders between them, whatever the fills.
+  const regions = frame.regions?.length === width * height ? frame.regions : undefined;
+  const apart = (x: number, y: number, dx: number, dy: number) => {
+    const other = at(x + dx, y + dy);
+    if (!regions) return !sameRegion(cells[y * width + x], other);
+    return !other || other.hole || regions[y * width + x] !== regions[(y + dy) * width + x + dx];
+  };
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       const cell = at(x, y);
       if (!cell || cell.hole) continue;
       // Each cell owns its top and left edges, plus the bottom/right ones at the frame's edge.
-      visit(x, y, true, !sameRegion(cell, at(x, y - 1)));
-      visit(x, y, false, !sameRegion(cell, at(x - 1, y)));
+      visit(x, y, true, apart(x, y, 0, -1));
+      visit(x, y, false, apart(x, y, -1, 0));
       if (!at(x, y + 1) || at(x, y + 1)!.hole) visit(x, y + 1, true, true);
       if (!at(x + 1, y) || at(x + 1, y)!.hole) visit(x + 1, y, false, true);
     }

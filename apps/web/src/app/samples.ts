@@ -21,3 +21,23 @@ export function sampleValues(plugin: AnyPlugin, sample: PluginSample): Record<st
 export function findSample(plugin: AnyPlugin, name: string | undefined): PluginSample | undefined {
   return name === undefined ? undefined : plugin.samples?.find((sample) => sample.name === name);
 }
+
+/**
+ * The example these values are (an address after a reload, a shared link), so the menu shows it
+ * again; none when the values differ from every example's in any field. Fields the page adds (the
+ * solution limit, the step delay) are left out of the comparison.
+ */
+export function sampleWithValues(plugin: AnyPlugin, values: Record<string, string>, ignore: readonly string[] = []): PluginSample | undefined {
+  const kept = (record: Record<string, string>) =>
+    Object.entries(record)
+      .filter(([name]) => !ignore.includes(name))
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const wanted = JSON.stringify(kept(values));
+  return plugin.samples?.find((sample) => {
+    try {
+      return JSON.stringify(kept(sampleValues(plugin, sample))) === wanted;
+    } catch {
+      return false;
+    }
+  });
+}

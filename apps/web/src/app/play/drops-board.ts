@@ -112,7 +112,7 @@ export class DropsBoard implements PlayBoard {
 
   #settle(view: PlayView): void {
     this.#settled = true;
-    this.#drawField(view.frame, []);
+    this.#drawField(view.frame, [], view.description);
     this.#drawGhost();
     this.#caption.textContent = '';
     this.#counters.draw(view.counters);
@@ -125,8 +125,8 @@ export class DropsBoard implements PlayBoard {
     this.#over.textContent = view.over ?? '';
   }
 
-  #drawField(frame: Frame, highlight: readonly number[]): void {
-    this.#field.draw(frame, this.host.palette, frame.title ?? 'Field');
+  #drawField(frame: Frame, highlight: readonly number[], description?: string): void {
+    this.#field.draw(frame, this.host.palette, description ?? frame.title ?? 'Field');
     this.#field.mark('pop', highlight);
     const state = this.#state!;
     this.#field.mark('violation', state.status.violations.flatMap((violation) => violation.cells));

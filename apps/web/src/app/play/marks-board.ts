@@ -73,7 +73,8 @@ export class MarksBoard implements PlayBoard {
     this.#frame.cells.forEach((cell, index) => {
       const value = position.marks[index] ?? setup.marks[0]!.value;
       cell.dataset['mark'] = value;
-      const notes = position.notes[index] ?? [];
+      // Pencil marks under a mark stay in the position (clearing the mark shows them again) but not on the board.
+      const notes = value === setup.marks[0]!.value ? position.notes[index] ?? [] : [];
       const shown = frame.cells[index]?.label;
       const parts = [cellName(setup, index), shown, labelOf(value)];
       if (this.#fixed.has(index)) parts.push('given');

@@ -40,6 +40,21 @@ export function pieceShape(piece: TrayPiece, orientation: number, palette: Palet
   return shape;
 }
 
+const POLYOMINOES = ['monomino', 'domino', 'tromino', 'tetromino', 'pentomino', 'hexomino', 'heptomino', 'octomino'];
+
+/**
+ * A piece named by its shape for screen readers: `L pentomino, 4 by 2` on a flat board, `A, 4
+ * cubes, 2 by 2 by 2` in a box (the extent of the orientation shown, columns by rows by layers).
+ */
+export function shapeWords(piece: TrayPiece, orientation: number): string {
+  const cells = piece.orientations[orientation] ?? piece.orientations[0]!;
+  const axes = cells[0]?.length ?? 2;
+  const extent = Array.from({ length: axes }, (_, axis) => Math.max(...cells.map((cell) => cell[axis]!)) + 1).reverse();
+  if (axes === 3) return `${piece.name}, ${cells.length} cubes, ${extent.join(' by ')}`;
+  const kind = POLYOMINOES[cells.length - 1] ?? `${cells.length}-cell piece`;
+  return `${piece.name} ${kind}, ${extent.join(' by ')}`;
+}
+
 export function turnFor(piece: TrayPiece, key: string): number | undefined {
   const index = piece.turns.findIndex((turn) => turn.key.toLowerCase() === key.toLowerCase());
   return index < 0 ? undefined : index;
@@ -98,7 +113,7 @@ export class PieceTray {
       button.disabled = count <= 0 && held !== index;
       button.dataset['left'] = String(count);
       button.setAttribute('aria-pressed', String(held === index));
-      button.setAttribute('aria-label', `${piece.name}, ${count} left${held === index ? ', in hand' : ''}`);
+      button.setAttribute('aria-label', `${shapeWords(piece, orientation)}, ${count} left${held === index ? ', in hand' : ''}`);
     });
   }
 

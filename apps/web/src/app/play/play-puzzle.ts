@@ -6,7 +6,7 @@ import type { AnyPlugin } from '@kit/core/host';
 import { buildOptionForm, DELAY_FIELD, LIMIT_FIELD } from '../option-form.js';
 import type { ModeRequest } from '../page-mode.js';
 import { prepareRun } from '../prepare-run.js';
-import { findSample, sampleValues } from '../samples.js';
+import { findSample, sampleValues, sampleWithValues } from '../samples.js';
 import { readState } from '../url-state.js';
 import { puzzleIdentity } from './game-store.js';
 
@@ -39,7 +39,9 @@ export function choosePuzzle(plugin: AnyPlugin, request: ModeRequest, search: st
   }
   delete values[LIMIT_FIELD];
   delete values[DELAY_FIELD];
-  return { puzzle: { values, example: sample?.name, identity: puzzleIdentity(plugin.id, values) }, problems };
+  // Values that are an example's (the address after a reload) are that example, for the menu.
+  const example = sample?.name ?? sampleWithValues(plugin, values, [LIMIT_FIELD, DELAY_FIELD])?.name;
+  return { puzzle: { values, example, identity: puzzleIdentity(plugin.id, values) }, problems };
 }
 
 /**

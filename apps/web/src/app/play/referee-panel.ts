@@ -18,6 +18,9 @@ export class RefereePanel {
   readonly #hint = h('p', { id: 'play-hint', class: 'play-hint', hidden: true, 'aria-live': 'polite' });
   readonly #message = h('p', { id: 'play-message', class: 'error', role: 'alert' });
   readonly #label = h('span', { class: 'referee-label' }, 'Solutions');
+  /** Says a new rule break or the mistake to screen readers once, as it appears (the lists above are read on demand). */
+  readonly #announce = h('p', { id: 'play-announce', class: 'visually-hidden', role: 'status', 'aria-live': 'assertive' });
+  #broken = '';
 
   constructor() {
     this.element = h(
@@ -26,6 +29,7 @@ export class RefereePanel {
       h('p', { class: 'referee-line' }, this.#label, this.#remaining, this.#timer),
       // Focusable: a keyboard can scroll it when its lines overflow.
       h('div', { class: 'referee-notes', role: 'group', 'aria-label': 'The referee\'s notes', tabindex: 0 }, this.#solved, this.#violations, this.#mistake, this.#hint, this.#message),
+      this.#announce,
     );
   }
 
@@ -75,10 +79,15 @@ export class RefereePanel {
 
   violations(list: readonly PlayViolation[]): void {
     this.#violations.replaceChildren(...list.map((violation) => h('li', {}, violation.message)));
+    const broken = list.map((violation) => violation.message).join('; ');
+    // Redrawn after every move: only a change is news, and a rule kept again says nothing.
+    if (broken !== this.#broken && broken !== '') this.#announce.textContent = `Rule broken: ${broken}.`;
+    this.#broken = broken;
   }
 
   /** `move` is the move's number (0: the puzzle has no solution at all); undefined hides it. */
   mistake(move: number | undefined, text = ''): void {
+    if (move !== undefined && text !== '' && text !== this.#mistake.textContent) this.#announce.textContent = text;
     this.#mistake.hidden = move === undefined;
     this.#mistake.textContent = text;
     if (move === undefined) delete this.#mistake.dataset['move'];
