@@ -1,3 +1,4 @@
+import { placementMasks as cellMasks } from '@kit/cover';
 import type { Problem } from './compile.js';
 
 /** Boards whose bounding box has at most this many cells use a bitboard kernel. */
@@ -74,16 +75,7 @@ export function boardMasks(problem: Problem): BoardMasks {
 
 /** Each placement's cells as a bitmask (compileProblem lists them for boards of up to 64 cells). */
 export function placementMasks(problem: Problem): { lo: Int32Array; hi: Int32Array } {
-  if (problem.masks) return problem.masks;
-  const lo = new Int32Array(problem.placements.length);
-  const hi = new Int32Array(problem.placements.length);
-  problem.placements.forEach((placement, id) => {
-    for (const cell of placement.cells) {
-      if (cell < 32) lo[id]! |= 1 << cell;
-      else hi[id]! |= 1 << (cell - 32);
-    }
-  });
-  return { lo, hi };
+  return problem.masks ?? cellMasks(problem.placements);
 }
 
 export function bitboardTables(problem: Problem, enabled: Uint8Array): BitboardTables {

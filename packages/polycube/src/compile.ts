@@ -1,4 +1,4 @@
-import { boxNeighbours } from '@kit/cover';
+import { boxNeighbours, placementMasks } from '@kit/cover';
 import { type Shape, orientations, shapeKey } from './geometry.js';
 import { type OrientedShape, listPlacementsInWasm } from './placements-wasm.js';
 import type { PieceSet } from './pieces.js';
@@ -202,16 +202,4 @@ export function hasIsolatedCell(problem: Problem): boolean {
     if (!problem.hole[i] && neighbours[i]!.every((n) => problem.hole[n] === 1)) return true;
   }
   return false;
-}
-
-function placementMasks(placements: readonly Placement[]): { lo: Int32Array; hi: Int32Array } {
-  const lo = new Int32Array(placements.length);
-  const hi = new Int32Array(placements.length);
-  placements.forEach((placement, id) => {
-    for (const cell of placement.cells) {
-      if (cell < 32) lo[id]! |= 1 << cell;
-      else hi[id]! |= 1 << (cell - 32);
-    }
-  });
-  return { lo, hi };
 }

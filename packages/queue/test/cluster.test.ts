@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { Redis as RedisClient } from 'ioredis';
 import { parse, parseAllDocuments } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPO, BIN, freePort, kit, runIdOf, startKit, startRedis, stop, tempDir, writeFile, type Kit, type Redis } from './support.js';
+import { REPO, BIN, freePort, kit, runIdOf, startKit, startRedis, stop, tempDir, writeFile, type Kit, type Redis, SUMMARY_4X15 } from './support.js';
 import { PENTOMINO_VERSION, PENTOMINO_VERSION_RE } from './versions.js';
 
 const SECRET = 'cluster-secret-0123456789abcdef0123456789abcdef';
@@ -53,7 +53,7 @@ describe('a worker configured by its environment', () => {
     expect(await get(`http://127.0.0.1:${port}/livez`)).toEqual({ status: 200, text: 'ok\n' });
     expect(await get(`http://127.0.0.1:${port}/readyz`)).toEqual({ status: 200, text: 'ready\n' });
     const result = await kit(['run', 'pentomino', '--size', '4', '--count', '--queue', redis.url], REPO, { KIT_QUEUE_SECRET_FILE: env.KIT_QUEUE_SECRET_FILE });
-    expect(result.stdout).toBe('4x15: 368 solutions, 108980 tries\n');
+    expect(result.stdout).toBe(`${SUMMARY_4X15}\n`);
     const metrics = (await get(`http://127.0.0.1:${port}/metrics`)).text;
     expect(metrics).toContain('kit_worker_threads 1\n');
     expect(metrics).toContain('kit_worker_ready 1\n');

@@ -6,10 +6,13 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import reference from '@kit/tooling/reference-counts.json' with { type: 'json' };
 import { afterAll } from 'vitest';
 
 export const REPO = resolve(fileURLToPath(new URL('.', import.meta.url)), '..', '..', '..');
 export const BIN = join(REPO, 'apps', 'cli', 'dist', 'bin.cjs');
+/** The summary line of the 4x15 pentomino count the queue tests run (its figures from the reference table). */
+export const SUMMARY_4X15 = `4x15: ${reference.pentomino['4x15'].distinct} solutions, ${reference.pentomino['4x15'].tries} tries`;
 
 const children = new Set<ChildProcess>();
 const dirs: string[] = [];
