@@ -9,6 +9,7 @@ import { DEFAULT_DOCS_DIR, docsDirOf } from './docs-dir.js';
 import type { PluginSource } from './plugin-source.js';
 import { preparePlugins, type UnavailableSource } from './prepare-plugins.js';
 
+/** What `exportSite` writes and where. */
 export interface ExportOptions {
   /**
    * Where the static site goes; created if missing (relative to the working directory). A directory
@@ -17,7 +18,9 @@ export interface ExportOptions {
   outDir: string;
   /** Write into a non-empty directory, replacing the site's files (index.html, app/, plugins/) there. */
   force?: boolean;
+  /** The plugins the site offers. */
   plugins: readonly PluginSource[];
+  /** Plugins found but not loadable; the page lists them as unavailable. */
   unavailable?: readonly UnavailableSource[];
   /** The API reference written to docs/ (default: the checkout's dist/api-docs; skipped when not built). */
   docsDir?: string;

@@ -9,11 +9,13 @@ import { httpFile, sendFile, type HttpFile } from './http-file.js';
 import type { PluginSource } from './plugin-source.js';
 import { preparePlugins, type UnavailableSource } from './prepare-plugins.js';
 
+/** What `serve` serves and where it listens. */
 export interface ServeOptions {
   /** 0 (the default) picks a free port. */
   port?: number;
   /** Default 127.0.0.1: the app is for the person at this machine. */
   host?: string;
+  /** The plugins the page offers, bundled for the browser at start. */
   plugins: readonly PluginSource[];
   /** Plugins the caller found but could not load; the page lists them as unavailable. */
   unavailable?: readonly UnavailableSource[];
@@ -21,9 +23,11 @@ export interface ServeOptions {
   docsDir?: string;
 }
 
+/** A running server. */
 export interface WebServer {
   /** `http://127.0.0.1:PORT/` */
   url: string;
+  /** Stops listening and drops open connections. */
   close(): Promise<void>;
 }
 
