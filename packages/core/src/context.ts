@@ -1,17 +1,26 @@
 import type { JsonValue, SolveContext } from './events.js';
 
+/** What a host asks of a run: how many solutions, which reports, when to stop. */
 export interface ContextSettings {
+  /** Stop after this many solutions (undefined: no limit). */
   limit?: number | undefined;
+  /** Build solution objects (false for `--count`); default true. */
   wantSolutions?: boolean;
+  /** Build progress states (false when nobody watches); default true. */
   wantProgress?: boolean;
   /** Minimum time between two progress reports. */
   progressIntervalMs?: number;
+  /** Cancels the run. */
   signal?: AbortSignal;
 }
 
+/** Where a solver's reports go. */
 export interface ContextSinks<S, P> {
+  /** Takes each solution, in order. */
   solution(solution: S): void;
+  /** Takes the throttled progress reports. */
   progress(state: P, counters: Record<string, number>): void;
+  /** Takes every animation step. */
   step(state: P, data: Record<string, JsonValue> | undefined): void;
 }
 

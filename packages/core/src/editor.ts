@@ -23,7 +23,9 @@ export interface GridValue {
 
 /** A grid's size in cells. */
 export interface GridSize {
+  /** Columns. */
   width: number;
+  /** Rows. */
   height: number;
 }
 
@@ -32,6 +34,7 @@ export type GridSide = number | { min: number; max: number };
 
 /** A compact form of the grid for a link (a puyop.com field string, a puzz.link URL body). */
 export interface GridShareCodec {
+  /** The grid as the link form. */
   encode(grid: EditorGrid): string;
   /** Throws InputError with the message the CLI would print for the same bad input. */
   decode(code: string): EditorGrid;
@@ -45,6 +48,7 @@ export interface GridShareCodec {
 export interface GridLayers {
   /** The fewest and the most layers the stack may have. */
   min: number;
+  /** The most layers the stack may have. */
   max: number;
   /** How many layers a new stack has (default `min`). */
   start?: number;
@@ -54,12 +58,15 @@ export interface GridLayers {
   fromText(text: string, name?: string): EditorGrid[];
 }
 
+/** A grid a host lets the person draw as the plugin's input (a field, a board, a pattern). */
 export interface GridEditorSpec {
   /** Which input the grid becomes: `input` (the positional file) or the name of a file option. */
   target: string;
   /** What the grid is, for the editor's heading (`Field`, `Board`, `Designer's pattern`). */
   label: string;
+  /** Columns: fixed, or chosen within limits. */
   width: GridSide;
+  /** Rows: fixed, or chosen within limits. */
   height: GridSide;
   /** The values a cell can take; the first is what a new or cleared cell holds. */
   values: readonly GridValue[];
@@ -101,6 +108,7 @@ export function startLayers(spec: GridEditorSpec): number {
 export interface PluginSample {
   /** Lowercase letters, digits and dashes: `?example=NAME` in the web page. */
   name: string;
+  /** What the sample shows, for the page's list. */
   title: string;
   /** The positional input, as the text of the file the CLI would read. */
   input?: string;
@@ -110,7 +118,9 @@ export interface PluginSample {
 
 /** What an `-o FILE` run would write, so a host without files can offer it as a download. */
 export interface OutputFile {
+  /** The suggested file name. */
   name: string;
+  /** The contents. */
   text: string;
   /** A line a host shows with the download when the file is not what it seems (`the design is not unique`). */
   note?: string;

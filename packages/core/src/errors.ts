@@ -3,8 +3,11 @@ import { shareInstanceof } from './shared-instanceof.js';
 
 /** Where in a user's input a problem was found. Lines and columns count from 1. */
 export interface InputLocation {
+  /** The file name, as the user gave it. */
   file?: string;
+  /** The line, from 1. */
   line?: number;
+  /** The column, from 1; shown only with a line. */
   column?: number;
 }
 
@@ -13,7 +16,9 @@ export interface InputLocation {
  * and exit with code 2, never a stack trace.
  */
 export class InputError extends Error {
+  /** Kept when the error crosses a thread or another copy of @kit/core. */
   override readonly name = 'InputError';
+  /** Where the problem is; empty when it is not in a file (a flag). */
   readonly where: InputLocation;
 
   constructor(message: string, where: InputLocation = {}) {
@@ -46,6 +51,7 @@ export function formatInputError(error: { message: string; where?: InputLocation
   return safeLine(place ? `${place}: ${error.message}` : error.message);
 }
 
+/** True for an {@link InputError}, also one made by another copy of @kit/core or rebuilt after crossing a thread. */
 export function isInputError(error: unknown): error is InputError {
   return error instanceof InputError || (error instanceof Error && error.name === 'InputError' && 'where' in error);
 }

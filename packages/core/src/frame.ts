@@ -12,8 +12,11 @@ export interface Cell {
 }
 
 export interface Frame {
+  /** Columns of the grid. */
   width: number;
+  /** Rows of the grid. */
   height: number;
+  /** The cells row by row, `width * height` of them. */
   cells: Cell[];
   /** One line shown above the grid, e.g. `No. 12 (tries 3456)`. */
   title?: string;
@@ -35,11 +38,15 @@ export interface Frame {
  * x, row y of layer z is the frame's cell at column `z * (width + gap) + x`, row y.
  */
 export interface FrameLayers {
+  /** How many layers the box has. */
   depth: number;
+  /** Columns of one layer. */
   width: number;
+  /** Columns of holes between two layers. */
   gap: number;
 }
 
+/** A frame from text rows, one cell per character (`cell` maps it); short rows are padded with spaces. */
 export function frameFromRows(rows: readonly string[], cell: (char: string) => Cell, title?: string): Frame {
   const width = rows.reduce((most, row) => Math.max(most, row.length), 0);
   const cells: Cell[] = [];

@@ -4,6 +4,7 @@ import { mkdirSync, statSync, type Stats } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { InputError } from './errors.js';
 
+/** How `makeDirectory` resolves its path. */
 export interface MakeDirectoryOptions {
   /** Relative paths are taken from here (default: the process's working directory). */
   cwd?: string;

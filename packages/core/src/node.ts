@@ -48,12 +48,15 @@ function portOf(worker: Worker): WorkerPort {
  * workers do not keep the process alive.
  */
 export interface WorkerPool {
+  /** An idle worker, or a new one when none is left (or the idle one died). */
   take(): WorkerPort;
   /** Has the idle workers import a plugin module and its solver now, before they are taken. */
   preload(moduleUrl: string): void;
+  /** Terminates the workers not taken. */
   close(): void;
 }
 
+/** Starts `size` solver workers now, to hand out later. */
 export function startWorkerPool(size: number): WorkerPool {
   const idle = Array.from({ length: Math.max(0, size) }, () => {
     const worker = new (workerThreads().Worker)(WORKER_URL);
@@ -85,6 +88,7 @@ export function runInWorkers(request: RunRequest, pool?: WorkerPool): Promise<Do
   return runSolver(request, pool ? () => pool.take() : createNodeWorker);
 }
 
+/** The threads a run uses when not told: the parallelism Node reports for this machine. */
 export function defaultThreads(): number {
   return availableParallelism();
 }

@@ -3,7 +3,9 @@ import { reservedNameProblem, type NameUse } from './host-names.js';
 
 /** A text file as a host hands it to a plugin: the CLI reads it from disk, the web app from a form. */
 export interface TextFile {
+  /** The file name as the user gave it, for messages. */
   name: string;
+  /** The whole contents, decoded as UTF-8. */
   text: string;
 }
 
@@ -20,26 +22,41 @@ interface BaseSpec {
   terminalOnly?: boolean;
 }
 
+/** A whole number, optionally bounded: `--size 8`. */
 export interface IntOptionSpec extends BaseSpec {
+  /** Tells the option kinds apart. */
   type: 'int';
+  /** The smallest value accepted (inclusive). */
   min?: number;
+  /** The largest value accepted (inclusive). */
   max?: number;
+  /** The value when the option is not given. */
   default?: number;
 }
 
+/** One word out of a fixed list: `--order size`. */
 export interface EnumOptionSpec extends BaseSpec {
+  /** Tells the option kinds apart. */
   type: 'enum';
+  /** The accepted words, in the order help text shows them. */
   choices: readonly string[];
+  /** The value when the option is not given; one of `choices`. */
   default?: string;
 }
 
+/** An on/off switch: `--unique`, `--unique=false`. */
 export interface BooleanOptionSpec extends BaseSpec {
+  /** Tells the option kinds apart. */
   type: 'boolean';
+  /** The value when the option is not given. */
   default?: boolean;
 }
 
+/** Free text the plugin checks itself (a share link, a field code). */
 export interface StringOptionSpec extends BaseSpec {
+  /** Tells the option kinds apart. */
   type: 'string';
+  /** The value when the option is not given. */
   default?: string;
   /** What the value looks like, for help text (`LETTERS`, `3-12`). */
   placeholder?: string;
@@ -57,14 +74,19 @@ export interface StringOptionSpec extends BaseSpec {
  * `parse` as the typed string: the plugin checks it (repeats, unknown letters) with its own words.
  */
 export interface LettersOptionSpec extends BaseSpec {
+  /** Tells the option kinds apart. */
   type: 'letters';
   /** The letters offered, in order (`FILNPTUVWXYZ`); each is also its palette key. */
   letters: string;
+  /** The letters chosen when the option is not given. */
   default?: string;
+  /** What the value looks like, for help text. */
   placeholder?: string;
 }
 
+/** A text file the host reads (bounded by `maxBytes`) and hands over as a {@link TextFile}. */
 export interface FileOptionSpec extends BaseSpec {
+  /** Tells the option kinds apart. */
   type: 'file';
   /** Formats the file may be in, for help text and the web form's file picker. */
   formats?: readonly string[];
@@ -77,15 +99,19 @@ export interface FileOptionSpec extends BaseSpec {
   gzip?: boolean;
 }
 
+/** One option a plugin declares; hosts parse and check it before the plugin sees it. */
 export type OptionSpec = IntOptionSpec | EnumOptionSpec | BooleanOptionSpec | StringOptionSpec | LettersOptionSpec | FileOptionSpec;
 
+/** A checked option value: a number, a word or text, a switch, or a file read. */
 export type OptionValue = number | string | boolean | TextFile;
+/** Checked option values by name, defaults filled in; undefined for an option left out. */
 export type ParsedOptions = Record<string, OptionValue | undefined>;
 /** What a host collected before validation: CLI strings, form strings or booleans, files it read. */
 export type RawOptions = Record<string, string | number | boolean | TextFile | undefined>;
 
 const INTEGER = /^[+-]?\d+$/;
 
+/** The option as the CLI spells it (`--size`), for messages. */
 export function optionLabel(spec: Pick<OptionSpec, 'name'>): string {
   return `--${spec.name}`;
 }

@@ -3,7 +3,9 @@
  * `ansi256` is the xterm 256-colour index; the hex value is derived from it unless given.
  */
 export interface PaletteEntry {
+  /** The xterm 256-colour index the terminal uses. */
   ansi256: number;
+  /** The web page's colour (`#rrggbb`); default: the ansi256 colour's. */
   hex?: string;
   /** Letter shown for this fill when colour is off and the cell has no label. */
   letter?: string;
@@ -16,6 +18,7 @@ export interface PaletteEntry {
   ring?: boolean;
 }
 
+/** Colours by palette key, the keys frames put in `Cell.fill`. */
 export type Palette = Record<string, PaletteEntry>;
 
 /** The seed's pentomino colours (000_...), but I in yellow (227): the seed's pink I (217) sat 40 RGB units from Z. */
@@ -70,6 +73,7 @@ export function ansi256ToHex(index: number): string {
   return `#${hex(r)}${hex(g)}${hex(b)}`;
 }
 
+/** The entry's web colour: `hex`, else its ansi256 colour as `#rrggbb`. */
 export function entryHex(entry: PaletteEntry): string {
   return entry.hex ?? ansi256ToHex(entry.ansi256);
 }

@@ -47,8 +47,11 @@ export interface MarksSetup extends SetupCommon {
    * line with no clue. At most 64 clues a line, each 1 to 16 characters.
    */
   margins?: { top?: ReadonlyArray<readonly string[]>; left?: ReadonlyArray<readonly string[]> };
+  /** Tells the play kinds apart. */
   kind: 'marks';
+  /** Columns of the board. */
   width: number;
+  /** Rows of the board. */
   height: number;
   /** The marks a cell can hold; the first is the empty cell. */
   marks: readonly PlayMark[];
@@ -91,7 +94,9 @@ export interface TrayPiece {
 export interface PieceTurn {
   /** One character: `r` rotates, `f` flips (hosts also take it in upper case). */
   key: string;
+  /** What it does, for buttons and help (`turn`). */
   label: string;
+  /** For each orientation, the orientation the turn leads to. */
   next: readonly number[];
 }
 
@@ -103,18 +108,23 @@ export interface PiecesSetup extends SetupCommon {
    * readers, hints, refused moves). Default: `row R, column C` (with `layer L, ` in a box).
    */
   cellNames?: readonly string[];
+  /** Tells the play kinds apart. */
   kind: 'pieces';
+  /** Columns of the board. */
   width: number;
+  /** Rows of the board. */
   height: number;
   /** Layers of a box (default 1: a flat board). Cell index = (layer * height + row) * width + col. */
   depth?: number;
   /** Cells that are not part of the board, as indices. */
   holes?: readonly number[];
+  /** The pieces to lay, in tray order (`PlayMove.piece` indexes it). */
   tray: readonly TrayPiece[];
 }
 
 /** Pieces dropped from a queue into columns: Puyo's pairs. */
 export interface DropsSetup extends SetupCommon {
+  /** Tells the play kinds apart. */
   kind: 'drops';
   /** Columns a piece can be dropped in. */
   columns: number;
@@ -141,16 +151,22 @@ export interface DropPiece {
   label: string;
 }
 
+/** One rotation of a dropped piece: where its parts sit relative to its first part. */
 export interface DropRotation {
+  /** The rotation as a person names it. */
   label: string;
+  /** Each part's [column, row] offset from the first part; rows grow downwards. */
   offsets: ReadonlyArray<readonly [number, number]>;
 }
 
+/** What a game starts from, fixed for the whole game: one of the three play kinds. */
 export type PlaySetup = MarksSetup | PiecesSetup | DropsSetup;
 
 /** Where a dropped piece goes: the column of its first part and its rotation (index into `rotations`). */
 export interface DropPlacement {
+  /** The column of the piece's first part, from 0. */
   column: number;
+  /** Index into `DropsSetup.rotations`. */
   rotation: number;
 }
 
@@ -169,9 +185,13 @@ export type PlayMove =
 
 /** A laid piece: which, how, where, and the cells it covers (ascending). */
 export interface PlacedPiece {
+  /** Index into the tray. */
   piece: number;
+  /** Index into the piece's orientations. */
   orientation: number;
+  /** The cell under the orientation's origin. */
   cell: number;
+  /** The cells it covers, ascending. */
   cells: number[];
 }
 
@@ -181,13 +201,18 @@ export type PlayPosition =
   | { kind: 'pieces'; placed: PlacedPiece[] }
   | { kind: 'drops'; drops: DropPlacement[] };
 
+/** A position of a marks game: a mark and pencil notes per cell. */
 export type MarksPosition = Extract<PlayPosition, { kind: 'marks' }>;
+/** A position of a pieces game: the pieces laid so far. */
 export type PiecesPosition = Extract<PlayPosition, { kind: 'pieces' }>;
+/** A position of a drops game: the drops made so far, in order. */
 export type DropsPosition = Extract<PlayPosition, { kind: 'drops' }>;
 
 /** A broken rule: what it is, and the cells to highlight (a line is a run of cells from one end to the other). */
 export interface PlayViolation {
+  /** The broken rule, one sentence. */
   message: string;
+  /** The cells to show it on. */
   cells: number[];
   /** Whole rows, columns or boxes to underline: each the cells of one line, `[first, last]`. */
   lines?: Array<[number, number]>;
@@ -195,7 +220,9 @@ export interface PlayViolation {
 
 /** A counter a host shows large beside the board (`chain 3`, `score 1260`). */
 export interface PlayCounter {
+  /** What it counts. */
   label: string;
+  /** Its value in this position. */
   value: number;
 }
 
@@ -203,6 +230,7 @@ export interface PlayCounter {
 export interface PlayView {
   /** The board as it stands; its cells are the setup's (row-major), or for drops the field. */
   frame: Frame;
+  /** Figures shown beside the board (a score, pieces left). */
   counters?: readonly PlayCounter[];
   /** The puzzle's goal and whether the position meets it. */
   goal?: { text: string; met: boolean };
@@ -234,19 +262,25 @@ export interface PlayView {
  * `search`: every remaining completion has it (there are several).
  */
 export interface PlayHint {
+  /** The move to make. */
   move: PlayMove;
+  /** Why, one sentence a person can follow. */
   reason: string;
+  /** How the move was found (see above). */
   basis: 'rules' | 'uniqueness' | 'search';
 }
 
 /** What a referee is asked: up to `limit` completions, with or without the positions themselves. */
 export interface CompletionRequest {
+  /** Stop counting after this many completions. */
   limit: number;
+  /** Return the completed positions as well as the count. */
   positions: boolean;
   /** True once the answer is no longer wanted (a newer move came): return what you have. */
   shouldStop(): boolean;
 }
 
+/** What a referee answers. */
 export interface CompletionResult {
   /** Completions found, at most the limit. */
   count: number;
@@ -256,6 +290,7 @@ export interface CompletionResult {
 
 /** A referee of a plugin's own, for puzzles whose solver cannot take a position as its input. */
 export interface PlayReferee<I = unknown> {
+  /** Counts the ways to complete `position` (and lists them when asked). */
   completions(instance: I, setup: PlaySetup, position: PlayPosition, request: CompletionRequest): CompletionResult | Promise<CompletionResult>;
 }
 
@@ -269,6 +304,7 @@ export interface PlayReferee<I = unknown> {
 export interface PlaySpec<I = unknown, S = unknown> {
   /** The board and its pieces for this instance; throws InputError when it cannot be played. */
   setup(instance: I, options: { seed: number }): PlaySetup;
+  /** What the host draws for a position. */
   view(instance: I, setup: PlaySetup, position: PlayPosition): PlayView;
   /** The rules the position already breaks (instantly, without search). */
   check(instance: I, setup: PlaySetup, position: PlayPosition): PlayViolation[];

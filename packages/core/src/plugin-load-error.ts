@@ -7,11 +7,16 @@ import { shareInstanceof } from './shared-instanceof.js';
  * id when it has a usable one, so a host asked for that id can say why it is not there.
  */
 export class PluginLoadError extends Error {
+  /** Kept across threads and copies of @kit/core. */
   override readonly name = 'PluginLoadError';
+  /** The module loaded but broke the contract (rather than failing to load). */
   readonly refused: boolean;
+  /** The plugin's id, when it got that far. */
   readonly pluginId: string | undefined;
   constructor(
+    /** What was loaded, as the user named it (a path, a package). */
     readonly source: string,
+    /** Why it failed, one line. */
     readonly reason: string,
     refusal: { refused?: boolean; pluginId?: string } = {},
   ) {

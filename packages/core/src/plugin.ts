@@ -18,7 +18,9 @@ export const PLUGIN_ID = /^[a-z][a-z0-9-]*$/;
  * Solutions are emitted in task order, so a split run lists them in the same order every time.
  */
 export interface SplitSearch<S = unknown, P = unknown> {
+  /** How many independent tasks the search splits into. */
   tasks: number;
+  /** Runs one task (0 to `tasks - 1`) and reports its solutions. */
   solveTask(task: number, ctx: SolveContext<S, P>): Summary | Promise<Summary>;
   /** Combines the tasks' summaries. Default: numeric fields summed, other fields from the first. */
   merge?(summaries: Summary[]): Summary;
@@ -47,6 +49,7 @@ export interface SplitSearch<S = unknown, P = unknown> {
 
 /** The heavy part of a plugin, loaded lazily and only where the search runs (a worker). */
 export interface Solver<I = unknown, S = unknown, P = unknown> {
+  /** Runs the search on one thread, reporting through `ctx`, and returns its summary. */
   solve(instance: I, ctx: SolveContext<S, P>): Summary | Promise<Summary>;
   /** Optional: how to split this instance for `threads` workers; undefined means "run it whole". */
   split?(instance: I, threads: number): SplitSearch<S, P> | undefined;
@@ -56,9 +59,11 @@ export interface Solver<I = unknown, S = unknown, P = unknown> {
   grade?(instance: I, ctx: GenerateContext): Grade | Promise<Grade>;
 }
 
+/** The positional input file a plugin reads, if any. */
 export interface InputSpec {
   /** Formats of the positional file (`kit run puyo FIELD`), e.g. 'puyo-field'. */
   formats: readonly string[];
+  /** Refuse to run without the file (default: it may be left out). */
   required?: boolean;
   /** What the file is, for help text (`a Puyo field`). */
   help?: string;
@@ -70,6 +75,7 @@ export interface InputSpec {
 
 /** A number a host shows large while a run's steps play and after it (a chain's length, its score). */
 export interface CounterSpec {
+  /** What the counter counts (`chain`). */
   label: string;
   /** The step data field it follows while steps are shown; it keeps its value until a step sets it again. */
   step?: string;
@@ -84,18 +90,25 @@ export interface CounterSpec {
 export interface SummaryFieldSpec {
   /** Words for the field (`SAT solver` for `backend`); default: the key split into words. */
   label?: string;
+  /** Bookkeeping: hidden from people, kept in `--json` and merges. */
   internal?: boolean;
 }
 
 /** The description a host needs to list, configure and run a puzzle; cheap to import. */
 export interface PuzzlePlugin<I = unknown, S = unknown, P = unknown> {
+  /** The contract version the plugin was written against (set by `definePlugin`). */
   readonly apiVersion: number;
   /** `kit run <id>`: lowercase letters, digits and dashes. */
   id: string;
+  /** The name a person reads (`Puyo Puyo chains`). */
   title: string;
+  /** One sentence on what it solves, for listings and help. */
   description: string;
+  /** The plugin package's version. */
   version: string;
+  /** The options it takes; hosts parse and check them before `parse`. */
   options: readonly OptionSpec[];
+  /** The positional file it reads, if any. */
   input?: InputSpec;
   /** Command lines shown by `kit info` (without the leading `kit run <id>`). */
   examples?: readonly string[];
@@ -114,6 +127,7 @@ export interface PuzzlePlugin<I = unknown, S = unknown, P = unknown> {
    * kept), so a host without files, the web page, can offer it as a download.
    */
   output?(run: { summary: Summary; instance: I; solutions: readonly S[] }): OutputFile | undefined;
+  /** Colours of the cell kinds its frames use, by key. */
   palette?: Palette;
   /** Numbers a host shows large beside the solution count (a chain's length and score from its steps). */
   counters?: readonly CounterSpec[];
@@ -123,6 +137,7 @@ export interface PuzzlePlugin<I = unknown, S = unknown, P = unknown> {
   stepDelayMs?: number;
   /** Validates options (and the positional file) into a structured-cloneable instance. Throws InputError. */
   parse(options: ParsedOptions, input?: TextFile): I;
+  /** Loads the solver module; kept apart so listing plugins stays cheap. */
   solver(): Promise<Solver<I, S, P>>;
   /** Pure: a solution or a progress/step state to a frame. */
   view(state: S | P, options?: { index?: number }): Frame;

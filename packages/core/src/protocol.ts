@@ -71,10 +71,13 @@ export type WorkerMessage =
 
 /** The two ends of a worker, whatever the platform (worker_threads, Web Workers). */
 export interface WorkerPort {
+  /** Sends the worker a message. */
   post(message: HostMessage): void;
+  /** Listens to the worker's messages. */
   onMessage(handler: (message: WorkerMessage) => void): void;
   /** The worker died without sending an error message (a crash, a failed import of the worker). */
   onCrash(handler: (error: Error) => void): void;
+  /** Stops the worker. */
   terminate(): void;
 }
 

@@ -12,6 +12,7 @@ import type { TextFile } from './options.js';
  */
 export const DEFAULT_MAX_INPUT_BYTES = 1024 * 1024;
 
+/** Where `readInputFile` looks and how much it reads. */
 export interface ReadInputOptions {
   /** Relative paths are taken from here (default: the process's working directory). */
   cwd?: string;

@@ -87,6 +87,7 @@ export function pluginFromModule(namespace: Record<string, unknown>, source: str
 export class Registry {
   readonly #byId = new Map<string, RegisteredPlugin>();
 
+  /** Adds a plugin; the same module twice is ignored, another plugin with a taken id is refused. */
   register(plugin: AnyPlugin, origin: PluginOrigin): void {
     const existing = this.#byId.get(plugin.id);
     if (existing) {
@@ -99,10 +100,12 @@ export class Registry {
     this.#byId.set(plugin.id, { plugin, origin });
   }
 
+  /** The plugin with this id, if registered. */
   get(id: string): RegisteredPlugin | undefined {
     return this.#byId.get(id);
   }
 
+  /** Every registered plugin, by id. */
   list(): RegisteredPlugin[] {
     return [...this.#byId.values()].sort((a, b) => (a.plugin.id < b.plugin.id ? -1 : a.plugin.id > b.plugin.id ? 1 : 0));
   }

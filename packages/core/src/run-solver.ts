@@ -33,7 +33,9 @@ type Arrived = unknown[] | number;
 /** Tasks a worker holds beyond the one it runs; few, so the last tasks still go to whoever is free. */
 const TASKS_AHEAD = 2;
 
+/** Thrown by a run that was cancelled through its signal. */
 export class AbortedError extends Error {
+  /** The DOM's name for a cancelled operation, so callers can test `name` alone. */
   override readonly name = 'AbortError';
   constructor() {
     super('the search was cancelled');

@@ -9,7 +9,9 @@ import type { AnyPlugin } from './plugin.js';
  * make of a user's typing.
  */
 export interface SearchSource {
+  /** The options as collected. */
   options: RawOptions;
+  /** The positional file, if any. */
   input?: TextFile;
 }
 

@@ -10,23 +10,31 @@ import type { SearchSource } from './search-source.js';
  * A search that does not split is one task, task 0, the whole search.
  */
 export interface TaskSearch {
+  /** The plugin module's URL, which the thread imports. */
   moduleUrl: string;
+  /** The plugin to use from that module. */
   pluginId: string;
   /** The parsed instance, or the search as text (`source`), which the worker thread parses. */
   instance?: unknown;
+  /** The search as options and input text, parsed on the thread. */
   source?: SearchSource;
+  /** How many tasks to ask the split for (see `SPLIT_WIDTH`). */
   splitWidth: number;
   /** The split's tasks cut deeper, as planned by one machine for all (see cuts.ts). */
   cuts?: number[][];
   /** Plan the cuts while loading, up to `maxTasks` tasks (`TaskThread.cuts` has them). */
   plan?: { maxTasks: number; minEstimate: number };
+  /** The run settings every task runs with. */
   settings: Omit<ContextSettings, 'signal'>;
 }
 
 /** What one task produced: its summary and the solutions it reported, in order. */
 export interface TaskResult {
+  /** The task number. */
   task: number;
+  /** Its summary. */
   summary: Summary;
+  /** Its solutions, in order. */
   solutions: unknown[];
 }
 
@@ -53,6 +61,7 @@ export class TaskThread {
     });
   }
 
+  /** True once the thread crashed or was terminated. */
   get dead(): boolean {
     return this.#dead !== undefined;
   }
@@ -134,6 +143,7 @@ export class TaskThread {
     return { summary: summary!, solutions };
   }
 
+  /** Stops the thread; a task in flight fails with "solver worker terminated". */
   terminate(): void {
     this.#dead ??= new Error('solver worker terminated');
     this.#pending?.(this.#dead);
@@ -174,13 +184,17 @@ export class TaskThread {
   }
 }
 
+/** How `runTasks` runs a selection of tasks. */
 export interface RunTasksOptions {
   /** Which tasks to run, given how many there are (default: all), in the order they are wanted. */
   select?: (tasksTotal: number) => readonly number[];
+  /** Worker threads to use (at least 1). */
   threads: number;
+  /** Cancels the run and terminates the threads. */
   signal?: AbortSignal;
   /** Solutions in the selection's order: a task's are held until every earlier selected task is done. */
   onSolution?: (solution: unknown, task: number) => void;
+  /** Called as each task finishes, with the counts so far. */
   onTaskDone?: (result: TaskResult, done: number, selected: number, tasksTotal: number) => void;
 }
 

@@ -6,7 +6,9 @@ import type { PluginSource } from './plugin-source.js';
 
 /** One file of a plugin's browser bundle, path relative to the bundle's directory (`plugin-HASH.js`, `chunks/...`). */
 export interface BundleFile {
+  /** Its path inside the plugin's directory, with `/` separators. */
   path: string;
+  /** Its bytes. */
   contents: Uint8Array;
 }
 

@@ -5,9 +5,11 @@ import { makeDirectory } from '@kit/core/node';
 import { contentType } from './content-type.js';
 import type { PluginManifest } from '../shared/manifest.js';
 import { APP_DIR } from './app-dir.js';
+import { DEFAULT_DOCS_DIR, docsDirOf } from './docs-dir.js';
 import type { PluginSource } from './plugin-source.js';
 import { preparePlugins, type UnavailableSource } from './prepare-plugins.js';
 
+/** What `exportSite` writes and where. */
 export interface ExportOptions {
   /**
    * Where the static site goes; created if missing (relative to the working directory). A directory
@@ -16,8 +18,12 @@ export interface ExportOptions {
   outDir: string;
   /** Write into a non-empty directory, replacing the site's files (index.html, app/, plugins/) there. */
   force?: boolean;
+  /** The plugins the site offers. */
   plugins: readonly PluginSource[];
+  /** Plugins found but not loadable; the page lists them as unavailable. */
   unavailable?: readonly UnavailableSource[];
+  /** The API reference written to docs/ (default: the checkout's dist/api-docs; skipped when not built). */
+  docsDir?: string;
 }
 
 /** Text worth compressing ahead of time, for servers that send `file.br` / `file.gz` when they exist. */
@@ -42,7 +48,8 @@ function walk(dir: string, prefix = ''): string[] {
  * manifest and one bundle directory per plugin. Every file but index.html and the manifest is
  * named by its content's hash, so a host may cache those for good; each text file also gets `.gz`
  * and `.br` copies for servers that send those (nginx's gzip_static). Adding a plugin later means
- * adding its directory and one manifest entry; the app itself is never rebuilt.
+ * adding its directory and one manifest entry; the app itself is never rebuilt. The API reference,
+ * when built (`pnpm docs`), goes to docs/.
  */
 export async function exportSite(options: ExportOptions): Promise<PluginManifest> {
   // Created (or checked to be a directory) first: an empty path, a file, or a place that refuses new
@@ -69,6 +76,14 @@ export async function exportSite(options: ExportOptions): Promise<PluginManifest
       const target = join(outDir, 'plugins', slot, path);
       mkdirSync(dirname(target), { recursive: true });
       writeWithCompressed(target, contents);
+    }
+  }
+  const docsDir = docsDirOf(options.docsDir ?? DEFAULT_DOCS_DIR);
+  if (docsDir !== undefined) {
+    for (const path of walk(docsDir)) {
+      const target = join(outDir, 'docs', path);
+      mkdirSync(dirname(target), { recursive: true });
+      writeWithCompressed(target, readFileSync(join(docsDir, path)));
     }
   }
   mkdirSync(join(outDir, 'plugins'), { recursive: true });

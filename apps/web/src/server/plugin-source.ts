@@ -1,5 +1,6 @@
 /** A plugin as the CLI discovers it: the `kit web` command hands a list of these to `serve`. */
 export interface PluginSource {
+  /** The plugin's id. */
   id: string;
   /** A package name or a path, shown to users. */
   source: string;

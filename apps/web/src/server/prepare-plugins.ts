@@ -7,8 +7,11 @@ import { publicMessage, publicSource } from './public-source.js';
 
 /** A plugin the caller found but could not load; the page lists it as unavailable. */
 export interface UnavailableSource {
+  /** What was found, as the user named it. */
   source: string;
+  /** Why it could not be loaded, one line. */
   error: string;
+  /** The plugin's id, when it got that far. */
   id?: string;
 }
 

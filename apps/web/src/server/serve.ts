@@ -4,23 +4,30 @@ import type { AddressInfo } from 'node:net';
 import { join, relative } from 'node:path';
 import type { PluginManifest } from '../shared/manifest.js';
 import { APP_DIR } from './app-dir.js';
+import { DEFAULT_DOCS_DIR, DOCS_MISSING, docsDirOf } from './docs-dir.js';
 import { httpFile, sendFile, type HttpFile } from './http-file.js';
 import type { PluginSource } from './plugin-source.js';
 import { preparePlugins, type UnavailableSource } from './prepare-plugins.js';
 
+/** What `serve` serves and where it listens. */
 export interface ServeOptions {
   /** 0 (the default) picks a free port. */
   port?: number;
   /** Default 127.0.0.1: the app is for the person at this machine. */
   host?: string;
+  /** The plugins the page offers, bundled for the browser at start. */
   plugins: readonly PluginSource[];
   /** Plugins the caller found but could not load; the page lists them as unavailable. */
   unavailable?: readonly UnavailableSource[];
+  /** The API reference served under /docs (default: the checkout's dist/api-docs, when built). */
+  docsDir?: string;
 }
 
+/** A running server. */
 export interface WebServer {
   /** `http://127.0.0.1:PORT/` */
   url: string;
+  /** Stops listening and drops open connections. */
   close(): Promise<void>;
 }
 
@@ -96,6 +103,15 @@ export async function serve(options: ServeOptions): Promise<WebServer> {
   files.set('/plugins/manifest.json', httpFile('manifest.json', JSON.stringify(manifest, null, 2)));
   for (const [slot, served] of slots) for (const [path, contents] of served.files) files.set(`/plugins/${slot}/${path}`, httpFile(path, contents));
 
+  // The reference is read once, like the app: a request's path only ever picks one of these keys.
+  const docsDir = docsDirOf(options.docsDir ?? DEFAULT_DOCS_DIR);
+  if (docsDir !== undefined) {
+    for (const [path, contents] of await filesUnder(docsDir)) files.set(`/docs/${path}`, httpFile(path, contents));
+    const docsIndex = files.get('/docs/index.html')!;
+    files.set('/docs', docsIndex);
+    files.set('/docs/', docsIndex);
+  }
+
   let hosts = new Set<string>();
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
@@ -105,6 +121,7 @@ export async function serve(options: ServeOptions): Promise<WebServer> {
     if (path === undefined) return send(response, 400, 'text/plain', 'bad path');
     const file = files.get(path);
     if (file) return sendFile(request, response, file, SECURITY_HEADERS);
+    if (docsDir === undefined && (path === '/docs' || path.startsWith('/docs/'))) return send(response, 404, 'text/plain', DOCS_MISSING);
     send(response, 404, 'text/plain', `not found: ${path}`);
   }
 

@@ -19,6 +19,7 @@ export interface Candidate {
   argument?: boolean;
 }
 
+/** The file, searched upwards from the working directory, that lists plugins to load (`{"plugins": [...]}`). */
 export const CONFIG_FILE = 'kit.config.json';
 
 function isPathLike(value: string): boolean {

@@ -16,8 +16,11 @@ const { pathToFileURL } = url;
 
 /** A plugin found: enough to list it and pick it by id; `load()` imports it. */
 export interface PluginEntry {
+  /** The plugin's id (`kit run ID`). */
   id: string;
+  /** The name a person reads. */
   title: string;
+  /** The plugin package's version. */
   version: string;
   /** What users recognise: a package name or the path it was given as. */
   source: string;
@@ -29,14 +32,19 @@ export interface PluginEntry {
   load(): Promise<AnyPlugin>;
 }
 
+/** A plugin that was found but cannot be used. */
 export interface SkippedPlugin {
+  /** What was found, as a user recognises it (a package name or path). */
   source: string;
+  /** Why it was skipped, one line. */
   reason: string;
   /** The plugin's id when its module gave a usable one, and the host refused what it exports. */
   refusedId?: string;
 }
 
+/** Where `discoverPlugins` looks. */
 export interface DiscoveryOptions {
+  /** The directory to start from: its node_modules and the kit.config.json above it. */
   cwd: string;
   /** `--plugin` values: paths (package dirs or module files) or package names, resolved from cwd. */
   plugins?: readonly string[];
@@ -48,6 +56,7 @@ export interface DiscoveryOptions {
   timeoutMs?: number;
 }
 
+/** What `discoverPlugins` found. */
 export interface Discovery {
   /** Sorted by id. */
   plugins: PluginEntry[];
@@ -59,6 +68,10 @@ export interface Discovery {
 
 export { CONFIG_FILE };
 
+/**
+ * Finds the plugins a host can use: `--plugin` values, the plugins kit.config.json lists and installed
+ * packages. A broken `--plugin` throws an InputError (the user named it); any other is skipped with a reason.
+ */
 export async function discoverPlugins(options: DiscoveryOptions): Promise<Discovery> {
   const cwd = resolve(options.cwd);
   const timeoutMs = options.timeoutMs ?? importTimeoutMs();
