@@ -244,10 +244,10 @@ describe('Heard as well as seen', () => {
     const p = await open('?puzzle=pentomino&example=6x10&play=1');
     await p.waitForSelector('.tray-piece[data-piece="L"]');
     const name = (letter: string) => p.locator(`.tray-piece[data-piece="${letter}"]`).getAttribute('aria-label');
-    expect(await name('X')).toBe('X pentomino, 3 by 3, 1 left');
-    expect(await name('I')).toMatch(/^I pentomino, (5 by 1|1 by 5), 1 left$/);
-    expect(await name('L')).toMatch(/^L pentomino, (4 by 2|2 by 4), 1 left$/);
-    expect(await p.getByRole('button', { name: /^U pentomino/ }).count()).toBe(1);
+    expect(await name('X')).toBe('X, 5 squares, 3 by 3, 1 left');
+    expect(await name('I')).toMatch(/^I, 5 squares, (5 by 1|1 by 5), 1 left$/);
+    expect(await name('L')).toMatch(/^L, 5 squares, (4 by 2|2 by 4), 1 left$/);
+    expect(await p.getByRole('button', { name: /^U, 5 squares/ }).count()).toBe(1);
     await close(p);
     const soma = await open('?puzzle=polycube&play=1');
     await soma.waitForSelector('.tray-piece');

@@ -40,19 +40,15 @@ export function pieceShape(piece: TrayPiece, orientation: number, palette: Palet
   return shape;
 }
 
-const POLYOMINOES = ['monomino', 'domino', 'tromino', 'tetromino', 'pentomino', 'hexomino', 'heptomino', 'octomino'];
-
 /**
- * A piece named by its shape for screen readers: `L pentomino, 4 by 2` on a flat board, `A, 4
- * cubes, 2 by 2 by 2` in a box (the extent of the orientation shown, columns by rows by layers).
+ * A piece's shape for screen readers: `5 squares, 4 by 2` on a flat board, `4 cubes, 2 by 2 by 2`
+ * in a box (the page names no puzzle's pieces) (the extent of the orientation shown, columns by rows by layers).
  */
 export function shapeWords(piece: TrayPiece, orientation: number): string {
   const cells = piece.orientations[orientation] ?? piece.orientations[0]!;
   const axes = cells[0]?.length ?? 2;
   const extent = Array.from({ length: axes }, (_, axis) => Math.max(...cells.map((cell) => cell[axis]!)) + 1).reverse();
-  if (axes === 3) return `${piece.name}, ${cells.length} cubes, ${extent.join(' by ')}`;
-  const kind = POLYOMINOES[cells.length - 1] ?? `${cells.length}-cell piece`;
-  return `${piece.name} ${kind}, ${extent.join(' by ')}`;
+  return `${cells.length} ${axes === 3 ? 'cubes' : 'squares'}, ${extent.join(' by ')}`;
 }
 
 export function turnFor(piece: TrayPiece, key: string): number | undefined {
@@ -109,11 +105,13 @@ export class PieceTray {
       const count = left[index] ?? 0;
       // A box's piece is drawn in 3D above its footprint (the flat shape is what a drag holds it by).
       const solid = (this.setup.depth ?? 1) > 1 ? [pieceSolid(piece, orientation, this.palette)] : [];
-      button.replaceChildren(...solid, shape, h('span', { class: 'tray-name' }, piece.name), h('span', { class: 'tray-count' }, piece.count > 1 || count === 0 ? `×${count}` : ''));
+      const copies = piece.count > 1 || count === 0 ? `×${count}` : '';
+      button.replaceChildren(...solid, shape, h('span', { class: 'tray-name' }, piece.name), h('span', { class: 'tray-count' }, copies));
       button.disabled = count <= 0 && held !== index;
       button.dataset['left'] = String(count);
       button.setAttribute('aria-pressed', String(held === index));
-      button.setAttribute('aria-label', `${shapeWords(piece, orientation)}, ${count} left${held === index ? ', in hand' : ''}`);
+      // The name starts with the button's visible text (its name and copies), as the label rule asks.
+      button.setAttribute('aria-label', `${piece.name}${copies}, ${shapeWords(piece, orientation)}, ${count} left${held === index ? ', in hand' : ''}`);
     });
   }
 
