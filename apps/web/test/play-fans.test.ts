@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type * as ServerModule from '../src/server/index.js';
 import type { WebServer } from '../src/server/index.js';
 import { launchChromium, type Browser } from './browser.js';
-import { boardCell, dragPiece, pieceParts, remaining } from './play-helpers.js';
+import { boardCell, dragPiece, pageOpener, pieceParts, remaining } from './play-helpers.js';
 
 const builtServer = '../dist/server/index.js';
 const { discoverPlugins, serve } = (await import(builtServer)) as typeof ServerModule;
@@ -46,29 +46,8 @@ function cli(id: string, args: string[], text: string): { done: Record<string, u
   return { done: JSON.parse(lines.at(-1)!) as Record<string, unknown> };
 }
 
-const problems = new Map<Page, string[]>();
-/** A page with no stored progress; page errors fail the test at the end. */
-async function open(search: string, options: { keepStorage?: boolean } = {}): Promise<Page> {
-  const page = await browser.context.newPage();
-  await page.setViewportSize({ width: 1280, height: 900 });
-  if (!options.keepStorage) {
-    await page.goto(new URL('plugins/manifest.json', server.url).href);
-    await page.evaluate(() => localStorage.clear());
-  }
-  const seen: string[] = [];
-  problems.set(page, seen);
-  page.on('pageerror', (error) => seen.push(error.message));
-  page.on('console', (message) => {
-    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) seen.push(message.text());
-  });
-  await page.goto(new URL(search, server.url).href);
-  await page.waitForSelector('body[data-ready]', { timeout: 30_000 });
-  return page;
-}
-async function close(page: Page): Promise<void> {
-  expect(problems.get(page)).toEqual([]);
-  await page.close();
-}
+/** Pages of the served site with no stored progress; a page error fails the test at `close`. */
+const { open, close } = pageOpener(() => browser.context, () => server.url);
 
 /** The unit edges of an SVG path made of `M x y h1` and `M x y v1` moves, as `x,y,h` / `x,y,v`. */
 const edgesOf = (d: string) => new Set([...d.matchAll(/M(\d+) (\d+)([hv])1/g)].map(([, x, y, way]) => `${x},${y},${way}`));

@@ -3,7 +3,8 @@
 // Content-Security-Policy does not govern, so the page runs under its real policy).
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -115,4 +116,50 @@ export async function layByHand(p: Page, rows: readonly string[], letter: string
   const top = Math.min(...target.map(([r]) => r)) - Math.min(...parts.map(([r]) => r));
   const left = Math.min(...target.map(([, c]) => c)) - Math.min(...parts.map(([, c]) => c));
   await push(boardCell(p, top + parts[0]![0], left + parts[0]![1]));
+}
+
+export interface OpenOptions {
+  viewport?: { width: number; height: number };
+  /** Keep the browser's stored progress (a reload test); by default every page starts clean. */
+  keepStorage?: boolean;
+  /** Count a response of 400 or more as a problem too (a refused plugin file, a missing chunk). */
+  httpErrors?: boolean;
+}
+
+/**
+ * Opens the page's addresses in the browser `context` gives, each in a new tab with no stored progress, and keeps
+ * what went wrong on it (page errors, console errors, with `httpErrors` refused responses):
+ * `close` fails the test when anything did. `context` and `base` are read at each open (the browser and server start in beforeAll).
+ */
+export function pageOpener(context: () => BrowserContext, base: () => string, defaults: OpenOptions = {}) {
+  const problems = new Map<Page, string[]>();
+  async function open(search: string, options: OpenOptions = {}): Promise<Page> {
+    const { viewport = { width: 1280, height: 900 }, keepStorage = false, httpErrors = false } = { ...defaults, ...options };
+    const page = await context().newPage();
+    await page.setViewportSize(viewport);
+    if (!keepStorage) {
+      await page.goto(new URL('plugins/manifest.json', base()).href);
+      await page.evaluate(() => localStorage.clear());
+    }
+    const seen: string[] = [];
+    problems.set(page, seen);
+    page.on('pageerror', (error) => seen.push(error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) seen.push(message.text());
+    });
+    if (httpErrors) {
+      page.on('response', (response) => {
+        if (response.status() >= 400) seen.push(`${response.status()} ${response.url()}`);
+      });
+    }
+    await page.goto(new URL(search, base()).href);
+    await page.waitForSelector('body[data-ready]', { timeout: 30_000 });
+    return page;
+  }
+  async function close(page: Page): Promise<void> {
+    expect(problems.get(page)).toEqual([]);
+    problems.delete(page);
+    await page.close();
+  }
+  return { open, close };
 }

@@ -13,7 +13,7 @@ import type * as ServerModule from '../src/server/index.js';
 import type { WebServer } from '../src/server/index.js';
 import { launchChromium, type Browser } from './browser.js';
 import parityModule from './fixtures/parity-maker-plugin.js';
-import { axeProblems, boardCell, remaining, smallTargets } from './play-helpers.js';
+import { axeProblems, boardCell, pageOpener, remaining, smallTargets } from './play-helpers.js';
 
 const builtServer = '../dist/server/index.js';
 const { serve } = (await import(builtServer)) as typeof ServerModule;
@@ -48,26 +48,8 @@ afterAll(async () => {
   if (pluginDir) rmSync(pluginDir, { recursive: true, force: true });
 });
 
-const problems = new Map<Page, string[]>();
-async function open(search: string): Promise<Page> {
-  const page = await browser.context.newPage();
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await page.goto(new URL('plugins/manifest.json', server.url).href);
-  await page.evaluate(() => localStorage.clear());
-  const seen: string[] = [];
-  problems.set(page, seen);
-  page.on('pageerror', (error) => seen.push(error.message));
-  page.on('console', (message) => {
-    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) seen.push(message.text());
-  });
-  await page.goto(new URL(search, server.url).href);
-  await page.waitForSelector('body[data-ready]', { timeout: 30_000 });
-  return page;
-}
-async function close(page: Page): Promise<void> {
-  expect(problems.get(page)).toEqual([]);
-  await page.close();
-}
+/** Pages of the served site with no stored progress; a page error fails the test at `close`. */
+const { open, close } = pageOpener(() => browser.context, () => server.url);
 
 /** The board's marks, row by row, one string a row. */
 async function boardRows(p: Page): Promise<string[]> {

@@ -11,12 +11,11 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { DropsSetup } from '@kit/core';
 import { gameStatus, parseOptions, playMove, pluginFromModule, startGame } from '@kit/core/host';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type * as ServerModule from '../src/server/index.js';
 import type { WebServer } from '../src/server/index.js';
 import { launchChromium, type Browser } from './browser.js';
-import { axeProblems, boardCell, dragPiece, pieceParts, remaining, smallTargets } from './play-helpers.js';
+import { axeProblems, boardCell, dragPiece, pageOpener, pieceParts, remaining, smallTargets } from './play-helpers.js';
 
 const builtServer = '../dist/server/index.js';
 const { discoverPlugins, serve } = (await import(builtServer)) as typeof ServerModule;
@@ -41,30 +40,8 @@ afterAll(async () => {
   if (work) rmSync(work, { recursive: true, force: true });
 });
 
-const problems = new Map<Page, string[]>();
-/** A page with no progress from another test; page errors and CSP refusals fail the test at the end. */
-async function open(search: string, viewport = { width: 1280, height: 900 }): Promise<Page> {
-  const page = await browser.context.newPage();
-  await page.setViewportSize(viewport);
-  await page.goto(new URL('plugins/manifest.json', server.url).href);
-  await page.evaluate(() => localStorage.clear());
-  const seen: string[] = [];
-  problems.set(page, seen);
-  page.on('pageerror', (error) => seen.push(error.message));
-  page.on('console', (message) => {
-    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) seen.push(message.text());
-  });
-  page.on('response', (response) => {
-    if (response.status() >= 400) seen.push(`${response.status()} ${response.url()}`);
-  });
-  await page.goto(new URL(search, server.url).href);
-  await page.waitForSelector('body[data-ready]', { timeout: 30_000 });
-  return page;
-}
-async function close(page: Page): Promise<void> {
-  expect(problems.get(page)).toEqual([]);
-  await page.close();
-}
+/** Pages of the served site with no stored progress; a page error fails the test at `close`. */
+const { open, close } = pageOpener(() => browser.context, () => server.url, { httpErrors: true });
 
 /** `kit run ID [FILE] ARGS --json`: its solutions and its done line. */
 function cli(id: string, args: string[], text?: string): { solutions: Record<string, unknown>[]; done: Record<string, unknown> } {
@@ -388,7 +365,7 @@ describe('Puyo in play', () => {
 describe('the kit\'s play boards on a phone and under axe-core', () => {
   for (const search of ['?puzzle=hitori-sat&example=unique-5x5&play=1', '?puzzle=sudoku&example=wikipedia&play=1', '?puzzle=pentomino&example=6x10&play=1', '?puzzle=katamino&play=1', '?puzzle=puyo&example=nazo&play=1']) {
     it(`${search}: targets of 24 px or more at 390 px, nothing wider than the screen, no critical or serious violation`, async () => {
-      const p = await open(search, { width: 390, height: 844 });
+      const p = await open(search, { viewport: { width: 390, height: 844 } });
       await remaining(p);
       expect(await smallTargets(p)).toEqual([]);
       expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);

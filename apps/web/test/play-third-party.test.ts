@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type * as ServerModule from '../src/server/index.js';
 import type { WebServer } from '../src/server/index.js';
 import { launchChromium, type Browser } from './browser.js';
-import { axeProblems, boardCell, dragPiece, pieceParts, remaining, smallTargets } from './play-helpers.js';
+import { axeProblems, boardCell, dragPiece, pageOpener, pieceParts, remaining, smallTargets } from './play-helpers.js';
 
 const builtServer = '../dist/server/index.js';
 const { serve } = (await import(builtServer)) as typeof ServerModule;
@@ -42,33 +42,8 @@ afterAll(async () => {
   if (pluginDir) rmSync(pluginDir, { recursive: true, force: true });
 });
 
-/**
- * Opens a page with no progress kept from another test; any page error or refusal by the
- * Content-Security-Policy fails the test at the end.
- */
-const problems = new Map<Page, string[]>();
-async function open(search: string, viewport = { width: 1280, height: 900 }): Promise<Page> {
-  const page = await browser.context.newPage();
-  await page.setViewportSize(viewport);
-  await page.goto(new URL('plugins/manifest.json', server.url).href);
-  await page.evaluate(() => localStorage.clear());
-  const seen: string[] = [];
-  problems.set(page, seen);
-  page.on('pageerror', (error) => seen.push(error.message));
-  page.on('console', (message) => {
-    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) seen.push(message.text());
-  });
-  page.on('response', (response) => {
-    if (response.status() >= 400) seen.push(`${response.status()} ${response.url()}`);
-  });
-  await page.goto(new URL(search, server.url).href);
-  await page.waitForSelector('body[data-ready]', { timeout: 30_000 });
-  return page;
-}
-async function close(page: Page): Promise<void> {
-  expect(problems.get(page)).toEqual([]);
-  await page.close();
-}
+/** Pages of the served site with no stored progress; a page error fails the test at `close`. */
+const { open, close } = pageOpener(() => browser.context, () => server.url, { httpErrors: true });
 
 // The 4x4 Binairo sample "four" (1..0/.0../11../....) and its one solution, found by brute force here.
 const BINAIRO_GIVENS = '1..0.0..11......';
@@ -390,7 +365,7 @@ describe('a game of drops from a temporary directory (falling gems)', () => {
 describe('every kind of board on a phone, and for assistive technology', () => {
   for (const search of ['?puzzle=binairo&example=six&play=1', '?puzzle=tiles&play=1', '?puzzle=gems&play=1&game=1-7-0']) {
     it(`${search}: targets of 24 px or more at 390 px, nothing wider than the screen, no critical or serious axe-core violation`, async () => {
-      const p = await open(search, { width: 390, height: 844 });
+      const p = await open(search, { viewport: { width: 390, height: 844 } });
       await remaining(p);
       expect(await smallTargets(p)).toEqual([]);
       expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);

@@ -1,14 +1,14 @@
 // Clues beside a board that are not cells (a Nonogram's runs): one stack over each column, one
 // row of clues left of each row, lined up with the board's cells (the frame's SVG keeps 0.1 cell
-// of margin on each side, so the margins' grids do too). Text only: a plugin's clues are shown as
-// they are, never as markup.
+// of margin on each side, so the margins' grids do too, reading the board's --columns and --rows).
+// Text only: a plugin's clues are shown as they are, never as markup.
 import type { MarksSetup } from '@kit/core';
 import { h } from '../dom.js';
 
 type Margins = NonNullable<MarksSetup['margins']>;
 
 /** The board in a grid with its clue margins; the board itself is returned as it was when there are none. */
-export function withClueMargins(board: HTMLElement, margins: Margins | undefined, width: number, height: number): HTMLElement {
+export function withClueMargins(board: HTMLElement, margins: Margins | undefined): HTMLElement {
   if (!margins || (!margins.top && !margins.left)) return board;
   const line = (clues: readonly string[], place: number, name: string, kind: 'top' | 'left') => {
     const element = h('div', { class: 'clue-line', 'data-clues': clues.join(' '), 'aria-label': `${name}: ${clues.length ? clues.join(' ') : 'no clue'}` }, ...clues.map((clue) => h('span', { class: 'clue' }, clue)));
@@ -25,7 +25,5 @@ export function withClueMargins(board: HTMLElement, margins: Margins | undefined
   const most = (lines: ReadonlyArray<readonly string[]> | undefined) => Math.max(0, ...(lines ?? []).map((clues) => clues.reduce((sum, clue) => sum + clue.length + 1, 0)));
   clued.style.setProperty('--clue-rows', String(Math.max(0, ...(margins.top ?? []).map((clues) => clues.length))));
   clued.style.setProperty('--clue-chars', String(most(margins.left)));
-  clued.style.setProperty('--columns', String(width));
-  clued.style.setProperty('--rows', String(height));
   return clued;
 }

@@ -56,7 +56,7 @@ export class MarksBoard implements PlayBoard {
       { class: 'marks-play' },
       h('div', { class: 'mark-buttons', role: 'toolbar', 'aria-label': 'Marks' }, ...buttons, this.#pencil),
       this.#counters.element,
-      withClueMargins(this.#frame.element, setup.margins, setup.width, setup.height),
+      withClueMargins(this.#frame.element, setup.margins),
       h('p', { class: 'board-help' }, `${help}${keys.length ? `, ${keys.join(', ')}` : ''}.`),
     );
   }
