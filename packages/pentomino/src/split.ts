@@ -3,7 +3,7 @@ import type { SearchRoot } from './plan.js';
 import { type BitboardTables, bitboardTables } from './tables.js';
 
 /** Nodes a level when every task of a split is sampled at once (each gets its share by weight). */
-const SAMPLE = 16384;
+const SAMPLE = 65536;
 /** Cells times pieces that SAMPLE nodes a level are sized for: bigger searches sample fewer (a node costs a scan of the board). */
 const SAMPLE_SCALE = 64 * 16;
 

@@ -53,7 +53,7 @@ for (const name of names.length > 0 ? names : Object.keys(SEARCHES)) {
   }
   const searchMs = cpuMs(searching);
   const blocks = blockCount(split.tasks);
-  const perBlock = Array.from({ length: blocks }, (_, block) => tasksOfBlock(block, blocks, split.tasks).reduce((sum, task) => sum + tries[task], 0));
+  const perBlock = Array.from({ length: blocks }, (_, block) => tasksOfBlock(block, blocks, split.tasks, 'mixed').reduce((sum, task) => sum + tries[task], 0));
   const total = tries.reduce((sum, t) => sum + t, 0);
   const cap = total / Math.max(...perBlock);
   const taskCap = total / Math.max(...tries);

@@ -112,11 +112,12 @@ async function queued(url, count) {
  */
 async function speedupCap(url, runId) {
   const { Runs, parseQueueUrl } = await import(join(repoRoot, 'packages', 'queue', 'dist', 'index.js'));
+  const { tasksOfBlock } = await import(join(repoRoot, 'packages', 'queue', 'dist', 'spec.js'));
   const runs = await Runs.open(parseQueueUrl(url), { signer: undefined });
   try {
     const outcome = await runs.wait(runId);
-    const perBlock = new Array(outcome.blocks).fill(0);
-    outcome.taskSummaries.forEach((summary, task) => { perBlock[task % outcome.blocks] += summary.tries; });
+    const perBlock = Array.from({ length: outcome.blocks }, (_, block) =>
+      tasksOfBlock(block, outcome.blocks, outcome.taskSummaries.length, outcome.dealing).reduce((sum, task) => sum + outcome.taskSummaries[task].tries, 0));
     const total = perBlock.reduce((sum, tries) => sum + tries, 0);
     const largestTask = Math.max(...outcome.taskSummaries.map((summary) => summary.tries));
     return { tasks: outcome.taskSummaries.length, blocks: outcome.blocks, cap: total / Math.max(...perBlock), taskCap: total / largestTask };

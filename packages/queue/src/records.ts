@@ -20,7 +20,7 @@ import {
   type SignedKind,
 } from './trust/index.js';
 import { queueNameOf, runKey } from './keys.js';
-import { tasksOfBlock, type BlockResult, type RunResult, type RunSpec, type TaskOutcome } from './spec.js';
+import { tasksOfBlock, type BlockResult, type Dealing, type RunResult, type RunSpec, type TaskOutcome } from './spec.js';
 
 // Hash fields, each with its own limit: lengths are checked in Redis, then the fields are fetched.
 const READ_FIELDS = `
@@ -106,6 +106,7 @@ export function checkSpec(value: unknown, runId: string): RunSpec {
     ...(value['cuts'] !== undefined ? { cuts: value['cuts'] as string } : {}),
     tasksTotal,
     blocks: boundedInt(value['blocks'], 1, Math.min(tasksTotal, LIMITS.blocks), `${what}: blocks`),
+    dealing: dealingOf(value['dealing'], what),
     solutions: value['solutions'],
     maxSolutions: boundedInt(value['maxSolutions'], 1, LIMITS.maxSolutions, `${what}: maxSolutions`),
     submittedAt: boundedInt(value['submittedAt'], 0, Number.MAX_SAFE_INTEGER, `${what}: submittedAt`),
@@ -118,6 +119,11 @@ export function checkSpec(value: unknown, runId: string): RunSpec {
   return spec;
 }
 
+function dealingOf(value: unknown, what: string): Dealing {
+  if (value !== 'mixed') throw new BadRecord(`${what}: its dealing is not "mixed"`);
+  return value;
+}
+
 const HOST = /^[^\u0000-\u001f\u007f-\u009f\u2028\u2029]{1,256}$/;
 
 /** A block's result from elsewhere: every task of the block once, in order, each summary bounded. */
@@ -127,7 +133,7 @@ export function checkBlockResult(value: unknown, spec: RunSpec, block: number, s
   const { sig, ...signed } = value;
   if (value['run'] !== spec.run || value['block'] !== block) throw new BadRecord(`${what}: its result is for another block`);
   const host = matching(value['host'], HOST, `${what}: its worker's name`);
-  const expected = tasksOfBlock(block, spec.blocks, spec.tasksTotal);
+  const expected = tasksOfBlock(block, spec.blocks, spec.tasksTotal, spec.dealing);
   const tasks = value['tasks'];
   if (!Array.isArray(tasks) || tasks.length !== expected.length) throw new BadRecord(`${what}: its result does not hold its ${expected.length} tasks`);
   const outcomes: TaskOutcome[] = tasks.map((item: unknown, i) => {

@@ -10,7 +10,7 @@ import { readBlockResults } from './results.js';
 import { listWorkers, type WorkerRecord } from './heartbeat.js';
 import { pruneRuns, type PruneOptions, type PruneReport } from './prune.js';
 import { RedisWatch } from './redis-watch.js';
-import type { RunSpec } from './spec.js';
+import type { Dealing, RunSpec } from './spec.js';
 
 export type RunState = 'queued' | 'running' | 'merging' | 'completed' | 'failed' | 'cancelled' | 'lost';
 
@@ -37,6 +37,8 @@ export interface RunOutcome {
   /** Each task's summary, in task order, and the blocks they were dealt into (for the benchmark). */
   taskSummaries: Summary[];
   blocks: number;
+  /** How the tasks were dealt into blocks (tasksOfBlock gives each block's tasks). */
+  dealing: Dealing;
 }
 
 /** A run that ended without a result: failed, cancelled, or lost (no longer in Redis). */
@@ -197,7 +199,7 @@ export class Runs {
     }
     if (results.size !== spec.blocks) throw new RunFailed({ runId: spec.run, state: 'lost' });
     const solutions = spec.solutions ? [...byTask.flat(), ...result.solutions] : [];
-    return { status, summary: result.summary, solutions, elapsedMs: Math.max(0, result.finishedAt - spec.submittedAt), taskSummaries, blocks: spec.blocks };
+    return { status, summary: result.summary, solutions, elapsedMs: Math.max(0, result.finishedAt - spec.submittedAt), taskSummaries, blocks: spec.blocks, dealing: spec.dealing };
   }
 
   /** Stops handing out the run's tasks; blocks already running finish, and the run ends as cancelled. */

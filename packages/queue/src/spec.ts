@@ -1,4 +1,5 @@
 import type { Summary } from '@kit/core';
+import { Random } from '@kit/core';
 import type { SearchSource } from '@kit/core/host';
 
 /**
@@ -18,8 +19,10 @@ export interface RunSpec {
    */
   cuts?: string;
   tasksTotal: number;
-  /** Jobs the tasks are dealt into: task t goes to block t mod blocks. */
+  /** Jobs the tasks are dealt into (tasksOfBlock says which task goes where). */
   blocks: number;
+  /** How tasks are dealt into blocks: only 'mixed' today; a worker refuses a run dealt another way. */
+  dealing: Dealing;
   /** False with --count: only summaries travel. */
   solutions: boolean;
   maxSolutions: number;
@@ -73,7 +76,13 @@ export interface RunResult {
  * bounds the run's time); each job costs Redis memory and round trips (measured in
  * docs/distributed.md).
  */
-export const RUN_BLOCKS = 1024;
+export const RUN_BLOCKS = 2048;
+
+/** Jobs a run of many tasks gets at least: up to this many, one per task. */
+export const RUN_BLOCKS_EVEN = 1024;
+
+/** Past RUN_BLOCKS_EVEN jobs, one more job for each this many tasks (until RUN_BLOCKS). */
+export const TASKS_PER_BLOCK = 16;
 
 /**
  * The width a queued search is first split for (a local run's SPLIT_WIDTH): the submitter then cuts
@@ -92,24 +101,49 @@ export const QUEUE_UNCUT_SPLIT_WIDTH = 256;
  * The tasks a queued run is cut into, at most: the split's largest tasks are cut deeper until it has
  * this many. Each task's summary is kept in Redis, so this bounds a run's memory as much as its jobs.
  */
-export const QUEUE_MAX_TASKS = 16384;
+export const QUEUE_MAX_TASKS = 32768;
 
 /**
  * A task whose estimate (in search steps) is below this is not cut: milliseconds of work, not worth
  * more tasks. Low, so the estimates that fall short (a sample that missed a task's rare big branch)
  * still get their tasks cut; QUEUE_MAX_TASKS bounds how far.
  */
-export const QUEUE_MIN_CUT = 6_000;
+export const QUEUE_MIN_CUT = 12_000;
 
+/** The jobs a run of `tasksTotal` tasks is dealt into. */
 export function blockCount(tasksTotal: number): number {
-  return Math.max(1, Math.min(tasksTotal, RUN_BLOCKS));
+  const wanted = Math.max(RUN_BLOCKS_EVEN, Math.ceil(tasksTotal / TASKS_PER_BLOCK));
+  return Math.max(1, Math.min(tasksTotal, RUN_BLOCKS, wanted));
 }
 
-/** The tasks of block `block` of `blocks`: t = block, block + blocks, ... below tasksTotal. */
-export function tasksOfBlock(block: number, blocks: number, tasksTotal: number): number[] {
-  const tasks: number[] = [];
-  for (let task = block; task < tasksTotal; task += blocks) tasks.push(task);
-  return tasks;
+/** The ways tasks are dealt into blocks (a spec names its own, so a worker can refuse another). */
+export type Dealing = 'mixed';
+
+/** The seed of a run's deal: the same on every host, so workers and checkers agree without being told. */
+const DEAL_SEED = 0x6b697400;
+
+const deals = new Map<string, number[][]>();
+
+/**
+ * The tasks of block `block` of `blocks`, ascending. 'mixed': the tasks in a seeded shuffle, dealt
+ * round-robin. A cut task's pieces are neighbours in task order and often alike in size, so a plain
+ * round-robin puts whole runs of big pieces side by side in a few blocks; the shuffle spreads them.
+ */
+export function tasksOfBlock(block: number, blocks: number, tasksTotal: number, dealing: Dealing): number[] {
+  // One task a block (or fewer): a shuffle would change nothing but the names.
+  if (blocks >= tasksTotal) return block >= 0 && block < tasksTotal ? [block] : [];
+  const key = `${dealing}:${blocks}:${tasksTotal}`;
+  let deal = deals.get(key);
+  if (!deal) {
+    const order = new Random(DEAL_SEED ^ tasksTotal).shuffle(Array.from({ length: tasksTotal }, (_, task) => task));
+    deal = Array.from({ length: blocks }, () => []);
+    order.forEach((task, i) => deal![i % blocks]!.push(task));
+    for (const tasks of deal) tasks.sort((a, b) => a - b);
+    // A worker serves a few runs at a time: the latest deals are kept, no more.
+    if (deals.size >= 4) deals.delete(deals.keys().next().value!);
+    deals.set(key, deal);
+  }
+  return block >= 0 && block < blocks ? [...deal[block]!] : [];
 }
 
 export const DEFAULT_MAX_SOLUTIONS = 100_000;

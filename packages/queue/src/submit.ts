@@ -73,6 +73,7 @@ export async function submitRun(options: SubmitOptions): Promise<Submitted> {
     ...(cuts !== '' ? { cuts } : {}),
     tasksTotal,
     blocks: blockCount(tasksTotal),
+    dealing: 'mixed',
     solutions: options.solutions,
     maxSolutions: options.maxSolutions ?? DEFAULT_MAX_SOLUTIONS,
     submittedAt: Date.now(),

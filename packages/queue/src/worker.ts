@@ -260,7 +260,7 @@ export async function serveQueue(options: ServeOptions): Promise<QueueWorker> {
       const total = await loadSearch(thread, search, run, run);
       if (total !== spec.tasksTotal) throw new JobRefused(`worker ${host} splits the search of run ${run} into ${total} tasks, the submitter into ${spec.tasksTotal}`);
       const outcomes: TaskOutcome[] = [];
-      for (const task of tasksOfBlock(block, spec.blocks, spec.tasksTotal)) {
+      for (const task of tasksOfBlock(block, spec.blocks, spec.tasksTotal, spec.dealing)) {
         const result = await thread.run(task, () => {
           // One block alone past the cap: stop at once rather than fill Redis.
           if (spec.solutions && ++found > spec.maxSolutions) {

@@ -28,6 +28,7 @@ export function craftedSpec(runId: string, fields: Record<string, unknown>): Rec
     splitWidth: 256,
     tasksTotal: 1,
     blocks: 1,
+    dealing: 'mixed',
     solutions: false,
     maxSolutions: 100000,
     submittedAt: Date.now(),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BadRecord, LIMITS, Signer, canonicalJson, checkJson, checkSummary, cutsText, loadSigner, readCuts, readSource, SUMMARY_BOUNDS } from '../src/trust/index.js';
 import { QueueError, isLoopback, parseQueueUrl, redactUrl, withPassword } from '../src/connection.js';
-import { blockCount, tasksOfBlock, RUN_BLOCKS } from '../src/spec.js';
+import { blockCount, tasksOfBlock, RUN_BLOCKS, RUN_BLOCKS_EVEN, TASKS_PER_BLOCK } from '../src/spec.js';
 import { checkSpec } from '../src/records.js';
 import { tempDir, writeFile } from './support.js';
 
@@ -70,10 +70,11 @@ describe('bounds on what is read from elsewhere', () => {
   });
 
   it("bounds a run's spec field by field (a task count of 1e10 is refused before anything is allocated)", () => {
-    const spec = { run: 'run-0123456789', plugin: 'pentomino', version: '0.1.0', source: { options: {} }, splitWidth: 256, tasksTotal: 3965, blocks: 1024, solutions: false, maxSolutions: 100000, submittedAt: 1, keepSeconds: 3600 };
+    const spec = { run: 'run-0123456789', plugin: 'pentomino', version: '0.1.0', source: { options: {} }, splitWidth: 256, tasksTotal: 3965, blocks: 1024, dealing: 'mixed', solutions: false, maxSolutions: 100000, submittedAt: 1, keepSeconds: 3600 };
     expect(checkSpec(spec, 'run-0123456789')).toEqual(spec);
     expect(() => checkSpec({ ...spec, tasksTotal: 1e10 }, 'run-0123456789')).toThrow("run run-0123456789's spec: tasksTotal is 10000000000, not an integer from 1 to 1000000");
     expect(() => checkSpec({ ...spec, blocks: 5000 }, 'run-0123456789')).toThrow('blocks is 5000, not an integer from 1 to 3965');
+    expect(() => checkSpec({ ...spec, dealing: 'round-robin' }, 'run-0123456789')).toThrow(`run run-0123456789's spec: its dealing is not "mixed"`);
     expect(() => checkSpec({ ...spec, run: 'run-9999999999' }, 'run-0123456789')).toThrow('belongs to run run-9999999999');
     expect(() => checkSpec({ ...spec, plugin: '../../evil' }, 'run-0123456789')).toThrow('its plugin is "../../evil"');
     expect(checkSpec({ ...spec, cuts: '3 3.1 17' }, 'run-0123456789')).toEqual({ ...spec, cuts: '3 3.1 17' });
@@ -119,11 +120,27 @@ describe('Redis URLs', () => {
 });
 
 describe('blocks of a run', () => {
-  it('deals tasks round-robin into at most RUN_BLOCKS blocks, each task once', () => {
+  it('gives a run one job a task up to RUN_BLOCKS_EVEN, then one more per TASKS_PER_BLOCK tasks up to RUN_BLOCKS', () => {
     expect(blockCount(3)).toBe(3);
-    expect(blockCount(5000)).toBe(RUN_BLOCKS);
-    expect(tasksOfBlock(5, 1024, 3000)).toEqual([5, 1029, 2053]);
-    const all = Array.from({ length: 1024 }, (_, block) => tasksOfBlock(block, 1024, 3000)).flat().sort((a, b) => a - b);
-    expect(all).toEqual(Array.from({ length: 3000 }, (_, task) => task));
+    expect(blockCount(RUN_BLOCKS_EVEN)).toBe(RUN_BLOCKS_EVEN);
+    expect(blockCount(5000)).toBe(RUN_BLOCKS_EVEN);
+    expect(blockCount(RUN_BLOCKS_EVEN * TASKS_PER_BLOCK + 1)).toBe(RUN_BLOCKS_EVEN + 1);
+    expect(blockCount(32768)).toBe(RUN_BLOCKS);
+    expect(blockCount(1_000_000)).toBe(RUN_BLOCKS);
+  });
+
+  it('deals a shuffle of the tasks round-robin: each task once, ascending in its block, the same deal on every call', () => {
+    const blocks = Array.from({ length: 1024 }, (_, block) => tasksOfBlock(block, 1024, 3000, 'mixed'));
+    expect(blocks.flat().sort((a, b) => a - b)).toEqual(Array.from({ length: 3000 }, (_, task) => task));
+    for (const tasks of blocks) {
+      expect(tasks.length === 2 || tasks.length === 3).toBe(true);
+      expect([...tasks].sort((a, b) => a - b)).toEqual(tasks);
+    }
+    // Neighbours in task order (a cut task's pieces) land in different blocks.
+    expect(new Set(Array.from({ length: 64 }, (_, task) => blocks.findIndex((tasks) => tasks.includes(task)))).size).toBeGreaterThan(60);
+    expect(tasksOfBlock(5, 1024, 3000, 'mixed')).toEqual(blocks[5]);
+    expect(tasksOfBlock(1024, 1024, 3000, 'mixed')).toEqual([]);
+    // One task a block: task t is block t's.
+    expect(tasksOfBlock(7, 10, 10, 'mixed')).toEqual([7]);
   });
 });

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { serialize } from 'node:v8';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { craftedSpec, inject, newRunId, rogueWorker } from './attacker.js';
+import { tasksOfBlock } from '../src/spec.js';
 import { UNSIGNED, doneOf, kit, runIdOf, secretEnv, startKit, startRedis, startWorker, stop, tempDir, writeFile, type Kit, type Redis, SUMMARY_4X15 } from './support.js';
 import { HITORI_VERSION, PENTOMINO_VERSION } from './versions.js';
 
@@ -121,14 +122,13 @@ describe('signed runs (a shared secret in KIT_QUEUE_SECRET_FILE)', () => {
     const run = startKit(['run', 'pentomino', '--count', '--queue', redis.url], undefined, signed);
     await run.waitForStderr('submitted');
     const runId = runIdOf(run.stderrText())!;
-    const tasksTotal = Number(/: (\d+) tasks in 1024 jobs/.exec(run.stderrText())![1]);
+    const [, tasksTotal, blocks] = /: (\d+) tasks in (\d+) jobs/.exec(run.stderrText())!.map(Number);
     // The rogue answers the first blocks it takes with one solution a task, as if it had searched.
     let answered = 0;
     let closed: Promise<void> | undefined;
     const rogue = rogueWorker(redis.url, `pentomino@${PENTOMINO_VERSION}`, (job) => {
       const { run: id, block } = job.data as { run: string; block: number };
-      const tasks = [];
-      for (let task = block; task < tasksTotal; task += 1024) tasks.push({ task, summary: { solutions: 1, tries: 1, board: '6x10' } });
+      const tasks = tasksOfBlock(block, blocks!, tasksTotal!, 'mixed').map((task) => ({ task, summary: { solutions: 1, tries: 1, board: '6x10' } }));
       if (++answered === 20) closed = rogue.close();
       return { run: id, block, host: 'rogue', tasks };
     });
