@@ -136,9 +136,10 @@ export function tasksOfBlock(block: number, blocks: number, tasksTotal: number, 
   let deal = deals.get(key);
   if (!deal) {
     const order = new Random(DEAL_SEED ^ tasksTotal).shuffle(Array.from({ length: tasksTotal }, (_, task) => task));
-    deal = Array.from({ length: blocks }, () => []);
-    order.forEach((task, i) => deal![i % blocks]!.push(task));
-    for (const tasks of deal) tasks.sort((a, b) => a - b);
+    const dealt: number[][] = Array.from({ length: blocks }, () => []);
+    for (let i = 0; i < order.length; i++) dealt[i % blocks]!.push(order[i]!);
+    for (const tasks of dealt) tasks.sort((a, b) => a - b);
+    deal = dealt;
     // A worker serves a few runs at a time: the latest deals are kept, no more.
     if (deals.size >= 4) deals.delete(deals.keys().next().value!);
     deals.set(key, deal);
