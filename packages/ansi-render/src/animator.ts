@@ -1,5 +1,5 @@
-import { writeSync } from 'node:fs';
-import ansiEscapes from 'ansi-escapes';
+import { writeNow } from '#terminal';
+import * as ansiEscapes from './escapes.js';
 
 export interface AnimatorStream {
   write(chunk: string): unknown;
@@ -18,6 +18,9 @@ export interface AnimatorOptions {
 }
 
 const SIGNAL_CODES = { SIGINT: 130, SIGTERM: 143 } as const;
+
+/** Node's process, absent on a page (where there is no exit or signal to restore the cursor on). */
+const host = (globalThis as { process?: NodeJS.Process }).process;
 
 /**
  * Draws a block of lines in place, the way the seed animates its search: each new frame moves the
@@ -76,16 +79,16 @@ export class Animator {
     this.#live = [];
     this.#restoreCursor(now);
     if (this.#handlersInstalled) {
-      process.off('exit', this.#onExit);
-      if (this.#handleSignals) for (const signal of Object.keys(SIGNAL_CODES)) process.off(signal, this.#onSignal);
+      host?.off('exit', this.#onExit);
+      if (this.#handleSignals) for (const signal of Object.keys(SIGNAL_CODES)) host?.off(signal, this.#onSignal);
       this.#handlersInstalled = false;
     }
   }
 
   #start(): void {
     if (!this.#handlersInstalled) {
-      process.on('exit', this.#onExit);
-      if (this.#handleSignals) for (const signal of Object.keys(SIGNAL_CODES)) process.on(signal, this.#onSignal);
+      host?.on('exit', this.#onExit);
+      if (this.#handleSignals) for (const signal of Object.keys(SIGNAL_CODES)) host?.on(signal, this.#onSignal);
       this.#handlersInstalled = true;
     }
     if (this.#hideCursor && !this.#cursorHidden) {
@@ -105,7 +108,7 @@ export class Animator {
   readonly #onExit = (): void => this.#restoreCursor(true);
   readonly #onSignal = (signal: NodeJS.Signals): void => {
     this.stopNow();
-    process.exit(SIGNAL_CODES[signal as keyof typeof SIGNAL_CODES] ?? 1);
+    host?.exit(SIGNAL_CODES[signal as keyof typeof SIGNAL_CODES] ?? 1);
   };
 }
 
@@ -135,20 +138,4 @@ export function redraw(before: readonly string[], after: readonly string[]): str
     moveTo(after.length);
   }
   return out;
-}
-
-/**
- * A synchronous write that waits out a full terminal buffer (EAGAIN on a non-blocking descriptor)
- * for at most a second: at exit there is no event loop left to wait with.
- */
-function writeNow(fd: number, text: string): void {
-  const until = Date.now() + 1000;
-  let buffer = Buffer.from(text);
-  while (buffer.length > 0) {
-    try {
-      buffer = buffer.subarray(writeSync(fd, buffer));
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EAGAIN' || Date.now() > until) return;
-    }
-  }
 }

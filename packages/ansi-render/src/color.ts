@@ -1,4 +1,4 @@
-import { createSupportsColor } from 'supports-color';
+import { terminalColors } from '#terminal';
 
 /** How a frame is drawn: letters only, xterm 256-colour blocks, or 24-bit colour blocks. */
 export type ColorMode = 'none' | 'ansi256' | 'truecolor';
@@ -18,7 +18,7 @@ export interface ColorDetectionOptions {
  * 16 colours still gets 256-colour blocks: the twelve pentominoes cannot be told apart in 16.
  */
 export function detectColorMode(options: ColorDetectionOptions = {}): ColorMode {
-  const env = options.env ?? process.env;
+  const env = options.env ?? processEnv();
   if (options.noColor) return 'none';
   const force = env['FORCE_COLOR'];
   if (force !== undefined) {
@@ -27,32 +27,20 @@ export function detectColorMode(options: ColorDetectionOptions = {}): ColorMode 
   }
   if (env['NO_COLOR'] !== undefined && env['NO_COLOR'] !== '') return 'none';
   if (!options.stream?.isTTY) return 'none';
-  const support = withEnv(env, () => createSupportsColor({ isTTY: true } as NodeJS.WriteStream, { sniffFlags: false }));
+  const support = terminalColors(env);
   if (!support) return 'none';
   return support.has16m ? 'truecolor' : 'ansi256';
 }
 
 /** True when cursor movement may be written to the stream: a terminal, or FORCE_COLOR set on. */
 export function canAnimate(options: ColorDetectionOptions = {}): boolean {
-  const env = options.env ?? process.env;
+  const env = options.env ?? processEnv();
   const force = env['FORCE_COLOR'];
   if (force !== undefined && force !== '0' && force !== 'false') return true;
   return Boolean(options.stream?.isTTY) && env['TERM'] !== 'dumb';
 }
 
-// supports-color reads the live process.env object; let callers (and tests) detect against another
-// environment by swapping its contents for the duration of one synchronous call.
-function withEnv<T>(env: Record<string, string | undefined>, run: () => T): T {
-  if (env === process.env) return run();
-  const saved = { ...process.env };
-  const replace = (next: Record<string, string | undefined>) => {
-    for (const key of Object.keys(process.env)) delete process.env[key];
-    for (const [key, value] of Object.entries(next)) if (value !== undefined) process.env[key] = value;
-  };
-  replace(env);
-  try {
-    return run();
-  } finally {
-    replace(saved);
-  }
+/** Node's environment, or none on a page. */
+function processEnv(): Record<string, string | undefined> {
+  return (globalThis as { process?: NodeJS.Process }).process?.env ?? {};
 }
