@@ -95,7 +95,7 @@ async function bundleWithVite(dir: string, entries: Entries): Promise<string> {
     });
     const chunks = (Array.isArray(output) ? output : [output]).flatMap((result) => ('output' in result ? result.output : []));
     const chunk = chunks.find((file) => file.type === 'chunk' && file.isEntry);
-    if (!chunk || chunk.type !== 'chunk') throw new Error(`vite built no entry chunk for ${dir}`);
+    if (chunk?.type !== 'chunk') throw new Error(`vite built no entry chunk for ${dir}`);
     return chunk.code;
   } finally {
     rmSync(root, { recursive: true, force: true });
