@@ -12,6 +12,11 @@ export function isMissingPackage(error: unknown, name: string): boolean {
   return new RegExp(`'${quoted}(/[^']*)?'`).test(String(message));
 }
 
+/** The one line that says a command's optional package is missing and how to add it. */
+export function missingPackageLine(command: string, name: string): string {
+  return `${command} needs ${name}, which is not installed: npm install ${name} (beside @kit/cli)`;
+}
+
 /**
  * Loads a package only some commands need (`kit worker`, `--queue`: @kit/queue and its Redis client),
  * so a user who only runs `kit run` may leave it out; when it is missing, one line says what to install.
@@ -20,7 +25,7 @@ export async function loadOptional<T>(name: string, command: string, load: () =>
   try {
     return await load();
   } catch (error) {
-    if (isMissingPackage(error, name)) throw new UsageError(`${command} needs ${name}, which is not installed: npm install ${name} (beside @kit/cli)`);
+    if (isMissingPackage(error, name)) throw new UsageError(missingPackageLine(command, name));
     throw error;
   }
 }

@@ -1,5 +1,5 @@
 // The CLI as it sits in someone's node_modules (a global or project install): a copy of its dist
-// beside links to its dependencies, and no @kit/web.
+// beside links to its dependencies, and none of its optional peers (@kit/web, @kit/queue).
 import { cpSync, mkdirSync, realpathSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
@@ -41,9 +41,20 @@ describe('an installed kit', () => {
   it('says kit web needs @kit/web when it is not installed, exit 2', () => {
     const result = run(bin, ['web']);
     expect(result.status).toBe(2);
-    expect(result.stderr).toBe('kit: kit web needs @kit/web, which is not installed (install it beside @kit/cli)\n');
+    expect(result.stderr).toBe('kit: kit web needs @kit/web, which is not installed: npm install @kit/web (beside @kit/cli)\n');
     // The ES module bundle, where Node cannot require ES modules, says the same.
     const esm = run(bin.replace(/\.cjs$/, '.js'), ['web']);
     expect([esm.status, esm.stderr]).toEqual([2, result.stderr]);
+  });
+
+  it('says the queue commands need @kit/queue when it is not installed, exit 2', () => {
+    for (const [args, command] of [
+      [['worker', '--queue', 'redis://127.0.0.1:6379'], 'kit worker'],
+      [['run', 'globalp', '--n', '4', '--count', '--queue', 'redis://127.0.0.1:6379'], '--queue'],
+      [['queue', 'list', '--queue', 'redis://127.0.0.1:6379'], 'kit queue'],
+    ] as const) {
+      const result = run(bin, [...args]);
+      expect([result.status, result.stderr]).toEqual([2, `kit: ${command} needs @kit/queue, which is not installed: npm install @kit/queue (beside @kit/cli)\n`]);
+    }
   });
 });

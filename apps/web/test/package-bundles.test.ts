@@ -186,6 +186,6 @@ describe('each public package bundles for the browser with no stubs and runs in 
     expect(code).not.toContain('node:child_process');
     const { external, errors } = await runInChromium(code);
     expect(errors).toEqual([]);
-    expect(external).toBe("SAT solver 'minisat' needs Node (an external program): in the browser use cdcl or logic-solver");
+    expect(external).toBe("SAT solver 'minisat' needs Node (an external program): in the browser use cdcl");
   });
 });

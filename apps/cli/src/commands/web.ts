@@ -1,5 +1,6 @@
 import type { Discovery } from '@kit/core/discovery';
 import { UsageError } from '../errors.js';
+import { isMissingPackage, missingPackageLine } from '../optional-package.js';
 
 interface WebServer {
   url: string;
@@ -19,10 +20,8 @@ async function loadWeb(): Promise<WebModule> {
   try {
     web = (await import(specifier)) as WebModule;
   } catch (error) {
-    // require() and import() word a missing package differently: one message for both.
-    const { code, message } = error as { code?: string; message: string };
-    const missing = (code === 'MODULE_NOT_FOUND' || code === 'ERR_MODULE_NOT_FOUND') && /'@kit\/web[/']/.test(message);
-    throw new UsageError(missing ? 'kit web needs @kit/web, which is not installed (install it beside @kit/cli)' : `kit web needs @kit/web (${message.split('\n')[0]})`);
+    if (isMissingPackage(error, '@kit/web')) throw new UsageError(missingPackageLine('kit web', '@kit/web'));
+    throw new UsageError(`kit web needs @kit/web (${String((error as Error).message).split('\n')[0]})`);
   }
   if (typeof web.serve !== 'function') throw new UsageError('kit web needs @kit/web (its server module exports no serve())');
   return web;

@@ -7,7 +7,7 @@ import type * as NodeExternal from './external.js';
 
 class ExternalSolverUnavailable {
   constructor(command: string) {
-    throw new InputError(`SAT solver ${quote(command)} needs Node (an external program): in the browser use cdcl or logic-solver`);
+    throw new InputError(`SAT solver ${quote(command)} needs Node (an external program): in the browser use cdcl`);
   }
 }
 

@@ -1,3 +1,4 @@
+import { InputError } from '@kit/core';
 import { RecordingBackend } from './backend.js';
 
 // logic-solver (MiniSat compiled to asm.js by emscripten) behind the same interface, kept as a
@@ -19,9 +20,29 @@ interface LogicModule {
 
 let loaded: LogicModule | undefined;
 
+/**
+ * A variable, not a literal: bundlers then leave the import alone, so a page bundles this package
+ * without the optional peer installed (and gets cdcl only); Node imports it when it is there.
+ */
+const LOGIC_SOLVER = 'logic-solver';
+
+/** Whether `error` says logic-solver itself is not installed (import() and require() word it apart). */
+function isMissing(error: unknown): boolean {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  return (code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND') && /'logic-solver'/.test(String(message));
+}
+
 export async function loadLogicSolver(): Promise<void> {
   if (!loaded) {
-    const module = (await import('logic-solver')) as unknown as { default?: LogicModule } & LogicModule;
+    let module: { default?: LogicModule } & LogicModule;
+    try {
+      module = (await import(/* webpackIgnore: true */ /* @vite-ignore */ LOGIC_SOLVER)) as { default?: LogicModule } & LogicModule;
+    } catch (error) {
+      // An optional peer: most users keep the embedded cdcl and never install it.
+      if (isMissing(error)) throw new InputError('--sat-solver logic-solver needs the logic-solver package, which is not installed: npm install logic-solver@2.0.1');
+      if (!(globalThis as { process?: unknown }).process) throw new InputError("SAT solver 'logic-solver' is not bundled for the browser: in the browser use cdcl");
+      throw error;
+    }
     loaded = module.default ?? module;
   }
 }
