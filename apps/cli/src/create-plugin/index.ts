@@ -8,8 +8,13 @@ import { cliPackageDir } from '../discovery.js';
 import { defaultDir, layoutFor } from './layout.js';
 import { pluginNames } from './names.js';
 import { gitignore, kitConfig, tsconfigFiles, vitestConfig } from './templates/config-files.js';
+import { boardSource } from './templates/board-source.js';
+import { cornerBoard } from './templates/boards-source.js';
+import { editorSource } from './templates/editor-source.js';
 import { indexSource } from './templates/index-source.js';
 import { packageJson } from './templates/package-json.js';
+import { playSource } from './templates/play-source.js';
+import { playTestSource } from './templates/play-test-source.js';
 import { pluginSource } from './templates/plugin-source.js';
 import { readme } from './templates/readme.js';
 import { solverSource } from './templates/solver-source.js';
@@ -106,7 +111,7 @@ function checkTarget(dir: string): void {
  */
 export async function createPlugin(options: { name: string; dir?: string; link?: string }): Promise<{ dir: string; files: string[] }> {
   const names = pluginNames(options.name);
-  const dir = resolve(options.dir ?? defaultDir(names.id, process.cwd()));
+  const dir = resolve(options.dir ?? defaultDir(names.directory, process.cwd()));
   const clone = options.link !== undefined ? checkClone(resolve(options.link)) : undefined;
   checkTarget(dir);
   // --link: a standalone package wherever it is, wired to the clone's packages.
@@ -126,9 +131,14 @@ export async function createPlugin(options: { name: string; dir?: string; link?:
     ...gitignore(vars),
     ...kitConfig(vars),
     'src/plugin.ts': pluginSource(vars),
+    'src/board.ts': boardSource(vars),
+    'src/editor.ts': editorSource(vars),
+    'src/play.ts': playSource(vars),
     'src/solver.ts': solverSource(vars),
     'src/index.ts': indexSource(vars),
+    'boards/corner.txt': cornerBoard(vars),
     'test/plugin.test.ts': testSource(vars),
+    'test/play.test.ts': playTestSource(vars),
   };
   try {
     for (const [file, text] of Object.entries(contents)) {

@@ -49,8 +49,8 @@ export function layoutFor(targetDir: string): Layout {
   return workspaceParents(root).includes(parent) ? { kind: 'workspace', root } : { kind: 'standalone' };
 }
 
-/** Where `kit create-plugin <id>` writes when no directory is given. */
-export function defaultDir(id: string, cwd: string): string {
+/** Where `kit create-plugin <name>` writes when no directory is given: a directory named as asked. */
+export function defaultDir(directory: string, cwd: string): string {
   const root = findKitRoot(cwd);
-  return root ? join(root, 'examples', id) : join(cwd, id);
+  return root ? join(root, 'examples', directory) : join(cwd, directory);
 }

@@ -8,6 +8,8 @@ export interface PluginNames {
   id: string;
   /** A human title: `Sudoku`. */
   title: string;
+  /** The directory it is written to by default: the name as asked, without its scope (`kit-plugin-sudoku` stays `kit-plugin-sudoku`). */
+  directory: string;
 }
 
 const PACKAGE_NAME = /^(?:@[a-z0-9][a-z0-9._-]*\/)?[a-z0-9][a-z0-9._-]*$/;
@@ -32,5 +34,5 @@ export function pluginNames(name: string): PluginNames {
     .filter(Boolean)
     .map((word) => word[0]!.toUpperCase() + word.slice(1))
     .join(' ');
-  return { packageName, id, title };
+  return { packageName, id, title, directory: local };
 }

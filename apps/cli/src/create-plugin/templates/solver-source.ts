@@ -10,8 +10,12 @@ import type { Instance, Placement } from './plugin.js';
  * Backtracking over rows with bit masks for the attacked columns and diagonals. Reports by calling the
  * context synchronously from any depth; returns a Summary whose extra fields end up in the done line.
  */
-function search(size: number, firstColumn: number | undefined, ctx: SolveContext<Placement, Placement>): Summary {
+function search(instance: Instance, firstColumn: number | undefined, ctx: SolveContext<Placement, Placement>): Summary {
+  const { size } = instance;
   const full = (1 << size) - 1;
+  // The columns each row may use: all, or the given queen's (two given in one row: none).
+  const allowed = new Array<number>(size).fill(full);
+  for (const [row, column] of instance.given) allowed[row] = allowed[row]! & (1 << column);
   const queens: number[] = new Array<number>(size).fill(-1);
   let solutions = 0;
   let tries = 0;
@@ -25,7 +29,7 @@ function search(size: number, firstColumn: number | undefined, ctx: SolveContext
       if (ctx.wantSolutions) ctx.solution({ size, queens: [...queens] });
       return;
     }
-    let free = full & ~(columns | left | right);
+    let free = allowed[row]! & ~(columns | left | right);
     if (row === 0 && firstColumn !== undefined) free &= 1 << firstColumn;
     while (free !== 0 && !stopped()) {
       const bit = free & -free;
@@ -43,12 +47,12 @@ function search(size: number, firstColumn: number | undefined, ctx: SolveContext
 }
 
 export const solver: Solver<Instance, Placement> = {
-  solve: (instance, ctx) => search(instance.size, undefined, ctx),
+  solve: (instance, ctx) => search(instance, undefined, ctx),
 
   // Several workers: one task per column of the first queen. Deterministic, as every worker calls it.
   split: (instance) => ({
     tasks: instance.size,
-    solveTask: (task, ctx) => search(instance.size, task, ctx),
+    solveTask: (task, ctx) => search(instance, task, ctx),
   }),
 };
 `;
