@@ -111,8 +111,7 @@ async function queued(url, count) {
  * (each task's summary). With more worker threads than this, some wait for the largest job.
  */
 async function speedupCap(url, runId) {
-  const { Runs, parseQueueUrl } = await import(join(repoRoot, 'packages', 'queue', 'dist', 'index.js'));
-  const { tasksOfBlock } = await import(join(repoRoot, 'packages', 'queue', 'dist', 'spec.js'));
+  const { Runs, parseQueueUrl, tasksOfBlock } = await import(join(repoRoot, 'packages', 'queue', 'dist', 'index.js'));
   const runs = await Runs.open(parseQueueUrl(url), { signer: undefined });
   try {
     const outcome = await runs.wait(runId);

@@ -10,6 +10,7 @@ export { Runs, RunFailed } from './runs.js';
 export type { RunState, RunStatus, RunOutcome, OpenOptions } from './runs.js';
 export type { WorkerRecord } from './heartbeat.js';
 export type { PruneOptions, PruneReport } from './prune.js';
-export type { RunSpec, RunResult } from './spec.js';
+export { tasksOfBlock } from './spec.js';
+export type { RunSpec, RunResult, Dealing } from './spec.js';
 export { serveHealth } from './health.js';
 export type { HealthServer } from './health.js';

@@ -30,12 +30,17 @@ export interface RunStatus {
 
 /** A finished run as a local run reports it: every task's solutions in task order, then the merge's. */
 export interface RunOutcome {
+  /** The run's status when it was read, completed. */
   status: RunStatus;
+  /** The plugin's merge of every task's summary: what a local run's done line holds. */
   summary: Summary;
+  /** Every task's solutions in task order, then the merge's own (none for a --count run). */
   solutions: unknown[];
+  /** From the submit to the merge's end, by the submitter's and the merging worker's clocks. */
   elapsedMs: number;
-  /** Each task's summary, in task order, and the blocks they were dealt into (for the benchmark). */
+  /** Each task's summary, in task order (the benchmark weighs the jobs by their tries). */
   taskSummaries: Summary[];
+  /** The jobs the tasks were dealt into. */
   blocks: number;
   /** How the tasks were dealt into blocks (tasksOfBlock gives each block's tasks). */
   dealing: Dealing;
