@@ -2,7 +2,7 @@
 // publishes (tooling/publish.js: pnpm pack, npm publish), then used from it with plain npm in clean
 // directories, by a user (install, kit list, run, web --out) and by a plugin author (npx @kit/cli
 // create-plugin, with no clone). Third-party packages come through the registry's uplink.
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { pnpmCommand } from './global-setup.js';
@@ -86,6 +86,15 @@ describe('publishing to a registry', () => {
   }, 600_000);
 });
 
+/** Bytes of the files under `dir`, symbolic links not followed. */
+function treeBytes(dir: string): number {
+  return readdirSync(dir, { withFileTypes: true }).reduce((sum, entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return sum + treeBytes(path);
+    return sum + (entry.isFile() ? lstatSync(path).size : 0);
+  }, 0);
+}
+
 describe('using the packages from the registry', () => {
   const user = join(base, 'user');
 
@@ -93,8 +102,11 @@ describe('using the packages from the registry', () => {
     mkdirSync(user);
     npm(user, 'init', '-y');
     npm(user, 'install', '--no-audit', '--no-fund', '@kit/cli', '@kit/pentomino', '@kit/puyo');
-    // @kit/web comes along as the CLI's dependency: kit web works without naming it.
-    expect(existsSync(join(user, 'node_modules', '@kit', 'web', 'package.json'))).toBe(true);
+    // A lean install: @kit/web and @kit/queue are optional peers, left out until asked for.
+    expect(existsSync(join(user, 'node_modules', '@kit', 'web'))).toBe(false);
+    expect(existsSync(join(user, 'node_modules', '@kit', 'queue'))).toBe(false);
+    expect(existsSync(join(user, 'node_modules', 'esbuild'))).toBe(false);
+    expect(treeBytes(join(user, 'node_modules'))).toBeLessThan(5 * 1024 * 1024);
 
     const listed = npx(user, '--no', 'kit', 'list');
     expect([listed.status, listed.stderr]).toEqual([0, '']);
@@ -108,6 +120,9 @@ describe('using the packages from the registry', () => {
     expect(counted.stdout).toMatch(/^5x12: 1010 solutions, \d+ tries\n$/);
 
     const site = join(user, 'site');
+    const missing = npx(user, '--no', 'kit', 'web', '--out', site);
+    expect([missing.status, missing.stderr, missing.stdout, readdirSync(join(user, 'node_modules', '@kit')), JSON.parse(readFileSync(join(user, 'node_modules', '@kit', 'cli', 'package.json'), 'utf8')).peerDependencies]).toEqual([2, 'kit: kit web needs @kit/web, which is not installed: npm install @kit/web (beside @kit/cli)\n']);
+    npm(user, 'install', '--no-audit', '--no-fund', '@kit/web');
     const web = npx(user, '--no', 'kit', 'web', '--out', site);
     expect([web.status, web.stderr, web.stdout]).toEqual([0, '', `${site}: the page and 2 plugins (any static web server can host it)\n`]);
     const manifest = JSON.parse(readFileSync(join(site, 'plugins', 'manifest.json'), 'utf8')) as { plugins: Array<{ id: string }> };
@@ -127,10 +142,13 @@ describe('using the packages from the registry', () => {
 
     npm(dir, 'install', '--no-audit', '--no-fund');
     const tests = npm(dir, 'test');
-    // Its eight in-process tests and one through the kit command on the freshly built plugin.
-    expect(passedCount(tests.stdout)).toBe(9);
+    // Its eight solver tests, one through the kit command on the freshly built plugin, and seven of
+    // the board file, the editor's examples and play.
+    expect(passedCount(tests.stdout)).toBe(16);
     const listed = npx(dir, '--no', 'kit', 'list');
     expect([listed.status, listed.stderr, listed.stdout]).toEqual([0, '', 'my-puzzle  0.1.0  My Puzzle\n']);
+    const board = npx(dir, '--no', 'kit', 'run', 'my-puzzle', 'boards/corner.txt', '--count');
+    expect([board.status, board.stderr, board.stdout]).toEqual([0, '', '8x8: 4 solutions, 227 tries\n']);
     const ran = npx(dir, '--no', 'kit', 'run', 'my-puzzle', '--size', '6', '--count', '--json');
     expect(JSON.parse(ran.stdout)).toMatchObject({ type: 'done', solutions: 4, tries: 152 });
   }, 2_400_000);
