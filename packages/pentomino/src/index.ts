@@ -3,7 +3,7 @@ export { pack, type PackOptions } from './pack.js';
 export { parsePieceSet, pentominoSet, selectPieces, pieceLetters } from './pieces.js';
 export type { PieceKind, PieceSet } from './pieces.js';
 export { seedBoard, boardFromText, boardFromRows, boardName } from './boards.js';
-export type { SymmetryMethod } from './plan.js';
+export type { SymmetryMethod } from '@kit/cover';
 export { parseInstance, type PackingInstance } from './instance.js';
 export { viewPacking, type PackingState } from './view.js';
 // Play mode on a packing board, for packages that build on it (Katamino).
