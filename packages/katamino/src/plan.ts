@@ -1,6 +1,7 @@
+import { compareCellLists, imageOf } from '@kit/cover';
 import type { KernelSettings } from './kernel.js';
 import { PIECE_I, PIECE_X, ROWS, popcount } from './pieces.js';
-import { cachedGroup, compareCells, imageOf } from './symmetry.js';
+import { cachedGroup } from './symmetry.js';
 
 /**
  * How symmetric copies are removed in one independent search.
@@ -27,7 +28,7 @@ export function xPlacements(width: number): number[][] {
       const cells = [[row, col - 1], [row - 1, col], [row, col], [row + 1, col], [row, col + 1]]
         .map(([r, c]) => c! * ROWS + r!)
         .sort((a, b) => a - b);
-      if (group.some((perm) => compareCells(imageOf(perm, cells), cells) < 0)) continue;
+      if (group.some((perm) => compareCellLists(imageOf(perm, cells), cells) < 0)) continue;
       if (cutsOffCell(width, cells)) continue;
       out.push(cells);
     }
