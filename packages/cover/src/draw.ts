@@ -1,3 +1,4 @@
+import type { SearchHooks } from './engine.js';
 import type { PackingProblem } from './geometry.js';
 
 /** Upper case to lower and back; other characters as they are. */
@@ -33,4 +34,34 @@ export function placedPieces(problem: PackingProblem, stack: Int32Array, depth: 
     found.push({ kind: placement.kind, cells: placement.cells.map((cell) => problem.boardIndex[cell]!) });
   }
   return found;
+}
+
+/** A host's hooks on drawn packings: the geometry's drawing of them (rows, layers), not the stack. */
+export interface DrawnHooks<Drawing> {
+  /** Each packing that counts, drawn. */
+  solution?: (drawing: Drawing) => void;
+  /** Stop after this many packings. */
+  limit?: number;
+  /** Now and then: the partial packing, drawn on demand, and the tries so far. Return true to stop. */
+  tick?: (drawing: () => Drawing, tries: number) => boolean;
+}
+
+/**
+ * The engine's hooks for a host's drawn ones: `draw` turns the stack into the geometry's drawing;
+ * `pieces`, when given, also sees each packing's pieces (placedPieces) and may stop the search.
+ */
+export function drawnHooks<Drawing>(
+  problem: PackingProblem, draw: (stack: Int32Array, depth: number) => Drawing, hooks: DrawnHooks<Drawing>,
+  // biome-ignore lint/suspicious/noConfusingVoidType: a callback that never stops the search returns nothing
+  pieces?: (found: Array<{ kind: number; cells: number[] }>) => boolean | void,
+): SearchHooks {
+  const { solution, tick } = hooks;
+  return {
+    ...(hooks.limit !== undefined ? { limit: hooks.limit } : {}),
+    solution: (stack, depth) => {
+      solution?.(draw(stack, depth));
+      return pieces ? Boolean(pieces(placedPieces(problem, stack, depth))) : false;
+    },
+    ...(tick ? { tick: (stack: Int32Array, depth: number, tries: number) => tick(() => draw(stack, depth), tries) } : {}),
+  };
 }

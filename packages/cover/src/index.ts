@@ -17,4 +17,4 @@ export {
   type KernelName, type PreparedSearch, type RunResult, type SearchHooks, runAll, runRoots,
 } from './engine.js';
 export { hasIsolatedCell, isFeasible, isolatesCell } from './dead-cells.js';
-export { packingChars, placedPieces } from './draw.js';
+export { type DrawnHooks, drawnHooks, packingChars, placedPieces } from './draw.js';

@@ -2,7 +2,7 @@
 // @kit/cover; the packings drawn back as rows.
 import {
   BITBOARD_CELLS, BITBOARD_KINDS, type KernelName, type PreparedSearch, type RunResult, type SearchHooks, type SearchRoot, type SymmetryMethod,
-  chooseMethod, hasWasm, isFeasible, packingChars, placedPieces, planSearch, runAll as runCoverAll, runRoots as runCoverRoots,
+  chooseMethod, drawnHooks, hasWasm, isFeasible, packingChars, planSearch, runAll as runCoverAll, runRoots as runCoverRoots,
 } from '@kit/cover';
 import type { Board } from '@kit/grid';
 import { checkArea } from './area.js';
@@ -78,15 +78,7 @@ export interface RunHooks {
 }
 
 function searchHooks(problem: Problem, hooks: RunHooks): SearchHooks {
-  const { solution, packing, tick } = hooks;
-  return {
-    ...(hooks.limit !== undefined ? { limit: hooks.limit } : {}),
-    solution: (stack, depth) => {
-      solution?.(rowsOf(problem, stack, depth));
-      return packing ? Boolean(packing(placedPieces(problem, stack, depth))) : false;
-    },
-    ...(tick ? { tick: (stack: Int32Array, depth: number, tries: number) => tick(() => rowsOf(problem, stack, depth), tries) } : {}),
-  };
+  return drawnHooks(problem, (stack, depth) => rowsOf(problem, stack, depth), hooks, hooks.packing);
 }
 
 /** Runs the search below the given roots, in order. */

@@ -2,7 +2,7 @@
 // axis order the planner chooses, searched by @kit/cover; the packings drawn back as layers.
 import {
   type PreparedSearch, type RunResult, type SearchHooks, type SearchRoot,
-  fitsBitboard, hasWasm, isFeasible, packingChars, placedPieces, runAll as runCoverAll, runRoots as runCoverRoots,
+  drawnHooks, fitsBitboard, hasWasm, isFeasible, packingChars, runAll as runCoverAll, runRoots as runCoverRoots,
 } from '@kit/cover';
 import type { Problem } from './compile.js';
 import type { PieceSet } from './pieces.js';
@@ -79,19 +79,10 @@ export interface RunHooks {
 }
 
 function searchHooks(problem: Problem, hooks: RunHooks): SearchHooks {
-  const { solution, pieces, tick } = hooks;
-  return {
-    ...(hooks.limit !== undefined ? { limit: hooks.limit } : {}),
-    solution: (stack, depth) => {
-      solution?.(layersOf(problem, stack, depth));
-      if (pieces) {
-        const found = placedPieces(problem, stack, depth);
-        for (const piece of found) piece.cells.sort((a, b) => a - b);
-        pieces(found);
-      }
-    },
-    ...(tick ? { tick: (stack: Int32Array, depth: number, tries: number) => tick(() => layersOf(problem, stack, depth), tries) } : {}),
-  };
+  const { pieces } = hooks;
+  // Each piece's cells ascending in the target's numbering (the search's order is the box's own).
+  const sorted = pieces && ((found: Array<{ kind: number; cells: number[] }>) => pieces(found.map((piece) => ({ kind: piece.kind, cells: piece.cells.sort((a, b) => a - b) }))));
+  return drawnHooks(problem, (stack, depth) => layersOf(problem, stack, depth), hooks, sorted);
 }
 
 /** Runs the search below the given roots, in order. */
