@@ -78,3 +78,12 @@ export function planWidth(width: number, allowed: number, horizontalI: boolean, 
 export function planRange(lo: number, hi: number, allowed: number, horizontalI: boolean, all: boolean): Part {
   return { settings: { lo, hi, allowed, horizontalI, corner: !all }, breaking: all ? 'raw' : 'corner' };
 }
+
+/**
+ * The sweep's searches, grouped by board width. One search serves a whole range of widths (a tiling
+ * of 5 x c is a point of the 5 x hi search where the first c columns are exactly full); the 5 x 12
+ * board alone is faster with X placed first (X is in its only set), so it is a group of its own.
+ */
+export function sweepGroups(lo: number, hi: number): [number, number][] {
+  return hi === 12 && lo < 12 ? [[lo, 11], [12, 12]] : [[lo, hi]];
+}
