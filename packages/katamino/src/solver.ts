@@ -10,6 +10,9 @@ import { partRoots, rowsOfLabels, runPart } from './run.js';
 import { SubsetTally, type TallyHooks } from './tally.js';
 import type { KataminoSolution, KataminoState } from './view.js';
 
+// The sweep's groups are a plan (plan.ts); this entry has always offered them.
+export { sweepGroups } from './plan.js';
+
 type Context = SolveContext<KataminoSolution, KataminoState>;
 type PiecesInstance = Extract<KataminoInstance, { mode: 'pieces' }>;
 type SweepInstance = Extract<KataminoInstance, { mode: 'sweep' }>;
