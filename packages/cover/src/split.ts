@@ -122,8 +122,9 @@ export function splitRoots(prepared: PreparedSearch, target: number): SplitRoots
     seed >>>= 0;
     return seed;
   };
-  // Boards of up to 64 cells: the sampler expands nodes as the bitboard kernel does (the same
-  // placements in the same order, several times faster than the byte board above).
+  // Planes of up to 64 cells: the sampler expands nodes as the bitboard kernel does (the same
+  // placements in the same order, several times faster than the byte board above). Boxes use
+  // the byte board: the bit shifts below know only a plane's four neighbours.
   let bits: BitboardTables | undefined;
   const single = problem.kindMax.every((count) => count === 1);
 
