@@ -5,7 +5,7 @@ import type { PackingProblem } from './geometry.js';
 import type { Kernel, KernelHooks } from './kernel.js';
 import type { SearchPlan, SearchRoot } from './plan.js';
 import { placementMasks } from './problem.js';
-import { type SymmetryGroup, canonicalCheck } from './symmetry.js';
+import { type CanonicalCheck, type SymmetryGroup, canonicalCheck } from './symmetry.js';
 import { createWasmKernel } from './wasm-kernel.js';
 import { createWideKernel } from './wide-kernel.js';
 
@@ -56,7 +56,8 @@ function createKernel(prepared: PreparedSearch, hooks: KernelHooks): Kernel {
 function createSearcher(prepared: PreparedSearch): Searcher {
   const { problem } = prepared;
   const kinds = problem.kindMax.length;
-  const canonical = canonicalCheck(problem, prepared.group);
+  // Built at the first packing that needs it: a raw search (`--all`, the play referee) never does.
+  let canonical: CanonicalCheck | undefined;
   const used = new Int32Array(kinds);
   let check: readonly number[] = [];
   let solutions = 0;
@@ -74,7 +75,10 @@ function createSearcher(prepared: PreparedSearch): Searcher {
   const kernel = createKernel(prepared, {
     leaf(stack, depth) {
       if (problem.ranges && !enoughOfEach(stack, depth)) return false;
-      if (check.length > 0 && !canonical(stack, depth, check)) return false;
+      if (check.length > 0) {
+        canonical ??= canonicalCheck(problem, prepared.group);
+        if (!canonical(stack, depth, check)) return false;
+      }
       solutions++;
       if (hooks.solution?.(stack, depth) === true) return true;
       return hooks.limit !== undefined && solutions >= hooks.limit;
