@@ -118,6 +118,58 @@ export async function layByHand(p: Page, rows: readonly string[], letter: string
   await push(boardCell(p, top + parts[0]![0], left + parts[0]![1]));
 }
 
+/** A tray piece's orientations and turns, as the plugin's play setup gives them (`TrayPiece`). */
+export interface TrayTurns {
+  name: string;
+  orientations: ReadonlyArray<ReadonlyArray<readonly number[]>>;
+  turns: ReadonlyArray<{ key: string; next: readonly number[] }>;
+}
+
+/** The cubes of the piece in hand (the hand bar's drawing) as [layer, row, col] offsets by part. */
+export async function handCubes(p: Page): Promise<[number, number, number][]> {
+  return p.locator('.hand-piece [data-part]').evaluateAll((cells) => cells.map((cell) => ['dl', 'dr', 'dc'].map((key) => Number((cell as HTMLElement).dataset[key])) as [number, number, number]));
+}
+
+/** Cubes as a canonical string: moved to the least corner, sorted. */
+export function solidOf(cubes: ReadonlyArray<readonly number[]>): string {
+  const least = [0, 1, 2].map((axis) => Math.min(...cubes.map((cube) => cube[axis]!)));
+  return cubes.map((cube) => cube.map((value, axis) => value - least[axis]!).join(',')).sort().join(' ');
+}
+
+/**
+ * Lays a piece of a box where a solution has it (`layers[z][y]`, one letter a cube), with taps
+ * only: the tray piece taken, turned with the hand bar's buttons (the shortest way there through
+ * the piece's turns, which `piece` gives) until it has the solution's shape, and its first cube
+ * tapped onto its cell (row `z * rows + y` of the layers' board). Each turn is checked against
+ * the page: `data-orientation` and the drawn cubes.
+ */
+export async function layInBox(p: Page, layers: readonly (readonly string[])[], piece: TrayTurns, buttons: Record<string, string>): Promise<void> {
+  const target = layers.flatMap((layer, z) => layer.flatMap((row, y) => [...row].flatMap((char, x) => (char === piece.name ? [[z, y, x] as [number, number, number]] : []))));
+  await p.locator(`.tray-piece[data-piece="${piece.name}"]`).tap();
+  const held = p.locator('.hand-piece');
+  const start = Number(await held.getAttribute('data-orientation'));
+  // The shortest run of turns from the orientation in hand to one with the solution's shape.
+  const wanted = new Set(piece.orientations.flatMap((cubes, index) => (solidOf(cubes) === solidOf(target) ? [index] : [])));
+  const way = new Map<number, string[]>([[start, []]]);
+  for (const [orientation, keys] of way) {
+    if (wanted.has(orientation)) break;
+    for (const turn of piece.turns) if (!way.has(turn.next[orientation]!)) way.set(turn.next[orientation]!, [...keys, turn.key]);
+  }
+  const end = [...way.keys()].find((orientation) => wanted.has(orientation));
+  if (end === undefined) throw new Error(`${piece.name}: no turn gives the solution's shape`);
+  let orientation = start;
+  for (const key of way.get(end)!) {
+    await p.getByRole('button', { name: buttons[key]!, exact: true }).tap();
+    orientation = piece.turns.find((turn) => turn.key === key)!.next[orientation]!;
+    expect(await held.getAttribute('data-orientation')).toBe(String(orientation));
+  }
+  const cubes = await handCubes(p);
+  expect(solidOf(cubes)).toBe(solidOf(target));
+  const least = [0, 1, 2].map((axis) => Math.min(...target.map((cube) => cube[axis]!)));
+  const [z, y, x] = cubes[0]!.map((value, axis) => value + least[axis]!) as [number, number, number];
+  await boardCell(p, z * layers[0]!.length + y, x).tap();
+}
+
 export interface OpenOptions {
   viewport?: { width: number; height: number };
   /** Keep the browser's stored progress (a reload test); by default every page starts clean. */
