@@ -112,7 +112,7 @@ export class DropsBoard implements PlayBoard {
     this.#controls.replaceWith(painter.palette);
     this.#edit!.textContent = 'Done';
     this.#cancel!.hidden = false;
-    this.#caption.textContent = 'Done plays the edited field from here.';
+    this.#caption.textContent = `Done plays the edited ${editing.spec.label.toLowerCase()} from here.`;
     this.element.classList.add('editing');
     painter.focus();
   }
