@@ -67,15 +67,23 @@ export async function handParts(p: Page): Promise<[number, number][]> {
   return p.locator('.hand-piece [data-part]').evaluateAll((cells) => cells.map((cell) => [Number((cell as HTMLElement).dataset['dr']), Number((cell as HTMLElement).dataset['dc'])] as [number, number]));
 }
 
-/** A finger's path on a touch screen: down at the first point, through the others, up at the last (CDP touch events). */
+/**
+ * A finger's path on a touch screen: down at the first point, through the others, up at the last
+ * (CDP touch events), at a person's pace: stamped 50 ms apart, resting 100 ms on the last point
+ * before it lifts. Events sent as fast as CDP takes them are a fling to Chromium, and it swallows
+ * the next tap as the one that stops the fling.
+ */
 export async function touchPath(p: Page, points: ReadonlyArray<{ x: number; y: number }>, atEach?: (point: { x: number; y: number }, index: number) => Promise<void>): Promise<void> {
   const cdp = await p.context().newCDPSession(p);
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [points[0]!] });
+  const start = Date.now() / 1000;
+  const at = (step: number) => start + step * 0.05;
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [points[0]!], timestamp: at(0) });
   for (const [index, point] of points.entries()) {
-    if (index > 0) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [point] });
+    if (index > 0) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [point], timestamp: at(index) });
     await atEach?.(point, index);
   }
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [points.at(-1)!], timestamp: at(points.length + 1) });
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [], timestamp: at(points.length + 1) });
   await cdp.detach();
 }
 
