@@ -133,12 +133,19 @@ describe('the Soma cube solved with taps only', () => {
     expect(await p.locator('.box-slice-name').allTextContents()).toEqual(['Layer 1 (bottom)', 'Layer 2', 'Layer 3 (top)']);
     await remaining(p);
     const marks = () => p.locator('.stage .board-cell').evaluateAll((cells) => cells.map((cell) => (cell as HTMLElement).dataset['mark'] || '.').join(''));
+    // The layers' board keeps its place on the page through the game (taps scroll the page: measured from the page's top).
+    const place = () => p.locator('[data-play-board]').evaluate((board) => {
+      const box = board.getBoundingClientRect();
+      return [box.left + scrollX, box.top + scrollY, box.width, box.height].map(Math.round);
+    });
+    const start = await place();
     // The first piece that reaches across layers is picked up again once laid.
     const spans = (name: string) => new Set(layers.flatMap((layer, z) => (layer.join('').includes(name) ? [z] : []))).size;
     const again = setup.tray.find((piece) => spans(piece.name) > 1)!.name;
     for (const piece of setup.tray) {
       await layInBox(p, layers, piece as TrayTurns, buttons);
       expect(await p.locator(`.tray-piece[data-piece="${piece.name}"]`).getAttribute('data-left')).toBe('0');
+      expect(await place(), piece.name).toEqual(start);
       if (piece.name !== again) continue;
       // A tap on its cube in a higher layer than its lowest picks it up; Back to tray takes it off; laid again.
       const laid = await marks();
@@ -155,6 +162,7 @@ describe('the Soma cube solved with taps only', () => {
     expect(await marks()).toBe(layers.flat().join(''));
     await p.waitForSelector('#play-solved:not([hidden])');
     expect(await p.locator('#play-solved').textContent()).toMatch(/^Solved! in \d+:\d\d$/);
+    expect(await place()).toEqual(start);
     // The 3D box beside the layers holds the seven pieces.
     expect(await p.locator('.play-solid svg.solid').getAttribute('aria-label')).toBe('3 by 3 by 3 box, 7 of 7 pieces; drag or use the arrow keys to turn it');
     expect(errors).toEqual([]);
