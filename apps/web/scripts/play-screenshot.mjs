@@ -83,6 +83,8 @@ try {
   let page = await open(`?puzzle=pentomino&example=6x10&play=1&game=${pentominoGame(['I', 'L', 'W'], 40)}`, { width: 1100, height: 780 });
   // A sixth piece in hand, over an empty part of the board.
   await page.locator('.tray-piece[data-piece="X"]').click();
+  // Taking a piece puts the keyboard's focus on the board, which may scroll it: the page from its top.
+  await page.evaluate(() => window.scrollTo(0, 0));
   const target = await page.locator('.board-cell[data-row="3"][data-col="2"]').boundingBox();
   await page.mouse.move(target.x + target.width / 2, target.y + target.height / 2);
   await page.waitForTimeout(300);
