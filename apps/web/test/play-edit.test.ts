@@ -50,10 +50,12 @@ const fieldWords = (p: Page) => p.locator('.stage .drops-field[role="img"]').get
 /** The painted field's cell at frame row `row` (rows 14, 13, the divider, then 12 down to 1), column `col`. */
 const paintCell = (p: Page, row: number, col: number) => p.locator(`.stage .drops-field [role="gridcell"][data-row="${row}"][data-col="${col}"]`);
 const button = (p: Page, name: string) => p.getByRole('button', { name, exact: true });
-const box = async (p: Page) => {
-  const found = (await p.locator('[data-play-board]').boundingBox())!;
-  return [found.x, found.y, found.width, found.height];
-};
+/** The board's box on the page (taps scroll the page to what they touch: measured from the page's top). */
+const box = (p: Page) =>
+  p.locator('[data-play-board]').evaluate((board) => {
+    const found = board.getBoundingClientRect();
+    return [found.left + scrollX, found.top + scrollY, found.width, found.height];
+  });
 
 describe('Puyo\'s field edited in place', () => {
   it('paints with the palette by taps and a drag; Cancel edit keeps the field; Done plays the edited field, carried by the address, and the game goes on from it', { timeout: 120_000 }, async () => {
