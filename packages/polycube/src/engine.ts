@@ -8,8 +8,10 @@ import { choosePlan } from './planner.js';
 import { type SymmetryGroup, type SymmetryMode, type SymmetryUsed, mirrorKinds, resolveSymmetry } from './symmetry.js';
 import type { Target } from './target.js';
 
+/** The search kernels: `wasm`, the WebAssembly bitboard (up to 64 cubes); `wide`, the JavaScript byte board (any size). */
 export type KernelName = 'wasm' | 'wide';
 
+/** How {@link prepare} compiles a search. */
 export interface EngineSettings {
   /** What counts as the same packing (default `auto`). */
   symmetry?: SymmetryMode;
@@ -22,13 +24,19 @@ export interface EngineSettings {
   planAbove?: number;
 }
 
+/** A compiled search, ready for {@link runAll} or {@link runRoots} (reusable: it holds no search state). */
 export interface Prepared {
+  /** The placements and cells in the search's own cell numbering. */
   problem: Problem;
+  /** The symmetry actually removed, after `auto` was resolved. */
   symmetry: SymmetryUsed;
+  /** The target's symmetries that count, for keeping one packing of each orbit. */
   group: SymmetryGroup;
+  /** The planner's choice: cell order and the pieces placed first, as the search's roots. */
   plan: SearchPlan;
   /** False when the target cannot be packed at all (a cut-off cell): nothing to search. */
   feasible: boolean;
+  /** The kernel the search runs on. */
   kernel: KernelName;
 }
 
@@ -76,6 +84,7 @@ export function layersOf(problem: Problem, stack: Int32Array, depth: number): st
   return layers;
 }
 
+/** What a search reports as it goes, and when it stops. */
 export interface RunHooks {
   /** Called with each distinct packing's layers (leave it out to only count). */
   solution?: (layers: string[][]) => void;
@@ -91,9 +100,13 @@ export interface RunHooks {
   tick?: (layers: () => string[][], tries: number) => boolean;
 }
 
+/** The end of a search. */
 export interface RunResult {
+  /** Distinct packings found (every packing with symmetry `none`). */
   solutions: number;
+  /** Placements tried: the search's work, the same on every machine. */
   tries: number;
+  /** True when `limit` or `tick` ended the search before it was complete. */
   stopped: boolean;
 }
 
