@@ -3,9 +3,11 @@
  * about puzzles: adding a plugin to a deployed app means adding its bundle and one entry here.
  */
 export interface PluginManifest {
+  /** One entry a plugin, in the order the page lists them. */
   plugins: ManifestEntry[];
 }
 
+/** One plugin in the manifest: where its browser bundle is, or why there is none. */
 export interface ManifestEntry {
   /** The plugin id the module is expected to provide. */
   id: string;
@@ -20,6 +22,7 @@ export interface ManifestEntry {
    * loads when the puzzle is opened). An entry without them is loaded at once to learn them.
    */
   title?: string;
+  /** The plugin's one-line description, shown under its title. */
   description?: string;
 }
 
