@@ -5,6 +5,12 @@
 export interface PluginManifest {
   /** One entry a plugin, in the order the page lists them. */
   plugins: ManifestEntry[];
+  /**
+   * Only from a server that watches its plugins (`kit web --watch`): how many times they have been
+   * rebuilt since it started. The page listens on `plugins/changes` and reloads when the revision
+   * it hears is another.
+   */
+  revision?: number;
 }
 
 /** One plugin in the manifest: where its browser bundle is, or why there is none. */
@@ -26,4 +32,8 @@ export interface ManifestEntry {
   description?: string;
 }
 
+/** Where the page finds the manifest, relative to the page. */
 export const MANIFEST_PATH = 'plugins/manifest.json';
+
+/** Where a watching server streams the plugins' revision (server-sent events), relative to the page. */
+export const CHANGES_PATH = 'plugins/changes';
