@@ -33,9 +33,13 @@ export class ChangeStream {
     response.on('close', () => this.#listeners.delete(response));
   }
 
-  /** The plugins changed: a new revision, sent to every open page. */
-  changed(): void {
-    this.#revision++;
+  /** The plugins changed: the next revision (write it in the manifest, then `announce` it). */
+  bump(): number {
+    return ++this.#revision;
+  }
+
+  /** Sends the revision to every open page. */
+  announce(): void {
     for (const listener of this.#listeners) listener.write(`data: ${this.#revision}\n\n`);
   }
 }

@@ -124,9 +124,11 @@ export async function serve(options: ServeOptions): Promise<WebServer> {
   writeManifest();
   const stopWatching = changes
     ? watchPlugins(slots, (slot, served) => {
+        // The manifest first: a page that hears the new revision reloads at once and reads it.
         servePlugin(slot, served);
-        changes.changed();
+        changes.bump();
         writeManifest();
+        changes.announce();
         options.log?.(served.entry.error ? `${slot}: ${served.entry.error}` : `${slot}: rebuilt (${served.entry.module}); open pages reload`);
       })
     : () => {};
