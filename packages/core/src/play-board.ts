@@ -8,6 +8,7 @@ import {
 
 /** A move the position does not allow; the message says why in the player's terms. */
 export class PlayMoveError extends Error {
+  /** `PlayMoveError`, for code that tells errors apart by name. */
   override readonly name = 'PlayMoveError';
 }
 

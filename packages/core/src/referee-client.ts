@@ -8,19 +8,25 @@ import type { PlayMove } from './play.js';
 import type { RefereeAsk, RefereeReport } from './play-referee.js';
 import type { WorkerMessage, WorkerPort } from './protocol.js';
 
+/** The plugin a {@link RefereeClient} judges with, and how it makes its worker. */
 export interface RefereeClientOptions {
+  /** The module that exports the plugin; the worker imports it. */
   moduleUrl: string;
+  /** The plugin's id in that module. */
   pluginId: string;
   /** A new worker (the page's pool hands out ones that have the plugin loaded already). */
   createWorker: () => WorkerPort;
 }
 
+/** One question for the referee: a game's position and what to find out about it. */
 export interface JudgeRequest {
+  /** The parsed instance the game is played on. */
   instance: unknown;
   /** The seed the game's setup was made with. */
   seed: number;
   /** The moves played (the history up to its cursor). */
   moves: readonly PlayMove[];
+  /** What to find besides the count: the mistake, a hint, another cap. */
   ask: RefereeAsk;
 }
 
@@ -32,6 +38,10 @@ interface Pending {
   onAbort(): void;
 }
 
+/**
+ * Play mode's referee off the main thread: one worker that loads the plugin's solver and answers one
+ * question at a time (a new one cancels the last).
+ */
 export class RefereeClient {
   readonly #options: RefereeClientOptions;
   #worker: WorkerPort | undefined;
@@ -88,6 +98,7 @@ export class RefereeClient {
     return this.#pending !== undefined;
   }
 
+  /** Cancels the question being answered and ends the worker. */
   close(): void {
     this.#cancel();
     this.#worker?.terminate();

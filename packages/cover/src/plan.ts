@@ -18,12 +18,15 @@ export type SymmetryMethod = 'raw' | 'first' | 'orient' | 'canon';
 
 /** A subtree of the search: placements already made, and the group elements a packing must beat. */
 export interface SearchRoot {
+  /** Placement ids already laid, in the order the search laid them. */
   prefix: number[];
   /** Indices into the group of the elements to check a packing against (empty: keep all). */
   check: number[];
 }
 
+/** How a search runs: its symmetry method, the placements it may use, and the subtrees to search. */
 export interface SearchPlan {
+  /** How symmetric copies are removed. */
   method: SymmetryMethod;
   /** The kind placed first (`first`) or restricted (`orient`), else -1. */
   kind: number;
@@ -31,6 +34,7 @@ export interface SearchPlan {
   second: number;
   /** Which placements the kernel may use. */
   enabled: Uint8Array;
+  /** The subtrees whose packings together are the answer, in the order they are searched. */
   roots: SearchRoot[];
   /** Placements made to build the roots (the first pieces), counted as tries. */
   rootTries: number;
@@ -82,6 +86,7 @@ function firstPieceRoots(problem: PackingProblem, group: SymmetryGroup, kind: nu
   return roots;
 }
 
+/** A planner's choice of the pieces laid first, for {@link planSearch}. */
 export interface PlanChoice {
   /** The kind `first` places or `orient` restricts (default -1: chosen here). */
   kind?: number;

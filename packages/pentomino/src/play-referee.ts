@@ -65,6 +65,10 @@ function placedOf(setup: PiecesSetup, index: TrayIndex, name: string, cells: rea
   return { piece, orientation, cell: top * setup.width + left, cells: [...cells].sort((a, b) => a - b) };
 }
 
+/**
+ * Counts the packings that finish a position in play, up to `request.limit` (with the positions
+ * when asked): what the page's worker asks after each move.
+ */
 export function packingCompletions(setup: PlaySetup, position: PlayPosition, request: CompletionRequest): CompletionResult {
   if (setup.kind !== 'pieces' || position.kind !== 'pieces') throw new Error('a packing is played with pieces');
   // Every piece laid: the position is its own one completion.
@@ -97,4 +101,5 @@ export function packingCompletions(setup: PlaySetup, position: PlayPosition, req
   return { count, ...(request.positions ? { positions } : {}) };
 }
 
+/** Play mode's referee for a packing board, which the page loads in its worker. */
 export const referee: PlayReferee = { completions: (_instance, setup, position, request) => packingCompletions(setup, position, request) };

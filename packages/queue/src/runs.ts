@@ -12,17 +12,29 @@ import { pruneRuns, type PruneOptions, type PruneReport } from './prune.js';
 import { RedisWatch } from './redis-watch.js';
 import type { Dealing, RunSpec } from './spec.js';
 
+/**
+ * Where a run is: waiting for a worker, running, its parent merging, or ended (completed, failed,
+ * cancelled, or lost: gone from Redis).
+ */
 export type RunState = 'queued' | 'running' | 'merging' | 'completed' | 'failed' | 'cancelled' | 'lost';
 
+/** A run as `kit queue status` shows it. */
 export interface RunStatus {
+  /** The run's id, `run-` and ten hex digits. */
   runId: string;
+  /** The search as submitted. */
   spec: RunSpec;
+  /** The BullMQ queue it was submitted to: `plugin@version`. */
   queue: string;
+  /** Where the run is. */
   state: RunState;
+  /** Tasks whose results are in. */
   tasksDone: number;
+  /** Tasks the search was split into. */
   tasksTotal: number;
   /** Why a failed run failed (a block's error, named by the worker that raised it). */
   reason?: string;
+  /** The merged summary, once the run has completed. */
   summary?: Summary;
   /** When the run's results will be removed (ms since the epoch), once it has ended. */
   expiresAt?: number;
@@ -48,8 +60,12 @@ export interface RunOutcome {
 
 /** A run that ended without a result: failed, cancelled, or lost (no longer in Redis). */
 export class RunFailed extends Error {
+  /** `RunFailed`, for code that tells errors apart by name. */
   override readonly name = 'RunFailed';
-  constructor(readonly status: Pick<RunStatus, 'runId' | 'state' | 'reason'>) {
+  constructor(
+    /** The run's id, how it ended and why; the message is made from it. */
+    readonly status: Pick<RunStatus, 'runId' | 'state' | 'reason'>,
+  ) {
     super(
       status.state === 'cancelled'
         ? `run ${status.runId} was cancelled`
@@ -60,7 +76,9 @@ export class RunFailed extends Error {
   }
 }
 
+/** How {@link Runs.open} reads runs. */
 export interface OpenOptions {
+  /** The shared secret's signer, to check what is read; undefined reads unsigned runs only. */
   signer: Signer | undefined;
   /** A line for the user (an eviction policy that may lose jobs, an outage and its end). */
   warn?(line: string): void;
@@ -74,12 +92,14 @@ export class Runs {
   readonly #queues = new Map<string, Queue>();
 
   private constructor(
+    /** The Redis the runs are in. */
     readonly url: QueueUrl,
     private readonly redis: Redis,
     private readonly signer: Signer | undefined,
     private readonly watch: RedisWatch,
   ) {}
 
+  /** Connects to the Redis at `url`; warns through `options.warn` when its eviction policy may lose jobs. */
   static async open(url: QueueUrl, options: OpenOptions): Promise<Runs> {
     const info = await probeRedis(url, { requireNoEviction: false });
     const where = redactUrl(url.url);
@@ -91,6 +111,7 @@ export class Runs {
     return new Runs(url, redis, options.signer, watch);
   }
 
+  /** Closes the connections to Redis. */
   async close(): Promise<void> {
     await Promise.all([...this.#queues.values()].map((queue) => queue.close().catch(() => {})));
     this.redis.disconnect();
@@ -121,6 +142,7 @@ export class Runs {
     }
   }
 
+  /** The run's status now; a QueueError when there is no such run. */
   async status(runId: string): Promise<RunStatus> {
     return this.#statusOf(await this.#snapshot(runId));
   }
@@ -144,7 +166,6 @@ export class Runs {
     return { ...status, state: 'merging' };
   }
 
-  /** The live workers that serve `queue` (its plugin and version). */
   /**
    * Redis's memory as a waiting submitter reports it: a message naming `maxmemory` when used memory
    * has reached it (workers can then store neither heartbeats nor results), else undefined.
@@ -157,6 +178,7 @@ export class Runs {
     return max > 0 && used >= max ? outOfMemoryMessage(redactUrl(this.url.url)) : undefined;
   }
 
+  /** The live workers that serve `queue` (its plugin and version), and the others. */
   async servedBy(queue: string): Promise<{ serving: WorkerRecord[]; others: WorkerRecord[] }> {
     const { workers } = await listWorkers(this.redis, this.signer);
     return { serving: workers.filter((worker) => worker.queues.includes(queue)), others: workers.filter((worker) => !worker.queues.includes(queue)) };
@@ -246,10 +268,12 @@ export class Runs {
     return { runs, unreadable };
   }
 
+  /** Removes the runs whose keep time is up (`kit queue prune`). */
   prune(options: PruneOptions = {}): Promise<PruneReport> {
     return pruneRuns(this.redis, this.signer, this.url, options);
   }
 
+  /** The live workers, and how many heartbeat records were refused as unreadable (`kit queue workers`). */
   async workers(): Promise<{ workers: WorkerRecord[]; refused: number }> {
     return listWorkers(this.redis, this.signer);
   }

@@ -18,20 +18,27 @@ import { pruneRuns } from './prune.js';
 import { WorkerMetrics } from './metrics.js';
 import { RedisWatch } from './redis-watch.js';
 
+/** A plugin a worker serves: the queue `id@version` is taken from it. */
 export interface WorkerPlugin {
+  /** The plugin's id. */
   id: string;
+  /** The plugin's version. */
   version: string;
+  /** Where its module is, for the solver threads to import. */
   moduleUrl: string;
   /** Its option specs: a job's options are checked against them before a thread parses them. */
   options: readonly OptionSpec[];
 }
 
+/** What {@link serveQueue} serves, and how. */
 export interface ServeOptions {
+  /** The Redis to take jobs from. */
   url: QueueUrl;
   /** The shared secret's signer; without one only unsigned runs are served (loopback Redis only). */
   signer: Signer | undefined;
   /** Jobs run at once, each on its own solver thread. */
   threads: number;
+  /** The plugins served, one queue each. */
   plugins: readonly WorkerPlugin[];
   /**
    * How long a job's lock lasts without renewal: a worker that dies (kill -9, a lost machine) has its
@@ -42,12 +49,17 @@ export interface ServeOptions {
   jobTimeoutMs?: number;
   /** The heap of each solver thread, in MB. */
   heapMb?: number;
+  /** The name the worker goes by in its id and records (default: the machine's host name). */
   host?: string;
+  /** A line for the operator: a failed job, a lost or regained connection. */
   log?(line: string): void;
 }
 
+/** A running worker, as {@link serveQueue} resolves it. */
 export interface QueueWorker {
+  /** `HOST:PID:RANDOM`, as `kit queue workers` lists it. */
   readonly id: string;
+  /** Its counters: jobs done and failed, their times, jobs handed back. */
   readonly metrics: WorkerMetrics;
   /** Ready: connected to Redis and taking jobs. */
   readonly ready: boolean;
