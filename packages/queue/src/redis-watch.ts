@@ -7,6 +7,7 @@ import type { EventEmitter } from 'node:events';
 export class RedisWatch {
   #down: string | undefined;
   #ever = false;
+  #quiet = false;
   readonly #said = new Map<string, number>();
 
   constructor(
@@ -30,6 +31,7 @@ export class RedisWatch {
   }
 
   failed(error: Error): void {
+    if (this.#quiet) return;
     if (!isConnectionError(error)) {
       // Not an outage (a script's error, say): said once a minute at most.
       const message = error.message || String(error);
@@ -46,17 +48,52 @@ export class RedisWatch {
 
   /** A command unanswered for long on a live connection: Redis stopped (SIGSTOP) or overloaded. */
   unanswered(seconds: number): void {
-    if (this.#down !== undefined) return;
+    if (this.#down !== undefined || this.#quiet) return;
     this.#down = 'unanswered';
     this.log(`Redis at ${this.where} has not answered for ${seconds} s (stopped or overloaded?); still waiting`);
   }
 
+  /**
+   * Pings Redis every second on `client` and says so when a ping is unanswered for `silentMs` (a
+   * frozen Redis keeps the connection and answers nothing, which no error reports), and again when
+   * it answers. For a process that otherwise waits on Redis without a timeout (a worker). Returns
+   * the function that stops it.
+   */
+  watchdog(client: { ping(): Promise<unknown> }, silentMs = UNANSWERED_MS): () => void {
+    let sentAt: number | undefined;
+    const timer = setInterval(() => {
+      if (sentAt !== undefined) {
+        if (Date.now() - sentAt >= silentMs) this.unanswered(Math.round(silentMs / 1000));
+        return;
+      }
+      sentAt = Date.now();
+      client.ping().then(
+        () => {
+          sentAt = undefined;
+          this.ok();
+        },
+        () => (sentAt = undefined),
+      );
+    }, PING_EVERY_MS);
+    timer.unref();
+    return () => clearInterval(timer);
+  }
+
+  /** The process is closing its connections: what they report from now on is its own doing. */
+  quiet(): void {
+    this.#quiet = true;
+  }
+
   ok(): void {
-    if (this.#down !== undefined) this.log(`Redis at ${this.where} is back`);
+    if (this.#down !== undefined && !this.#quiet) this.log(`Redis at ${this.where} is back`);
     this.#down = undefined;
     this.#ever = true;
   }
 }
+
+/** How long Redis may leave a command unanswered before a waiting process says so. */
+export const UNANSWERED_MS = 5000;
+const PING_EVERY_MS = 1000;
 
 const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'EPIPE', 'EAI_AGAIN']);
 

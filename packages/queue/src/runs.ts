@@ -9,7 +9,7 @@ import { childFailure, removeRun, snapshotRun, type RunSnapshot } from './run-st
 import { readBlockResults } from './results.js';
 import { listWorkers, type WorkerRecord } from './heartbeat.js';
 import { pruneRuns, type PruneOptions, type PruneReport } from './prune.js';
-import { RedisWatch } from './redis-watch.js';
+import { RedisWatch, UNANSWERED_MS } from './redis-watch.js';
 import type { Dealing, RunSpec } from './spec.js';
 
 export type RunState = 'queued' | 'running' | 'merging' | 'completed' | 'failed' | 'cancelled' | 'lost';
@@ -65,9 +65,6 @@ export interface OpenOptions {
   /** A line for the user (an eviction policy that may lose jobs, an outage and its end). */
   warn?(line: string): void;
 }
-
-/** How long a waiting submitter lets Redis be silent before saying so. */
-const UNANSWERED_MS = 5000;
 
 /** An open handle on the runs of one Redis. */
 export class Runs {

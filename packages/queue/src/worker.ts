@@ -71,6 +71,12 @@ export const DEFAULT_LOCK_MS = 30_000;
 export const DEFAULT_JOB_TIMEOUT_MS = 3600_000;
 export const DEFAULT_HEAP_MB = 1024;
 const IDLE_POLL_MS = { min: 50, max: 500 };
+/**
+ * The longest a stopping worker waits on Redis for one step (its last heartbeat, handing jobs back,
+ * closing): a frozen or lost Redis must not keep it alive. A job not handed back in time has its
+ * lock lapse and is served again elsewhere.
+ */
+const STOP_STEP_MS = 2000;
 const PRUNE_EVERY_MS = 60_000;
 
 /**
@@ -167,6 +173,8 @@ export async function serveQueue(options: ServeOptions): Promise<QueueWorker> {
   const pool = new ThreadPool(options.threads, options.heapMb ?? DEFAULT_HEAP_MB);
   const redis = new Redis({ ...redisOptions(options.url), maxRetriesPerRequest: null });
   watch.attach(redis);
+  // Every command of a worker waits through an outage, so a frozen Redis would go unsaid.
+  const stopWatchdog = watch.watchdog(redis);
   const startedAt = Date.now();
 
   const queues = options.plugins.map((plugin) => {
@@ -448,12 +456,22 @@ export async function serveQueue(options: ServeOptions): Promise<QueueWorker> {
   };
 
   let closed: Promise<number> | undefined;
+  // A step Redis leaves unanswered marks it silent: the steps after it wait no more than a moment.
+  let silent = false;
+  const briefly = async <T>(work: Promise<T>): Promise<T | undefined> => {
+    const late = Symbol('late');
+    const result = await Promise.race([work, sleep(silent ? 100 : STOP_STEP_MS, late, { ref: false })]);
+    if (result !== late) return result as T;
+    silent = true;
+    return undefined;
+  };
+
   const stopAll = async (graceMs: number): Promise<number> => {
     draining = true;
     taking = false;
     wake?.();
-    await beat();
-    await loop;
+    await briefly(beat());
+    await briefly(loop);
     // Jobs still running after the grace period go back to the queue, to be taken at once elsewhere.
     const finished = Promise.all([...active.values()].map((entry) => entry.done));
     if (graceMs > 0 && active.size > 0) {
@@ -463,25 +481,25 @@ export async function serveQueue(options: ServeOptions): Promise<QueueWorker> {
       await Promise.race([finished, sleep(graceMs, undefined, { signal: graceOver.signal }).catch(() => {})]);
       graceOver.abort();
     }
-    let handedBack = 0;
-    for (const entry of [...active.values()]) {
-      const work = running.get(entry.job.id!);
-      if (work) work.stop.reason = 'handed back';
-      work?.thread.terminate();
-      try {
-        await entry.job.moveToWait(entry.token);
-        handedBack++;
-      } catch {
-        // Its lock was already lost: the stalled check returns it.
-      }
-    }
-    await finished;
+    const returned = await Promise.all(
+      [...active.values()].map(async (entry) => {
+        const work = running.get(entry.job.id!);
+        if (work) work.stop.reason = 'handed back';
+        work?.thread.terminate();
+        // Refused when its lock was already lost, unanswered when Redis is: the stalled check returns it.
+        return (await briefly(entry.job.moveToWait(entry.token).then(() => true, () => false))) === true;
+      }),
+    );
+    const handedBack = returned.filter(Boolean).length;
+    await briefly(finished);
     metrics.handedBack(handedBack);
     clearInterval(heartbeat);
     clearInterval(prune);
+    stopWatchdog();
+    watch.quiet();
     pool.terminateAll();
-    await removeHeartbeat(redis, id).catch(() => {});
-    await Promise.all([...queues.map((queue) => queue.worker.close(true)), ...(exporters ?? []).map((exporter) => exporter.close())].map((closing) => closing.catch(() => {})));
+    await briefly(removeHeartbeat(redis, id).catch(() => {}));
+    await briefly(Promise.all([...queues.map((queue) => queue.worker.close(true)), ...(exporters ?? []).map((exporter) => exporter.close())].map((closing) => closing.catch(() => {}))));
     redis.disconnect();
     return handedBack;
   };
