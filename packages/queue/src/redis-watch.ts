@@ -1,11 +1,14 @@
 import type { EventEmitter } from 'node:events';
+import { isOutOfMemory, outOfMemoryMessage } from './connection.js';
 
 /**
  * Every Redis connection of a process reports here: an outage is one line when it starts and one
  * when it ends, never a stack (ioredis and BullMQ would print one per connection and per retry).
+ * Three kinds: the connection lost, Redis silent on a live connection (frozen, overloaded), and
+ * Redis refusing writes at its maxmemory (it still answers reads and pings).
  */
 export class RedisWatch {
-  #down: string | undefined;
+  #down: { kind: 'lost' | 'unanswered' | 'full' } | undefined;
   #ever = false;
   #quiet = false;
   readonly #said = new Map<string, number>();
@@ -15,6 +18,7 @@ export class RedisWatch {
     private readonly log: (line: string) => void,
   ) {}
 
+  /** Redis answers and takes writes. */
   get connected(): boolean {
     return this.#down === undefined && this.#ever;
   }
@@ -22,7 +26,7 @@ export class RedisWatch {
   /** An ioredis client: its errors are outages, its 'ready' the end of one. */
   attach(client: EventEmitter): void {
     client.on('error', (error: Error) => this.failed(error));
-    client.on('ready', () => this.ok());
+    client.on('ready', () => this.answered());
   }
 
   /** A BullMQ object (Queue, Worker, FlowProducer): an 'error' with no listener would throw. */
@@ -32,6 +36,13 @@ export class RedisWatch {
 
   failed(error: Error): void {
     if (this.#quiet) return;
+    if (isOutOfMemory(error)) {
+      // Every write is refused (a script's OOM, a transaction's EXECABORT): said once, until one succeeds.
+      if (this.#down !== undefined) return;
+      this.#down = { kind: 'full' };
+      this.log(`${outOfMemoryMessage(this.where)}; waiting`);
+      return;
+    }
     if (!isConnectionError(error)) {
       // Not an outage (a script's error, say): said once a minute at most.
       const message = error.message || String(error);
@@ -41,15 +52,15 @@ export class RedisWatch {
       if (this.#said.size > 100) this.#said.clear();
       return;
     }
-    if (this.#down !== undefined) return;
-    this.#down = error.message || String(error);
-    this.log(`lost Redis at ${this.where} (${this.#down}); retrying`);
+    if (this.#down !== undefined && this.#down.kind !== 'full') return;
+    this.#down = { kind: 'lost' };
+    this.log(`lost Redis at ${this.where} (${error.message || String(error)}); retrying`);
   }
 
   /** A command unanswered for long on a live connection: Redis stopped (SIGSTOP) or overloaded. */
   unanswered(seconds: number): void {
     if (this.#down !== undefined || this.#quiet) return;
-    this.#down = 'unanswered';
+    this.#down = { kind: 'unanswered' };
     this.log(`Redis at ${this.where} has not answered for ${seconds} s (stopped or overloaded?); still waiting`);
   }
 
@@ -70,7 +81,7 @@ export class RedisWatch {
       client.ping().then(
         () => {
           sentAt = undefined;
-          this.ok();
+          this.answered();
         },
         () => (sentAt = undefined),
       );
@@ -84,8 +95,15 @@ export class RedisWatch {
     this.#quiet = true;
   }
 
+  /** Redis answered (a ping, a reconnection): the end of an outage, not of a full memory. */
+  answered(): void {
+    if (this.#down?.kind === 'full') return;
+    this.ok();
+  }
+
+  /** Redis took a command that writes (or, for a reader, answered one): every outage is over. */
   ok(): void {
-    if (this.#down !== undefined && !this.#quiet) this.log(`Redis at ${this.where} is back`);
+    if (this.#down !== undefined && !this.#quiet) this.log(this.#down.kind === 'full' ? `Redis at ${this.where} takes writes again` : `Redis at ${this.where} is back`);
     this.#down = undefined;
     this.#ever = true;
   }

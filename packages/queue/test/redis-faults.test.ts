@@ -1,6 +1,7 @@
 // Redis failing under a submitter, a worker or a prompt's command: one line within seconds and a
 // defined exit code, never exit 1, never a silent wait, and no lost run left behind.
 import { setTimeout as sleep } from 'node:timers/promises';
+import reference from '@kit/tooling/reference-counts.json' with { type: 'json' };
 import { Redis as RedisClient } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Signer } from '../src/trust/index.js';
@@ -54,6 +55,42 @@ describe('Redis reaching maxmemory while a submitter waits', () => {
     }
     const runId = /run (run-[0-9a-f]+) submitted/.exec(waiting.stderrText())![1]!;
     expect((await kit(['queue', 'cancel', runId, '--queue', redis.url])).status).toBe(0);
+  });
+});
+
+describe('Redis reaching maxmemory while a worker serves a run', () => {
+  it('the worker says so once within 10 s, and when Redis takes writes again; the run resumes and counts right', async () => {
+    const own = await startRedis();
+    const watcher = new RedisClient(own.url);
+    const worker = await startWorker(own.url);
+    const run = startKit(['run', 'pentomino', '--size', '6', '--count', '--queue', own.url]);
+    try {
+      await run.waitForStderr(/run run-[0-9a-f]+ submitted/, 60_000);
+      const runId = /run (run-[0-9a-f]+) submitted/.exec(run.stderrText())![1]!;
+      // Mid-run: some of its 1024 blocks done, most not.
+      const processed = `kitq:pentomino@${PENTOMINO_VERSION}:${runId}:processed`;
+      while ((await watcher.hlen(processed)) < 5) await sleep(20);
+      await watcher.config('SET', 'maxmemory', '1');
+      const started = Date.now();
+      await worker.waitForStderr(`kit: Redis at ${own.url} is out of memory (used memory is past its maxmemory setting): raise maxmemory (CONFIG SET maxmemory ...) or remove old runs (kit queue prune); waiting\n`, 15_000);
+      expect(Date.now() - started).toBeLessThan(10_000);
+      expect(await watcher.hlen(processed)).toBeLessThan(1024);
+      await sleep(2000);
+      await watcher.config('SET', 'maxmemory', '0');
+      await worker.waitForStderr(`kit: Redis at ${own.url} takes writes again\n`, 15_000);
+      const { status } = await run.exited;
+      expect(status).toBe(0);
+      expect(run.stdoutText()).toBe(`6x10: ${reference.pentomino['6x10'].distinct} solutions, ${reference.pentomino['6x10'].tries} tries\n`);
+      // Said once, not once a fetch: no raw OOM or EXECABORT reply.
+      expect(worker.stderrText().match(/out of memory/g)).toHaveLength(1);
+      expect(worker.stderrText()).not.toMatch(/OOM command|EXECABORT/);
+    } finally {
+      await watcher.config('SET', 'maxmemory', '0').catch(() => {});
+      watcher.disconnect();
+      await stop(run, 'SIGINT');
+      await stop(worker, 'SIGINT');
+      await stop(own.process, 'SIGKILL');
+    }
   });
 });
 
