@@ -8,7 +8,7 @@ import { isOutOfMemory, outOfMemoryMessage } from './connection.js';
  * Redis refusing writes at its maxmemory (it still answers reads and pings).
  */
 export class RedisWatch {
-  #down: { kind: 'lost' | 'unanswered' | 'full' } | undefined;
+  #down: { kind: 'lost' | 'unanswered' | 'full'; since: number } | undefined;
   #ever = false;
   #quiet = false;
   readonly #said = new Map<string, number>();
@@ -21,6 +21,11 @@ export class RedisWatch {
   /** Redis answers and takes writes. */
   get connected(): boolean {
     return this.#down === undefined && this.#ever;
+  }
+
+  /** How long Redis has been lost or silent, in ms (0 when it answers, full or not). */
+  outageMs(): number {
+    return this.#down === undefined || this.#down.kind === 'full' ? 0 : Date.now() - this.#down.since;
   }
 
   /** An ioredis client: its errors are outages, its 'ready' the end of one. */
@@ -39,7 +44,7 @@ export class RedisWatch {
     if (isOutOfMemory(error)) {
       // Every write is refused (a script's OOM, a transaction's EXECABORT): said once, until one succeeds.
       if (this.#down !== undefined) return;
-      this.#down = { kind: 'full' };
+      this.#down = { kind: 'full', since: Date.now() };
       this.log(`${outOfMemoryMessage(this.where)}; waiting`);
       return;
     }
@@ -53,14 +58,14 @@ export class RedisWatch {
       return;
     }
     if (this.#down !== undefined && this.#down.kind !== 'full') return;
-    this.#down = { kind: 'lost' };
+    this.#down = { kind: 'lost', since: Date.now() };
     this.log(`lost Redis at ${this.where} (${error.message || String(error)}); retrying`);
   }
 
   /** A command unanswered for long on a live connection: Redis stopped (SIGSTOP) or overloaded. */
   unanswered(seconds: number): void {
     if (this.#down !== undefined || this.#quiet) return;
-    this.#down = { kind: 'unanswered' };
+    this.#down = { kind: 'unanswered', since: Date.now() - seconds * 1000 };
     this.log(`Redis at ${this.where} has not answered for ${seconds} s (stopped or overloaded?); still waiting`);
   }
 

@@ -166,6 +166,36 @@ describe('Redis frozen while a worker serves', () => {
   });
 });
 
+describe('a waiting submitter and a Redis lost or frozen for long', () => {
+  it('gives up past KIT_QUEUE_OUTAGE with one line and exit 2, naming how to reattach; a bad value is refused', async () => {
+    for (const fault of ['SIGSTOP', 'SIGKILL'] as const) {
+      const going = await startRedis();
+      const waiting = startKit([...RUN, '--queue', going.url], undefined, { KIT_QUEUE_OUTAGE: '3s' });
+      try {
+        await waiting.waitForStderr(/waits: no worker is connected/, 30_000);
+        const runId = /run (run-[0-9a-f]+) submitted/.exec(waiting.stderrText())![1]!;
+        going.process.kill(fault);
+        const started = Date.now();
+        const { status } = await waiting.exited;
+        expect(Date.now() - started).toBeLessThan(15_000);
+        expect(status).toBe(2);
+        const lines = waiting.stderrText().trimEnd().split('\n');
+        expect(lines.at(-2)).toMatch(fault === 'SIGSTOP' ? /has not answered for 5 s \(stopped or overloaded\?\); still waiting$/ : /^kit: lost Redis at .*; retrying$/);
+        expect(lines.at(-1)).toMatch(
+          new RegExp(`^kit: gave up waiting for run ${runId}: Redis at ${escapeRegExp(going.url)} has been unreachable or silent for \\d+ s; the run goes on if Redis comes back \\(kit queue wait ${runId} --queue ${escapeRegExp(going.url)}\\)$`),
+        );
+      } finally {
+        going.process.kill('SIGCONT');
+        await stop(waiting, 'SIGINT');
+        await stop(going.process, 'SIGKILL');
+      }
+    }
+    const bad = await kit(['queue', 'wait', 'run-0123456789', '--queue', redis.url], undefined, { KIT_QUEUE_OUTAGE: 'soon' });
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toBe('kit: KIT_QUEUE_OUTAGE must be a duration from 1s to 30d, as 90s, 30m, 12h or 7d, or forever (got "soon")\n');
+  });
+});
+
 describe('Redis gone during a submit', () => {
   it('the submit retries within a bound, then exits 2 in one line', async () => {
     const going = await startRedis();
