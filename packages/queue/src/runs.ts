@@ -10,6 +10,7 @@ import { readBlockResults } from './results.js';
 import { listWorkers, type WorkerRecord } from './heartbeat.js';
 import { pruneRuns, type PruneOptions, type PruneReport } from './prune.js';
 import { RedisWatch, UNANSWERED_MS } from './redis-watch.js';
+import type { RunRecord } from './records.js';
 import type { Dealing, RunSpec } from './spec.js';
 
 export type RunState = 'queued' | 'running' | 'merging' | 'completed' | 'failed' | 'cancelled' | 'lost';
@@ -109,9 +110,9 @@ export class Runs {
     return snapshot;
   }
 
-  async #read(runId: string): Promise<RunSnapshot | undefined> {
+  async #read(runId: string, known?: RunRecord): Promise<RunSnapshot | undefined> {
     try {
-      return await snapshotRun(this.redis, this.signer, runId);
+      return await snapshotRun(this.redis, this.signer, runId, known);
     } catch (error) {
       if (error instanceof BadRecord) throw new QueueError(error.message);
       throw error;
@@ -165,23 +166,30 @@ export class Runs {
    */
   async wait(runId: string, options: { onProgress?: (status: RunStatus) => void; pollMs?: number; signal?: AbortSignal; outageMs?: number } = {}): Promise<RunOutcome> {
     const bounded = <T>(work: Promise<T>) => this.#withinOutage(work, runId, options.outageMs ?? Number.POSITIVE_INFINITY);
+    const started = performance.now();
+    // Read and checked once: each poll then reads the run's state alone.
+    let known: RunRecord | undefined;
     for (;;) {
       // A frozen Redis keeps the connection and never answers, which no error reports: said once
       // past a few seconds, and again when it answers.
       const unanswered = setTimeout(() => this.watch.unanswered(UNANSWERED_MS / 1000), UNANSWERED_MS);
       let snapshot: RunSnapshot | undefined;
       try {
-        snapshot = await bounded(this.#read(runId));
+        snapshot = await bounded(this.#read(runId, known));
       } finally {
         clearTimeout(unanswered);
       }
       this.watch.ok();
       if (!snapshot) throw new RunFailed({ runId, state: 'lost' });
+      known = snapshot.record;
       const status = await bounded(this.#statusOf(snapshot));
       if (status.state === 'completed') return bounded(this.#outcome(snapshot, status));
       if (status.state === 'failed' || status.state === 'cancelled' || status.state === 'lost') throw new RunFailed(status);
       options.onProgress?.(status);
-      await sleep(options.pollMs ?? 250, undefined, options.signal ? { signal: options.signal } : {});
+      // A quarter second at first, a second once the run has gone on for 15 s: a long run's
+      // submitter then costs little CPU, a short one still ends within a moment.
+      const pollMs = options.pollMs ?? Math.min(1000, 250 + (performance.now() - started) / 20);
+      await sleep(pollMs, undefined, options.signal ? { signal: options.signal } : {});
     }
   }
 
