@@ -192,7 +192,7 @@ export function program(setExit: (code: number) => void, first?: string): Comman
       });
     queue
       .command('wait')
-      .description('wait for a run and print what kit run would have printed')
+      .description('wait for a run and print what kit run would have printed (through a Redis outage of up to env KIT_QUEUE_OUTAGE, default 60s, or forever)')
       .argument('<id>', 'the run id kit run --queue printed')
       .addOption(queueOption())
       .option('--json', 'newline-delimited JSON, as kit run --json')

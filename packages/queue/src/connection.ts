@@ -105,7 +105,9 @@ export function connectionFor(url: QueueUrl): ConnectionOptions {
 
 /** What the probe learnt of the server. */
 export interface RedisInfo {
+  /** The server's `redis_version`, as INFO reports it. */
   version: string;
+  /** The server's `maxmemory-policy`; a queue needs `noeviction` (an evicted job is lost). */
   evictionPolicy: string;
 }
 

@@ -9,7 +9,8 @@ import { childFailure, removeRun, snapshotRun, type RunSnapshot } from './run-st
 import { readBlockResults } from './results.js';
 import { listWorkers, type WorkerRecord } from './heartbeat.js';
 import { pruneRuns, type PruneOptions, type PruneReport } from './prune.js';
-import { RedisWatch } from './redis-watch.js';
+import { RedisWatch, UNANSWERED_MS } from './redis-watch.js';
+import type { RunRecord } from './records.js';
 import type { Dealing, RunSpec } from './spec.js';
 
 /**
@@ -84,9 +85,6 @@ export interface OpenOptions {
   warn?(line: string): void;
 }
 
-/** How long a waiting submitter lets Redis be silent before saying so. */
-const UNANSWERED_MS = 5000;
-
 /** An open handle on the runs of one Redis. */
 export class Runs {
   readonly #queues = new Map<string, Queue>();
@@ -133,9 +131,9 @@ export class Runs {
     return snapshot;
   }
 
-  async #read(runId: string): Promise<RunSnapshot | undefined> {
+  async #read(runId: string, known?: RunRecord): Promise<RunSnapshot | undefined> {
     try {
-      return await snapshotRun(this.redis, this.signer, runId);
+      return await snapshotRun(this.redis, this.signer, runId, known);
     } catch (error) {
       if (error instanceof BadRecord) throw new QueueError(error.message);
       throw error;
@@ -184,26 +182,54 @@ export class Runs {
     return { serving: workers.filter((worker) => worker.queues.includes(queue)), others: workers.filter((worker) => !worker.queues.includes(queue)) };
   }
 
-  /** Waits until the run is over; `onProgress` sees each status while it runs. Rejects RunFailed. */
-  async wait(runId: string, options: { onProgress?: (status: RunStatus) => void; pollMs?: number; signal?: AbortSignal } = {}): Promise<RunOutcome> {
+  /**
+   * Waits until the run is over; `onProgress` sees each status while it runs. Rejects RunFailed, or
+   * QueueError once Redis has been lost or silent for longer than `outageMs` (default: waits on).
+   */
+  async wait(runId: string, options: { onProgress?: (status: RunStatus) => void; pollMs?: number; signal?: AbortSignal; outageMs?: number } = {}): Promise<RunOutcome> {
+    const bounded = <T>(work: Promise<T>) => this.#withinOutage(work, runId, options.outageMs ?? Number.POSITIVE_INFINITY);
+    const started = performance.now();
+    // Read and checked once: each poll then reads the run's state alone.
+    let known: RunRecord | undefined;
     for (;;) {
       // A frozen Redis keeps the connection and never answers, which no error reports: said once
       // past a few seconds, and again when it answers.
       const unanswered = setTimeout(() => this.watch.unanswered(UNANSWERED_MS / 1000), UNANSWERED_MS);
       let snapshot: RunSnapshot | undefined;
       try {
-        snapshot = await this.#read(runId);
+        snapshot = await bounded(this.#read(runId, known));
       } finally {
         clearTimeout(unanswered);
       }
       this.watch.ok();
       if (!snapshot) throw new RunFailed({ runId, state: 'lost' });
-      const status = await this.#statusOf(snapshot);
-      if (status.state === 'completed') return this.#outcome(snapshot, status);
+      known = snapshot.record;
+      const status = await bounded(this.#statusOf(snapshot));
+      if (status.state === 'completed') return bounded(this.#outcome(snapshot, status));
       if (status.state === 'failed' || status.state === 'cancelled' || status.state === 'lost') throw new RunFailed(status);
       options.onProgress?.(status);
-      await sleep(options.pollMs ?? 250, undefined, options.signal ? { signal: options.signal } : {});
+      // A quarter second at first, a second once the run has gone on for 15 s: a long run's
+      // submitter then costs little CPU, a short one still ends within a moment.
+      const pollMs = options.pollMs ?? Math.min(1000, 250 + (performance.now() - started) / 20);
+      await sleep(pollMs, undefined, options.signal ? { signal: options.signal } : {});
     }
+  }
+
+  /** `work`, or a QueueError once Redis has been lost or silent for more than `limitMs`. */
+  #withinOutage<T>(work: Promise<T>, runId: string, limitMs: number): Promise<T> {
+    if (!Number.isFinite(limitMs)) return work;
+    let timer: NodeJS.Timeout | undefined;
+    const givenUp = new Promise<never>((_, reject) => {
+      timer = setInterval(() => {
+        const outage = this.watch.outageMs();
+        if (outage <= limitMs) return;
+        const where = redactUrl(this.url.url);
+        reject(new QueueError(`gave up waiting for run ${runId}: Redis at ${where} has been unreachable or silent for ${Math.round(outage / 1000)} s; the run goes on if Redis comes back (kit queue wait ${runId} --queue ${where})`));
+      }, 250);
+    });
+    // The command left behind settles when Redis answers or the connection closes: not an error then.
+    work.catch(() => {});
+    return Promise.race([work, givenUp]).finally(() => clearInterval(timer));
   }
 
   async #outcome(snapshot: RunSnapshot, status: RunStatus): Promise<RunOutcome> {
