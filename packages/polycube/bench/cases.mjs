@@ -1,10 +1,15 @@
 // The benchmark's puzzles: each with its published count and the CPU seconds BurrTools' text-mode
 // solver (burrTxt -q, built with -O2) took on a machine like the build machine.
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { boxTarget, namedSet } from '../dist/index.js';
+import { fileURLToPath } from 'node:url';
+import { boxTarget, namedSet, parsePieceFile } from '../dist/index.js';
 
 // Read, not imported: Node 20 warns on JSON modules, and the warning would land among the figures.
 const { polycube } = createRequire(import.meta.url)('@kit/tooling/reference-counts.json');
+
+// Not a named set: its pieces are drawn in bench/tetris-cube.txt.
+const tetrisCube = fileURLToPath(new URL('tetris-cube.txt', import.meta.url));
 
 export const CASES = [
   { name: 'soma', set: 'soma', args: ['--set', 'soma'], solutions: polycube['soma'].distinct, burrTxt: 0.02 },
@@ -12,10 +17,12 @@ export const CASES = [
   { name: '2x5x6', set: 'solid-pentominoes', box: '2x5x6', args: ['--set', 'solid-pentominoes', '--box', '2x5x6'], solutions: polycube['solid-pentominoes 2x5x6'].distinct, burrTxt: 2.9 },
   { name: '3x4x5', set: 'solid-pentominoes', box: '3x4x5', args: ['--set', 'solid-pentominoes', '--box', '3x4x5'], solutions: polycube['solid-pentominoes 3x4x5'].distinct, burrTxt: 26, long: true },
   { name: 'bedlam', set: 'bedlam', args: ['--set', 'bedlam'], solutions: polycube['bedlam'].distinct, burrTxt: 76, long: true },
+  { name: 'tetris', pieceFile: tetrisCube, box: '4x4x4', args: ['--piece-file', tetrisCube, '--box', '4x4x4'], solutions: polycube['tetris-cube'].distinct, burrTxt: 251, long: true },
 ];
 
 /** The target and pieces of a case. */
 export function puzzleOf(testCase) {
+  if (testCase.pieceFile) return { target: boxTarget(testCase.box), pieces: parsePieceFile(readFileSync(testCase.pieceFile, 'utf8'), testCase.pieceFile) };
   const set = namedSet(testCase.set);
   return { target: testCase.box ? boxTarget(testCase.box) : set.target, pieces: set.pieces };
 }

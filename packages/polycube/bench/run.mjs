@@ -26,6 +26,8 @@ const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const longRounds = Number(process.env.BENCH_LONG_ROUNDS ?? 1);
 const node = process.execPath;
 const wanted = process.argv.slice(2);
+// BENCH_SKIP=dlx,threads2 leaves those rows out (the long cases take minutes each).
+const skip = new Set((process.env.BENCH_SKIP ?? '').split(',').filter(Boolean));
 const cases = wanted.length > 0 ? CASES.filter((c) => wanted.includes(c.name)) : CASES;
 const work = mkdtempSync(join(tmpdir(), 'kit-polycube-bench-'));
 
@@ -105,7 +107,7 @@ const ratio = (a, b) => `${(a / b).toFixed(2)}x`;
 const s = (seconds) => `${seconds.toFixed(3)} s`;
 
 try {
-  const dlx = buildReference();
+  const dlx = skip.has('dlx') ? undefined : buildReference();
   const burrTxt = process.env.KIT_BURRTXT && existsSync(process.env.KIT_BURRTXT) ? process.env.KIT_BURRTXT : undefined;
   if (!existsSync(cli)) throw new Error(`kit CLI not built (${cli}): run pnpm build first`);
   console.log(`load average ${loadavg().map((n) => n.toFixed(1)).join(' ')} on this machine; best of ${rounds} interleaved rounds (${longRounds} for 3x4x5 and Bedlam)`);
@@ -120,7 +122,7 @@ try {
     const entries = [
       { name: 'kit in process', command: node, args: [join(packageDir, 'bench', 'search.mjs'), testCase.name] },
       { name: 'kit --threads 1', ...kit(1) },
-      { name: 'kit --threads 2', ...kit(2) },
+      ...(skip.has('threads2') ? [] : [{ name: 'kit --threads 2', ...kit(2) }]),
       ...(dlx ? [{ name: 'dlx', command: dlx, args: [matrix] }] : []),
       ...(burrTxt ? [{ name: 'burrTxt', command: burrTxt, args: ['-q', puzzleFile] }] : []),
     ].map((entry) => ({ ...entry, solutions: testCase.solutions }));
