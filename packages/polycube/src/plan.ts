@@ -81,28 +81,85 @@ export function planSearch(problem: Problem, group: SymmetryGroup, second = -1):
   const base = planFirst(problem, group);
   if (second < 0) return base;
   const { enabled } = base;
-  const neighbours = cellNeighbours(problem.sides);
-  const occupied = new Uint8Array(problem.size);
-  const roots: SearchRoot[] = [];
-  let tries = 0;
   problem.placements.forEach((placement, id) => {
     if (placement.kind === second) enabled[id] = 0;
   });
-  for (const root of base.roots) {
+  const beside = placerBeside(problem, group);
+  const roots = base.roots.flatMap((root) => beside(root, second));
+  return { ...base, second, enabled, roots, rootTries: base.rootTries + roots.length };
+}
+
+/**
+ * The plan with one more piece placed in each root that still filters packings at the leaves (a
+ * non-empty check), each at the placements smallest under the elements that fix the root's prefix:
+ * a root whose prefix half the elements fix ends up with about half the search below it. The piece
+ * is the one with the fewest placements among those the elements map to themselves, with one copy
+ * and not yet placed; a root without such a piece stays as it is. Its placements stay enabled for
+ * the other roots (where a root places it, none is left in hand).
+ */
+export function breakSymmetry(problem: Problem, group: SymmetryGroup, plan: SearchPlan): SearchPlan {
+  const counts = placementCounts(problem);
+  const beside = placerBeside(problem, group);
+  let tries = 0;
+  const roots = plan.roots.flatMap((root) => {
+    if (root.check.length === 0) return [root];
+    const placed = new Set(root.prefix.map((id) => problem.placements[id]!.kind));
+    let kind = -1;
+    for (let k = 0; k < problem.kindNames.length; k++) {
+      if (placed.has(k) || problem.kindMin[k] !== 1 || problem.kindMax[k] !== 1) continue;
+      if (root.check.some((g) => group.kindMaps[g]![k] !== k)) continue;
+      if (kind < 0 || counts[k]! < counts[kind]!) kind = k;
+    }
+    if (kind < 0) return [root];
+    const children = beside(root, kind);
+    tries += children.length;
+    return children;
+  });
+  return { ...plan, roots, rootTries: plan.rootTries + tries };
+}
+
+/**
+ * The roots one placement of `kind` deeper: every placement of it that fits beside the root's
+ * prefix without cutting off a cell and is the smallest of its images under the root's check.
+ */
+function placerBeside(problem: Problem, group: SymmetryGroup): (root: SearchRoot, kind: number) => SearchRoot[] {
+  const neighbours = cellNeighbours(problem.sides);
+  const occupied = new Uint8Array(problem.size);
+  return (root, kind) => {
     occupied.set(problem.hole);
     for (const id of root.prefix) for (const cell of problem.placements[id]!.cells) occupied[cell] = 1;
+    const out: SearchRoot[] = [];
     problem.placements.forEach((placement, id) => {
-      if (placement.kind !== second || placement.cells.some((cell) => occupied[cell])) return;
+      if (placement.kind !== kind || placement.cells.some((cell) => occupied[cell])) return;
       for (const cell of placement.cells) occupied[cell] = 1;
       const cut = problem.prune && placement.cells.some((cell) =>
         neighbours[cell]!.some((n) => !occupied[n] && neighbours[n]!.every((m) => occupied[m])));
       for (const cell of placement.cells) occupied[cell] = 0;
       if (cut) return;
-      tries++;
-      roots.push({ prefix: [...root.prefix, id], check: root.check });
+      const check = stabiliserOf(group, root.check, kind, placement.cells);
+      if (check) out.push({ prefix: [...root.prefix, id], check });
     });
+    return out;
+  };
+}
+
+/**
+ * Symmetry broken at the root, not filtered at the leaves: a root's check lists the elements that
+ * map its prefix onto itself. Those that also map `kind` to itself permute the placements of that
+ * kind beside the prefix, and of each orbit only the smallest placement needs searching: the others'
+ * packings are images of its own. Returns the elements still to check below `cells` (those that fix
+ * it), or undefined when an element maps `cells` to a smaller placement (nothing to search there).
+ * When some element turns `kind` into its mirror twin, nothing is broken and `check` stays whole.
+ */
+export function stabiliserOf(group: SymmetryGroup, check: readonly number[], kind: number, cells: readonly number[]): number[] | undefined {
+  if (check.length === 0 || check.some((g) => group.kindMaps[g]![kind] !== kind)) return [...check];
+  const fixing: number[] = [];
+  for (const g of check) {
+    const order = compareCellSets(image(group.perms[g]!, cells), cells);
+    if (order < 0) return undefined;
+    if (order === 0) fixing.push(g);
   }
-  return { ...base, second, enabled, roots, rootTries: base.rootTries + tries };
+  return fixing;
 }
 
 function planFirst(problem: Problem, group: SymmetryGroup): SearchPlan {

@@ -9,7 +9,7 @@
 import { type Problem, compileProblem, searchAxes } from './compile.js';
 import { estimateTries, fitsBitboard, hasWasm } from './kernel-wasm.js';
 import type { PieceSet } from './pieces.js';
-import { type SearchPlan, placementCounts, planSearch, secondCandidates } from './plan.js';
+import { type SearchPlan, breakSymmetry, placementCounts, planSearch, secondCandidates } from './plan.js';
 import { type SymmetryGroup, type SymmetryUsed, targetGroup } from './symmetry.js';
 import { type Target, targetSize } from './target.js';
 
@@ -26,6 +26,9 @@ const QUICK_PROBES = 100;
 const PROBES = 1000;
 /** A fixed seed: every worker of a split search must choose the same plan. */
 const SEED = 0x2023;
+
+/** Pieces placed at most to break the symmetry the roots leave (each level is estimated first). */
+const BREAK_LEVELS = 2;
 
 const PERMUTATIONS: [number, number, number][] = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]];
 
@@ -84,6 +87,21 @@ export function choosePlan(
   }
   // Then, in the best order, a constrained piece placed second.
   const second = build(target, set, used, mirror, bestAxes, true);
-  if (second && estimate(second, PROBES) < bestEstimate) best = second;
+  if (second) {
+    const size = estimate(second, PROBES);
+    if (size < bestEstimate) {
+      best = second;
+      bestEstimate = size;
+    }
+  }
+  // Then the symmetry the roots leave broken by more pieces placed first, while that pays.
+  for (let level = 0; level < BREAK_LEVELS; level++) {
+    const deeper: Planned = { ...best, plan: breakSymmetry(best.problem, best.group, best.plan) };
+    if (deeper.plan.roots === best.plan.roots || deeper.plan.rootTries === best.plan.rootTries) break;
+    const size = estimate(deeper, PROBES);
+    if (size >= bestEstimate) break;
+    best = deeper;
+    bestEstimate = size;
+  }
   return best;
 }
