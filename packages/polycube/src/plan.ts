@@ -49,7 +49,7 @@ function image(perm: Int32Array, cells: readonly number[]): number[] {
 }
 
 /** Kinds `first` can place first: exactly one copy, mapped to itself by every element. */
-function firstCandidates(problem: Problem, group: SymmetryGroup): number[] {
+export function firstCandidates(problem: Problem, group: SymmetryGroup): number[] {
   const out: number[] = [];
   for (let k = 0; k < problem.kindNames.length; k++) {
     if (problem.kindMin[k] === 1 && problem.kindMax[k] === 1 && group.kindMaps.every((map) => map[k] === k)) out.push(k);
@@ -77,8 +77,8 @@ export function placementCounts(problem: Problem): number[] {
  * before the search fills cells in order. Placing a tightly constrained piece early can shrink the
  * tree a lot (the planner measures whether it does).
  */
-export function planSearch(problem: Problem, group: SymmetryGroup, second = -1): SearchPlan {
-  const base = planFirst(problem, group);
+export function planSearch(problem: Problem, group: SymmetryGroup, second = -1, first = -1): SearchPlan {
+  const base = planFirst(problem, group, first);
   if (second < 0) return base;
   const { enabled } = base;
   problem.placements.forEach((placement, id) => {
@@ -162,7 +162,8 @@ export function stabiliserOf(group: SymmetryGroup, check: readonly number[], kin
   return fixing;
 }
 
-function planFirst(problem: Problem, group: SymmetryGroup): SearchPlan {
+/** The first level: `first` (one of firstCandidates) placed first, by default the candidate with the fewest placements. */
+function planFirst(problem: Problem, group: SymmetryGroup, first = -1): SearchPlan {
   const enabled = new Uint8Array(problem.placements.length).fill(1);
   if (group.perms.length === 1) return { method: 'raw', kind: -1, second: -1, enabled, roots: [{ prefix: [], check: [] }], rootTries: 0 };
   const candidates = firstCandidates(problem, group);
@@ -173,6 +174,7 @@ function planFirst(problem: Problem, group: SymmetryGroup): SearchPlan {
   const placementsOf = placementCounts(problem);
   let kind = candidates[0]!;
   for (const candidate of candidates) if (placementsOf[candidate]! < placementsOf[kind]!) kind = candidate;
+  if (candidates.includes(first)) kind = first;
   const roots: SearchRoot[] = [];
   problem.placements.forEach((placement, id) => {
     if (placement.kind !== kind) return;

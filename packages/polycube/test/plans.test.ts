@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { compileProblem } from '../src/compile.js';
 import { type Prepared, prepare, runAll } from '../src/engine.js';
-import { breakSymmetry, compareCellSets, planSearch } from '../src/plan.js';
+import { breakSymmetry, compareCellSets, firstCandidates, planSearch } from '../src/plan.js';
 import { namedSet } from '../src/sets.js';
 import { boxTarget, targetFromLayers } from '../src/target.js';
 import { images, key } from './support.js';
@@ -91,5 +91,24 @@ describe('plans', () => {
       expect(root.check).toEqual(parent.check.filter((g) => compareCellSets(imageOf(g, cells), cells) === 0));
     }
     expect(fixedRoots).toBeGreaterThan(0);
+  });
+
+  it('finds the same packings whichever piece breaks the symmetry first', { timeout: 120_000 }, () => {
+    const set = namedSet('solid-pentominoes');
+    const standard = prepare(boxTarget('2x3x10'), set.pieces, { planAbove: Infinity });
+    const { problem, group } = standard;
+    const orbits = new Set<string>();
+    const firsts = firstCandidates(problem, group);
+    expect(firsts).toHaveLength(12);
+    for (const kind of firsts) {
+      const plan = planSearch(problem, group, -1, kind);
+      expect(plan.kind).toBe(kind);
+      const found: string[] = [];
+      runAll({ ...standard, plan }, { solution: (layers) => found.push([...images(layers, true, (n) => n)].sort()[0]!) });
+      expect(new Set(found).size).toBe(12);
+      expect(found).toHaveLength(12);
+      for (const orbit of found) orbits.add(orbit);
+    }
+    expect(orbits.size).toBe(12);
   });
 });
