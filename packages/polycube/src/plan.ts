@@ -44,8 +44,25 @@ export function compareCellSets(a: readonly number[], b: readonly number[]): num
   return i - j;
 }
 
-function image(perm: Int32Array, cells: readonly number[]): number[] {
-  return cells.map((c) => perm[c]!).sort((x, y) => x - y);
+/**
+ * compareCellSets(image of `cells` under `perm`, `cells`), without building the image: the larger
+ * set is the one holding the highest cell of the two sets' difference. The planner compares
+ * thousands of placements under every element; a sorted copy each kept the garbage collector busy.
+ */
+function compareImage(perm: Int32Array, cells: readonly number[]): number {
+  let inImage = -1;
+  let inCells = -1;
+  for (const cell of cells) {
+    const to = perm[cell]!;
+    if (to > inImage && !cells.includes(to)) inImage = to;
+  }
+  for (const cell of cells) {
+    if (cell <= inCells) continue;
+    let mapped = false;
+    for (const from of cells) if (perm[from] === cell) mapped = true;
+    if (!mapped) inCells = cell;
+  }
+  return inImage - inCells;
 }
 
 /** Kinds `first` can place first: exactly one copy, mapped to itself by every element. */
@@ -125,20 +142,23 @@ export function breakSymmetry(problem: Problem, group: SymmetryGroup, plan: Sear
 function placerBeside(problem: Problem, group: SymmetryGroup): (root: SearchRoot, kind: number) => SearchRoot[] {
   const neighbours = cellNeighbours(problem.sides);
   const occupied = new Uint8Array(problem.size);
+  const ofKind: number[][] = problem.kindNames.map(() => []);
+  problem.placements.forEach((placement, id) => ofKind[placement.kind]!.push(id));
   return (root, kind) => {
     occupied.set(problem.hole);
     for (const id of root.prefix) for (const cell of problem.placements[id]!.cells) occupied[cell] = 1;
     const out: SearchRoot[] = [];
-    problem.placements.forEach((placement, id) => {
-      if (placement.kind !== kind || placement.cells.some((cell) => occupied[cell])) return;
+    for (const id of ofKind[kind]!) {
+      const placement = problem.placements[id]!;
+      if (placement.cells.some((cell) => occupied[cell])) continue;
       for (const cell of placement.cells) occupied[cell] = 1;
       const cut = problem.prune && placement.cells.some((cell) =>
         neighbours[cell]!.some((n) => !occupied[n] && neighbours[n]!.every((m) => occupied[m])));
       for (const cell of placement.cells) occupied[cell] = 0;
-      if (cut) return;
+      if (cut) continue;
       const check = stabiliserOf(group, root.check, kind, placement.cells);
       if (check) out.push({ prefix: [...root.prefix, id], check });
-    });
+    }
     return out;
   };
 }
@@ -155,7 +175,7 @@ export function stabiliserOf(group: SymmetryGroup, check: readonly number[], kin
   if (check.length === 0 || check.some((g) => group.kindMaps[g]![kind] !== kind)) return [...check];
   const fixing: number[] = [];
   for (const g of check) {
-    const order = compareCellSets(image(group.perms[g]!, cells), cells);
+    const order = compareImage(group.perms[g]!, cells);
     if (order < 0) return undefined;
     if (order === 0) fixing.push(g);
   }
@@ -181,7 +201,7 @@ function planFirst(problem: Problem, group: SymmetryGroup, first = -1): SearchPl
     enabled[id] = 0;
     const check: number[] = [];
     for (let g = 1; g < group.perms.length; g++) {
-      const order = compareCellSets(image(group.perms[g]!, placement.cells), placement.cells);
+      const order = compareImage(group.perms[g]!, placement.cells);
       if (order < 0) return;
       if (order === 0) check.push(g);
     }
