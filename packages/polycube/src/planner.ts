@@ -38,10 +38,15 @@ const BREAK_LEVELS = 2;
 const PERMUTATIONS: [number, number, number][] = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]];
 
 function estimate(candidate: Planned, probes: number): number {
-  const prefixes = candidate.plan.roots.map((root) => root.prefix);
-  // Spread the walks over the roots: each root's own estimate, summed.
-  const each = Math.max(8, Math.ceil(probes / Math.max(1, prefixes.length)));
-  return candidate.plan.rootTries + estimateTries(candidate.problem, candidate.plan.enabled, prefixes, each, SEED);
+  const { roots } = candidate.plan;
+  // Spread the walks over the roots: each root's own estimate, summed. With more roots than walks
+  // to spare (a piece placed second makes thousands), every k-th root, scaled up.
+  const sampled = Math.max(1, Math.min(roots.length, Math.floor(probes / 8)));
+  const stride = roots.length / sampled;
+  const prefixes: number[][] = [];
+  for (let i = 0; i < sampled; i++) prefixes.push(roots[Math.floor(i * stride)]!.prefix);
+  const each = Math.max(8, Math.ceil(probes / sampled));
+  return candidate.plan.rootTries + stride * estimateTries(candidate.problem, candidate.plan.enabled, prefixes, each, SEED);
 }
 
 function build(target: Target, set: PieceSet, used: SymmetryUsed, mirror: readonly number[] | undefined, axes: [number, number, number]): Planned {
