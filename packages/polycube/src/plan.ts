@@ -143,7 +143,9 @@ function placerBeside(problem: Problem, group: SymmetryGroup): (root: SearchRoot
   const neighbours = cellNeighbours(problem.sides);
   const occupied = new Uint8Array(problem.size);
   const ofKind: number[][] = problem.kindNames.map(() => []);
-  problem.placements.forEach((placement, id) => ofKind[placement.kind]!.push(id));
+  problem.placements.forEach((placement, id) => {
+    ofKind[placement.kind]!.push(id);
+  });
   return (root, kind) => {
     occupied.set(problem.hole);
     for (const id of root.prefix) for (const cell of problem.placements[id]!.cells) occupied[cell] = 1;
