@@ -3,7 +3,7 @@
 // letter on its cells and `.` for a cell to fill. The pieces line alone is the booklet's form: the
 // set, to lay on the empty board. `kit generate` writes a header line above it, which is skipped.
 import { InputError, skipGeneratedHeader, type TextFile } from '@kit/core';
-import { type LaidPiece, type PieceSet, pentominoSet, readLaidBoard } from '@kit/pentomino';
+import { type LaidPiece, type PieceSet, pentominoSet, readLaidBoard } from '@kit/pentomino/packing';
 import { ROWS, lettersOf, parseLetters, popcount } from './pieces.js';
 
 /** A challenge file, read: the set (piece ids), and the laid pieces if it draws a board. */

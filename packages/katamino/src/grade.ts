@@ -2,7 +2,7 @@
 // pieces left, the search, the path); the booklet's form (a set on the empty board) needs one
 // distinct tiling, and its level comes from its size and search. Levels are @kit/pentomino's.
 import { InputError, type Grade, type PiecesSetup } from '@kit/core';
-import { challengeLevel, gradeChallenge, packingPath } from '@kit/pentomino';
+import { challengeLevel, gradeChallenge, packingPath } from '@kit/pentomino/packing';
 import { packingCompletions } from '@kit/pentomino/play-referee';
 import { katamino } from './api.js';
 import type { KataminoInstance } from './instance.js';

@@ -4,7 +4,7 @@
 // so the tray offers it flat only and the referee counts no tiling with it upright. The board,
 // the checks and the referee are @kit/pentomino's.
 import { InputError, type PlaySpec } from '@kit/core';
-import { type PieceKind, allLaid, packingFrame, packingSetup, pentominoSet, unfillable } from '@kit/pentomino';
+import { type PieceKind, allLaid, packingFrame, packingSetup, pentominoSet, unfillable } from '@kit/pentomino/packing';
 import type { KataminoInstance } from './instance.js';
 import { ROWS, lettersOf } from './pieces.js';
 import type { KataminoSolution } from './view.js';

@@ -9,10 +9,12 @@
 // walks in the WebAssembly kernel (a few milliseconds each), and the smallest wins. Small searches
 // are not worth planning: they keep the default (axes by length, the piece of fewest placements
 // first, nothing placed second).
+import {
+  type SearchPlan, type SymmetryMethod, breakSymmetry, chooseMethod, estimateTries, firstCandidates, fitsBitboard, hasWasm, planSearch,
+  secondCandidates,
+} from '@kit/cover';
 import { type Problem, compileProblem, searchAxes } from './compile.js';
-import { estimateTries, fitsBitboard, hasWasm } from './kernel-wasm.js';
 import type { PieceSet } from './pieces.js';
-import { type SearchPlan, breakSymmetry, firstCandidates, planSearch, secondCandidates } from './plan.js';
 import { type SymmetryGroup, type SymmetryUsed, targetGroup } from './symmetry.js';
 import { type Target, targetSize } from './target.js';
 
@@ -49,10 +51,11 @@ function estimate(candidate: Planned, probes: number): number {
   return candidate.plan.rootTries + stride * estimateTries(candidate.problem, candidate.plan.enabled, prefixes, each, SEED);
 }
 
-function build(target: Target, set: PieceSet, used: SymmetryUsed, mirror: readonly number[] | undefined, axes: [number, number, number]): Planned {
+function build(target: Target, set: PieceSet, used: SymmetryUsed, mirror: readonly number[] | undefined, axes: [number, number, number]): Planned & { method: SymmetryMethod } {
   const problem = compileProblem(target, set, axes);
   const group = targetGroup(problem, used, mirror);
-  return { problem, group, plan: planSearch(problem, group) };
+  const method = chooseMethod(problem, group, false);
+  return { problem, group, method, plan: planSearch(problem, group, method) };
 }
 
 /**
@@ -73,7 +76,7 @@ export function choosePlan(
   const standardKey = searchAxes(box).join('');
   let best = standard;
   let bestEstimate = estimate(standard, PROBES);
-  const consider = (candidate: Planned): void => {
+  const consider = (candidate: typeof standard): void => {
     const size = estimate(candidate, PROBES);
     if (size < bestEstimate) {
       best = candidate;
@@ -90,15 +93,15 @@ export function choosePlan(
     consider(build(target, set, used, mirror, axes));
   }
   // Then, in the best order, the piece placed first (where the symmetry-breaking piece goes shapes
-  // the whole tree: the Tetris Cube's search is five times smaller with one hexacube first than
-  // with the piece of fewest placements), and a piece placed second.
-  // Each is screened with fewer walks and the most promising estimated in full.
-  const { problem, group } = best;
+  // the whole tree: the Tetris Cube's search is four times smaller with one hexacube first than
+  // with the piece of fewest placements), and a piece placed second. Each is screened with fewer
+  // walks and the most promising estimated in full.
+  const { problem, group, method } = best;
   const screen = (plans: SearchPlan[]): void => {
-    let promising: Planned | undefined;
+    let promising: typeof standard | undefined;
     let smallest = estimate(best, SCREEN_PROBES);
     for (const plan of plans) {
-      const candidate = { problem, group, plan };
+      const candidate = { problem, group, method, plan };
       const size = estimate(candidate, SCREEN_PROBES);
       if (size < smallest) {
         promising = candidate;
@@ -107,13 +110,15 @@ export function choosePlan(
     }
     if (promising) consider(promising);
   };
-  screen(firstCandidates(problem, group).filter((kind) => kind !== best.plan.kind).map((kind) => planSearch(problem, group, -1, kind)));
-  const first = best.plan.kind;
-  screen(secondCandidates(problem, first).map((kind) => planSearch(problem, group, kind, first)));
+  if (method === 'first') {
+    screen(firstCandidates(problem, group).filter((kind) => kind !== best.plan.kind).map((kind) => planSearch(problem, group, method, { kind })));
+  }
+  const kind = best.plan.kind;
+  screen(secondCandidates(problem, kind).map((second) => planSearch(problem, group, method, { kind, second })));
   // Then the symmetry the roots leave broken by more pieces placed first, while that pays.
   for (let level = 0; level < BREAK_LEVELS; level++) {
-    const deeper: Planned = { ...best, plan: breakSymmetry(best.problem, best.group, best.plan) };
-    if (deeper.plan.roots === best.plan.roots || deeper.plan.rootTries === best.plan.rootTries) break;
+    const deeper = { ...best, plan: breakSymmetry(best.problem, best.group, best.plan) };
+    if (deeper.plan.rootTries === best.plan.rootTries) break;
     const size = estimate(deeper, PROBES);
     if (size >= bestEstimate) break;
     best = deeper;

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { compileProblem } from '../src/compile.js';
 import { type Prepared, prepare, runAll } from '../src/engine.js';
-import { breakSymmetry, compareCellSets, firstCandidates, planSearch } from '../src/plan.js';
+import { breakSymmetry, compareCellSets, firstCandidates, planSearch } from '@kit/cover';
 import { namedSet } from '../src/sets.js';
 import { boxTarget, targetFromLayers } from '../src/target.js';
 import { images, key } from './support.js';
@@ -75,7 +75,7 @@ describe('plans', () => {
     const { problem, group } = standard;
     // X is placed first here (it has the fewest placements); the second is I.
     expect(problem.kindNames[standard.plan.kind]).toBe('X');
-    const plan = planSearch(problem, group, problem.kindNames.indexOf('I'));
+    const plan = planSearch(problem, group, standard.plan.method, { kind: standard.plan.kind, second: problem.kindNames.indexOf('I') });
     const solutions: string[][][] = [];
     runAll({ ...standard, plan }, { solution: (layers) => solutions.push(layers) });
     expect(solutions).toHaveLength(264);
@@ -101,7 +101,7 @@ describe('plans', () => {
     const firsts = firstCandidates(problem, group);
     expect(firsts).toHaveLength(12);
     for (const kind of firsts) {
-      const plan = planSearch(problem, group, -1, kind);
+      const plan = planSearch(problem, group, 'first', { kind });
       expect(plan.kind).toBe(kind);
       const found: string[] = [];
       runAll({ ...standard, plan }, { solution: (layers) => found.push([...images(layers, true, (n) => n)].sort()[0]!) });
