@@ -41,6 +41,7 @@ const PERMUTATIONS: [number, number, number][] = [[0, 1, 2], [0, 2, 1], [1, 0, 2
 
 function estimate(candidate: Planned, probes: number): number {
   const { roots } = candidate.plan;
+  if (roots.length === 0) return candidate.plan.rootTries;
   // Spread the walks over the roots: each root's own estimate, summed. With more roots than walks
   // to spare (a piece placed second makes thousands), every k-th root, scaled up.
   const sampled = Math.max(1, Math.min(roots.length, Math.floor(probes / 8)));
