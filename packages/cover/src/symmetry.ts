@@ -45,9 +45,11 @@ export function imageOf(perm: Int32Array, cells: readonly number[]): number[] {
 /**
  * compareCellSets(imageOf(perm, cells), cells) in sign, without building the image: the larger set
  * is the one holding the highest cell of the two sets' difference. A planner compares thousands of
- * placements under every element.
+ * placements under every element: a piece's handful of cells is compared pairwise, allocating
+ * nothing; a piece of many cells (a 2x70000 slab) through marks on the cells, not in n^2 steps.
  */
 export function compareImage(perm: Int32Array, cells: readonly number[]): number {
+  if (cells.length > PAIRWISE_CELLS) return compareImageMarked(perm, cells);
   let inImage = -1;
   let inCells = -1;
   for (const cell of cells) {
@@ -59,6 +61,25 @@ export function compareImage(perm: Int32Array, cells: readonly number[]): number
     let mapped = false;
     for (const from of cells) if (perm[from] === cell) mapped = true;
     if (!mapped) inCells = cell;
+  }
+  return inImage - inCells;
+}
+
+// Past this many cells the pairwise comparison's n^2 steps cost more than marking the board's cells.
+const PAIRWISE_CELLS = 64;
+const IN_CELLS = 1;
+const IN_IMAGE = 2;
+
+function compareImageMarked(perm: Int32Array, cells: readonly number[]): number {
+  const marks = new Uint8Array(perm.length);
+  for (const cell of cells) marks[cell] = IN_CELLS;
+  for (const cell of cells) marks[perm[cell]!] = marks[perm[cell]!]! | IN_IMAGE;
+  let inImage = -1;
+  let inCells = -1;
+  for (const cell of cells) {
+    const to = perm[cell]!;
+    if (marks[to] === IN_IMAGE && to > inImage) inImage = to;
+    if (marks[cell] === IN_CELLS && cell > inCells) inCells = cell;
   }
   return inImage - inCells;
 }

@@ -132,4 +132,38 @@ describe('the packing engine', () => {
       }
     }
   });
+
+  it('compares the image of a piece of many cells the same way, in linear steps (a 2x70000 slab took minutes)', () => {
+    // The four reflections and turns of a 20x20 board that keep it whole, and random sets of 65 to
+    // 400 cells, half of them unions of orbits (mapped onto themselves: order 0).
+    const side = 20;
+    const turns = [
+      (r: number, c: number) => r * side + (side - 1 - c),
+      (r: number, c: number) => (side - 1 - r) * side + c,
+      (r: number, c: number) => c * side + r,
+      (r: number, c: number) => (side - 1 - c) * side + r,
+    ];
+    const perms = turns.map((to) => Int32Array.from({ length: side * side }, (_, i) => to(Math.floor(i / side), i % side)));
+    let seed = 7;
+    const random = () => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed / 2147483648;
+    };
+    const orders = new Set<number>();
+    for (let trial = 0; trial < 200; trial++) {
+      const perm = perms[trial % perms.length]!;
+      const chosen = new Set<number>();
+      const size = 65 + Math.floor(random() * 336);
+      while (chosen.size < size) {
+        const cell = Math.floor(random() * side * side);
+        chosen.add(cell);
+        if (trial % 2 === 0) for (let to = perm[cell]!; !chosen.has(to); to = perm[to]!) chosen.add(to);
+      }
+      const cells = [...chosen].sort((a, b) => a - b);
+      const expected = Math.sign(compareCellSets(imageOf(perm, cells), cells));
+      orders.add(expected);
+      expect(Math.sign(compareImage(perm, cells)), `trial ${trial}`).toBe(expected);
+    }
+    expect([...orders].sort()).toEqual([-1, 0, 1]);
+  });
 });
