@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Animator, renderFrame, type ColorMode } from '@kit/ansi-render';
-import type { Palette, SolveEvent } from '@kit/core';
-import type { AnyPlugin } from '@kit/core/host';
+import type { Palette } from '@kit/core';
+import type { SolveEvent, AnyPlugin } from '@kit/core/host';
 import type { LineWriter } from './json-output.js';
 import { type StatusLine, statusText } from './status-line.js';
 

@@ -1,7 +1,6 @@
 // Where `kit run` solves: on this thread or on worker threads (a shard goes to shard.ts, a queued run
 // to queue-run.ts).
-import type { DoneEvent } from '@kit/core';
-import type { RunRequest } from '@kit/core/host';
+import type { DoneEvent, RunRequest } from '@kit/core/host';
 import type { WorkerPool } from '@kit/core/node';
 import type { DiscoveredPlugin } from './discovery.js';
 import type { CommonFlags } from './run-flags.js';

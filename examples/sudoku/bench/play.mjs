@@ -4,7 +4,8 @@
 // (the ratio). The target is 100 ms a move. CPU time is printed beside wall time: on a shared
 // machine the wall clock also counts other processes' turns.
 import { pathToFileURL } from 'node:url';
-import { RefereeClient, judgeGame, parseOptions, playMove, playedMoves, startGame } from '@kit/core/host';
+import { parseOptions } from '@kit/core/host';
+import { RefereeClient, judgeGame, playMove, playedMoves, startGame } from '@kit/core/play';
 import { createNodeWorker } from '@kit/core/node';
 import plugin from '../dist/plugin.js';
 import { parseSudoku, solveGrid } from '../dist/index.js';

@@ -1,8 +1,8 @@
 import type { JsonValue, Summary } from './events.js';
 import type { SerializedError } from './errors.js';
 import type { ContextSettings } from './context.js';
-import type { PlayMove } from './play.js';
-import type { RefereeAsk, RefereeReport } from './play-referee.js';
+import type { PlayMove } from './play/spec.js';
+import type { RefereeAsk, RefereeReport } from './play/referee.js';
 import type { SearchSource } from './search-source.js';
 import type { GeneratedPuzzle, GenerateRequest, Grade } from './generate.js';
 

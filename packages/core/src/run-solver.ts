@@ -2,7 +2,7 @@ import type { ContextSettings } from './context.js';
 import { deserializeError } from './errors.js';
 import type { DoneEvent, SolveEvent, SolveStats, Summary } from './events.js';
 import type { KeepPolicy, WorkerMessage, WorkerPort } from './protocol.js';
-import { shareInstanceof } from './shared-instanceof.js';
+import { AbortedError } from './aborted.js';
 
 /** How a solve runs, wherever it runs: the context's settings plus where the events go. */
 export interface SolveOptions extends ContextSettings {
@@ -33,15 +33,6 @@ type Arrived = unknown[] | number;
 /** Tasks a worker holds beyond the one it runs; few, so the last tasks still go to whoever is free. */
 const TASKS_AHEAD = 2;
 
-/** Thrown by a run that was cancelled through its signal. */
-export class AbortedError extends Error {
-  /** The DOM's name for a cancelled operation, so callers can test `name` alone. */
-  override readonly name = 'AbortError';
-  constructor() {
-    super('the search was cancelled');
-  }
-}
-shareInstanceof(AbortedError, 'AbortedError');
 
 /**
  * Runs a plugin's solver in workers and turns what they send into one ordered event stream.

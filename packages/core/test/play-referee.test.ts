@@ -7,8 +7,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { InputError, seededRandom as random, type PlayMove } from '@kit/core';
-import { AbortedError, RefereeClient, checkPlugin, findMistake, gameCode, gameStatus, judgeGame, playMove, playedMoves, remainingText, startGame, undoGame, type AnyPlugin, type Game } from '@kit/core/host';
+import { InputError, seededRandom as random } from '@kit/core';
+import {
+  type PlayMove, RefereeClient, findMistake, gameCode, gameStatus, judgeGame, playMove, playedMoves, remainingText, startGame, undoGame,
+  type Game,
+} from '@kit/core/play';
+import { AbortedError, checkPlugin, type AnyPlugin } from '@kit/core/host';
 import { discoverPlugins } from '@kit/core/discovery';
 import { createNodeWorker } from '@kit/core/node';
 import binairoModule from './fixtures/binairo-plugin.js';

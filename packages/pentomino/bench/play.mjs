@@ -5,8 +5,8 @@
 // same run (the ratio). The target is 100 ms a move. CPU time is printed beside wall time: on a
 // shared machine the wall clock also counts other processes' turns.
 import { pathToFileURL } from 'node:url';
-import { applyMove, piecesLeft } from '@kit/core';
-import { RefereeClient, judgeGame, parseOptions, playMove, playedMoves, startGame } from '@kit/core/host';
+import { applyMove, piecesLeft, RefereeClient, judgeGame, playMove, playedMoves, startGame } from '@kit/core/play';
+import { parseOptions } from '@kit/core/host';
 import { createNodeWorker } from '@kit/core/node';
 import { pack } from '../dist/index.js';
 import plugin from '../dist/plugin.js';

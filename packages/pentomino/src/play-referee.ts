@@ -3,7 +3,10 @@
 // --all` counts for that board and those pieces). Packings that use an orientation the tray does
 // not offer (Katamino's upright I) are not completions. Loaded lazily, in the worker.
 import { Grid, type Shape } from '@kit/grid';
-import { piecesLeft, planarPiece, type CompletionRequest, type CompletionResult, type PiecesPosition, type PiecesSetup, type PlacedPiece, type PlayPosition, type PlayReferee, type PlaySetup } from '@kit/core';
+import {
+  piecesLeft, planarPiece, type CompletionRequest, type CompletionResult, type PiecesPosition, type PiecesSetup, type PlacedPiece,
+  type PlayPosition, type PlayReferee, type PlaySetup,
+} from '@kit/core/play';
 import { prepare, runAll } from './engine.js';
 import type { PieceSet } from './pieces.js';
 

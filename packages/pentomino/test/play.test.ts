@@ -7,8 +7,12 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { applyMove, pieceCells, piecesLeft, planarPiece, seededRandom as random, type PiecesSetup, type PlayMove, type PlayViolation } from '@kit/core';
-import { gameStatus, judgeGame, parseOptions, playMove, startGame, undoGame, type Game, type RawOptions } from '@kit/core/host';
+import { seededRandom as random } from '@kit/core';
+import {
+  applyMove, pieceCells, piecesLeft, planarPiece, type PiecesSetup, type PlayMove, type PlayViolation, gameStatus, judgeGame, playMove,
+  startGame, undoGame, type Game,
+} from '@kit/core/play';
+import { parseOptions, type RawOptions } from '@kit/core/host';
 import { fitsNowhere, unfillable } from '../src/play.js';
 import plugin from '../src/plugin.js';
 

@@ -1,5 +1,5 @@
-import { isInputError, type ParsedOptions, type TextFile, type DoneEvent, type Summary } from '@kit/core';
-import { AbortedError, type RawOptions, type RunRequest, parseOptions, type AnyPlugin } from '@kit/core/host';
+import { isInputError, type ParsedOptions, type TextFile, type Summary } from '@kit/core';
+import { type DoneEvent, AbortedError, type RawOptions, type RunRequest, parseOptions, type AnyPlugin } from '@kit/core/host';
 import { safeLine } from '@kit/core/messages';
 import type { WorkerPool } from '@kit/core/node';
 import type { DiscoveredPlugin } from '../discovery.js';

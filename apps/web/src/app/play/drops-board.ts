@@ -4,7 +4,8 @@
 // move or turn towards a place it cannot reach skips to the nearest one it can. A drop plays what
 // it set off (a chain's steps, popping groups picked out) before the field settles; the plugin's
 // counters (chain, score) stand large beside the field, with the next pieces and the goal.
-import { currentDrop, type DropPlacement, type DropsSetup, type Frame, type PlayView } from '@kit/core';
+import type { Frame } from '@kit/core';
+import { currentDrop, type DropPlacement, type DropsSetup, type PlayView } from '@kit/core/play';
 import { h } from '../dom.js';
 import { cellColour } from '../frame-svg.js';
 import { BoardFrame } from './board-frame.js';

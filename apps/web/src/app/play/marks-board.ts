@@ -4,7 +4,7 @@
 // cell and take its mark from a key or the mark buttons. Arrows move the cursor, a mark's key puts
 // it, Space puts the next mark, Backspace or Delete clears; pencil marks, where the puzzle has
 // them, go in with the Pencil switch on.
-import { cellName, type MarksPosition, type MarksSetup, type PlayMark } from '@kit/core';
+import { cellName, type MarksPosition, type MarksSetup, type PlayMark } from '@kit/core/play';
 import { h } from '../dom.js';
 import { BoardFrame } from './board-frame.js';
 import { CountersView } from './counters-view.js';

@@ -1,6 +1,6 @@
 // What every kind of board (marks, pieces, drops) offers the Play tab, and what it is given.
-import type { Palette, PlayMove } from '@kit/core';
-import type { Game, GameStatus } from '@kit/core/host';
+import type { Palette } from '@kit/core';
+import type { PlayMove, Game, GameStatus } from '@kit/core/play';
 
 export interface BoardHost {
   palette: Palette;

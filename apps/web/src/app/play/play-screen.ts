@@ -3,8 +3,13 @@
 // thread (gameStatus), and the referee counts what remains in a worker after every move (the next
 // move cancels it), names the mistake once nothing remains, and gives hints. Progress is kept per
 // puzzle in localStorage; the time played runs while the game is on screen.
-import { initialPosition, mergePalette, PlayMoveError, type Grade, type GradeStep, type PlayHint, type PlayMove } from '@kit/core';
-import { AbortedError, MakerClient, parseOptions, readGeneratorSize, RefereeClient, type RawOptions, gameCode, gameStatus, playMove, playSetup, playedMoves, redoGame, remainingText, startGame, undoGame, canRedo, canUndo, type Game, type GameStatus, type RefereeAsk, type RefereeReport, type RegisteredPlugin, type WorkerPort } from '@kit/core/host';
+import { mergePalette } from '@kit/core';
+import {
+  initialPosition, PlayMoveError, type PlayHint, type PlayMove, RefereeClient, gameCode, gameStatus, playMove, playSetup, playedMoves,
+  redoGame, remainingText, startGame, undoGame, canRedo, canUndo, type Game, type GameStatus, type RefereeAsk, type RefereeReport,
+} from '@kit/core/play';
+import { type Grade, type GradeStep, MakerClient, readGeneratorSize } from '@kit/core/make';
+import { AbortedError, parseOptions, type RawOptions, type RegisteredPlugin, type WorkerPort } from '@kit/core/host';
 import { h } from '../dom.js';
 import { errorText } from '../errors.js';
 import type { ModeRequest } from '../page-mode.js';

@@ -2,7 +2,7 @@
 // cells, pieces laid from a tray, pieces dropped from a queue), what the position looks like, which
 // rules it breaks, when it is complete, and how its solver can count the ways to finish it. Hosts
 // (the web page's Play tab) know no puzzle: they draw what this describes and send moves back.
-import type { Cell, Frame } from './frame.js';
+import type { Cell, Frame } from '../frame.js';
 
 /** The three ways a puzzle is played. */
 export type PlayKind = 'marks' | 'pieces' | 'drops';

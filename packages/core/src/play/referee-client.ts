@@ -2,11 +2,11 @@
 // cannot be interrupted inside a worker, so a newer question (the next move) or an abort ends the
 // worker that is still busy and the next question starts a fresh one; a worker that answered is
 // kept, with the plugin and its solver already loaded.
-import { deserializeError } from './errors.js';
-import { AbortedError } from './run-solver.js';
-import type { PlayMove } from './play.js';
-import type { RefereeAsk, RefereeReport } from './play-referee.js';
-import type { WorkerMessage, WorkerPort } from './protocol.js';
+import { deserializeError } from '../errors.js';
+import { AbortedError } from '../aborted.js';
+import type { PlayMove } from './spec.js';
+import type { RefereeAsk, RefereeReport } from './referee.js';
+import type { WorkerMessage, WorkerPort } from '../protocol.js';
 
 export interface RefereeClientOptions {
   moduleUrl: string;

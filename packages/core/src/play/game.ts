@@ -2,12 +2,12 @@
 // history of moves and the position they lead to. Everything a host does between two moves (play
 // one, undo, redo, read a link, check the rules, say "solved") is here and puzzle-free; only the
 // referee's search runs elsewhere (play-referee.ts, in a worker).
-import { InputError } from './errors.js';
+import { InputError } from '../errors.js';
 import { emptyHistory, playedMoves, recordMove, redoMove, undoMove, type History } from './history.js';
-import { applyMove, boardCells, checkPlaySetup, initialPosition, PlayMoveError } from './play-board.js';
-import { decodeGame, encodeGame, gameSeed } from './play-code.js';
-import type { DropPlacement, PlayMove, PlayPosition, PlaySetup, PlaySpec, PlayView, PlayViolation } from './play.js';
-import type { PuzzlePlugin } from './plugin.js';
+import { applyMove, boardCells, checkPlaySetup, initialPosition, PlayMoveError } from './board.js';
+import { decodeGame, encodeGame, gameSeed } from './code.js';
+import type { DropPlacement, PlayMove, PlayPosition, PlaySetup, PlaySpec, PlayView, PlayViolation } from './spec.js';
+import type { PuzzlePlugin } from '../plugin.js';
 
 export interface Game {
   setup: PlaySetup;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { canRedo, canUndo, emptyHistory, playedMoves, recordMove, redoMove, undoMove } from './history.js';
-import { PlayMoveError, applyMove, cellName, checkPlaySetup, coverOf, initialPosition, isAdditive, pieceCells, piecesLeft } from './play-board.js';
-import { planarPiece } from './play-shapes.js';
-import type { DropsSetup, MarksSetup, PiecesSetup, PlayPosition } from './play.js';
+import { PlayMoveError, applyMove, cellName, checkPlaySetup, coverOf, initialPosition, isAdditive, pieceCells, piecesLeft } from './board.js';
+import { planarPiece } from './shapes.js';
+import type { DropsSetup, MarksSetup, PiecesSetup, PlayPosition } from './spec.js';
 
 const hitoriLike: MarksSetup = {
   kind: 'marks',

@@ -1,15 +1,15 @@
 // The referee: how many completions a position still has (exact up to a cap), which move of the
 // history was the mistake once none remain, and a hint. It runs where searches run (a worker in
 // the page), on top of the plugin's solver (through `toInstance`) or the plugin's own referee.
-import { createSolveContext } from './context.js';
-import { AbortedError } from './run-solver.js';
-import { constrains, isAdditive, pieceCells } from './play-board.js';
+import { createSolveContext } from '../context.js';
+import { AbortedError } from '../aborted.js';
+import { constrains, isAdditive, pieceCells } from './board.js';
 import { playedMoves } from './history.js';
-import { playSpecOf, replayMoves, type Game } from './play-game.js';
+import { playSpecOf, replayMoves, type Game } from './game.js';
 import type {
   CompletionRequest, CompletionResult, MarksSetup, PlayHint, PlayMove, PlayPosition, PlayReferee, PlaySetup,
-} from './play.js';
-import type { AnyPlugin, Solver } from './plugin.js';
+} from './spec.js';
+import type { AnyPlugin, Solver } from '../plugin.js';
 
 /** Completions counted exactly up to this many unless a host asks for another cap. */
 export const DEFAULT_REMAINING_CAP = 1000;

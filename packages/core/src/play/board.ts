@@ -4,12 +4,14 @@
 import {
   PLAY_LIMITS, type DropPlacement, type DropsSetup, type MarksSetup, type PiecesSetup, type PlacedPiece, type PlayMove,
   type PlayPosition, type PlaySetup,
-} from './play.js';
+} from './spec.js';
+import { shareInstanceof } from '../shared-instanceof.js';
 
 /** A move the position does not allow; the message says why in the player's terms. */
 export class PlayMoveError extends Error {
   override readonly name = 'PlayMoveError';
 }
+shareInstanceof(PlayMoveError, 'PlayMoveError');
 
 const isCount = (value: unknown, min: number, max: number): value is number =>
   typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max;
