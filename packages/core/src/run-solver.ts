@@ -148,7 +148,6 @@ export function runSolver(request: RunRequest, createWorker: () => WorkerPort): 
         case 'counted':
           return take(message.task, message.count);
         case 'preloaded':
-        case 'judged':
           return;
         case 'progress':
           if (message.task === undefined) return emitProgress(message.state, message.counters);

@@ -6,7 +6,7 @@
 import { pathToFileURL } from 'node:url';
 import { parseOptions } from '@kit/core/host';
 import { RefereeClient, judgeGame, playMove, playedMoves, startGame } from '@kit/core/play';
-import { createNodeWorker } from '@kit/core/node';
+import { createRefereeWorker } from '@kit/core/node';
 import { searchHitori } from '../dist/encode.js';
 import { generateHitori } from '../dist/generate.js';
 import plugin from '../dist/plugin.js';
@@ -45,7 +45,7 @@ for (const seed of SEEDS) {
   const hereCpu = [];
   const there = [];
   const inWorker = [];
-  const referee = new RefereeClient({ moduleUrl: pathToFileURL(new URL('../dist/plugin.js', import.meta.url).pathname).href, pluginId: 'hitori-sat', createWorker: createNodeWorker });
+  const referee = new RefereeClient({ moduleUrl: pathToFileURL(new URL('../dist/plugin.js', import.meta.url).pathname).href, pluginId: 'hitori-sat', createWorker: createRefereeWorker });
   let game = startGame(plugin, instance);
   await referee.judge({ instance, seed: game.seed, moves: [], ask: { mistake: true } });
   for (const move of moves) {

@@ -7,7 +7,7 @@
 import { pathToFileURL } from 'node:url';
 import { applyMove, piecesLeft, RefereeClient, judgeGame, playMove, playedMoves, startGame } from '@kit/core/play';
 import { parseOptions } from '@kit/core/host';
-import { createNodeWorker } from '@kit/core/node';
+import { createRefereeWorker } from '@kit/core/node';
 import { pack } from '../dist/index.js';
 import plugin from '../dist/plugin.js';
 
@@ -61,7 +61,7 @@ function randomLayout(game) {
   return moves;
 }
 
-const referee = new RefereeClient({ moduleUrl: pathToFileURL(new URL('../dist/plugin.js', import.meta.url).pathname).href, pluginId: 'pentomino', createWorker: createNodeWorker });
+const referee = new RefereeClient({ moduleUrl: pathToFileURL(new URL('../dist/plugin.js', import.meta.url).pathname).href, pluginId: 'pentomino', createWorker: createRefereeWorker });
 const start = startGame(plugin, instance);
 await referee.judge({ instance, seed: 1, moves: [], ask: {} });
 const rows = { solution: { 1: [], 2: [], 3: [] }, random: { 1: [], 2: [], 3: [] } };

@@ -120,6 +120,17 @@ describe('pieces', () => {
     expect(() => applyMove(tetris, lifted, { type: 'lift', cell: 2 })).toThrow('no piece covers cell 2');
   });
 
+  it('checks a move once when a host checks it and then plays it (the same position gives the same result)', () => {
+    const start = initialPosition(tetris);
+    const lay = { type: 'place', piece: 0, orientation: 0, cell: 0 } as const;
+    const checked = applyMove(tetris, start, lay);
+    expect(applyMove(tetris, start, { ...lay })).toBe(checked);
+    // Another move, or another setup, is worked out afresh.
+    expect(applyMove(tetris, start, { ...lay, cell: 1 })).not.toBe(checked);
+    expect(applyMove({ ...tetris }, start, lay)).not.toBe(checked);
+    expect(applyMove(tetris, start, lay)).toEqual(checked);
+  });
+
   it('places cells in a box by layer, row and column', () => {
     const box: PiecesSetup = { kind: 'pieces', width: 2, height: 2, depth: 2, tray: [{ name: 'V', count: 1, orientations: [[[0, 0, 0], [1, 0, 0], [1, 1, 1]]], turns: [] }] };
     expect(checkPlaySetup(box)).toBeUndefined();

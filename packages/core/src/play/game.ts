@@ -34,10 +34,20 @@ export function playSetup<I>(plugin: PlayablePlugin<I>, instance: I, seed: numbe
   return setup;
 }
 
+/**
+ * The legal drops last computed for each position (positions are immutable): the host's status
+ * after a move and the next move's check then ask the plugin once, not twice.
+ */
+const knownDrops = new WeakMap<PlayPosition, { instance: unknown; setup: PlaySetup; drops: DropPlacement[] }>();
+
 /** The drops the plugin allows from a position (none for other kinds). */
 export function legalDropsOf<I>(plugin: PlayablePlugin<I>, instance: I, setup: PlaySetup, position: PlayPosition): DropPlacement[] {
   if (setup.kind !== 'drops') return [];
-  return playSpecOf(plugin).legalDrops?.(instance, setup, position) ?? [];
+  const known = knownDrops.get(position);
+  if (known && known.instance === instance && known.setup === setup) return known.drops;
+  const drops = playSpecOf(plugin).legalDrops?.(instance, setup, position) ?? [];
+  knownDrops.set(position, { instance, setup, drops });
+  return drops;
 }
 
 /** The position after each move in turn; throws PlayMoveError naming the first move that is not allowed. */

@@ -7,7 +7,7 @@ export { PLAY_LIMITS } from './spec.js';
 export type {
   PlayKind, PlayMark, MarksSetup, PiecesSetup, DropsSetup, PlaySetup, TrayPiece, PieceTurn, DropPiece, DropRotation, DropPlacement,
   PlayMove, PlacedPiece, PlayPosition, MarksPosition, PiecesPosition, DropsPosition, PlayViolation, PlayCounter, PlayView, PlayHint,
-  CompletionRequest, CompletionResult, PlayReferee, PlaySpec,
+  CompletionRequest, CompletionResult, PlayReferee, PreparedReferee, PlaySpec,
 } from './spec.js';
 
 // The rules every board shares, and flat tray pieces.
@@ -28,10 +28,13 @@ export {
 } from './game.js';
 export type { Game, GameStatus } from './game.js';
 
-// The referee: remaining completions, the mistake, a hint; in this thread or in a worker.
-export {
-  judgeGame, judgePosition, completionSource, findMistake, commonMove, remainingText, DEFAULT_REMAINING_CAP,
-} from './referee.js';
-export type { RefereeAsk, RefereeReport, CompletionSource } from './referee.js';
+// The referee: remaining completions, the mistake, a hint; in this thread, or in a worker of its
+// own that keeps the game (RefereeClient on the host's side, serveReferee on the worker's).
+export { judgeGame, judgePosition, findMistake, commonMove, remainingText, DEFAULT_REMAINING_CAP } from './referee.js';
+export type { RefereeAsk, RefereeReport } from './referee.js';
+export { completionSource } from './completions.js';
+export type { CompletionSource } from './completions.js';
 export { RefereeClient } from './referee-client.js';
 export type { RefereeClientOptions, JudgeRequest } from './referee-client.js';
+export { serveReferee } from './referee-worker-loop.js';
+export type { RefereeMessage, RefereeReply, RefereePort, RefereeSide } from './referee-protocol.js';

@@ -1,18 +1,19 @@
-// The host's end of the referee: one worker that judges positions as the player moves. A search
-// cannot be interrupted inside a worker, so a newer question (the next move) or an abort ends the
-// worker that is still busy and the next question starts a fresh one; a worker that answered is
-// kept, with the plugin and its solver already loaded.
-import { deserializeError } from '../errors.js';
+// The host's end of the referee: one worker that keeps the game and judges positions as the player
+// moves. The game is opened once; each judgement sends only the moves the worker does not hold. A
+// search cannot be interrupted inside a worker, so a newer question (the next move) or an abort
+// ends the worker that is still busy and the next question starts a fresh one, which is sent the
+// game again; a worker that answered is kept, with the plugin, the game and its prepared problem.
 import { AbortedError } from '../aborted.js';
-import type { PlayMove } from './spec.js';
+import { deserializeError } from '../errors.js';
 import type { RefereeAsk, RefereeReport } from './referee.js';
-import type { WorkerMessage, WorkerPort } from '../protocol.js';
+import type { RefereePort, RefereeReply } from './referee-protocol.js';
+import type { PlayMove } from './spec.js';
 
 export interface RefereeClientOptions {
   moduleUrl: string;
   pluginId: string;
-  /** A new worker (the page's pool hands out ones that have the plugin loaded already). */
-  createWorker: () => WorkerPort;
+  /** A new referee worker (the page's supply hands out ones that have the plugin loaded already). */
+  createWorker: () => RefereePort;
 }
 
 export interface JudgeRequest {
@@ -32,17 +33,43 @@ interface Pending {
   onAbort(): void;
 }
 
+/** The game the worker holds: which, with what, and the moves it was last sent. */
+interface HeldGame {
+  game: number;
+  instance: unknown;
+  seed: number;
+  moves: readonly PlayMove[];
+}
+
+const sameMove = (a: PlayMove, b: PlayMove): boolean => {
+  if (a === b) return true;
+  const x = a as Record<string, unknown>;
+  const y = b as Record<string, unknown>;
+  const keys = Object.keys(x);
+  return keys.length === Object.keys(y).length && keys.every((key) => x[key] === y[key]);
+};
+
+/** How many leading moves two lists share. */
+function sharedMoves(held: readonly PlayMove[], moves: readonly PlayMove[]): number {
+  const most = Math.min(held.length, moves.length);
+  let k = 0;
+  while (k < most && sameMove(held[k]!, moves[k]!)) k++;
+  return k;
+}
+
 export class RefereeClient {
   readonly #options: RefereeClientOptions;
-  #worker: WorkerPort | undefined;
+  #worker: RefereePort | undefined;
+  #held: HeldGame | undefined;
   #pending: Pending | undefined;
   #nextId = 1;
+  #nextGame = 1;
 
   constructor(options: RefereeClientOptions) {
     this.#options = options;
   }
 
-  /** Starts the worker and has it load the plugin and its solver, so the first answer comes fast. */
+  /** Starts the worker and has it load the plugin and its referee, so the first answer comes fast. */
   warm(): void {
     if (this.#worker) return;
     this.#worker = this.#start();
@@ -70,16 +97,10 @@ export class RefereeClient {
       this.#pending = pending;
       signal?.addEventListener('abort', pending.onAbort, { once: true });
       this.#worker ??= this.#start();
-      this.#worker.post({
-        type: 'judge',
-        id,
-        moduleUrl: this.#options.moduleUrl,
-        pluginId: this.#options.pluginId,
-        instance: request.instance,
-        seed: request.seed,
-        moves: [...request.moves],
-        ask: request.ask,
-      });
+      const held = this.#hold(this.#worker, request);
+      const keep = sharedMoves(held.moves, request.moves);
+      this.#worker.post({ type: 'judge', id, game: held.game, keep, moves: request.moves.slice(keep), ask: request.ask });
+      held.moves = request.moves;
     });
   }
 
@@ -92,6 +113,19 @@ export class RefereeClient {
     this.#cancel();
     this.#worker?.terminate();
     this.#worker = undefined;
+    this.#held = undefined;
+  }
+
+  /** The request's game as the worker holds it: opened now when it is another game, or the worker is new. */
+  #hold(worker: RefereePort, request: JudgeRequest): HeldGame {
+    const held = this.#held;
+    if (held && held.instance === request.instance && held.seed === request.seed) return held;
+    if (held) worker.post({ type: 'close', game: held.game });
+    const game = this.#nextGame++;
+    const { moduleUrl, pluginId } = this.#options;
+    worker.post({ type: 'open', game, moduleUrl, pluginId, instance: request.instance, seed: request.seed });
+    this.#held = { game, instance: request.instance, seed: request.seed, moves: [] };
+    return this.#held;
   }
 
   #settle(pending: Pending): void {
@@ -103,28 +137,34 @@ export class RefereeClient {
     const pending = this.#pending;
     if (!pending) return;
     this.#settle(pending);
-    // The worker is inside a search: ending it is the only way to stop it.
+    // The worker is inside a search: ending it is the only way to stop it; the next one starts afresh.
     this.#worker?.terminate();
     this.#worker = undefined;
+    this.#held = undefined;
     pending.reject(new AbortedError());
   }
 
-  #start(): WorkerPort {
+  #start(): RefereePort {
     const worker = this.#options.createWorker();
-    worker.onMessage((message: WorkerMessage) => {
+    worker.onMessage((message: RefereeReply) => {
       const pending = this.#pending;
-      if (!pending || this.#worker !== worker) return;
-      if (message.type === 'judged' && message.id === pending.id) {
+      if (this.#worker !== worker) return;
+      if (message.type === 'error') {
+        // What the worker holds of the game is no longer known: the next judgement opens it again.
+        this.#held = undefined;
+        if (pending && (message.id === undefined || message.id === pending.id)) {
+          this.#settle(pending);
+          pending.reject(deserializeError(message.error));
+        }
+      } else if (message.type === 'judged' && pending && message.id === pending.id) {
         this.#settle(pending);
         pending.resolve(message.report);
-      } else if (message.type === 'error') {
-        this.#settle(pending);
-        pending.reject(deserializeError(message.error));
       }
     });
     worker.onCrash((error) => {
       if (this.#worker !== worker) return;
       this.#worker = undefined;
+      this.#held = undefined;
       const pending = this.#pending;
       if (pending) {
         this.#settle(pending);

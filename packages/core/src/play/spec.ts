@@ -292,6 +292,18 @@ export interface CompletionResult {
 export interface PlayReferee<I = unknown> {
   /** Counts the ways to complete `position` (and lists them when asked). */
   completions(instance: I, setup: PlaySetup, position: PlayPosition, request: CompletionRequest): CompletionResult | Promise<CompletionResult>;
+  /**
+   * Optional: the game's problem prepared once (its tables compiled for the whole board), so each
+   * position of the game costs only its own search. The referee keeps what this returns for as long
+   * as it keeps the game, and asks it instead of `completions`; it must count exactly the same.
+   */
+  prepare?(instance: I, setup: PlaySetup): PreparedReferee;
+}
+
+/** A referee's problem prepared for one game (see `PlayReferee.prepare`). */
+export interface PreparedReferee {
+  /** Counts the ways to complete `position`, a position of the game it was prepared for. */
+  completions(position: PlayPosition, request: CompletionRequest): CompletionResult | Promise<CompletionResult>;
 }
 
 /**

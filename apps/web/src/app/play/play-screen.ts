@@ -6,7 +6,7 @@
 import { mergePalette } from '@kit/core';
 import {
   initialPosition, PlayMoveError, type PlayHint, type PlayMove, RefereeClient, gameCode, gameStatus, playMove, playSetup, playedMoves,
-  redoGame, remainingText, startGame, undoGame, canRedo, canUndo, type Game, type GameStatus, type RefereeAsk, type RefereeReport,
+  redoGame, remainingText, startGame, undoGame, canRedo, canUndo, type Game, type GameStatus, type RefereeAsk, type RefereePort, type RefereeReport,
 } from '@kit/core/play';
 import { type Grade, type GradeStep, MakerClient, readGeneratorSize } from '@kit/core/make';
 import { AbortedError, parseOptions, type RawOptions, type RegisteredPlugin, type WorkerPort } from '@kit/core/host';
@@ -92,8 +92,10 @@ export class PlayScreen {
 
   constructor(
     panel: HTMLElement,
-    /** A new solver worker, from the main bundle (see referee-workers.ts). */
+    /** A new solver worker (the maker's), from the main bundle (see referee-workers.ts). */
     private readonly createWorker: () => WorkerPort,
+    /** A new referee worker, from the main bundle. */
+    private readonly createRefereeWorker: () => RefereePort,
   ) {
     this.#panel = panel;
     this.#undo.addEventListener('click', () => this.undo());
@@ -199,7 +201,7 @@ export class PlayScreen {
       return;
     }
     this.#referee.element.hidden = false;
-    const workers = new RefereeWorkers(registered.origin.moduleUrl, this.createWorker);
+    const workers = new RefereeWorkers(registered.origin.moduleUrl, this.createRefereeWorker);
     const client = new RefereeClient({ moduleUrl: registered.origin.moduleUrl, pluginId: plugin.id, createWorker: workers.take });
     const host: BoardHost = {
       palette,
