@@ -121,7 +121,7 @@ describe('using the packages from the registry', () => {
 
     const site = join(user, 'site');
     const missing = npx(user, '--no', 'kit', 'web', '--out', site);
-    expect([missing.status, missing.stderr, missing.stdout, readdirSync(join(user, 'node_modules', '@kit')), JSON.parse(readFileSync(join(user, 'node_modules', '@kit', 'cli', 'package.json'), 'utf8')).peerDependencies]).toEqual([2, 'kit: kit web needs @kit/web, which is not installed: npm install @kit/web (beside @kit/cli)\n']);
+    expect([missing.status, missing.stderr, missing.stdout]).toEqual([2, 'kit: kit web needs @kit/web, which is not installed: npm install @kit/web (beside @kit/cli)\n', '']);
     npm(user, 'install', '--no-audit', '--no-fund', '@kit/web');
     const web = npx(user, '--no', 'kit', 'web', '--out', site);
     expect([web.status, web.stderr, web.stdout]).toEqual([0, '', `${site}: the page and 2 plugins (any static web server can host it)\n`]);

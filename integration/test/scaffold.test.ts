@@ -17,6 +17,8 @@ const link = (target: string, path: string) => {
 };
 const jsonLines = (stdout: string) => stdout.trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
 const passedCount = (output: string) => Number(/Tests\s+(\d+) passed/.exec(output)?.[1] ?? 0);
+/** What a build of the scaffold's sources writes: each module and its declarations. */
+const DIST_FILES = ['board', 'editor', 'index', 'play', 'plugin', 'solver'].flatMap((name) => [`${name}.d.ts`, `${name}.js`]);
 
 describe('kit create-plugin in the Puzzle Kit workspace', () => {
   // A stand-in for the repository root (pnpm-workspace.yaml with examples/*, packages/core, tooling),
@@ -45,7 +47,7 @@ describe('kit create-plugin in the Puzzle Kit workspace', () => {
       dependencies: { '@kit/core': 'workspace:^' },
       devDependencies: { '@kit/tooling': 'workspace:*' },
     });
-    expect(readdirSync(join(dir, 'src')).sort()).toEqual(['index.ts', 'plugin.ts', 'solver.ts']);
+    expect(readdirSync(join(dir, 'src')).sort()).toEqual(['board.ts', 'editor.ts', 'index.ts', 'play.ts', 'plugin.ts', 'solver.ts']);
   });
 
   it('builds with kit-build, type-checks, and passes its own tests', () => {
@@ -57,11 +59,12 @@ describe('kit create-plugin in the Puzzle Kit workspace', () => {
     runOk(process.execPath, [join(repoRoot, 'tooling', 'build.js')], { cwd: dir });
     // kit-build bundles each entry point; code they share goes to chunks beside them.
     const built = readdirSync(join(dir, 'dist')).sort();
-    expect(built.filter((file) => !/^chunk-[A-Z0-9]+\.js$/.test(file))).toEqual(['index.d.ts', 'index.js', 'plugin.d.ts', 'plugin.js', 'solver.d.ts', 'solver.js']);
+    expect(built.filter((file) => !/^chunk-[A-Z0-9]+\.js$/.test(file))).toEqual(DIST_FILES);
     expect(built.length).toBeGreaterThan(6);
     runOk(process.execPath, [tscBin, '-p', 'tsconfig.json'], { cwd: dir });
     const tests = runOk(process.execPath, [vitestBin, 'run'], { cwd: dir });
-    expect(passedCount(tests.stdout)).toBe(8);
+    // Eight solver tests and seven of the board file, the editor's examples and play.
+    expect(passedCount(tests.stdout)).toBe(15);
   });
 
   it('runs in the CLI, on one thread and split over two', () => {
@@ -120,11 +123,11 @@ describe('kit create-plugin outside the workspace (the packed CLI, a standalone 
     // typescript and @types/node are in the project already; vitest is linked from this repository.
     link(join(repoRoot, 'node_modules', 'vitest'), join(project, 'node_modules', 'vitest'));
     runOk('npm', ['run', 'build'], { cwd: dir });
-    expect(readdirSync(join(dir, 'dist')).sort()).toEqual(['index.d.ts', 'index.js', 'plugin.d.ts', 'plugin.js', 'solver.d.ts', 'solver.js']);
+    expect(readdirSync(join(dir, 'dist')).sort()).toEqual(DIST_FILES);
     runOk('npm', ['run', 'lint'], { cwd: dir });
     const tests = runOk('npm', ['test'], { cwd: dir });
-    // The eight in-process tests and one through the kit command.
-    expect(passedCount(tests.stdout)).toBe(9);
+    // The fifteen in-process tests and one through the kit command.
+    expect(passedCount(tests.stdout)).toBe(16);
   });
 
   it('writes a kit.config.json, so kit list in the package finds it', () => {
@@ -168,7 +171,7 @@ describe('kit create-plugin --link: from a clone, before the packages are on a r
     expect(realpathSync(join(dir, 'node_modules', '@kit', 'cli'))).toBe(realpathSync(join(repoRoot, 'apps', 'cli')));
     runOk('npm', ['run', 'build'], { cwd: dir });
     runOk('npm', ['run', 'lint'], { cwd: dir });
-    expect(passedCount(runOk('npm', ['test'], { cwd: dir }).stdout)).toBe(9);
+    expect(passedCount(runOk('npm', ['test'], { cwd: dir }).stdout)).toBe(16);
     const ran = runOk('npx', ['--no', 'kit', 'run', 'queens', '--plugin', '.', '--size', '6', '--count', '--json'], { cwd: dir });
     expect(JSON.parse(ran.stdout)).toMatchObject({ type: 'done', solutions: 4, tries: 152 });
   });

@@ -67,15 +67,23 @@ export async function handParts(p: Page): Promise<[number, number][]> {
   return p.locator('.hand-piece [data-part]').evaluateAll((cells) => cells.map((cell) => [Number((cell as HTMLElement).dataset['dr']), Number((cell as HTMLElement).dataset['dc'])] as [number, number]));
 }
 
-/** A finger's path on a touch screen: down at the first point, through the others, up at the last (CDP touch events). */
+/**
+ * A finger's path on a touch screen: down at the first point, through the others, up at the last
+ * (CDP touch events), at a person's pace: stamped 50 ms apart, resting 100 ms on the last point
+ * before it lifts. Events sent as fast as CDP takes them are a fling to Chromium, and it swallows
+ * the next tap as the one that stops the fling.
+ */
 export async function touchPath(p: Page, points: ReadonlyArray<{ x: number; y: number }>, atEach?: (point: { x: number; y: number }, index: number) => Promise<void>): Promise<void> {
   const cdp = await p.context().newCDPSession(p);
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [points[0]!] });
+  const start = Date.now() / 1000;
+  const at = (step: number) => start + step * 0.05;
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [points[0]!], timestamp: at(0) });
   for (const [index, point] of points.entries()) {
-    if (index > 0) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [point] });
+    if (index > 0) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [point], timestamp: at(index) });
     await atEach?.(point, index);
   }
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [points.at(-1)!], timestamp: at(points.length + 1) });
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [], timestamp: at(points.length + 1) });
   await cdp.detach();
 }
 
@@ -116,6 +124,58 @@ export async function layByHand(p: Page, rows: readonly string[], letter: string
   const top = Math.min(...target.map(([r]) => r)) - Math.min(...parts.map(([r]) => r));
   const left = Math.min(...target.map(([, c]) => c)) - Math.min(...parts.map(([, c]) => c));
   await push(boardCell(p, top + parts[0]![0], left + parts[0]![1]));
+}
+
+/** A tray piece's orientations and turns, as the plugin's play setup gives them (`TrayPiece`). */
+export interface TrayTurns {
+  name: string;
+  orientations: ReadonlyArray<ReadonlyArray<readonly number[]>>;
+  turns: ReadonlyArray<{ key: string; next: readonly number[] }>;
+}
+
+/** The cubes of the piece in hand (the hand bar's drawing) as [layer, row, col] offsets by part. */
+export async function handCubes(p: Page): Promise<[number, number, number][]> {
+  return p.locator('.hand-piece [data-part]').evaluateAll((cells) => cells.map((cell) => ['dl', 'dr', 'dc'].map((key) => Number((cell as HTMLElement).dataset[key])) as [number, number, number]));
+}
+
+/** Cubes as a canonical string: moved to the least corner, sorted. */
+export function solidOf(cubes: ReadonlyArray<readonly number[]>): string {
+  const least = [0, 1, 2].map((axis) => Math.min(...cubes.map((cube) => cube[axis]!)));
+  return cubes.map((cube) => cube.map((value, axis) => value - least[axis]!).join(',')).sort().join(' ');
+}
+
+/**
+ * Lays a piece of a box where a solution has it (`layers[z][y]`, one letter a cube), with taps
+ * only: the tray piece taken, turned with the hand bar's buttons (the shortest way there through
+ * the piece's turns, which `piece` gives) until it has the solution's shape, and its first cube
+ * tapped onto its cell (row `z * rows + y` of the layers' board). Each turn is checked against
+ * the page: `data-orientation` and the drawn cubes.
+ */
+export async function layInBox(p: Page, layers: readonly (readonly string[])[], piece: TrayTurns, buttons: Record<string, string>): Promise<void> {
+  const target = layers.flatMap((layer, z) => layer.flatMap((row, y) => [...row].flatMap((char, x) => (char === piece.name ? [[z, y, x] as [number, number, number]] : []))));
+  await p.locator(`.tray-piece[data-piece="${piece.name}"]`).tap();
+  const held = p.locator('.hand-piece');
+  const start = Number(await held.getAttribute('data-orientation'));
+  // The shortest run of turns from the orientation in hand to one with the solution's shape.
+  const wanted = new Set(piece.orientations.flatMap((cubes, index) => (solidOf(cubes) === solidOf(target) ? [index] : [])));
+  const way = new Map<number, string[]>([[start, []]]);
+  for (const [orientation, keys] of way) {
+    if (wanted.has(orientation)) break;
+    for (const turn of piece.turns) if (!way.has(turn.next[orientation]!)) way.set(turn.next[orientation]!, [...keys, turn.key]);
+  }
+  const end = [...way.keys()].find((orientation) => wanted.has(orientation));
+  if (end === undefined) throw new Error(`${piece.name}: no turn gives the solution's shape`);
+  let orientation = start;
+  for (const key of way.get(end)!) {
+    await p.getByRole('button', { name: buttons[key]!, exact: true }).tap();
+    orientation = piece.turns.find((turn) => turn.key === key)!.next[orientation]!;
+    expect(await held.getAttribute('data-orientation')).toBe(String(orientation));
+  }
+  const cubes = await handCubes(p);
+  expect(solidOf(cubes)).toBe(solidOf(target));
+  const least = [0, 1, 2].map((axis) => Math.min(...target.map((cube) => cube[axis]!)));
+  const [z, y, x] = cubes[0]!.map((value, axis) => value + least[axis]!) as [number, number, number];
+  await boardCell(p, z * layers[0]!.length + y, x).tap();
 }
 
 export interface OpenOptions {

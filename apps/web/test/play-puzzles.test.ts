@@ -3,7 +3,7 @@
 // pentominoes laid on 6x10 by dragging, the remaining count checked against the CLI on the board
 // with those cells as holes; Sudoku from the keyboard; Puyo's chain builder with Suggest checked
 // against the play spec in Node; every play board on a phone and under axe-core (and on a desktop,
-// the buttons beside the board).
+// the buttons beside the board), at both sizes.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,6 +11,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type DropsSetup, gameStatus, playMove, startGame } from '@kit/core/play';
 import { parseOptions, pluginFromModule } from '@kit/core/host';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type * as ServerModule from '../src/server/index.js';
 import type { WebServer } from '../src/server/index.js';
@@ -363,25 +364,46 @@ describe('Puyo in play', () => {
 });
 
 describe('the kit\'s play boards on a phone and under axe-core', () => {
-  for (const search of ['?puzzle=hitori-sat&example=unique-5x5&play=1', '?puzzle=sudoku&example=wikipedia&play=1', '?puzzle=pentomino&example=6x10&play=1', '?puzzle=katamino&play=1', '?puzzle=puyo&example=nazo&play=1']) {
-    it(`${search}: targets of 24 px or more at 390 px, nothing wider than the screen, no critical or serious violation`, async () => {
+  // Every kind of the kit's play boards: marks (Hitori, Sudoku), pieces (pentomino, Katamino), a box
+  // of layers (the Soma cube), drops (a chain puzzle, the free builder, which has no count).
+  // Each checked again in the state a move opens: a piece in hand (the hand bar's turns enabled), the field being edited.
+  const boards: Array<[string, string | undefined]> = [
+    ['?puzzle=hitori-sat&example=unique-5x5&play=1', undefined],
+    ['?puzzle=sudoku&example=wikipedia&play=1', undefined],
+    ['?puzzle=pentomino&example=6x10&play=1', '.tray-piece[data-piece="L"]'],
+    ['?puzzle=katamino&play=1', '.tray-piece'],
+    ['?puzzle=polycube&example=soma&play=1', '.tray-piece[data-piece="A"]'],
+    ['?puzzle=puyo&example=nazo&play=1', undefined],
+    ['?puzzle=puyo&example=builder&play=1', 'button.board-edit'],
+  ];
+  /** Counted, or (free play has no count) the piece over the field. */
+  const ready = (p: Page) => p.waitForSelector('#remaining[aria-busy="false"]:not([hidden]), [data-play-board][data-column]', { timeout: 60_000 });
+  for (const [search, opens] of boards) {
+    it(`${search}: targets of 24 px or more at 390 px, nothing wider than the screen, no critical or serious violation${opens ? ` (and after ${opens})` : ''}`, async () => {
       const p = await open(search, { viewport: { width: 390, height: 844 } });
-      await remaining(p);
-      expect(await smallTargets(p)).toEqual([]);
-      expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-      expect(await axeProblems(p)).toEqual([]);
+      await ready(p);
+      for (const state of ['start', opens].filter(Boolean)) {
+        if (state !== 'start') await p.locator(state!).first().click();
+        expect(await smallTargets(p), String(state)).toEqual([]);
+        expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+        expect(await axeProblems(p), String(state)).toEqual([]);
+      }
       await close(p);
     });
   }
   // On a desktop the game's buttons stay in the side column, left of the board.
-  for (const search of ['?puzzle=hitori-sat&example=unique-5x5&play=1', '?puzzle=pentomino&example=6x10&play=1', '?puzzle=puyo&example=nazo&play=1']) {
-    it(`${search}: at 1280x900 the buttons beside the board, no critical or serious violation`, async () => {
+  for (const [search, opens] of boards) {
+    it(`${search}: at 1280x900 the buttons beside the board, no critical or serious violation${opens ? ` (and after ${opens})` : ''}`, async () => {
       const p = await open(search);
-      await remaining(p);
+      await ready(p);
       const [controls, board] = await Promise.all([p.locator('.play-controls').boundingBox(), p.locator('[data-play-board]').boundingBox()]);
       expect(controls!.x + controls!.width).toBeLessThan(board!.x);
       expect(controls!.y).toBeLessThan(board!.y + board!.height);
       expect(await axeProblems(p)).toEqual([]);
+      if (opens) {
+        await p.locator(opens).first().click();
+        expect(await axeProblems(p), opens).toEqual([]);
+      }
       await close(p);
     });
   }

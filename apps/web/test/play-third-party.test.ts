@@ -318,6 +318,21 @@ describe('a puzzle with clue margins, its own cell names and counters (Nonogram)
     expect(await p.locator('#play-mistake').textContent()).toContain('A1');
     await close(p);
   });
+
+  it('shades a run with one drag of the pointer: the heart\'s full row, every cell of it, and the count stays 1', async () => {
+    const p = await open('?puzzle=nonogram&example=heart&play=1');
+    await remaining(p);
+    const [from, to] = [(await boardCell(p, 1, 0).boundingBox())!, (await boardCell(p, 1, 4).boundingBox())!];
+    await p.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await p.mouse.down();
+    await p.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 12 });
+    await p.mouse.up();
+    const row = await p.locator('.stage .board-cell[data-row="1"]').evaluateAll((cells) => cells.map((cell) => (cell as HTMLElement).dataset['mark']));
+    expect(new Set(row).size).toBe(1);
+    expect(await p.locator('.marks-play [data-counter="shaded"]').textContent()).toBe('shaded 5');
+    expect(await remaining(p)).toEqual({ data: '1', text: '1 solution left' });
+    await close(p);
+  });
 });
 
 describe('a game of drops from a temporary directory (falling gems)', () => {
@@ -363,12 +378,18 @@ describe('a game of drops from a temporary directory (falling gems)', () => {
 });
 
 describe('every kind of board on a phone, and for assistive technology', () => {
-  for (const search of ['?puzzle=binairo&example=six&play=1', '?puzzle=tiles&play=1', '?puzzle=gems&play=1&game=1-7-0']) {
+  for (const search of ['?puzzle=binairo&example=six&play=1', '?puzzle=nonogram&example=heart&play=1', '?puzzle=tiles&play=1', '?puzzle=gems&play=1&game=1-7-0']) {
     it(`${search}: targets of 24 px or more at 390 px, nothing wider than the screen, no critical or serious axe-core violation`, async () => {
       const p = await open(search, { viewport: { width: 390, height: 844 } });
       await remaining(p);
       expect(await smallTargets(p)).toEqual([]);
       expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      expect(await axeProblems(p)).toEqual([]);
+      await close(p);
+    });
+    it(`${search}: no critical or serious axe-core violation at 1280x900`, async () => {
+      const p = await open(search);
+      await remaining(p);
       expect(await axeProblems(p)).toEqual([]);
       await close(p);
     });

@@ -1,7 +1,8 @@
 // Pieces boards on a touch screen (Chromium with touch emulation at 390x844): every move without a
 // keyboard. Rotate and Flip (Tip on the Soma cube) beside the tray turn the piece in hand, as does a
 // tap on it; a tap lays it; a tap on a laid piece picks it up again; a piece dragged by a finger
-// follows it and snaps onto the board.
+// follows it and snaps onto the board. On a board of marks a finger's drag gives every cell it
+// crosses the mark its first cell took (Hitori's shading in a run).
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type * as ServerModule from '../src/server/index.js';
@@ -16,7 +17,7 @@ let server: WebServer;
 let browser: Browser;
 beforeAll(async () => {
   const discovery = await discoverPlugins({ root: repoRoot });
-  server = await serve({ plugins: discovery.plugins.filter((source) => ['pentomino', 'polycube'].includes(source.id)), unavailable: [] });
+  server = await serve({ plugins: discovery.plugins.filter((source) => ['pentomino', 'polycube', 'hitori-sat'].includes(source.id)), unavailable: [] });
   browser = await launchChromium({ phone: true });
 });
 afterAll(async () => {
@@ -185,6 +186,37 @@ describe('the Soma cube by taps', () => {
     expect(await held.getAttribute('data-orientation')).not.toBe(orientation);
     await button(p, 'Rotate').tap();
     expect(await held.getAttribute('data-orientation')).not.toBe(orientation);
+    await close(p);
+  });
+});
+
+describe('a run of marks by a finger', () => {
+  it('Hitori: a tap moves a cell to its next mark once; a drag gives every cell it crosses the mark its first cell took, one move a cell', async () => {
+    const p = await open('?puzzle=hitori-sat&example=unique-5x5&play=1');
+    await remaining(p);
+    const row = (r: number) => p.locator(`.stage .board-cell[data-row="${r}"]`).evaluateAll((cells) => cells.map((cell) => (cell as HTMLElement).dataset['mark']!));
+    const [empty] = await row(1);
+    await boardCell(p, 1, 3).tap();
+    const tapped = await row(1);
+    const shaded = tapped[3]!;
+    expect(shaded).not.toBe(empty);
+    expect(tapped).toEqual([empty, empty, empty, shaded, empty]);
+    // A finger from column 1 to column 5 of row 2, through each cell: all shaded (column 4 already was: no move there).
+    const points = [];
+    for (let col = 0; col < 5; col++) points.push(await centre(p, `.stage .board-cell[data-row="1"][data-col="${col}"]`));
+    await touchPath(p, points);
+    expect(await row(1)).toEqual(Array(5).fill(shaded));
+    const undo = p.locator('#play-undo');
+    for (let move = 0; move < 4; move++) await undo.tap();
+    expect(await row(1)).toEqual(tapped);
+    await undo.tap();
+    expect(await undo.isDisabled()).toBe(true);
+    // A drag that starts on a shaded cell gives its next mark (circled) to the cells after it.
+    await p.locator('#play-redo').tap();
+    await touchPath(p, [await centre(p, '.stage .board-cell[data-row="1"][data-col="3"]'), await centre(p, '.stage .board-cell[data-row="1"][data-col="4"]')]);
+    const circled = (await row(1))[3]!;
+    expect([circled === shaded, circled === empty]).toEqual([false, false]);
+    expect(await row(1)).toEqual([empty, empty, empty, circled, circled]);
     await close(p);
   });
 });

@@ -8,12 +8,14 @@ export interface RunResult {
 
 /**
  * The environment a stranger's shell would have: none of the npm_/pnpm_ variables that `pnpm test`
- * puts around us (they would steer the npm we start), no colour, no update checks.
+ * puts around us (they would steer the npm we start), no NODE_PATH (pnpm's bin shims set it to the
+ * workspace's packages, where require() would find a package the stranger never installed), no
+ * colour, no update checks.
  */
 export function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   for (const [key, value] of Object.entries(process.env)) {
-    if (/^(npm_|pnpm_|PNPM_|NODE_OPTIONS$|VITEST|TURBO_)/i.test(key)) continue;
+    if (/^(npm_|pnpm_|PNPM_|NODE_OPTIONS$|NODE_PATH$|VITEST|TURBO_)/i.test(key)) continue;
     env[key] = value;
   }
   return {

@@ -93,6 +93,7 @@ describe('checkPlugin and play mode', () => {
       'plugin lights: has a play mode without a check() function',
     );
     expect(() => checkPlugin({ ...make('lights'), play: { ...play, referee: 'yes' } }, 'lights')).toThrow('plugin lights: has a play referee that is not a function');
+    expect(() => checkPlugin({ ...make('lights'), play: { ...play, editable: {} } }, 'lights')).toThrow('plugin lights: has a play editable that is not a function');
     expect(() => checkPlugin({ ...make('lights'), play: 7 }, 'lights')).toThrow('plugin lights: has a play field that is not an object');
   });
 });

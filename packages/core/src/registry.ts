@@ -65,7 +65,7 @@ export function checkPlugin(value: unknown, source: string): AnyPlugin {
     for (const method of ['setup', 'view', 'check', 'complete'] as const) {
       if (typeof play[method] !== 'function') throw fail(`has a play mode without a ${method}() function`);
     }
-    for (const method of ['legalDrops', 'deduce', 'toInstance', 'fromSolution', 'referee'] as const) {
+    for (const method of ['legalDrops', 'deduce', 'editable', 'toInstance', 'fromSolution', 'referee'] as const) {
       if (play[method] !== undefined && typeof play[method] !== 'function') throw fail(`has a play ${method} that is not a function`);
     }
   }

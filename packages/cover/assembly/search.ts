@@ -111,7 +111,7 @@ export function remainingAt(): usize { return remaining; }
 export function stackAt(): usize { return stack; }
 
 /**
- * Buckets the placements (as tables.ts does for the JavaScript kernel): by first cell, by what they
+ * Buckets the placements (as src/bitboard-tables.ts does for the JavaScript kernel): by first cell, by what they
  * need of the next `window` cells (listed under every occupancy of those cells that leaves them
  * free), and by kind; within a bucket in id order. Returns the number of entries.
  */

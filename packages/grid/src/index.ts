@@ -11,3 +11,5 @@ export {
   type Board, parseBoard, boardFromRows, boardToRows, rectangleBoard, cellCount, cropBoard,
   transformBoard, boardSymmetries,
 } from './board.js';
+export { PIECE_PALETTE, pieceCell, pieceFill } from './piece-palette.js';
+export { openRegions } from './regions.js';

@@ -1,9 +1,8 @@
 import { type Penta, challengePentas } from './challenges.js';
 import { parseWidths } from './instance.js';
 import { ALL_PIECES, lettersOf, parseLetters } from './pieces.js';
-import { planRange, planWidth } from './plan.js';
+import { planRange, planWidth, sweepGroups } from './plan.js';
 import { rowsOfLabels, runPart } from './run.js';
-import { sweepGroups } from './solver.js';
 import { type SubsetResult, SubsetTally } from './tally.js';
 
 export interface KataminoOptions {

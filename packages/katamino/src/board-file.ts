@@ -4,7 +4,7 @@
 // set, to lay on the empty board. `kit generate` writes a header line above it, which is skipped.
 import { InputError, type TextFile } from '@kit/core';
 import { skipGeneratedHeader } from '@kit/core/make';
-import { type LaidPiece, type PieceSet, pentominoSet, readLaidBoard } from '@kit/pentomino';
+import { type LaidPiece, type PieceSet, pentominoSet, readLaidBoard } from '@kit/pentomino/packing';
 import { ROWS, lettersOf, parseLetters, popcount } from './pieces.js';
 
 /** A challenge file, read: the set (piece ids), and the laid pieces if it draws a board. */

@@ -4,7 +4,7 @@
 import { InputError } from '@kit/core';
 import type { PiecesSetup } from '@kit/core/play';
 import type { Grade } from '@kit/core/make';
-import { challengeLevel, gradeChallenge, packingPath } from '@kit/pentomino';
+import { challengeLevel, gradeChallenge, packingPath } from '@kit/pentomino/packing';
 import { packingCompletions } from '@kit/pentomino/play-referee';
 import { katamino } from './api.js';
 import type { KataminoInstance } from './instance.js';

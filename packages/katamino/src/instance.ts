@@ -1,5 +1,5 @@
 import { InputError, type ParsedOptions, type TextFile } from '@kit/core';
-import type { LaidPiece, PieceSet } from '@kit/pentomino';
+import type { LaidPiece, PieceSet } from '@kit/pentomino/packing';
 import { readChallengeFile } from './board-file.js';
 import { type Penta, challengePentas } from './challenges.js';
 import { MAX_WIDTH, MIN_WIDTH, parseLetters, popcount } from './pieces.js';

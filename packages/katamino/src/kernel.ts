@@ -1,5 +1,5 @@
 import { type Shape, orientations } from '@kit/grid';
-import { pentominoSet } from '@kit/pentomino';
+import { pentominoSet } from '@kit/pentomino/packing';
 import { LETTERS, PIECE_I, ROWS } from './pieces.js';
 
 /** Every orientation of every piece, by id; the shapes are @kit/pentomino's. */

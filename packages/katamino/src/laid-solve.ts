@@ -2,7 +2,7 @@
 // search is @kit/pentomino's (the laid cells as holes); solutions are drawn with the laid pieces.
 // With the booklet's rule, tilings with an upright I are not counted.
 import type { SolveContext, Summary } from '@kit/core';
-import { pack, withLaid } from '@kit/pentomino';
+import { pack, withLaid } from '@kit/pentomino/packing';
 import type { KataminoInstance } from './instance.js';
 import { ROWS, lettersOf } from './pieces.js';
 import type { KataminoSolution, KataminoState } from './view.js';

@@ -4,7 +4,7 @@
 // whose 5 x N board has one distinct tiling. Either is kept when its grade is the level asked for.
 import { InputError, Random } from '@kit/core';
 import type { GenerateContext, GeneratedPuzzle, GenerateRequest } from '@kit/core/make';
-import { FEWEST_LEFT, MOST_LEFT, challengeText, layPieces, requestedLevel, transformed } from '@kit/pentomino';
+import { FEWEST_LEFT, MOST_LEFT, challengeText, layPieces, requestedLevel, transformed } from '@kit/pentomino/packing';
 import { katamino } from './api.js';
 import { LETTERS, MAX_WIDTH, MIN_WIDTH, ROWS } from './pieces.js';
 

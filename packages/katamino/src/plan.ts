@@ -1,6 +1,7 @@
+import { compareCellLists, imageOf } from '@kit/cover';
 import type { KernelSettings } from './kernel.js';
 import { PIECE_I, PIECE_X, ROWS, popcount } from './pieces.js';
-import { cachedGroup, compareCells, imageOf } from './symmetry.js';
+import { cachedGroup } from './symmetry.js';
 
 /**
  * How symmetric copies are removed in one independent search.
@@ -27,7 +28,7 @@ export function xPlacements(width: number): number[][] {
       const cells = [[row, col - 1], [row - 1, col], [row, col], [row + 1, col], [row, col + 1]]
         .map(([r, c]) => c! * ROWS + r!)
         .sort((a, b) => a - b);
-      if (group.some((perm) => compareCells(imageOf(perm, cells), cells) < 0)) continue;
+      if (group.some((perm) => compareCellLists(imageOf(perm, cells), cells) < 0)) continue;
       if (cutsOffCell(width, cells)) continue;
       out.push(cells);
     }
@@ -76,4 +77,13 @@ export function planWidth(width: number, allowed: number, horizontalI: boolean, 
 /** One search for every width from lo to hi at once (the corner rule works for all widths). */
 export function planRange(lo: number, hi: number, allowed: number, horizontalI: boolean, all: boolean): Part {
   return { settings: { lo, hi, allowed, horizontalI, corner: !all }, breaking: all ? 'raw' : 'corner' };
+}
+
+/**
+ * The sweep's searches, grouped by board width. One search serves a whole range of widths (a tiling
+ * of 5 x c is a point of the 5 x hi search where the first c columns are exactly full); the 5 x 12
+ * board alone is faster with X placed first (X is in its only set), so it is a group of its own.
+ */
+export function sweepGroups(lo: number, hi: number): [number, number][] {
+  return hi === 12 && lo < 12 ? [[lo, 11], [12, 12]] : [[lo, hi]];
 }

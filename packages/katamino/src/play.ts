@@ -5,7 +5,7 @@
 // the checks and the referee are @kit/pentomino's.
 import { InputError } from '@kit/core';
 import type { PlaySpec } from '@kit/core/play';
-import { type PieceKind, allLaid, packingFrame, packingSetup, pentominoSet, unfillable } from '@kit/pentomino';
+import { type PieceKind, allLaid, packingFrame, packingSetup, pentominoSet, unfillable } from '@kit/pentomino/packing';
 import type { KataminoInstance } from './instance.js';
 import { ROWS, lettersOf } from './pieces.js';
 import type { KataminoSolution } from './view.js';

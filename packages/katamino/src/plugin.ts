@@ -1,7 +1,7 @@
 // The version users see is the package's own, so changesets' bumps reach `kit list` too.
 import manifest from '../package.json' with { type: 'json' };
 import { PENTOMINO_PALETTE, type Summary, definePlugin } from '@kit/core';
-import { CHALLENGE_LEVELS } from '@kit/pentomino';
+import { CHALLENGE_LEVELS } from '@kit/pentomino/packing';
 import { type KataminoInstance, parseInstance } from './instance.js';
 import { play } from './play.js';
 import { type KataminoSolution, type KataminoState, viewKatamino } from './view.js';

@@ -5,10 +5,13 @@ import { type KataminoInstance, parseInstance } from './instance.js';
 import { solveLaid } from './laid-solve.js';
 import { makeKatamino } from './make.js';
 import { ALL_PIECES, ROWS, lettersOf, parseLetters } from './pieces.js';
-import { type Part, planRange, planWidth } from './plan.js';
+import { type Part, planRange, planWidth, sweepGroups } from './plan.js';
 import { partRoots, rowsOfLabels, runPart } from './run.js';
 import { SubsetTally, type TallyHooks } from './tally.js';
 import type { KataminoSolution, KataminoState } from './view.js';
+
+// The sweep's groups are a plan (plan.ts); this entry has always offered them.
+export { sweepGroups } from './plan.js';
 
 type Context = SolveContext<KataminoSolution, KataminoState>;
 type PiecesInstance = Extract<KataminoInstance, { mode: 'pieces' }>;
@@ -80,15 +83,6 @@ function splitPieces(instance: PiecesInstance, threads: number): SplitSearch<Kat
 }
 
 // ---- --n: every set of N pieces, one search shared by all of them ----------------------------------
-
-/**
- * The sweep's searches, grouped by board width. One search serves a whole range of widths (a tiling
- * of 5 x c is a point of the 5 x hi search where the first c columns are exactly full); the 5 x 12
- * board alone is faster with X placed first (X is in its only set), so it is a group of its own.
- */
-export function sweepGroups(lo: number, hi: number): [number, number][] {
-  return hi === 12 && lo < 12 ? [[lo, 11], [12, 12]] : [[lo, hi]];
-}
 
 function groupParts(instance: SweepInstance, [lo, hi]: [number, number]): Part[] {
   return lo === hi

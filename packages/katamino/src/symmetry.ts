@@ -32,13 +32,3 @@ export function cachedGroup(width: number, rectangleOnly: boolean): Int32Array[]
   }
   return group;
 }
-
-/** Cell sets compared as sorted index lists: a total order, so each orbit has one smallest member. */
-export function compareCells(a: readonly number[], b: readonly number[]): number {
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i]! - b[i]!;
-  return 0;
-}
-
-export function imageOf(perm: Int32Array, cells: readonly number[]): number[] {
-  return cells.map((cell) => perm[cell]!).sort((x, y) => x - y);
-}

@@ -1,4 +1,4 @@
-import { pack } from '@kit/pentomino';
+import { pack } from '@kit/pentomino/packing';
 import { describe, expect, it } from 'vitest';
 import { CHALLENGES, challengePentas, playChallenge } from '../src/index.js';
 

@@ -1,5 +1,5 @@
 import { InputError } from '@kit/core';
-import { pack } from '@kit/pentomino';
+import { pack } from '@kit/pentomino/packing';
 import { describe, expect, it } from 'vitest';
 import { katamino } from '../src/index.js';
 

@@ -1,3 +1,4 @@
+import { type PackingProblem, boxNeighbours, isolatesCell } from '@kit/cover';
 import { type Board, type Transform, TRANSFORMS, boardSymmetries, orientations, sortShort, transformInBox } from '@kit/grid';
 import type { PieceSet } from './pieces.js';
 import { type OrientedShape, listPlacementsInWasm } from './placements-wasm.js';
@@ -12,11 +13,12 @@ export interface Placement {
 }
 
 /**
- * A packing problem in the search's own cell numbering. Cells run along the board's SHORT side
- * first (index = long * short + across), so the "first empty cell" frontier stays at most one short
- * side wide and a placement's cells lie close together.
+ * A packing problem in the search's own cell numbering: the plane as @kit/cover's geometry, a box of
+ * `short x long x 1` cells. Cells run along the board's SHORT side first (index = long * short +
+ * across), so the "first empty cell" frontier stays at most one short side wide and a placement's
+ * cells lie close together.
  */
-export interface Problem {
+export interface Problem extends PackingProblem {
   rows: number;
   cols: number;
   /** Length of the short side: neighbours are +-1 (within a line) and +-short. */
@@ -28,10 +30,12 @@ export interface Problem {
   hole: Uint8Array;
   holeCount: number;
   kindNames: string[];
+  /** Copies of each kind (`kindMin` and `kindMax` both). */
   kindCounts: number[];
   kindSizes: number[];
   /** Distinct orientations per kind (8 = asymmetric). */
   kindOrientations: number[];
+  /** Pieces in a packing (`maxPieces`). */
   pieces: number;
   /** Every placement that does not cut off a cell against the border or holes on its own. */
   placements: Placement[];
@@ -54,6 +58,7 @@ export function compileProblem(board: Board, set: PieceSet, options: CompileOpti
   const wide = rows <= cols;
   const short = wide ? rows : cols;
   const size = rows * cols;
+  const sides: [number, number, number] = [short, size / short, 1];
   const searchIndex = (row: number, col: number) => (wide ? col * rows + row : row * cols + col);
   const boardIndex = new Int32Array(size);
   const hole = new Uint8Array(size);
@@ -113,7 +118,7 @@ export function compileProblem(board: Board, set: PieceSet, options: CompileOpti
   } else {
     // Past 64 cells the check is cell by cell: each cell's neighbours, and the holes plus the cells
     // of the placement being checked (set, checked, cleared again).
-    const neighbours = bits ? [] : cellNeighbours(rows, cols, searchIndex);
+    const neighbours = bits ? [] : boxNeighbours(sides);
     const mark = bits ? hole : Uint8Array.from(hole);
     for (const shape of oriented) {
       const { height, width, offsets } = shape;
@@ -160,32 +165,20 @@ export function compileProblem(board: Board, set: PieceSet, options: CompileOpti
     }
     return perm;
   });
+  const kindCounts = kinds.map((kind) => kind.count);
+  const pieces = kinds.reduce((n, kind) => n + kind.count, 0);
   return {
-    rows, cols, short, size, boardIndex, hole, holeCount,
+    rows, cols, short, sides, size, boardIndex, hole, holeCount,
     kindNames: kinds.map((kind) => kind.name),
-    kindCounts: kinds.map((kind) => kind.count),
+    kindCounts, kindMin: kindCounts, kindMax: kindCounts, ranges: false,
     kindSizes: kinds.map((kind) => kind.shape.length),
     kindOrientations: shapes.map((list) => list.length),
-    pieces: kinds.reduce((n, kind) => n + kind.count, 0),
+    // Eight orientations: no symmetry of the square maps the piece to itself.
+    asymmetric: shapes.map((list) => list.length === 8),
+    pieces, maxPieces: pieces,
     placements, prune, group, groupTransforms,
     ...(bits ? { masks: { lo: Int32Array.from(maskLo), hi: Int32Array.from(maskHi) } } : {}),
   };
-}
-
-/** Neighbours of each search cell, in search indices. */
-export function cellNeighbours(rows: number, cols: number, searchIndex: (row: number, col: number) => number): number[][] {
-  const out: number[][] = new Array(rows * cols);
-  for (let row = 0; row < rows; row++) {
-    for (let col = 0; col < cols; col++) {
-      const list: number[] = [];
-      if (row > 0) list.push(searchIndex(row - 1, col));
-      if (row + 1 < rows) list.push(searchIndex(row + 1, col));
-      if (col > 0) list.push(searchIndex(row, col - 1));
-      if (col + 1 < cols) list.push(searchIndex(row, col + 1));
-      out[searchIndex(row, col)] = list;
-    }
-  }
-  return out;
 }
 
 /**
@@ -267,31 +260,4 @@ class BoardBits {
     this.neighbours(freeLo, freeHi);
     return ((nextLo & ~this.lo) | (nextHi & ~this.hi)) !== 0;
   }
-}
-
-/** Does covering `cells` leave a neighbouring cell with no free neighbour? `mark` holds the holes. */
-function isolatesCell(cells: number[], neighbours: number[][], mark: Uint8Array): boolean {
-  for (const c of cells) mark[c] = 1;
-  let isolated = false;
-  for (const c of cells) {
-    for (const n of neighbours[c]!) {
-      if (mark[n]) continue;
-      let open = false;
-      for (const m of neighbours[n]!) if (!mark[m]) open = true;
-      if (!open) isolated = true;
-    }
-  }
-  for (const c of cells) mark[c] = 0;
-  return isolated;
-}
-
-/** An empty cell with no empty neighbour on the bare board: nothing bigger than one cell can cover it. */
-export function hasIsolatedCell(problem: Problem): boolean {
-  const { rows, cols, hole } = problem;
-  const wide = rows <= cols;
-  const neighbours = cellNeighbours(rows, cols, (r, c) => (wide ? c * rows + r : r * cols + c));
-  for (let i = 0; i < problem.size; i++) {
-    if (!hole[i] && neighbours[i]!.every((n) => hole[n] === 1)) return true;
-  }
-  return false;
 }

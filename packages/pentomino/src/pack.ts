@@ -1,6 +1,6 @@
 import { boardFromRows } from './boards.js';
 import { prepare, runAll } from './engine.js';
-import type { SymmetryMethod } from './plan.js';
+import type { SymmetryMethod } from '@kit/cover';
 import { type PieceSet, pentominoSet, selectPieces } from './pieces.js';
 
 export interface PackOptions {

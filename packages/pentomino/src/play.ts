@@ -7,6 +7,7 @@ import {
   coverOf, piecesLeft, planarPiece, type PiecesPosition, type PiecesSetup, type PlayPosition, type PlaySetup, type PlaySpec,
   type PlayViolation,
 } from '@kit/core/play';
+import { openRegions } from '@kit/grid';
 import type { PackingInstance } from './instance.js';
 import type { PackingState } from './view.js';
 import { fillFor } from './view.js';
@@ -58,26 +59,7 @@ export function unfillable(setup: PiecesSetup, position: PiecesPosition): PlayVi
   const common = sizes.reduce((a, b) => gcd(a, b));
   const blocked = coverOf(setup, position);
   for (const hole of setup.holes ?? []) blocked[hole] = -2;
-  const seen = new Uint8Array(width * height);
-  const flagged: number[][] = [];
-  for (let start = 0; start < width * height; start++) {
-    if (blocked[start] !== -1 || seen[start]) continue;
-    const region: number[] = [];
-    const stack = [start];
-    seen[start] = 1;
-    while (stack.length > 0) {
-      const cell = stack.pop()!;
-      region.push(cell);
-      const col = cell % width;
-      for (const next of [cell - width, cell + width, col > 0 ? cell - 1 : -1, col < width - 1 ? cell + 1 : -1]) {
-        if (next >= 0 && next < width * height && blocked[next] === -1 && !seen[next]) {
-          seen[next] = 1;
-          stack.push(next);
-        }
-      }
-    }
-    if (region.length < smallest || region.length % common !== 0) flagged.push(region.sort((a, b) => a - b));
-  }
+  const flagged = openRegions((cell) => blocked[cell] === -1, width, height).filter((region) => region.length < smallest || region.length % common !== 0);
   // A pocket cut off leaves the rest of the board a size no piece count makes too: with the empty
   // cells a multiple of the pieces' size in all, the largest region's fault is the others', so it is
   // not shown (a board in red hides the pocket that is the mistake). Only its own fault shows.

@@ -1,4 +1,5 @@
 import type { SolveContext, Solver, Summary } from '@kit/core';
+import { splitRoots } from '@kit/cover';
 import { generateChallenge } from './challenge.js';
 import { gradeChallenge } from './grade.js';
 import { packingSetup } from './play.js';
@@ -6,7 +7,6 @@ import { boardFromRows } from './boards.js';
 import { type Prepared, type RunHooks, prepare, runAll, runRoots } from './engine.js';
 import { type PackingInstance, parseInstance } from './instance.js';
 import { withLaid } from './laid.js';
-import { splitRoots } from './split.js';
 import type { PackingState } from './view.js';
 
 type Context = SolveContext<PackingState, PackingState>;

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { EngineSettings, Prepared, RunResult } from '../src/engine.js';
 import { boardFromRows, pentominoSet, seedBoard } from '../src/index.js';
 import { prepare, runAll, runRoots } from '../src/engine.js';
-import { splitRoots } from '../src/split.js';
+import { splitRoots } from '@kit/cover';
 import type { PieceSet } from '../src/pieces.js';
 
 type KernelName = 'js' | 'wasm' | 'wide';

@@ -1,4 +1,4 @@
-import { boxNeighbours, placementMasks } from '@kit/cover';
+import { type PackingProblem, boxNeighbours, isolatesCell, placementMasks } from '@kit/cover';
 import { type Shape, orientations, shapeKey } from './geometry.js';
 import { type OrientedShape, listPlacementsInWasm } from './placements-wasm.js';
 import type { PieceSet } from './pieces.js';
@@ -12,11 +12,11 @@ export interface Placement {
 }
 
 /**
- * A packing problem in the search's own cell numbering: along the box's shortest side first, then
+ * A packing problem in the search's own cell numbering (the box as @kit/cover's geometry): along the box's shortest side first, then
  * the middle one, then the longest (index = a + A * (b + B * c)), so a placement's cells lie close
  * together and the cells filled before the first empty one form a prefix of whole slices.
  */
-export interface Problem {
+export interface Problem extends PackingProblem {
   /** The target's box in its own axes: columns, rows, layers. */
   box: [number, number, number];
   /** Which axis of the box (0 x, 1 y, 2 z) runs fastest, in the middle, slowest in the search. */
@@ -43,9 +43,6 @@ export interface Problem {
   /** Boxes of up to 64 cells: each placement's cells as a bitmask, cells 0..31 and 32..63. */
   masks?: { lo: Int32Array; hi: Int32Array };
 }
-
-/** Each cell's neighbours in the box, in search numbering. */
-export const cellNeighbours = boxNeighbours;
 
 /** Orders the box's axes by length (ties: x before y before z). */
 export function searchAxes(box: readonly [number, number, number]): [number, number, number] {
@@ -96,7 +93,7 @@ export function compileProblem(target: Target, set: PieceSet, axes: [number, num
       masks.hi[i] = records[4 * i + 3]!;
     }
   } else {
-    const neighbours = cellNeighbours(sides);
+    const neighbours = boxNeighbours(sides);
     const mark = Uint8Array.from(hole);
     for (const shape of shapes) listPlacements(shape, sides, hole, prune ? { neighbours, mark } : undefined, placements);
   }
@@ -177,29 +174,4 @@ function listPlacements(
       }
     }
   }
-}
-
-/** Does covering `cells` leave a neighbouring cell with no free neighbour? `mark` holds the holes. */
-export function isolatesCell(cells: readonly number[], neighbours: readonly Int32Array[], mark: Uint8Array): boolean {
-  for (const c of cells) mark[c] = 1;
-  let isolated = false;
-  for (const c of cells) {
-    for (const n of neighbours[c]!) {
-      if (mark[n]) continue;
-      let open = false;
-      for (const m of neighbours[n]!) if (!mark[m]) open = true;
-      if (!open) isolated = true;
-    }
-  }
-  for (const c of cells) mark[c] = 0;
-  return isolated;
-}
-
-/** An empty cell with no empty neighbour in the bare target: nothing bigger than one cube covers it. */
-export function hasIsolatedCell(problem: Problem): boolean {
-  const neighbours = cellNeighbours(problem.sides);
-  for (let i = 0; i < problem.size; i++) {
-    if (!problem.hole[i] && neighbours[i]!.every((n) => problem.hole[n] === 1)) return true;
-  }
-  return false;
 }

@@ -1,12 +1,16 @@
-import { type Problem, hasIsolatedCell } from './compile.js';
-import type { Kernel, KernelHooks } from './kernel.js';
-import { createWasmKernel, fitsBitboard, hasWasm } from './kernel-wasm.js';
-import { createWideKernel } from './kernel-wide.js';
+// The box of cubes as the engine's geometry: a target and its pieces compiled (compile.ts) in the
+// axis order the planner chooses, searched by @kit/cover; the packings drawn back as layers.
+import {
+  type PreparedSearch, type RunResult, type SearchHooks, type SearchRoot,
+  drawnHooks, fitsBitboard, hasWasm, isFeasible, packingChars, runAll as runCoverAll, runRoots as runCoverRoots,
+} from '@kit/cover';
+import type { Problem } from './compile.js';
 import type { PieceSet } from './pieces.js';
-import type { SearchPlan, SearchRoot } from './plan.js';
 import { choosePlan } from './planner.js';
 import { type SymmetryGroup, type SymmetryMode, type SymmetryUsed, mirrorKinds, resolveSymmetry } from './symmetry.js';
 import type { Target } from './target.js';
+
+export type { RunResult } from '@kit/cover';
 
 export type KernelName = 'wasm' | 'wide';
 
@@ -22,13 +26,10 @@ export interface EngineSettings {
   planAbove?: number;
 }
 
-export interface Prepared {
+export interface Prepared extends PreparedSearch {
   problem: Problem;
   symmetry: SymmetryUsed;
   group: SymmetryGroup;
-  plan: SearchPlan;
-  /** False when the target cannot be packed at all (a cut-off cell): nothing to search. */
-  feasible: boolean;
   kernel: KernelName;
 }
 
@@ -42,31 +43,17 @@ export function prepare(target: Target, set: PieceSet, settings: EngineSettings 
   const bitboard = fitsBitboard(problem) && hasWasm();
   const kernel = settings.kernel ?? (bitboard ? 'wasm' : 'wide');
   if (kernel === 'wasm' && !bitboard) throw new RangeError('the WebAssembly kernel takes boxes of up to 64 cells and 31 piece kinds, where WebAssembly runs');
-  return { problem, symmetry, group, plan, feasible: !(problem.prune && hasIsolatedCell(problem)), kernel };
-}
-
-/** Upper case to lower and back; digits as they are. */
-function otherCase(name: string): string {
-  const lower = name.toLowerCase();
-  return lower === name ? name.toUpperCase() : lower;
+  return { problem, symmetry, group, plan, feasible: isFeasible(problem), kernel };
 }
 
 /**
  * A partial or complete packing as layers (`layers[z][y]`, one character per x): piece names, `.`
- * for a hole, space for a cube not yet covered. Copies of a repeated piece alternate between its
- * letter's two cases (when the other case names no other piece), so their boundaries stay visible.
+ * for a hole, space for a cube not yet covered; copies of a repeated piece in alternating cases
+ * (see packingChars).
  */
 export function layersOf(problem: Problem, stack: Int32Array, depth: number): string[][] {
   const [X, Y, Z] = problem.box;
-  const chars: string[] = new Array(problem.size);
-  for (let i = 0; i < problem.size; i++) chars[problem.boardIndex[i]!] = problem.hole[i] ? '.' : ' ';
-  const copies = new Array<number>(problem.kindNames.length).fill(0);
-  for (let d = 0; d < depth; d++) {
-    const placement = problem.placements[stack[d]!]!;
-    let name = problem.kindNames[placement.kind]!;
-    if (copies[placement.kind]!++ % 2 === 1 && !problem.kindNames.includes(otherCase(name))) name = otherCase(name);
-    for (const cell of placement.cells) chars[problem.boardIndex[cell]!] = name;
-  }
+  const chars = packingChars(problem, stack, depth);
   const layers: string[][] = [];
   for (let z = 0; z < Z; z++) {
     const rows: string[] = [];
@@ -91,155 +78,19 @@ export interface RunHooks {
   tick?: (layers: () => string[][], tries: number) => boolean;
 }
 
-export interface RunResult {
-  solutions: number;
-  tries: number;
-  stopped: boolean;
-}
-
-interface Searcher {
-  run(roots: readonly SearchRoot[], hooks: RunHooks): RunResult;
-}
-
-// Building a kernel's tables costs milliseconds: a split search runs many roots on one kernel.
-const searchers = new WeakMap<Prepared, Searcher>();
-
-function createSearcher(prepared: Prepared): Searcher {
-  const { problem, group, plan } = prepared;
-  const { size } = problem;
-  const kinds = problem.kindNames.length;
-  // A packing as a labelling that keeps piece boundaries (copies of one kind are told apart):
-  // each cell gets its piece's kind and the piece's smallest cell.
-  const labels = new Int32Array(size);
-  const image = new Int32Array(size);
-  const used = new Int32Array(kinds);
-  let check: number[] = [];
-  let solutions = 0;
-  let triesBefore = 0;
-  let hooks: RunHooks = {};
-
-  // The placements as flat typed arrays: the leaf checks below run a few thousand times a search,
-  // mostly before the JIT has compiled them, where plain indexed loops cost far less than for-of.
-  const placementCount = problem.placements.length;
-  const cellStart = new Int32Array(placementCount + 1);
-  let flatLength = 0;
-  for (let id = 0; id < placementCount; id++) {
-    cellStart[id] = flatLength;
-    flatLength += problem.placements[id]!.cells.length;
-  }
-  cellStart[placementCount] = flatLength;
-  const cellsOf = new Int32Array(flatLength);
-  const kindOf = new Int32Array(placementCount);
-  for (let id = 0; id < placementCount; id++) {
-    cellsOf.set(problem.placements[id]!.cells, cellStart[id]!);
-    kindOf[id] = problem.placements[id]!.kind;
-  }
-
-  // Is the packing on the stack the smallest of its images under the elements in `check`?
-  const canonical = (stack: Int32Array, depth: number): boolean => {
-    labels.fill(-1);
-    for (let d = 0; d < depth; d++) {
-      const id = stack[d]!;
-      const from = cellStart[id]!;
-      const to = cellStart[id + 1]!;
-      // Cells are ascending: the first is the smallest.
-      const label = kindOf[id]! * size + cellsOf[from]!;
-      for (let i = from; i < to; i++) labels[cellsOf[i]!] = label;
-    }
-    for (let c = 0; c < check.length; c++) {
-      const g = check[c]!;
-      const perm = group.perms[g]!;
-      const kindMap = group.kindMaps[g]!;
-      image.fill(-1);
-      for (let d = 0; d < depth; d++) {
-        const id = stack[d]!;
-        const from = cellStart[id]!;
-        const to = cellStart[id + 1]!;
-        let first = size;
-        for (let i = from; i < to; i++) {
-          const at = perm[cellsOf[i]!]!;
-          if (at < first) first = at;
-        }
-        const label = kindMap[kindOf[id]!]! * size + first;
-        for (let i = from; i < to; i++) image[perm[cellsOf[i]!]!] = label;
-      }
-      for (let i = 0; i < size; i++) {
-        if (image[i] !== labels[i]) {
-          if (image[i]! < labels[i]!) return false;
-          break;
-        }
-      }
-    }
-    return true;
-  };
-
-  // With ranges of counts a full board is a packing only if every kind is used often enough.
-  const enoughOfEach = (stack: Int32Array, depth: number): boolean => {
-    used.fill(0);
-    for (let d = 0; d < depth; d++) used[kindOf[stack[d]!]!]!++;
-    for (let k = 0; k < kinds; k++) if (used[k]! < problem.kindMin[k]!) return false;
-    return true;
-  };
-
-  const piecesOf = (stack: Int32Array, depth: number): Array<{ kind: number; cells: number[] }> => {
-    const found: Array<{ kind: number; cells: number[] }> = [];
-    for (let d = 0; d < depth; d++) {
-      const id = stack[d]!;
-      const cells = Array.from(cellsOf.subarray(cellStart[id]!, cellStart[id + 1]!), (cell) => problem.boardIndex[cell]!);
-      found.push({ kind: kindOf[id]!, cells: cells.sort((a, b) => a - b) });
-    }
-    return found;
-  };
-
-  const kernelHooks: KernelHooks = {
-    leaf(stack, depth) {
-      if (problem.ranges && !enoughOfEach(stack, depth)) return false;
-      if (check.length > 0 && !canonical(stack, depth)) return false;
-      solutions++;
-      hooks.solution?.(layersOf(problem, stack, depth));
-      hooks.pieces?.(piecesOf(stack, depth));
-      return hooks.limit !== undefined && solutions >= hooks.limit;
-    },
-    tick(stack, depth, tries) {
-      return hooks.tick ? hooks.tick(() => layersOf(problem, stack, depth), triesBefore + tries) : false;
-    },
-  };
-  const kernel: Kernel = (prepared.kernel === 'wasm' ? createWasmKernel : createWideKernel)(problem, plan.enabled, kernelHooks);
-
-  return {
-    run(roots, runHooks) {
-      hooks = runHooks;
-      solutions = 0;
-      triesBefore = 0;
-      let tries = 0;
-      let stopped = false;
-      for (const root of roots) {
-        check = root.check;
-        tries += kernel.search(root.prefix);
-        triesBefore = tries;
-        if (kernel.stopped) {
-          stopped = true;
-          break;
-        }
-      }
-      return { solutions, tries, stopped };
-    },
-  };
+function searchHooks(problem: Problem, hooks: RunHooks): SearchHooks {
+  const { pieces } = hooks;
+  // Each piece's cells ascending in the target's numbering (the search's order is the box's own).
+  const sorted = pieces && ((found: Array<{ kind: number; cells: number[] }>) => pieces(found.map((piece) => ({ kind: piece.kind, cells: piece.cells.sort((a, b) => a - b) }))));
+  return drawnHooks(problem, (stack, depth) => layersOf(problem, stack, depth), hooks, sorted);
 }
 
 /** Runs the search below the given roots, in order. */
 export function runRoots(prepared: Prepared, roots: readonly SearchRoot[], hooks: RunHooks = {}): RunResult {
-  if (!prepared.feasible) return { solutions: 0, tries: 0, stopped: false };
-  let searcher = searchers.get(prepared);
-  if (!searcher) {
-    searcher = createSearcher(prepared);
-    searchers.set(prepared, searcher);
-  }
-  return searcher.run(roots, hooks);
+  return runCoverRoots(prepared, roots, searchHooks(prepared.problem, hooks));
 }
 
 /** The whole search on one thread. */
 export function runAll(prepared: Prepared, hooks: RunHooks = {}): RunResult {
-  const result = runRoots(prepared, prepared.plan.roots, hooks);
-  return prepared.feasible ? { ...result, tries: result.tries + prepared.plan.rootTries } : result;
+  return runCoverAll(prepared, searchHooks(prepared.problem, hooks));
 }

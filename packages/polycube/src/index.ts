@@ -3,7 +3,7 @@ export { parseInstance, type PackingInstance } from './instance.js';
 export type { LaidPiece } from './laid.js';
 export { viewPacking, type PackingState } from './view.js';
 export { prepare, runAll, runRoots, layersOf, type Prepared, type EngineSettings, type RunHooks, type RunResult, type KernelName } from './engine.js';
-export { splitRoots } from './split.js';
+export { splitRoots } from '@kit/cover';
 export { parsePieceFile, selectPieces, pieceLetters, drawPiece, type PieceKind, type PieceSet } from './pieces.js';
 export { namedSet, SET_NAMES, type SetName, type NamedSet } from './sets.js';
 export { boxTarget, parseTarget, targetFromLayers, targetName, targetToText, cubeCount, type Target } from './target.js';

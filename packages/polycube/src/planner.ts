@@ -6,10 +6,9 @@
 // puzzle, so the planner measures: Knuth's estimate of each candidate's tree size, from random walks
 // in the WebAssembly kernel (a few milliseconds each), and the smallest wins. Small searches are not
 // worth planning: they keep the default (axes by length, nothing placed second).
+import { type SearchPlan, chooseMethod, estimateTries, fitsBitboard, hasWasm, placementCounts, planSearch, secondCandidates } from '@kit/cover';
 import { type Problem, compileProblem, searchAxes } from './compile.js';
-import { estimateTries, fitsBitboard, hasWasm } from './kernel-wasm.js';
 import type { PieceSet } from './pieces.js';
-import { type SearchPlan, placementCounts, planSearch, secondCandidates } from './plan.js';
 import { type SymmetryGroup, type SymmetryUsed, targetGroup } from './symmetry.js';
 import { type Target, targetSize } from './target.js';
 
@@ -39,14 +38,15 @@ function estimate(candidate: Planned, probes: number): number {
 function build(target: Target, set: PieceSet, used: SymmetryUsed, mirror: readonly number[] | undefined, axes: [number, number, number], second: boolean): Planned | undefined {
   const problem = compileProblem(target, set, axes);
   const group = targetGroup(problem, used, mirror);
-  const first = planSearch(problem, group);
+  const method = chooseMethod(problem, group, false);
+  const first = planSearch(problem, group, method);
   if (!second) return { problem, group, plan: first };
   const counts = placementCounts(problem);
   const candidates = secondCandidates(problem, first.kind);
   if (candidates.length === 0) return undefined;
   // The most constrained piece: the fewest placements.
   const kind = candidates.reduce((best, k) => (counts[k]! < counts[best]! ? k : best));
-  return { problem, group, plan: planSearch(problem, group, kind) };
+  return { problem, group, plan: planSearch(problem, group, method, { second: kind }) };
 }
 
 /**

@@ -9,6 +9,7 @@ import {
   coverOf, piecesLeft, PLAY_LIMITS, type PiecesPosition, type PiecesSetup, type PlayPosition, type PlaySetup, type PlaySpec,
   type PlayViolation, type TrayPiece,
 } from '@kit/core/play';
+import { openRegions } from '@kit/grid';
 import { type Shape, type Voxel, normalize, orientations, shapeKey } from './geometry.js';
 import type { PackingInstance } from './instance.js';
 import type { PieceKind } from './pieces.js';
@@ -84,37 +85,12 @@ export function unfillable(setup: PiecesSetup, position: PiecesPosition): PlayVi
   const common = sizes.reduce((a, b) => gcd(a, b));
   const blocked = coverOf(setup, position);
   for (const hole of setup.holes ?? []) blocked[hole] = -2;
-  const total = width * height * depth;
-  const seen = new Uint8Array(total);
   const found: PlayViolation[] = [];
-  for (let start = 0; start < total; start++) {
-    if (blocked[start] !== -1 || seen[start]) continue;
-    const pocket: number[] = [];
-    const stack = [start];
-    seen[start] = 1;
-    while (stack.length > 0) {
-      const cell = stack.pop()!;
-      pocket.push(cell);
-      const x = cell % width;
-      const y = Math.floor(cell / width) % height;
-      const z = Math.floor(cell / (width * height));
-      const around = [
-        x > 0 ? cell - 1 : -1, x < width - 1 ? cell + 1 : -1,
-        y > 0 ? cell - width : -1, y < height - 1 ? cell + width : -1,
-        z > 0 ? cell - width * height : -1, z < depth - 1 ? cell + width * height : -1,
-      ];
-      for (const next of around) {
-        if (next >= 0 && blocked[next] === -1 && !seen[next]) {
-          seen[next] = 1;
-          stack.push(next);
-        }
-      }
-    }
-    if (pocket.length < smallest || pocket.length % common !== 0) {
-      const what = pocket.length === 1 ? 'this cube' : `these ${pocket.length} cubes`;
-      const why = pocket.length < smallest ? `the smallest has ${smallest}` : `${pocket.length} is not a multiple of ${common}`;
-      found.push({ message: `${what} cannot be filled by the pieces left: ${why}`, cells: pocket.sort((a, b) => a - b) });
-    }
+  for (const pocket of openRegions((cell) => blocked[cell] === -1, width, height, depth)) {
+    if (pocket.length >= smallest && pocket.length % common === 0) continue;
+    const what = pocket.length === 1 ? 'this cube' : `these ${pocket.length} cubes`;
+    const why = pocket.length < smallest ? `the smallest has ${smallest}` : `${pocket.length} is not a multiple of ${common}`;
+    found.push({ message: `${what} cannot be filled by the pieces left: ${why}`, cells: pocket });
   }
   return found;
 }

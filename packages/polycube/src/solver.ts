@@ -1,10 +1,10 @@
 import type { SolveContext, Solver, Summary } from '@kit/core';
+import { splitRoots } from '@kit/cover';
 import { type Prepared, type RunHooks, prepare, runAll, runRoots } from './engine.js';
 import type { PackingInstance } from './instance.js';
 import { generateChallenge } from './challenge.js';
 import { gradeChallenge } from './grade.js';
 import { drawLaid } from './laid.js';
-import { splitRoots } from './split.js';
 import type { PackingState } from './view.js';
 
 type Context = SolveContext<PackingState, PackingState>;

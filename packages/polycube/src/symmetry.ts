@@ -3,6 +3,7 @@
 // image of every piece is a piece of the set (with the same count), so that the mirrored packing is
 // again a packing of these pieces (then the mirrored piece takes the place of its twin).
 import { InputError } from '@kit/core';
+import type { SymmetryGroup as CoverGroup } from '@kit/cover';
 import type { Problem } from './compile.js';
 import { TRANSFORMS3, isChiral, mirrorShape, rotationKey } from './geometry.js';
 import type { PieceSet } from './pieces.js';
@@ -60,7 +61,7 @@ export function resolveSymmetry(mode: SymmetryMode, set: PieceSet): SymmetryUsed
 }
 
 /** The symmetries of the target that count: cell permutations (search indices) and what they do to kinds. */
-export interface SymmetryGroup {
+export interface SymmetryGroup extends CoverGroup {
   /** Permutations of search indices; the identity first. */
   perms: Int32Array[];
   /** For each element, the kind each kind becomes (its mirror twin under a reflection). */

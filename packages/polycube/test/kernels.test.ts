@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { type EngineSettings, type KernelName, prepare, runAll, runRoots } from '../src/engine.js';
 import { parsePieceFile, type PieceSet } from '../src/pieces.js';
 import { namedSet } from '../src/sets.js';
-import { splitRoots } from '../src/split.js';
+import { splitRoots } from '@kit/cover';
 import { type Target, boxTarget, targetFromLayers } from '../src/target.js';
 import { mirrorClosed, naiveCount } from './naive.js';
 import { naiveKinds } from './support.js';

@@ -6,6 +6,7 @@
 import { InputError, seededRandom, type Cell, type Frame } from '@kit/core';
 import { PLAY_LIMITS, type DropPlacement, type DropsSetup, type PlayPosition, type PlaySetup, type PlaySpec } from '@kit/core/play';
 import { boardAllClear, boardFromGrid, columnHeight, createBoard, createResult, gridFromBoard, simulateBoard } from './bitboard.js';
+import { fieldEditor } from './editor.js';
 import { findGroups, isAllClear, popStep, settle, type ChainStep } from './chain.js';
 import { COLOUR_LETTERS, ROWS, WIDTH, cellIndex, fieldFromGrid, gridFromField, type CellGrid } from './field.js';
 import { ROTATIONS, describeGoal, dropPair, solveNazo, type Pair, type Placement } from './nazo.js';
@@ -269,6 +270,19 @@ export function fieldWords(grid: CellGrid): string {
   return `Field from the floor up (R red, G green, B blue, Y yellow, P purple, O garbage); ${columns.join('; ')}`;
 }
 
+/**
+ * A field as the field editor's text, and the editor cell each cell of the play frame shows (rows
+ * 13 to 1; row 14 and the divider are not the editor's). None while row 14 holds a puyo: the
+ * editor has no row 14.
+ */
+export function editableField(grid: CellGrid): { target: string; text: string; cells: Array<[number, number] | null> } | undefined {
+  const rows = fieldFromGrid(grid).rows;
+  if (rows[0] !== '.'.repeat(WIDTH)) return undefined;
+  const cells: Array<[number, number] | null> = Array.from({ length: (ROWS + 1) * WIDTH }, () => null);
+  for (let row = 1; row < ROWS; row++) for (let x = 0; x < WIDTH; x++) cells[frameRow(row) * WIDTH + x] = [ROWS - 1 - row, x];
+  return { target: fieldEditor.target, text: fieldEditor.toText(rows.slice(1).map((line) => [...line])), cells };
+}
+
 const caption = (step: ChainStep) => `chain ${step.chain}: ${step.groups.map((g) => `${g.size}${g.colour}`).join(' ')} pop, +${step.score}`;
 
 export const play: PlaySpec<PuyoInstance> = {
@@ -343,6 +357,11 @@ export const play: PlaySpec<PuyoInstance> = {
     const suggestion = suggestDrop(boardFromGrid(played.field, createBoard()), pairs);
     if (!suggestion) return undefined;
     return { move: { type: 'drop', ...suggestion.drop }, reason: suggestionReason(suggestion, pairs.length), basis: 'search' };
+  },
+  // The field as it stands, for editing in place (as chainsim does): the editor's rows 13 to 1.
+  editable(instance, setup, position) {
+    const game = dropsOf(setup, position);
+    return editableField(replayDrops(instance, game.setup, game.drops).field);
   },
   check: () => [],
   complete: (instance, setup, position) => goalMet(instance, dropsOf(setup, position).drops),

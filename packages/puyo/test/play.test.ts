@@ -3,6 +3,7 @@
 // counts the answers left, checked against the brute-force enumerator (brute-nazo.ts).
 import { describe, expect, it } from 'vitest';
 import { type DropsSetup, type PlayMove, gameStatus, judgeGame, playMove, startGame, undoGame, type Game } from '@kit/core/play';
+import { fieldEditor } from '../src/editor.js';
 import { decodeNazoLink } from '../src/nazo-link.js';
 import { ROTATIONS } from '../src/nazo.js';
 import plugin, { parseInstance } from '../src/plugin.js';
@@ -78,6 +79,35 @@ describe('Puyo play: the chain builder', () => {
     expect(status.view.over).toBe('game over: column 3 is filled to row 12');
     expect(status.legalDrops).toEqual([]);
     expect(() => playMove(plugin, tall, game, drop(0, 0))).toThrow('no piece can be dropped any more');
+  });
+});
+
+describe('Puyo play: the field edited in place', () => {
+  it('gives the field as it stands to the field editor, each cell of the play frame tied to the editor cell it shows', () => {
+    const instance = fieldOf(NAZO_FIELD);
+    const seed = [...Array(200).keys()].find((s) => /^G[YB]$/.test(randomQueue(s)[0]!.axis + randomQueue(s)[0]!.child))!;
+    const game = playMove(plugin, instance, startGame(plugin, instance, { seed }), drop(1, 0));
+    const frame = gameStatus(plugin, instance, game).view.frame;
+    const edit = plugin.play!.editable!(instance, game.setup, game.position)!;
+    expect(edit.target).toBe('input');
+    expect(edit.cells).toHaveLength(frame.cells.length);
+    // Rows 13 to 1 are the editor's; row 14 and the divider are not.
+    expect(edit.cells.filter((cell) => cell !== null)).toHaveLength(13 * 6);
+    expect(edit.cells.slice(0, 6)).toEqual([null, null, null, null, null, null]);
+    expect(edit.cells.slice(12, 18)).toEqual([null, null, null, null, null, null]);
+    const grid = fieldEditor.fromText(edit.text, 'input');
+    edit.cells.forEach((at, i) => {
+      if (at) expect([i, grid[at[0]]![at[1]]]).toEqual([i, frame.cells[i]!.label ?? '.']);
+    });
+    // The text is the field the 2-chain left: played from it, a new game starts where this one stands.
+    const from = fieldOf(edit.text);
+    expect(gameStatus(plugin, from, startGame(plugin, from, { seed })).view.frame).toEqual(frame);
+  });
+
+  it('gives nothing to edit while row 14 holds a puyo (the editor shows rows 13 to 1)', () => {
+    const instance = fieldOf(`R.....\n${'G.....\nB.....\n'.repeat(6)}Y.....\n`);
+    const game = startGame(plugin, instance);
+    expect(plugin.play!.editable!(instance, game.setup, game.position)).toBeUndefined();
   });
 });
 

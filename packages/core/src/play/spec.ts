@@ -327,6 +327,14 @@ export interface PlaySpec<I = unknown, S = unknown> {
   /** A move a rule forces from the board as it stands, for hints (`rules`). */
   deduce?(instance: I, setup: PlaySetup, position: PlayPosition): PlayHint | undefined;
   /**
+   * The board as it stands as the input of one of the plugin's editors, for hosts that let the
+   * player edit it in place (Puyo's field, as chainsim does): `target` names the editor
+   * (`GridEditorSpec.target`), `text` is the grid in the editor's format, and `cells[i]` is the
+   * editor cell (`[row, col]`) that cell i of the view's frame shows, or null. Hosts play the
+   * edited text as a new puzzle, the other options kept. Undefined: this position cannot be edited.
+   */
+  editable?(instance: I, setup: PlaySetup, position: PlayPosition): { target: string; text: string; cells: ReadonlyArray<readonly [number, number] | null> } | undefined;
+  /**
    * The position as an input of the plugin's own solver (givens, fixed pieces, fixed cells): its
    * solutions are exactly the position's completions. Options that name host resources (output
    * files, external programs) must not be carried over.

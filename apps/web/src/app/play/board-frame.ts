@@ -10,7 +10,25 @@ import { frameToSvg } from '../frame-svg.js';
 /** The classes the layer's cells take; style.css's play block draws each. */
 export type CellClass = 'cursor' | 'violation' | 'mistake' | 'hint' | 'ghost' | 'ghost-bad' | 'pop' | 'selected';
 
-export class BoardFrame {
+/** A drawn board of cells a pieces board plays on: one frame (BoardFrame), or a box's layers apart (BoxLayers). */
+export interface DrawnBoard {
+  /** The board's root on the page. */
+  readonly element: HTMLElement;
+  /** The element that holds every cell (the grid for screen readers, and the pointer's target). */
+  readonly layer: HTMLElement;
+  readonly width: number;
+  readonly height: number;
+  readonly cells: readonly HTMLElement[];
+  cell(index: number): HTMLElement | undefined;
+  draw(frame: Frame, palette: Palette, label: string): void;
+  drawLines(lines: ReadonlyArray<readonly [number, number]>, className: string): void;
+  mark(className: CellClass, cells: Iterable<number>): void;
+  cellAt(clientX: number, clientY: number): { row: number; col: number } | undefined;
+  /** A cell's side on the screen, CSS pixels. */
+  cellSize(): number;
+}
+
+export class BoardFrame implements DrawnBoard {
   readonly element: HTMLElement;
   /** The cells' layer: a CSS grid of `width` x `height` cells over the frame's cells. */
   readonly layer: HTMLElement;
@@ -24,6 +42,8 @@ export class BoardFrame {
     /** Rows (role=row) and cells (role=gridcell), or plain cells hidden from screen readers. */
     private readonly interactive: boolean,
     className: string,
+    /** The first row's number in `data-row` (a box's layer counts on from the layers below it). */
+    private readonly firstRow = 0,
   ) {
     this.layer = h('div', { class: 'board-layer', ...(interactive ? {} : { 'aria-hidden': 'true' }) });
     this.element = h('div', { class: `play-board ${className}`, ...(interactive ? {} : { role: 'img' }) }, this.layer);
@@ -91,6 +111,11 @@ export class BoardFrame {
     return { row, col };
   }
 
+  cellSize(): number {
+    const box = this.layer.getBoundingClientRect();
+    return this.#width > 0 && box.width > 0 ? box.width / this.#width : 24;
+  }
+
   #build(width: number, height: number): void {
     this.#width = width;
     this.#height = height;
@@ -104,7 +129,7 @@ export class BoardFrame {
     for (let row = 0; row < height; row++) {
       const rowElement = h('div', { class: 'board-row', ...(this.interactive ? { role: 'row' } : {}) });
       for (let col = 0; col < width; col++) {
-        const cell = h('div', { class: 'board-cell', 'data-row': row, 'data-col': col, ...(this.interactive ? { role: 'gridcell', tabindex: -1 } : {}) });
+        const cell = h('div', { class: 'board-cell', 'data-row': this.firstRow + row, 'data-col': col, ...(this.interactive ? { role: 'gridcell', tabindex: -1 } : {}) });
         rowElement.append(cell);
         this.#cells.push(cell);
       }

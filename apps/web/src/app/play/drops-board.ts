@@ -3,12 +3,15 @@
 // Down, Space or Enter drops it. It only goes where the plugin's rules let it (`legalDrops`): a
 // move or turn towards a place it cannot reach skips to the nearest one it can. A drop plays what
 // it set off (a chain's steps, popping groups picked out) before the field settles; the plugin's
-// counters (chain, score) stand large beside the field, with the next pieces and the goal.
+// counters (chain, score) stand large beside the field, with the next pieces and the goal. Where
+// the plugin allows it, the field is edited in place (Edit: a palette of the editor's values, taps
+// on the field's cells), and Done plays the edited field as the puzzle.
 import type { Frame } from '@kit/core';
 import { currentDrop, type DropPlacement, type DropsSetup, type PlayView } from '@kit/core/play';
 import { h } from '../dom.js';
 import { cellColour } from '../frame-svg.js';
 import { BoardFrame } from './board-frame.js';
+import { BoardPainter } from './board-painter.js';
 import { CountersView } from './counters-view.js';
 import type { BoardHost, BoardState, Highlights, PlayBoard } from './play-board.js';
 
@@ -33,6 +36,12 @@ export class DropsBoard implements PlayBoard {
   #state: BoardState | undefined;
   /** False while a drop's chain plays: the landing preview waits for the settled field. */
   #settled = false;
+  readonly #controls: HTMLElement;
+  /** Edit and, while editing, Cancel (boards the plugin lets the player edit). */
+  readonly #edit: HTMLButtonElement | undefined;
+  readonly #cancel: HTMLButtonElement | undefined;
+  /** The field being edited in place, while it is. */
+  #painter: BoardPainter | undefined;
 
   constructor(
     private readonly setup: DropsSetup,
@@ -41,11 +50,16 @@ export class DropsBoard implements PlayBoard {
     private readonly stepDelayMs: number,
   ) {
     this.#cursor = { ...setup.spawn };
+    const editing = host.editing;
+    if (editing) {
+      this.#edit = h('button', { type: 'button', class: 'drop-button board-edit', onclick: () => (this.#painter ? this.#stopEditing(true) : this.#startEditing()) }, `Edit ${editing.spec.label.toLowerCase()}`);
+      this.#cancel = h('button', { type: 'button', class: 'drop-button board-edit', hidden: true, onclick: () => this.#stopEditing(false) }, 'Cancel edit');
+    }
     const rows = setup.rotations.flatMap((rotation) => rotation.offsets.map(([row]) => row));
     this.#rows = { min: Math.min(0, ...rows), max: Math.max(0, ...rows) };
     const button = (label: string, text: string, action: () => void) =>
       h('button', { type: 'button', class: 'drop-button', 'aria-label': label, title: label, onclick: () => action() }, text);
-    const controls = h(
+    this.#controls = h(
       'div',
       { class: 'drop-buttons', role: 'toolbar', 'aria-label': 'Piece' },
       button('Move left', '◀', () => this.#shift(-1)),
@@ -65,8 +79,8 @@ export class DropsBoard implements PlayBoard {
     this.element = h(
       'div',
       { class: 'drops-play' },
-      h('div', { class: 'drops-main' }, this.#stage, controls, this.#caption),
-      h('div', { class: 'drops-side' }, this.#counters.element, this.#goal, h('h3', {}, 'Next'), this.#next, this.#over),
+      h('div', { class: 'drops-main' }, this.#stage, this.#controls, this.#caption),
+      h('div', { class: 'drops-side' }, this.#counters.element, this.#goal, h('h3', {}, 'Next'), this.#next, this.#over, ...this.#editButtons()),
       h('p', { class: 'board-help', id: 'drops-help' }, 'Keys: Left and Right move the piece, Z and X (or Up) turn it, Down, Space or Enter drops it.'),
     );
     this.element.style.setProperty('--drop-columns', String(setup.columns));
@@ -76,12 +90,62 @@ export class DropsBoard implements PlayBoard {
     this.#stage.focus();
   }
 
+  #editButtons(): HTMLElement[] {
+    return this.#edit && this.#cancel ? [h('div', { class: 'board-edit-buttons' }, this.#edit, this.#cancel)] : [];
+  }
+
+  /** The field as it stands in place of the played one, its cells painted with the editor's values. */
+  #startEditing(): void {
+    const editing = this.host.editing;
+    const view = this.#state?.status.view;
+    if (!editing || !view || this.#painter) return;
+    const editable = editing.current();
+    if (!editable) {
+      this.host.say(`the ${editing.spec.label.toLowerCase()} cannot be edited as it stands`);
+      return;
+    }
+    // A chain still playing is cut short: the edit starts from the settled field.
+    clearTimeout(this.#timer);
+    this.#settle(view);
+    const painter = new BoardPainter(editing.spec, this.host.palette, view.frame, editable, 'drops-field');
+    this.#painter = painter;
+    this.#field.element.replaceWith(painter.element);
+    this.#controls.replaceWith(painter.palette);
+    this.#edit!.textContent = 'Done';
+    this.#cancel!.hidden = false;
+    this.#caption.textContent = `Done plays the edited ${editing.spec.label.toLowerCase()} from here.`;
+    this.element.classList.add('editing');
+    painter.focus();
+  }
+
+  /** Done (`commit`: the edited field is played, when it changed) or Cancel. */
+  #stopEditing(commit: boolean): void {
+    const painter = this.#painter;
+    const editing = this.host.editing;
+    if (!painter || !editing) return;
+    if (commit && painter.changed()) {
+      // Played, the screen starts a game of the edited puzzle on a new board; refused (the reason said), the edit goes on.
+      editing.commit(painter.text());
+      return;
+    }
+    this.#painter = undefined;
+    painter.element.replaceWith(this.#field.element);
+    painter.palette.replaceWith(this.#controls);
+    this.#edit!.textContent = `Edit ${editing.spec.label.toLowerCase()}`;
+    this.#cancel!.hidden = true;
+    this.#caption.textContent = '';
+    this.element.classList.remove('editing');
+    this.#stage.focus();
+  }
+
   dispose(): void {
     clearTimeout(this.#timer);
   }
 
   draw(state: BoardState): void {
     if (state.game.position.kind !== 'drops') return;
+    // The position changed under the edit (Undo, Redo, a hint): the edit is dropped.
+    this.#stopEditing(false);
     clearTimeout(this.#timer);
     this.#state = state;
     this.#legal = state.status.legalDrops;
@@ -257,6 +321,7 @@ export class DropsBoard implements PlayBoard {
   }
 
   #drop(): void {
+    if (this.#painter) return;
     if (!this.#legal.some((drop) => same(drop, this.#cursor))) {
       this.host.say(this.#legal.length === 0 ? 'no piece can be dropped any more' : 'the piece cannot be dropped there');
       return;
@@ -265,7 +330,7 @@ export class DropsBoard implements PlayBoard {
   }
 
   #key(event: KeyboardEvent): void {
-    if (event.ctrlKey || event.metaKey || event.altKey) return;
+    if (event.ctrlKey || event.metaKey || event.altKey || this.#painter) return;
     const actions: Record<string, () => void> = {
       ArrowLeft: () => this.#shift(-1),
       ArrowRight: () => this.#shift(1),

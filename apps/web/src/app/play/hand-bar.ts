@@ -5,6 +5,7 @@
 import type { Palette } from '@kit/core';
 import type { PieceTurn, PiecesSetup } from '@kit/core/play';
 import { h } from '../dom.js';
+import { pieceSolid } from './box-view.js';
 import { pieceShape } from './piece-tray.js';
 
 export interface HandHandlers {
@@ -65,7 +66,10 @@ export class HandBar {
       // The box keeps its size whatever the piece: the shape's cells shrink to fit it.
       const span = Math.max(4, Number(shape.style.getPropertyValue('--rows')), Number(shape.style.getPropertyValue('--cols')));
       shape.style.setProperty('--span', String(span));
-      this.#piece.replaceChildren(shape);
+      // A solid piece in 3D too, beside its layers: the layers say where each cube goes.
+      const solid = (this.setup.depth ?? 1) > 1;
+      this.#piece.classList.toggle('hand-solid', solid);
+      this.#piece.replaceChildren(...(solid ? [pieceSolid(piece, hand.orientation, this.palette)] : []), shape);
       this.#piece.dataset['piece'] = piece.name;
       this.#piece.dataset['orientation'] = String(hand.orientation);
       this.#piece.setAttribute('aria-label', `${piece.name} in hand`);

@@ -3,7 +3,9 @@
 // empty after the last; a right click goes the other way); `select` boards select the clicked
 // cell and take its mark from a key or the mark buttons. Arrows move the cursor, a mark's key puts
 // it, Space puts the next mark, Backspace or Delete clears; pencil marks, where the puzzle has
-// them, go in with the Pencil switch on.
+// them, go in with the Pencil switch on. On a `cycle` board a press moves the cell to its next
+// mark and a drag from it gives every cell it crosses that same mark (a Nonogram's run, a row of
+// Hitori's shading), by finger or pointer.
 import { cellName, type MarksPosition, type MarksSetup, type PlayMark } from '@kit/core/play';
 import { h } from '../dom.js';
 import { BoardFrame } from './board-frame.js';
@@ -21,6 +23,10 @@ export class MarksBoard implements PlayBoard {
   readonly #pencil: HTMLButtonElement | undefined;
   #cursor: number;
   #position: MarksPosition | undefined;
+  /** A press on a cycle board: the mark it put, given to every cell the drag crosses. */
+  #stroke: { pointerId: number; value: string; last: number } | undefined;
+  /** The click that follows a press is not a second cycle. */
+  #swallowClick = false;
 
   constructor(
     private readonly setup: MarksSetup,
@@ -34,6 +40,12 @@ export class MarksBoard implements PlayBoard {
     layer.setAttribute('role', 'grid');
     layer.setAttribute('aria-label', `Board, ${setup.width} by ${setup.height}`);
     layer.addEventListener('click', (event) => this.#click(event, 1));
+    if (setup.click === 'cycle') {
+      layer.addEventListener('pointerdown', (event) => this.#press(event));
+      layer.addEventListener('pointermove', (event) => this.#drag(event));
+      layer.addEventListener('pointerup', () => this.#endStroke());
+      layer.addEventListener('pointercancel', () => this.#endStroke());
+    }
     layer.addEventListener('contextmenu', (event) => this.#click(event, -1));
     layer.addEventListener('keydown', (event) => this.#key(event));
     const buttons = setup.marks.map((mark, index) =>
@@ -105,6 +117,10 @@ export class MarksBoard implements PlayBoard {
   dispose(): void {}
 
   #click(event: MouseEvent, direction: 1 | -1): void {
+    if (direction > 0 && this.#swallowClick) {
+      this.#swallowClick = false;
+      return;
+    }
     const cell = (event.target as HTMLElement).closest<HTMLElement>('.board-cell');
     if (!cell) return;
     if (direction < 0) event.preventDefault();
@@ -113,11 +129,54 @@ export class MarksBoard implements PlayBoard {
     if (this.setup.click === 'cycle' || direction < 0) this.#cycle(index, direction);
   }
 
-  #cycle(cell: number, direction: 1 | -1): void {
+  /** A press cycles its cell at once (the click that follows is swallowed) and starts a stroke with the mark it put. */
+  #press(event: PointerEvent): void {
+    if (event.button !== 0) return;
+    const at = this.#frame.cellAt(event.clientX, event.clientY);
+    if (!at) return;
+    const cell = at.row * this.setup.width + at.col;
+    this.#swallowClick = true;
+    this.#moveCursor(cell);
+    if (this.#fixed.has(cell)) {
+      // Said to be given, as a click says it; no stroke.
+      this.#cycle(cell, 1);
+      return;
+    }
+    const value = this.#nextMark(cell, 1);
+    this.#stroke = { pointerId: event.pointerId, value, last: cell };
+    this.#frame.layer.setPointerCapture(event.pointerId);
+    this.#put(cell, value);
+  }
+
+  /** Each cell the drag crosses takes the stroke's mark (given cells and cells that hold it already are passed over). */
+  #drag(event: PointerEvent): void {
+    const stroke = this.#stroke;
+    if (!stroke || event.pointerId !== stroke.pointerId) return;
+    const at = this.#frame.cellAt(event.clientX, event.clientY);
+    if (!at) return;
+    const cell = at.row * this.setup.width + at.col;
+    if (cell === stroke.last) return;
+    stroke.last = cell;
+    this.#moveCursor(cell);
+    if (!this.#fixed.has(cell) && this.#position?.marks[cell] !== stroke.value) this.#put(cell, stroke.value);
+  }
+
+  #endStroke(): void {
+    this.#stroke = undefined;
+    // A click follows the release at once when it comes at all; a timer lets the next one through.
+    setTimeout(() => {
+      this.#swallowClick = false;
+    });
+  }
+
+  #nextMark(cell: number, direction: 1 | -1): string {
     const marks = this.setup.marks;
     const now = marks.findIndex((mark) => mark.value === this.#position?.marks[cell]);
-    const next = marks[(Math.max(0, now) + direction + marks.length) % marks.length]!;
-    this.#put(cell, next.value);
+    return marks[(Math.max(0, now) + direction + marks.length) % marks.length]!.value;
+  }
+
+  #cycle(cell: number, direction: 1 | -1): void {
+    this.#put(cell, this.#nextMark(cell, direction));
   }
 
   #put(cell: number, value: string): void {

@@ -16,13 +16,24 @@ export interface TrayHandlers {
   turn(piece: number, key: string): void;
 }
 
-/** The cell coordinates of an orientation as [row, col] (a box's layers side by side is not drawn: layer 0 only). */
-export const flatCells = (cells: ReadonlyArray<readonly number[]>): Array<[number, number]> =>
-  cells.map((at) => (at.length === 3 ? [at[1]!, at[2]!] : [at[0]!, at[1]!]));
+/**
+ * Where an orientation's cells are drawn, as [row, col]: a flat piece as it is; a solid one as its
+ * layers side by side, the bottom one on the left, one empty column between two (as a box's board
+ * shows its layers).
+ */
+export function flatCells(cells: ReadonlyArray<readonly number[]>): Array<[number, number]> {
+  if (cells[0]?.length !== 3) return cells.map((at) => [at[0]!, at[1]!]);
+  const columns = Math.max(...cells.map((at) => at[2]!)) + 1;
+  return cells.map((at) => [at[1]!, at[0]! * (columns + 1) + at[2]!]);
+}
 
-/** A piece drawn in one orientation as a small grid of cells (`data-part`, `data-dr`, `data-dc` on each). */
+/**
+ * A piece drawn in one orientation as a small grid of cells (`data-part`, `data-dr`, `data-dc` on
+ * each, and `data-dl`, its layer, for a solid piece).
+ */
 export function pieceShape(piece: TrayPiece, orientation: number, palette: Palette): HTMLElement {
-  const cells = flatCells(piece.orientations[orientation] ?? piece.orientations[0]!);
+  const parts = piece.orientations[orientation] ?? piece.orientations[0]!;
+  const cells = flatCells(parts);
   const rows = Math.max(...cells.map(([row]) => row)) + 1;
   const cols = Math.max(...cells.map(([, col]) => col)) + 1;
   const entry = palette[piece.fill ?? piece.name];
@@ -32,7 +43,8 @@ export function pieceShape(piece: TrayPiece, orientation: number, palette: Palet
   shape.style.setProperty('--rows', String(rows));
   shape.style.setProperty('--cols', String(cols));
   cells.forEach(([row, col], part) => {
-    const cell = h('span', { class: 'tray-cell', 'data-part': part, 'data-dr': row, 'data-dc': col });
+    const at = parts[part]!;
+    const cell = h('span', { class: 'tray-cell', 'data-part': part, 'data-dr': at.length === 3 ? at[1]! : row, 'data-dc': at.length === 3 ? at[2]! : col, ...(at.length === 3 ? { 'data-dl': at[0]! } : {}) });
     cell.style.gridRow = String(row + 1);
     cell.style.gridColumn = String(col + 1);
     if (colour) cell.style.background = colour;

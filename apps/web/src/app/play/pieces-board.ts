@@ -8,7 +8,8 @@ import {
   applyMove, cellName, coverOf, pieceCells, piecesLeft, PlayMoveError, type PiecesPosition, type PiecesSetup, type PlayMove,
 } from '@kit/core/play';
 import { h } from '../dom.js';
-import { BoardFrame } from './board-frame.js';
+import { BoardFrame, type DrawnBoard } from './board-frame.js';
+import { BoxLayers } from './box-layers.js';
 import { CountersView } from './counters-view.js';
 import { BoxView } from './box-view.js';
 import { DragFollower } from './drag-follower.js';
@@ -40,7 +41,8 @@ interface Press {
 export class PiecesBoard implements PlayBoard {
   readonly element: HTMLElement;
   readonly #counters = new CountersView();
-  readonly #frame = new BoardFrame(true, 'pieces-board');
+  /** The board: one frame, or a box's layers apart. */
+  readonly #frame: DrawnBoard;
   readonly #tray: PieceTray;
   readonly #handBar: HandBar;
   readonly #follower: DragFollower;
@@ -66,6 +68,7 @@ export class PiecesBoard implements PlayBoard {
   ) {
     this.#holes = new Set(setup.holes ?? []);
     this.#depth = setup.depth ?? 1;
+    this.#frame = this.#depth > 1 ? new BoxLayers(setup.width, setup.height, this.#depth) : new BoardFrame(true, 'pieces-board');
     this.#orientations = setup.tray.map(() => 0);
     this.#cursor = Math.max(0, Array.from({ length: setup.width * setup.height * this.#depth }, (_, i) => i).find((cell) => !this.#holes.has(cell)) ?? 0);
     this.#tray = new PieceTray(setup, host.palette, {
@@ -146,9 +149,7 @@ export class PiecesBoard implements PlayBoard {
 
   /** The dragged piece under the pointer, at the board's cell size. */
   #showFollower(hand: Hand): void {
-    const box = this.#frame.layer.getBoundingClientRect();
-    const cell = this.#frame.width > 0 ? box.width / this.#frame.width : 24;
-    this.#follower.show(this.setup.tray[hand.piece]!, hand.orientation, hand.part, cell);
+    this.#follower.show(this.setup.tray[hand.piece]!, hand.orientation, hand.part, this.#frame.cellSize());
   }
 
   /** The move that lays the hand with its part on the anchor, and the cells it would cover. */

@@ -1,6 +1,7 @@
 // What every kind of board (marks, pieces, drops) offers the Play tab, and what it is given.
-import type { Palette } from '@kit/core';
+import type { GridEditorSpec, Palette } from '@kit/core';
 import type { PlayMove, Game, GameStatus } from '@kit/core/play';
+import type { EditableBoard } from './board-painter.js';
 
 export interface BoardHost {
   palette: Palette;
@@ -10,6 +11,18 @@ export interface BoardHost {
   playAll(moves: readonly PlayMove[]): boolean;
   /** A short message for the person (a refused move, a given cell). */
   say(message: string): void;
+  /** Set when the board can be edited in place (the plugin's `play.editable` and the editor it names). */
+  editing?: BoardEditing;
+}
+
+/** Editing a board in place: the position as an editor's grid, and the edited grid played as the puzzle. */
+export interface BoardEditing {
+  /** The editor whose values paint the board. */
+  spec: GridEditorSpec;
+  /** The position as the editor's input, or undefined when it cannot be edited as it stands. */
+  current(): EditableBoard | undefined;
+  /** Plays the edited text as the puzzle from here on; false (and the reason said) when it is refused. */
+  commit(text: string): boolean;
 }
 
 /** Cells to pick out on the board, as setup cells (marks, pieces) or frame cells (drops). */

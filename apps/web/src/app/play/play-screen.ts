@@ -3,7 +3,7 @@
 // thread (gameStatus), and the referee counts what remains in a worker after every move (the next
 // move cancels it), names the mistake once nothing remains, and gives hints. Progress is kept per
 // puzzle in localStorage; the time played runs while the game is on screen.
-import { mergePalette } from '@kit/core';
+import { mergePalette, type GridEditorSpec } from '@kit/core';
 import {
   initialPosition, PlayMoveError, type PlayHint, type PlayMove, RefereeClient, gameCode, gameStatus, playMove, playSetup, playedMoves,
   redoGame, remainingText, startGame, undoGame, canRedo, canUndo, type Game, type GameStatus, type RefereeAsk, type RefereePort, type RefereeReport,
@@ -13,15 +13,17 @@ import { AbortedError, parseOptions, type RawOptions, type RegisteredPlugin, typ
 import { h } from '../dom.js';
 import { errorText } from '../errors.js';
 import type { ModeRequest } from '../page-mode.js';
+import { LIMIT_FIELD, DELAY_FIELD } from '../option-form.js';
 import { DropsBoard } from './drops-board.js';
+import { editableNow, editedValues, editorFor } from './board-editing.js';
 import { GameStore, puzzleIdentity } from './game-store.js';
 import { inWords, madeInUrl, madeSearch, sampleMade, wantsMade, type MadeGame } from './made-game.js';
 import { NewGamePanel } from './new-game-panel.js';
 import { SolutionPath } from './solution-path.js';
-import { sampleValues } from '../samples.js';
+import { sampleValues, sampleWithValues } from '../samples.js';
 import { MarksBoard } from './marks-board.js';
 import { PiecesBoard } from './pieces-board.js';
-import type { BoardHost, Highlights, PlayBoard } from './play-board.js';
+import type { BoardEditing, BoardHost, Highlights, PlayBoard } from './play-board.js';
 import { PlayLinks } from './play-links.js';
 import { choosePuzzle, puzzleInstance, type PlayPuzzle } from './play-puzzle.js';
 import { PlayTimer } from './play-timer.js';
@@ -163,8 +165,11 @@ export class PlayScreen {
     this.#resume();
   }
 
-  /** Starts a game of this puzzle (made by the generator when `made` says how). */
-  #begin(registered: RegisteredPlugin, puzzle: PlayPuzzle, problems: string[], picked: boolean, made: MadeGame | undefined): void {
+  /**
+   * Starts a game of this puzzle (made by the generator when `made` says how). `edited`: the
+   * puzzle is a board just edited in place, played afresh with this seed (no stored progress).
+   */
+  #begin(registered: RegisteredPlugin, puzzle: PlayPuzzle, problems: string[], picked: boolean, made: MadeGame | undefined, edited?: { seed: number }): void {
     const { plugin } = registered;
     this.#close();
     this.#problem.textContent = problems.join('\n');
@@ -177,7 +182,8 @@ export class PlayScreen {
     const notes: string[] = [];
     try {
       instance = puzzleInstance(plugin, puzzle.values, palette);
-      game = this.#startGame(registered, instance, puzzle, notes);
+      if (edited) this.#timer.reset(0);
+      game = edited ? startGame(plugin, instance, { seed: edited.seed }) : this.#startGame(registered, instance, puzzle, notes);
     } catch (error) {
       // An example that makes a puzzle (its options ask to generate) is played as a new game.
       const sample = made === undefined ? plugin.samples?.find((each) => each.name === puzzle.example) : undefined;
@@ -203,13 +209,15 @@ export class PlayScreen {
     this.#referee.element.hidden = false;
     const workers = new RefereeWorkers(registered.origin.moduleUrl, this.createRefereeWorker);
     const client = new RefereeClient({ moduleUrl: registered.origin.moduleUrl, pluginId: plugin.id, createWorker: workers.take });
+    const setup = game.setup;
+    const editing = this.#editing(registered, instance, game);
     const host: BoardHost = {
       palette,
       play: (move) => this.#play([move]),
       playAll: (moves) => this.#play(moves),
       say: (message) => this.#referee.say(message),
+      ...(editing ? { editing } : {}),
     };
-    const setup = game.setup;
     const board: PlayBoard =
       setup.kind === 'marks' ? new MarksBoard(setup, host) : setup.kind === 'pieces' ? new PiecesBoard(setup, host) : new DropsBoard(setup, host, plugin.stepDelayMs ?? PLAY_STEP_DELAY_MS);
     this.#boardHolder.replaceChildren(board.element);
@@ -221,6 +229,41 @@ export class PlayScreen {
     this.#enterHistory(this.#puzzleSearch(this.#current), picked);
     this.#show(false);
     this.#resume();
+  }
+
+  /** Editing the board in place, when the plugin's play mode gives its positions as one of its editors' grids. */
+  #editing(registered: RegisteredPlugin, instance: unknown, game: Game): BoardEditing | undefined {
+    const { plugin } = registered;
+    const spec = editorFor(plugin, instance, game.setup, [game.position, initialPosition(game.setup)]);
+    if (!spec) return undefined;
+    return {
+      spec,
+      current: () => {
+        const current = this.#current;
+        if (!current || current.registered !== registered) return undefined;
+        return editableNow(plugin, spec, current.instance, current.game.setup, current.game.position, current.status.view.frame.cells.length);
+      },
+      commit: (text) => this.#playEdited(registered, spec, text),
+    };
+  }
+
+  /** The edited board played as the puzzle: its values in the address, a new game with the same seed (the same queue). */
+  #playEdited(registered: RegisteredPlugin, spec: GridEditorSpec, text: string): boolean {
+    const current = this.#current;
+    if (!current || current.registered !== registered) return false;
+    const { plugin } = registered;
+    let values: Record<string, string>;
+    try {
+      values = editedValues(spec, current.puzzle.values, text);
+      puzzleInstance(plugin, values, mergePalette(plugin.palette));
+    } catch (error) {
+      this.#referee.say(`The edited ${spec.label.toLowerCase()} cannot be played: ${inWords(errorText(error))}.`);
+      return false;
+    }
+    const example = sampleWithValues(plugin, values, [LIMIT_FIELD, DELAY_FIELD])?.name;
+    this.#begin(registered, { values, example, identity: puzzleIdentity(plugin.id, values) }, [], true, undefined, { seed: current.game.seed });
+    this.#current?.board.focus();
+    return true;
   }
 
   /** Another mode or puzzle takes the page: stop the clock and the referee, keep the progress. */

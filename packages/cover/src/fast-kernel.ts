@@ -1,19 +1,20 @@
-import type { Problem } from './compile.js';
+import { bitboardTables } from './bitboard-tables.js';
 import { type Kernel, type KernelHooks, TICK_TRIES } from './kernel.js';
-import { bitboardTables } from './tables.js';
-
-export { FAST_CELLS, FAST_KINDS, WINDOW } from './tables.js';
+import type { CoverProblem } from './problem.js';
 
 /**
- * The bitboard kernel for boards of up to 64 cells: the board is two 32-bit halves (`lo` cells 0..31,
+ * The bitboard kernel in JavaScript for planes of up to 64 cells (`sides[2]` 1): the board is two 32-bit halves (`lo` cells 0..31,
  * `hi` cells 32..63) passed down the recursion as plain integers, so the search allocates nothing.
  * Unused bits and holes start occupied, so "board full" is both halves equal to -1 and the first
- * empty cell is the lowest zero bit. The WebAssembly kernel (kernel-wasm.ts) runs the same search
- * on one 64-bit integer; this one stays for comparison and for hosts without WebAssembly.
+ * empty cell is the lowest zero bit. The WebAssembly kernel (wasm-kernel.ts) runs the same search
+ * on one 64-bit integer; this one stays for comparison and for hosts without WebAssembly. A packing
+ * is complete when every piece is placed (the geometry checks the area first).
  */
-export function createFastKernel(problem: Problem, enabled: Uint8Array, hooks: KernelHooks): Kernel {
-  const { short, placements, pieces, prune } = problem;
-  const kinds = problem.kindNames.length;
+export function createFastKernel(problem: CoverProblem, enabled: Uint8Array, hooks: KernelHooks): Kernel {
+  if (problem.sides[2] !== 1) throw new RangeError('the JavaScript bitboard kernel takes planes: use the wide kernel for boxes');
+  const { placements, maxPieces: pieces, prune } = problem;
+  const short = problem.sides[0];
+  const kinds = problem.kindMax.length;
   const {
     patterns, windowMask, start, ids, maskLo, maskHi, kindsThere, idLo, idHi,
     startLo, startHi, notBottomLo, notBottomHi, notTopLo, notTopHi,
@@ -145,7 +146,7 @@ export function createFastKernel(problem: Problem, enabled: Uint8Array, hooks: K
       stopped = false;
       let lo = startLo;
       let hi = startHi;
-      for (let k = 0; k < kinds; k++) remaining[k] = problem.kindCounts[k]!;
+      for (let k = 0; k < kinds; k++) remaining[k] = problem.kindMax[k]!;
       prefix.forEach((id, depth) => {
         lo |= idLo[id]!;
         hi |= idHi[id]!;

@@ -1,6 +1,7 @@
-import type { Prepared } from './engine.js';
+import { type BitboardTables, bitboardTables } from './bitboard-tables.js';
+import type { PreparedSearch } from './engine.js';
 import type { SearchRoot } from './plan.js';
-import { type BitboardTables, bitboardTables } from './tables.js';
+import { boxNeighbours } from './wide-kernel.js';
 
 /** Nodes a level when every task of a split is sampled at once (each gets its share by weight). */
 const SAMPLE = 65536;
@@ -23,36 +24,25 @@ export interface SplitRoots {
  * Returns the subtrees and the placements made while expanding (counted as tries once), and how to
  * cut a subtree one level deeper, and to guess its size, for a host that balances the split.
  */
-export function splitRoots(prepared: Prepared, target: number): SplitRoots {
+export function splitRoots(prepared: PreparedSearch, target: number): SplitRoots {
   const { problem, plan } = prepared;
   if (!prepared.feasible) return { roots: [{ prefix: [], check: [] }], tries: 0, parts: () => [], estimate: () => 0 };
-  const { size, placements, pieces, prune } = problem;
-  const kinds = problem.kindNames.length;
+  const { size, placements, maxPieces: pieces, prune } = problem;
+  const kinds = problem.kindMax.length;
   const byFirstCell: number[][] = Array.from({ length: size }, () => []);
   placements.forEach((placement, id) => {
     if (plan.enabled[id]) byFirstCell[placement.cells[0]!]!.push(id);
   });
   // Ids are numbered kind by kind, so ascending ids are the kernel's kind-major order.
-  const wide = problem.rows <= problem.cols;
-  const neighbours: number[][] = Array.from({ length: size }, () => []);
-  for (let r = 0; r < problem.rows; r++) {
-    for (let c = 0; c < problem.cols; c++) {
-      const at = wide ? c * problem.rows + r : r * problem.cols + c;
-      const index = (rr: number, cc: number) => (wide ? cc * problem.rows + rr : rr * problem.cols + cc);
-      if (r > 0) neighbours[at]!.push(index(r - 1, c));
-      if (r + 1 < problem.rows) neighbours[at]!.push(index(r + 1, c));
-      if (c > 0) neighbours[at]!.push(index(r, c - 1));
-      if (c + 1 < problem.cols) neighbours[at]!.push(index(r, c + 1));
-    }
-  }
+  const neighbours = boxNeighbours(problem.sides);
   const cellsOf = placements.map((placement) => Int32Array.from(placement.cells));
   const kindOf = Int32Array.from(placements, (placement) => placement.kind);
   // The cells next to a placement: where placing it may cut off an empty cell.
   const borderOf = placements.map((placement) => {
     const inside = new Set(placement.cells);
-    return Int32Array.from(new Set(placement.cells.flatMap((cell) => neighbours[cell]!.filter((n) => !inside.has(n)))));
+    return Int32Array.from(new Set(placement.cells.flatMap((cell) => Array.from(neighbours[cell]!).filter((n) => !inside.has(n)))));
   });
-  const around = neighbours.map((list) => Int32Array.from(list));
+  const around = neighbours;
   const occupied = new Uint8Array(size);
   const remaining = new Int32Array(kinds);
   const place = (id: number, value: 0 | 1) => {
@@ -61,7 +51,7 @@ export function splitRoots(prepared: Prepared, target: number): SplitRoots {
   };
   const setState = (prefix: readonly number[]) => {
     occupied.set(problem.hole);
-    for (let k = 0; k < kinds; k++) remaining[k] = problem.kindCounts[k]!;
+    for (let k = 0; k < kinds; k++) remaining[k] = problem.kindMax[k]!;
     for (const id of prefix) place(id, 1);
   };
   /** Whether placement `id` (placed) leaves an empty cell with no empty neighbour. */
@@ -132,10 +122,11 @@ export function splitRoots(prepared: Prepared, target: number): SplitRoots {
     seed >>>= 0;
     return seed;
   };
-  // Boards of up to 64 cells: the sampler expands nodes as the bitboard kernel does (the same
-  // placements in the same order, several times faster than the byte board above).
+  // Planes of up to 64 cells: the sampler expands nodes as the bitboard kernel does (the same
+  // placements in the same order, several times faster than the byte board above). Boxes use
+  // the byte board: the bit shifts below know only a plane's four neighbours.
   let bits: BitboardTables | undefined;
-  const single = problem.kindCounts.every((count) => count === 1);
+  const single = problem.kindMax.every((count) => count === 1);
 
   /**
    * Samples the tree below `starts` level by level (Chen's stratified sampling, a stratum per start
@@ -170,7 +161,7 @@ export function splitRoots(prepared: Prepared, target: number): SplitRoots {
       let at = parent;
       for (; parentOf[at]! >= 0; at = parentOf[at]!) if (kindOf[idOf[at]!] === kind) used++;
       for (const id of starts[startOf[at]!]!) if (kindOf[id] === kind) used++;
-      return used >= problem.kindCounts[kind]!;
+      return used >= problem.kindMax[kind]!;
     };
     const addNode = (parent: number, id: number, start: number, whole: number): number => {
       if (nodes === parentOf.length) {
@@ -240,7 +231,7 @@ export function splitRoots(prepared: Prepared, target: number): SplitRoots {
       const slot = cell * bits.patterns + ((shift < 32 ? (lo >>> shift) | (hi << (32 - shift)) : shift < 64 ? hi >>> (shift - 32) : 0) & bits.windowMask);
       const base = slot * kinds;
       const { start: bucket, maskLo, maskHi, ids, notBottomLo, notBottomHi, notTopLo, notTopHi } = bits;
-      const short = problem.short;
+      const short = problem.sides[0];
       const up = 32 - short;
       let count = 0;
       for (let todo = availOf[node]! & bits.kindsThere[slot]!; todo !== 0; todo &= todo - 1) {
@@ -374,12 +365,19 @@ export function splitRoots(prepared: Prepared, target: number): SplitRoots {
     seed = seed || 1;
   };
 
+  // A full board is a leaf; with ranges of counts it may hold fewer than the most pieces.
+  const isFull = (prefix: readonly number[]): boolean => {
+    if (prefix.length >= pieces) return true;
+    if (!problem.ranges) return false;
+    setState(prefix);
+    return occupied.every((cell) => cell !== 0);
+  };
   let tries = 0;
   let roots = plan.roots;
   while (roots.length < target) {
-    if (roots.every((root) => root.prefix.length >= pieces - 1)) break;
+    if (roots.every((root) => root.prefix.length >= pieces - 1 || isFull(root.prefix))) break;
     roots = roots.flatMap((root) => {
-      if (root.prefix.length >= pieces) return [root];
+      if (isFull(root.prefix)) return [root];
       const kids = children(root);
       tries += kids.length;
       return kids;
@@ -403,7 +401,7 @@ export function splitRoots(prepared: Prepared, target: number): SplitRoots {
   };
   const estimate = (root: SearchRoot): number => {
     if (guessed.size === 0) {
-      if (!prepared.wide) bits = bitboardTables(problem, plan.enabled);
+      if (prepared.kernel !== 'wide' && problem.sides[2] === 1) bits = bitboardTables(problem, plan.enabled);
       reseed([]);
       const sample = Math.max(64, Math.floor((SAMPLE * SAMPLE_SCALE) / Math.max(SAMPLE_SCALE, size * pieces)));
       sampleBelow(roots.map((r) => r.prefix), sample, 1, remember);

@@ -1,18 +1,11 @@
-import { placementMasks as cellMasks } from '@kit/cover';
-import type { Problem } from './compile.js';
-
-/** Boards whose bounding box has at most this many cells use a bitboard kernel. */
-export const FAST_CELLS = 64;
-/** Piece kinds are a bitmask in one 32-bit integer. */
-export const FAST_KINDS = 31;
-
-/** Cells after the first empty one whose occupancy selects the placement list. */
-export const WINDOW = 2;
+import { BITBOARD_CELLS, BITBOARD_KINDS, WINDOW } from './kernel.js';
+import { type CoverProblem, placementMasks as cellMasks } from './problem.js';
 
 /**
- * The tables of the JavaScript bitboard kernel (assembly/search.ts builds the same ones in
- * WebAssembly, so both scan the same placements in the same order). Masks of 64 cells are two 32-bit halves: `lo` cells 0..31, `hi`
- * cells 32..63. Unused bits and holes start occupied.
+ * The tables of the JavaScript bitboard kernel for planes (assembly/search.ts builds the same ones
+ * in WebAssembly, so both scan the same placements in the same order). Masks of 64 cells are two
+ * 32-bit halves: `lo` cells 0..31, `hi` cells 32..63. Unused bits and holes start occupied. A line
+ * of the plane is its first side (`sides[0]` cells).
  */
 export interface BitboardTables extends BoardMasks {
   window: number;
@@ -42,14 +35,15 @@ export interface BoardMasks {
 }
 
 /** Throws unless the problem fits a bitboard kernel. */
-export function checkBitboard(problem: Problem): void {
-  if (problem.size > FAST_CELLS) throw new RangeError(`the bitboard kernel takes at most ${FAST_CELLS} cells (got ${problem.size})`);
-  const kinds = problem.kindNames.length;
-  if (kinds > FAST_KINDS) throw new RangeError(`the bitboard kernel takes at most ${FAST_KINDS} piece kinds (got ${kinds})`);
+export function checkBitboard(problem: CoverProblem): void {
+  if (problem.size > BITBOARD_CELLS) throw new RangeError(`the bitboard kernel takes at most ${BITBOARD_CELLS} cells (got ${problem.size})`);
+  const kinds = problem.kindMax.length;
+  if (kinds > BITBOARD_KINDS) throw new RangeError(`the bitboard kernel takes at most ${BITBOARD_KINDS} piece kinds (got ${kinds})`);
 }
 
-export function boardMasks(problem: Problem): BoardMasks {
-  const { size, short } = problem;
+export function boardMasks(problem: CoverProblem): BoardMasks {
+  const { size } = problem;
+  const short = problem.sides[0];
   let startLo = 0;
   let startHi = 0;
   let notBottomLo = 0;
@@ -73,15 +67,15 @@ export function boardMasks(problem: Problem): BoardMasks {
   return { startLo, startHi, notBottomLo, notBottomHi, notTopLo, notTopHi };
 }
 
-/** Each placement's cells as a bitmask (compileProblem lists them for boards of up to 64 cells). */
-export function placementMasks(problem: Problem): { lo: Int32Array; hi: Int32Array } {
+/** Each placement's cells as a bitmask (a geometry may have listed them with its placements). */
+function masksOf(problem: CoverProblem): { lo: Int32Array; hi: Int32Array } {
   return problem.masks ?? cellMasks(problem.placements);
 }
 
-export function bitboardTables(problem: Problem, enabled: Uint8Array): BitboardTables {
+export function bitboardTables(problem: CoverProblem, enabled: Uint8Array): BitboardTables {
   checkBitboard(problem);
   const { size, placements } = problem;
-  const kinds = problem.kindNames.length;
+  const kinds = problem.kindMax.length;
   // Placements are bucketed by their first cell and by what they need of the next WINDOW cells:
   // the lookup key is the occupancy of those cells, so a placement that would overlap them is never
   // even looked at. The buckets below hold, per (cell, window pattern, kind), the placements that fit.
@@ -91,7 +85,7 @@ export function bitboardTables(problem: Problem, enabled: Uint8Array): BitboardT
   const windowMask = patterns - 1;
   const start = new Int32Array(size * patterns * kinds + 1);
   // Placement masks, and which of the WINDOW cells after its first cell each placement covers.
-  const { lo: idLo, hi: idHi } = placementMasks(problem);
+  const { lo: idLo, hi: idHi } = masksOf(problem);
   const windowBits = new Int32Array(placements.length);
   placements.forEach((placement, id) => {
     const first = placement.cells[0]!;

@@ -1,2 +1,0 @@
-// The general kernel (any box, and where WebAssembly cannot run) is @kit/cover's.
-export { createWideKernel } from '@kit/cover';
