@@ -3,6 +3,7 @@ import { deserializeError } from './errors.js';
 import type { DoneEvent, SolveEvent, SolveStats, Summary } from './events.js';
 import type { KeepPolicy, WorkerMessage, WorkerPort } from './protocol.js';
 import { AbortedError } from './aborted.js';
+import { searchThreads } from './run-place.js';
 
 /** How a solve runs, wherever it runs: the context's settings plus where the events go. */
 export interface SolveOptions extends ContextSettings {
@@ -42,7 +43,7 @@ const TASKS_AHEAD = 2;
  */
 export function runSolver(request: RunRequest, createWorker: () => WorkerPort): Promise<DoneEvent> {
   const started = performance.now();
-  const threads = request.limit !== undefined ? 1 : Math.max(1, request.threads ?? 1);
+  const threads = searchThreads({ threads: request.threads ?? 1, limit: request.limit });
   const settings: Omit<ContextSettings, 'signal'> = {
     limit: request.limit,
     wantSolutions: request.wantSolutions ?? true,
