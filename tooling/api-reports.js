@@ -2,7 +2,9 @@
 // API reports: what every public package promises, one file per entry point of its `exports`
 // (`packages/core/api/core-host.api.md` for `@kit/core/host`), written by Microsoft's API Extractor
 // from the built declarations. They are committed, so a change of a public surface shows in review;
-// `--check` (CI, and a test in the suite) fails when one is stale and names it.
+// `--check` (CI, and a test in the suite) fails when one is stale and names it. Every public export
+// and member must have a doc comment: one without is an error in both modes, named by its place in the
+// built declarations (whose paths mirror the sources'), so the reports stay at 0 "(undocumented)".
 //
 //   node tooling/api-reports.js           rewrite the reports (after `pnpm build`; `pnpm api` does both)
 //   node tooling/api-reports.js --check   compare only; exit 1 naming each stale report
@@ -86,8 +88,8 @@ function configOf(entry, tempFolder) {
           'ae-missing-release-tag': { logLevel: 'none' },
           // Named in the report rather than failing the run.
           'ae-forgotten-export': { logLevel: 'none', addToApiReportFile: true },
-          // Comments say why, where there is something to say; not every member has one.
-          'ae-undocumented': { logLevel: 'none' },
+          // Every public export and member says what it is for: one without a comment fails the run.
+          'ae-undocumented': { logLevel: 'error' },
         },
         // Comments are plain prose, not TSDoc.
         tsdocMessageReporting: { default: { logLevel: 'none' } },
@@ -97,28 +99,34 @@ function configOf(entry, tempFolder) {
 }
 
 /** Runs API Extractor on one entry; `update` rewrites its report, otherwise it is only compared. */
-function extract(config, compilerState, update) {
+function extract(config, compilerState, update, root) {
   const problems = [];
+  let undocumented = 0;
   const result = Extractor.invoke(config, {
     localBuild: update,
     compilerState,
     messageCallback: (message) => {
       // Console messages narrate what happened to the report files; this script says that itself.
-      if (message.category !== ExtractorMessageCategory.Console && (message.logLevel === 'error' || message.logLevel === 'warning')) problems.push(message.formatMessageWithLocation(repoRoot));
+      if (message.category !== ExtractorMessageCategory.Console && (message.logLevel === 'error' || message.logLevel === 'warning')) {
+        problems.push(message.formatMessageWithLocation(`${root}/`));
+        if (message.messageId === 'ae-undocumented') undocumented++;
+      }
       message.handled = true;
     },
   });
-  return { changed: result.apiReportChanged, problems };
+  return { changed: result.apiReportChanged, problems, undocumented };
 }
 
 /**
- * Compares (or with `update`, rewrites) every report. Resolves to the reports that were stale, as
- * repository paths, and the problems API Extractor found.
+ * Compares (or with `update`, rewrites) every report. Returns the reports that were stale, as
+ * repository paths, the problems API Extractor found (one line each) and how many of them are
+ * exports or members without a doc comment.
  */
 export function apiReports({ update = false, root = repoRoot } = {}) {
   const tempFolder = mkdtempSync(join(tmpdir(), 'kit-api-'));
   const stale = [];
   const problems = [];
+  let undocumented = 0;
   try {
     const entries = publicEntries(root);
     const configs = entries.map((entry) => configOf(entry, tempFolder));
@@ -126,14 +134,18 @@ export function apiReports({ update = false, root = repoRoot } = {}) {
     const compilerState = CompilerState.create(configs[0], { additionalEntryPoints: entries.map((entry) => entry.declarations) });
     for (const [i, entry] of entries.entries()) {
       if (update) mkdirSync(join(entry.packageDir, 'api'), { recursive: true });
-      const result = extract(configs[i], compilerState, update);
+      const result = extract(configs[i], compilerState, update, root);
       if (result.changed) stale.push({ entry: entry.entry, report: relative(root, join(entry.packageDir, 'api', `${entry.reportName}.api.md`)) });
       problems.push(...result.problems);
+      undocumented += result.undocumented;
     }
   } finally {
     rmSync(tempFolder, { recursive: true, force: true });
   }
-  return { stale, problems };
+  if (undocumented > 0) {
+    problems.push(`api: ${undocumented} public ${undocumented === 1 ? 'export or member has' : 'exports or members have'} no doc comment: write one in the source (dist/ mirrors src/) saying what it is for`);
+  }
+  return { stale, problems, undocumented };
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {

@@ -52,7 +52,9 @@ describe.each(publicPackages)('$name as packed', (pkg) => {
     expect(manifest.engines?.node).toBe('>=22.12');
     expect(manifest.homepage).toBe(`https://github.com/puzzle-kit/puzzle-kit/tree/main/${pkg.path}#readme`);
     expect(manifest.bugs).toEqual({ url: 'https://github.com/puzzle-kit/puzzle-kit/issues' });
-    expect(manifest.repository).toMatchObject({ type: 'git', directory: pkg.path });
+    // The repository the root package.json names: the changelog links each change to a commit there.
+    const root = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { repository: { url: string } };
+    expect(manifest.repository).toEqual({ type: 'git', url: root.repository.url, directory: pkg.path });
     expect(manifest.keywords).toContain('puzzle-kit');
     expect(manifest.publishConfig).toMatchObject({ access: 'public' });
     expect(manifest.files).toContain('dist');
@@ -75,6 +77,7 @@ describe.each(publicPackages)('$name as packed', (pkg) => {
   it('ships its README and built code, and no sources or tests', () => {
     const files = packedFiles(pkg.tarball);
     expect(files).toContain('package/README.md');
+    expect(files).toContain('package/CHANGELOG.md');
     expect(files).toContain('package/package.json');
     expect(files.some((file) => file.startsWith('package/dist/') && file.endsWith('.d.ts'))).toBe(true);
     expect(files.filter((file) => /^package\/(src|test)\//.test(file) || /\.test\.(js|d\.ts)$/.test(file))).toEqual([]);

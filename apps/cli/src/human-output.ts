@@ -3,6 +3,7 @@ import { Animator, renderFrame, type ColorMode } from '@kit/ansi-render';
 import type { Palette } from '@kit/core';
 import type { SolveEvent, AnyPlugin } from '@kit/core/host';
 import type { LineWriter } from './json-output.js';
+import { safeFrame } from './safe-frame.js';
 import { type StatusLine, statusText } from './status-line.js';
 
 export interface HumanOutputOptions {
@@ -150,7 +151,7 @@ export class HumanOutput {
    * (titled) drawn over it has the same height. */
   #lines(state: unknown): string[] {
     const { plugin, palette, color } = this.#options;
-    const frame = plugin.view(state);
+    const frame = safeFrame(plugin.view(state));
     return renderFrame(frame, { color, palette, title: frame.title ?? '' });
   }
 
@@ -175,7 +176,7 @@ export class HumanOutput {
       animator.draw(lines);
       this.#live = 'progress';
     } else if (event.type === 'solution') {
-      const frame = this.#options.plugin.view(event.solution, { index: event.index });
+      const frame = safeFrame(this.#options.plugin.view(event.solution, { index: event.index }));
       // The plugin may title its solutions itself (it is told the index); the default is `No. N`.
       const title = frame.title ?? `No. ${event.index}`;
       const lines = [...renderFrame(frame, { color: this.#options.color, palette: this.#options.palette, title }), ''];

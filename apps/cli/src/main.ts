@@ -70,6 +70,7 @@ async function run(args: string[], prestarted: { done: boolean; pool: WorkerPool
   }
 }
 
+/** What the `kit` binary hands {@link main} when it has started solver threads early. */
 export interface MainOptions {
   /** Solver workers `kit run` should use, started by the caller before the CLI itself loaded. */
   pool?: WorkerPool;

@@ -110,11 +110,13 @@ export function program(setExit: (code: number) => void, first?: string): Comman
       .option('--port <n>', 'port to listen on (0: any free port)', '5173')
       .option('--out <dir>', 'write the page and the plugins as a static site to DIR instead, and exit')
       .option('--force', 'with --out: write into a directory that is not empty')
+      .option('--watch', "make a plugin's page bundle again when the plugin is rebuilt, and reload open pages")
       .addOption(pluginOption())
-      .action(async (opts: { port: string; plugin: string[]; out?: string; force?: boolean }) => {
+      .action(async (opts: { port: string; plugin: string[]; out?: string; force?: boolean; watch?: boolean }) => {
         const port = /^\d+$/.test(opts.port) ? Number(opts.port) : Number.NaN;
         if (!Number.isInteger(port) || port > 65535) throw new UsageError(`--port must be a port number (got ${JSON.stringify(opts.port)})`);
         if (opts.force && opts.out === undefined) throw new UsageError('--force goes with --out DIR');
+        if (opts.watch && opts.out !== undefined) throw new UsageError('--watch goes with serving the page, not with --out DIR');
         const result = await discover(opts.plugin);
         const { exportWeb, serveWeb } = await import('./commands/web.js');
         if (opts.out !== undefined) {
@@ -122,7 +124,7 @@ export function program(setExit: (code: number) => void, first?: string): Comman
           process.stdout.write(`${opts.out}: the page and ${ready} plugin${ready === 1 ? '' : 's'} (any static web server can host it)\n`);
           return;
         }
-        const server = await serveWeb(result, port);
+        const server = await serveWeb(result, port, opts.watch === true);
         process.stdout.write(`${server.url}\n`);
         await new Promise<void>((resolve) => {
           const stop = () => resolve();
@@ -190,7 +192,7 @@ export function program(setExit: (code: number) => void, first?: string): Comman
       });
     queue
       .command('wait')
-      .description('wait for a run and print what kit run would have printed')
+      .description('wait for a run and print what kit run would have printed (through a Redis outage of up to env KIT_QUEUE_OUTAGE, default 60s, or forever)')
       .argument('<id>', 'the run id kit run --queue printed')
       .addOption(queueOption())
       .option('--json', 'newline-delimited JSON, as kit run --json')

@@ -4,13 +4,18 @@
 import { readTextFile } from './files.js';
 import { UsageError } from './errors.js';
 import { loadOptional } from './optional-package.js';
+import { durationFlag } from './run-flags.js';
 
 export const QUEUE_ENV = {
   url: 'KIT_QUEUE_URL',
   passwordFile: 'KIT_QUEUE_PASSWORD_FILE',
   secretFile: 'KIT_QUEUE_SECRET_FILE',
   secret: 'KIT_QUEUE_SECRET',
+  outage: 'KIT_QUEUE_OUTAGE',
 } as const;
+
+/** How long a waiting submitter rides out Redis lost or silent before giving up, unless told otherwise. */
+export const DEFAULT_OUTAGE_SECONDS = 60;
 
 type Env = Record<string, string | undefined>;
 
@@ -19,6 +24,8 @@ export interface QueueConfig {
   signer: import('@kit/queue/trust').Signer | undefined;
   /** Lines to print before going on (a password on the command line, an unsigned run). */
   warnings: string[];
+  /** How long a wait for a run rides out Redis lost or silent (KIT_QUEUE_OUTAGE; `forever`: Infinity). */
+  outageMs: number;
 }
 
 /**
@@ -66,5 +73,16 @@ export async function queueConfig(flag: string | undefined, env: Env, cwd: strin
     }
     warnings.push(`no shared secret (${QUEUE_ENV.secretFile}): jobs and results are not signed; allowed because Redis is on this machine`);
   }
-  return { url, signer, warnings };
+  return { url, signer, warnings, outageMs: outageOf(env[QUEUE_ENV.outage]) };
+}
+
+/** KIT_QUEUE_OUTAGE: a duration (90s, 10m, 2h) or `forever`; unset, a minute. */
+function outageOf(text: string | undefined): number {
+  if (text === undefined || text === '') return DEFAULT_OUTAGE_SECONDS * 1000;
+  if (text.trim() === 'forever') return Number.POSITIVE_INFINITY;
+  try {
+    return durationFlag(QUEUE_ENV.outage, text, { min: 1, max: 30 * 86400 }) * 1000;
+  } catch (error) {
+    throw new UsageError(`${(error as Error).message.replace(/ \(got /, ', or forever (got ')}`);
+  }
 }

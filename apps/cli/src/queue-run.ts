@@ -78,6 +78,7 @@ export async function followRun(config: QueueConfig, runId: string, emit: (event
     let waitingSaid: string | undefined;
     const outcome = await runs.wait(runId, {
       ...(signal ? { signal } : {}),
+      outageMs: config.outageMs,
       onProgress: (progress) => {
         if (watchedFrom.done < 0) watchedFrom.done = progress.tasksDone;
         const now = performance.now();

@@ -2,6 +2,7 @@
 // One line naming the file (and the line) for anything that is not what `kit run --shard` writes.
 import type { Summary } from '@kit/core';
 import { mergeSummaries, type SearchSource } from '@kit/core/host';
+import { jsonNestsDeeperThan } from '@kit/core/messages';
 import { UsageError } from './errors.js';
 import { readTextFile } from './files.js';
 import { solutionsHasher, type ShardRecord } from './shard.js';
@@ -18,6 +19,8 @@ export interface ShardFile {
 
 // A shard's output carries its solutions: far larger than a puzzle file may be.
 const SHARD_MAX_BYTES = 512 * 1024 * 1024;
+// A done line nests about 20 deep (its merge record's summaries); a solution at most 16 (LIMITS.depth).
+const LINE_DEPTH = 64;
 
 type Trust = typeof import('@kit/queue/trust');
 
@@ -45,6 +48,8 @@ async function read(file: string, cwd: string, signer: import('@kit/queue/trust'
     start = end < 0 ? text.length : end + 1;
     line++;
     if (content.trim() === '') continue;
+    // Checked before parsing: a done line's value nested 100,000 deep overflowed the stack when quoted.
+    if (jsonNestsDeeperThan(content, LINE_DEPTH)) throw new UsageError(`${file}:${line}: nests arrays and objects more than ${LINE_DEPTH} deep, past the limit for a line of kit run --json output`);
     let record: unknown;
     try {
       record = JSON.parse(content);

@@ -3,7 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { discoverPlugins } from '@kit/core/discovery';
-import { inDir, pluginModule, pluginPackage, tempDir, writeFiles } from './helpers.js';
+import { inDir, kit, pluginModule, pluginPackage, tempDir, writeFiles } from './helpers.js';
 
 const ids = (result: { plugins: Array<{ id: string }> }) => result.plugins.map((plugin) => plugin.id);
 const sources = (result: { plugins: Array<{ source: string }> }) => result.plugins.map((plugin) => plugin.source);
@@ -99,6 +99,35 @@ describe('kit.config.json', () => {
     const wrong = tempDir();
     writeFiles(wrong, { 'kit.config.json': JSON.stringify({ plugins: './x' }) });
     await expect(discoverPlugins({ cwd: wrong })).rejects.toThrow('kit.config.json: "plugins" must be an array of strings');
+  });
+});
+
+describe('JSON nested past its limit', () => {
+  const deep = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
+
+  it('a kit.config.json nested 100,000 deep is exit 2 naming the limit', () => {
+    const root = tempDir();
+    writeFiles(root, { 'kit.config.json': `{"plugins": ${deep}}` });
+    const result = kit(['list'], { cwd: root });
+    expect(result.status).toBe(2);
+    expect(result.stderr).toBe('kit: kit.config.json: nests arrays and objects more than 64 deep, past the limit for a kit.config.json\n');
+  });
+
+  it("a package.json whose kit.apiVersion is nested 100,000 deep is skipped naming the limit, not a stack overflow (exit 1)", async () => {
+    const root = tempDir();
+    writeFiles(root, {
+      'kit.config.json': JSON.stringify({ plugins: ['./deep'] }),
+      'deep/package.json': `{"name": "deep", "version": "1.0.0", "kit": {"apiVersion": ${deep}, "plugin": "./plugin.js"}}`,
+      'deep/plugin.js': pluginModule('deep'),
+      ...inDir('node_modules/deep-too', { 'package.json': `{"name": "deep-too", "kit": {"apiVersion": ${deep}}}` }),
+      ...inDir('node_modules/good-plugin', pluginPackage('good-plugin', 'good')),
+    });
+    const result = await discoverPlugins({ cwd: root });
+    expect(ids(result)).toEqual(['good']);
+    expect(result.skipped).toEqual([{ source: './deep', reason: 'package.json nests arrays and objects more than 64 deep, past the limit for a package.json' }]);
+    const listed = kit(['list', '--plugin', './deep'], { cwd: root });
+    expect(listed.status).toBe(2);
+    expect(listed.stderr).toBe('kit: --plugin ./deep: package.json nests arrays and objects more than 64 deep, past the limit for a package.json\n');
   });
 });
 
@@ -269,10 +298,11 @@ describe('plugins that hang', () => {
       ...inDir('node_modules/kit-loops', pluginPackage('kit-loops', 'loops', {}, LOOPS_FOREVER)),
       ...inDir('node_modules/kit-fine', pluginPackage('kit-fine', 'fine')),
     });
-    const result = await discoverPlugins({ cwd: root, timeoutMs: 1000 });
+    // 3 s, not less: on a loaded machine the fine plugin's own import took over a second.
+    const result = await discoverPlugins({ cwd: root, timeoutMs: 3000 });
     expect(ids(result)).toEqual(['fine']);
     expect(result.skipped).toEqual([
-      { source: 'kit-loops', reason: 'its module did not finish loading within 1 s' },
+      { source: 'kit-loops', reason: 'its module did not finish loading within 3 s' },
       { source: 'kit-never', reason: 'its module never finishes loading (a top-level await that never settles)' },
     ]);
   });

@@ -1,10 +1,10 @@
 // Issue 13: inputs that hung, crashed or passed though wrong, each as the user meets it.
 import { execFileSync } from 'node:child_process';
-import { symlinkSync, writeFileSync } from 'node:fs';
+import { readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { kit, tempDir, writeFiles } from './helpers.js';
+import { REPO, kit, tempDir, writeFiles } from './helpers.js';
 
 /** Exit 2 with exactly this one line on stderr. */
 const refused = (result: { status: number | null; stderr: string }, line: string) => expect([result.status, result.stderr]).toEqual([2, `${line}\n`]);
@@ -195,8 +195,9 @@ describe('kit create-plugin --dir that cannot be a directory', () => {
 });
 
 describe('messages that echo input are safe for a terminal', () => {
-  // A title-setting OSC, BEL, DEL and a C1 CSI: a terminal acts on each if it is printed raw.
-  const EVIL = '\u001b]0;PWNED\u0007\u009b\u007f';
+  // A title-setting OSC, BEL, DEL, a C1 CSI and a bidi override: a terminal acts on each if it is
+  // printed raw (U+202E reverses what follows it on the line).
+  const EVIL = '\u001b]0;PWNED\u0007\u009b\u007f\u202e';
   const root = tempDir();
   const file = (name: string, text: string) => {
     writeFileSync(join(root, name), text);
@@ -207,7 +208,7 @@ describe('messages that echo input are safe for a terminal', () => {
     expect(result.status).toBe(2);
     expect(result.stderr.endsWith('\n')).toBe(true);
     const line = result.stderr.slice(0, -1);
-    expect(line).not.toMatch(/[\u0000-\u001f\u007f-\u009f]/);
+    expect(line).not.toMatch(/[\p{Cc}\p{Cf}\u2028\u2029]/u);
     expect(line.length).toBeLessThan(460);
     return line;
   };
@@ -220,6 +221,8 @@ describe('messages that echo input are safe for a terminal', () => {
     ['katamino --challenge', () => ['run', 'katamino', '--challenge', `small-slam:${EVIL}`]],
     ['katamino --n', () => ['run', 'katamino', '--n', EVIL]],
     ['a puyo field', () => ['run', 'puyo', file('field.txt', `RGB\u009b\n`)]],
+    ['a puyo field with a bidi override', () => ['run', 'puyo', file('field-bidi.txt', `RGB\u202e\n`)]],
+    ['a katamino challenge file', () => ['run', 'katamino', file('challenge.txt', `pieces LN${EVIL}\n`)]],
     ['puyo --url', () => ['run', 'puyo', '--url', `https://puyop.com/s/\u009b${EVIL}`]],
     ['a PencilBox Hitori', () => ['run', 'hitori-sat', file('p.txt', `3\n3\n1 2 ${EVIL}\n2 3 1\n3 1 2\n`)]],
     ['a plain-grid Hitori', () => ['run', 'hitori-sat', '--format', 'grid', file('g.txt', `1 2 ${EVIL}\n2 3 1\n3 1 2\n`)]],
@@ -237,8 +240,9 @@ describe('messages that echo input are safe for a terminal', () => {
 
   it('shows what was escaped, so the message still says what was wrong', () => {
     const path = file('shown.txt', `3\n3\n1 2 ${EVIL}\n2 3 1\n3 1 2\n`);
-    // Hitori quotes input its own way (\x1b), and the CLI's escaping leaves that as it is.
-    expect(safe(kit(['run', 'hitori-sat', path]))).toBe(`${path}:3:5: '\\x1b]0;PWNED\\x07\\x9b\\x7f' is not a number`);
+    // Hitori quotes input through the same escaping function, and the CLI's leaves that as it is.
+    expect(safe(kit(['run', 'hitori-sat', path]))).toBe(`${path}:3:5: '\\e]0;PWNED\\x07\\x9b\\x7f\\u202e' is not a number`);
+    expect(safe(kit(['run', 'puyo', file('bidi.txt', 'RGB\u202e\n')]))).toBe(`${join(root, 'bidi.txt')}:1:4: unexpected "\\u202e": a cell is R, G, B, Y, P, O (garbage), or a space or . (empty)`);
     // JSON.stringify quotes C0 controls but not DEL or C1 (U+009B is a CSI to some terminals).
     expect(safe(kit(['run', 'pentomino', '--pieces', 'FI\u009b']))).toBe('kit: unknown piece "\\x9b" in --pieces (choose from FILNPTUVWXYZ)');
   });
@@ -252,6 +256,39 @@ describe('messages that echo input are safe for a terminal', () => {
     const long = 'Q'.repeat(100_000);
     const challenge = safe(kit(['run', 'katamino', '--challenge', long]));
     expect(challenge).toMatch(/^kit: unknown challenge "QQQQ+… \(cut; 100\d\d\d characters in all\)$/);
+  });
+});
+
+describe('strings from files on stdout go through the one escaping function', () => {
+  const EVIL = '\u001b]0;PWNED\u0007\u009b\u202e';
+  const SHOWN = '\\e]0;PWNED\\x07\\x9b\\u202e';
+
+  it("kit list: a plugin's title and version from its package.json", () => {
+    const root = tempDir();
+    writeFiles(root, {
+      'evil/package.json': JSON.stringify({ name: 'evil', version: `1.0.0${EVIL}`, type: 'module', kit: { apiVersion: 1, plugins: [{ id: 'evil', title: `Evil ${EVIL}`, module: './plugin.js' }] } }),
+      'evil/plugin.js': 'export default {};\n',
+    });
+    const result = kit(['list', '--plugin', './evil'], { cwd: root });
+    expect(result.status).toBe(0);
+    expect(result.stdout).toBe(`evil  1.0.0${SHOWN}  Evil ${SHOWN}\n`);
+  });
+
+  it("a solution's cell labels: pieces named by a piece file", () => {
+    const root = tempDir();
+    writeFiles(root, { 'board.txt': '.....\n', 'piece.txt': '\u009b\u009b\u009b\u009b\u009b\n' });
+    const result = kit(['run', 'pentomino', join(root, 'board.txt'), '--piece-file', join(root, 'piece.txt')]);
+    expect(result.status).toBe(0);
+    expect(result.stdout).toBe('No. 1\n\\x9b \\x9b \\x9b \\x9b \\x9b\n\n1x5: 1 solutions, 1 tries\n');
+  });
+
+  it("a summary line quoting the input file's name", () => {
+    const root = tempDir();
+    const target = join(root, `so${EVIL}ma.xmpuzzle`);
+    writeFileSync(target, readFileSync(join(REPO, 'packages', 'polycube', 'test', 'fixtures', 'soma-burrtools.xmpuzzle')));
+    const result = kit(['run', 'polycube', '--target', target, '--count', '--limit', '1']);
+    expect(result.status).toBe(0);
+    expect(result.stdout).toBe(`${join(root, `so${SHOWN}ma.xmpuzzle`)} problem 1 (soma) 3x3x3: 1 solution up to rotations and reflections, 35 tries\n`);
   });
 });
 

@@ -81,6 +81,15 @@ describe('kit merge refuses shard files that are not what kit run --shard wrote'
     expect(result.stderr.split('\n')).toHaveLength(2);
   });
 
+  it('a done line nested 100,000 deep is one line naming the limit, not a stack overflow (exit 1)', () => {
+    // Its tries quoted in the mismatch message overflowed JSON.stringify's stack.
+    const file = edited(counted[0]!, 'deep.json', (done) => (done['tries'] = 'DEEP'));
+    writeFileSync(file, readFileSync(file, 'utf8').replace('"DEEP"', `${'['.repeat(100_000)}${']'.repeat(100_000)}`));
+    const result = kit(['merge', file, counted[1]!]);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toBe(`kit: ${file}:1: nests arrays and objects more than 64 deep, past the limit for a line of kit run --json output\n`);
+  });
+
   it('an old-style instance (V8 bytes of a sparse array of length 0xfffffff0) is refused, not decoded', () => {
     const bytes = serialize(Object.assign([], { length: 0xfffffff0 })).toString('base64');
     const file = edited(counted[0]!, 'v8.json', (done) => {

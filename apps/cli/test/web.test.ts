@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BIN, COUNTING, REPO, cleanEnv, kit, tempDir } from './helpers.js';
+import { BIN, COUNTING, REPO, cleanEnv, kit, pluginModule, tempDir } from './helpers.js';
 
 const THROWS_ON_IMPORT = resolve(REPO, 'packages/core/test/fixtures/throws-on-import.js');
 
@@ -32,6 +32,53 @@ describe('kit web', () => {
     }
     expect(await exited).toBe(130);
     expect(stderr).toBe('');
+  });
+
+  it('--watch: a plugin rebuilt while it serves is in the manifest under its new title, with a line saying so', async () => {
+    // A package whose build removes dist/ and writes it again, as kit-build does.
+    const dir = tempDir();
+    writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'watched', version: '2.3.4', type: 'module', kit: { apiVersion: 1, plugin: './dist/plugin.js' } }));
+    const build = (title: string) => {
+      rmSync(join(dir, 'dist'), { recursive: true, force: true });
+      mkdirSync(join(dir, 'dist'));
+      writeFileSync(join(dir, 'dist', 'plugin.js'), pluginModule('watched', { title }));
+    };
+    build('Before');
+    const child = spawn(process.execPath, [BIN, 'web', '--watch', '--port', '0', '--plugin', dir], { cwd: tempDir(), env: cleanEnv() });
+    let stdout = '';
+    let stderr = '';
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    const lines = async (stream: () => string, count: number) => {
+      const until = Date.now() + 30_000;
+      while (stream().split('\n').length <= count) {
+        if (Date.now() > until) throw new Error(`stdout: ${stdout}; stderr: ${stderr}`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      return stream().split('\n').slice(0, count);
+    };
+    try {
+      const [url] = await lines(() => stdout, 1);
+      const manifest = async () => (await (await fetch(new URL('plugins/manifest.json', url))).json()) as { plugins: Array<{ title?: string; module?: string }>; revision: number };
+      const before = await manifest();
+      expect([before.revision, before.plugins.map((entry) => entry.title)]).toEqual([0, ['Before']]);
+      build('After');
+      // The line goes to stderr: stdout holds the URL alone (docs/contract.md).
+      const [rebuilt] = await lines(() => stderr, 1);
+      const after = await manifest();
+      expect([after.revision, after.plugins.map((entry) => entry.title)]).toEqual([1, ['After']]);
+      expect(rebuilt).toBe(`kit: watched: rebuilt (${after.plugins[0]!.module}); open pages reload`);
+    } finally {
+      child.kill('SIGINT');
+    }
+    expect(await exited).toBe(130);
+    expect(stdout).toBe(`${stdout.split('\n')[0]}\n`);
+  });
+
+  it('--watch with --out is refused in one line', () => {
+    const result = kit(['web', '--watch', '--out', join(tempDir(), 'site'), '--plugin', COUNTING], { cwd: tempDir() });
+    expect([result.status, result.stderr]).toEqual([2, 'kit: --watch goes with serving the page, not with --out DIR\n']);
   });
 
   it('says so in one line when the port is taken, exit 2', async () => {

@@ -1,12 +1,15 @@
 import { writeNow } from '#terminal';
 import * as ansiEscapes from './escapes.js';
 
+/** Where an {@link Animator} draws: process.stdout, or anything with a `write` such as a test's buffer. */
 export interface AnimatorStream {
+  /** Writes escape sequences and frame text; the return value is ignored. */
   write(chunk: string): unknown;
   /** A file descriptor (process.stdout has one) lets the cursor be restored synchronously at exit. */
   fd?: number;
 }
 
+/** How an {@link Animator} treats the cursor and the process's signals. */
 export interface AnimatorOptions {
   /** Hide the cursor while a block is live (default true); it is always shown again. */
   hideCursor?: boolean;

@@ -3,11 +3,13 @@ import { terminalColors } from '#terminal';
 /** How a frame is drawn: letters only, xterm 256-colour blocks, or 24-bit colour blocks. */
 export type ColorMode = 'none' | 'ansi256' | 'truecolor';
 
+/** What {@link detectColorMode} looks at; every field is optional. */
 export interface ColorDetectionOptions {
   /** The stream the frames go to; colour needs a TTY unless FORCE_COLOR says otherwise. */
   stream?: { isTTY?: boolean } | undefined;
   /** `--no-color` on the command line (wins over everything). */
   noColor?: boolean;
+  /** The environment to read FORCE_COLOR, NO_COLOR and TERM from (default: the process's, none on a page). */
   env?: Record<string, string | undefined>;
 }
 

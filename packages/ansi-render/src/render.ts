@@ -2,6 +2,7 @@ import { BASE_PALETTE, type Cell, type Frame, type Palette, type PaletteEntry } 
 import { entryHex } from '@kit/core/host';
 import type { ColorMode } from './color.js';
 
+/** How a frame is drawn as text: colour mode, palette and title line. */
 export interface RenderOptions {
   /** 'none' draws letters; the others draw two-column colour blocks. */
   color: ColorMode;

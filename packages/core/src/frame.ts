@@ -11,6 +11,7 @@ export interface Cell {
   hole?: boolean;
 }
 
+/** What a plugin's `view` returns for a solution or a search state: cells to draw, and a title. */
 export interface Frame {
   /** Columns of the grid. */
   width: number;

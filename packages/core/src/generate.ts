@@ -12,6 +12,7 @@ export interface GeneratorSizeSpec {
   dimensions?: 2 | 3;
   /** Each number of a size within these bounds (the plugin may still refuse a size, with a reason). */
   min: number;
+  /** The largest each number of a size may be. */
   max: number;
   /** Sizes a host offers in a menu (the page's New game), the default among them. */
   presets?: readonly string[];
@@ -38,6 +39,7 @@ export interface GeneratorSpec {
 export interface GenerateRequest {
   /** A 32-bit unsigned seed: the same request gives the same puzzle on every machine. */
   seed: number;
+  /** The level asked for (`--difficulty`), one of the generator's levels. */
   difficulty: string;
   /** The size's numbers (`[10, 10]`), or undefined when the generator takes no size. */
   size?: readonly number[];
@@ -45,6 +47,7 @@ export interface GenerateRequest {
   parameters: ParsedOptions;
 }
 
+/** What a host gives a running generator: a way to stop it and a place to report its progress. */
 export interface GenerateContext {
   /** Aborted when the user gives up (Ctrl-C, Cancel): stop and throw or return what is there. */
   signal?: AbortSignal;

@@ -27,6 +27,7 @@ export interface MakerFlag extends CliFlag {
 
 /** A page URL parameter; `field` when the page's form has a field of that name too. */
 export interface PageParameter {
+  /** True when the page's form has a field of this name. */
   readonly field?: boolean;
   /**
    * Read only in a New game's or a Daily's address (`new=1`, `daily=1`): the generator's request.
@@ -37,6 +38,7 @@ export interface PageParameter {
   readonly help: string;
 }
 
+/** A name the hosts own (a flag, a URL parameter) and what it means to each of them. */
 export interface HostName {
   /** The name: `--NAME` on the command line, `?NAME=` in the page's address. */
   readonly name: string;
@@ -46,6 +48,7 @@ export interface HostName {
   readonly cli?: CliFlag;
   /** The `kit generate` / `kit grade` flag (the same name may mean another thing there: `--count K`). */
   readonly make?: MakerFlag;
+  /** The page's URL parameter. */
   readonly page?: PageParameter;
 }
 

@@ -6,6 +6,7 @@ import type { SolveOptions } from './run-solver.js';
 
 /** SolveOptions whose events carry the plugin's own solution (S) and progress/step state (P) types. */
 export interface InProcessOptions<S = unknown, P = unknown> extends Omit<SolveOptions, 'onEvent'> {
+  /** Sees every event of the solve, in order: solutions, progress, steps, then done. */
   onEvent?: (event: SolveEvent<S, P>) => void;
 }
 

@@ -37,6 +37,7 @@ export const PENTOMINO_PALETTE: Palette = {
   Z: { ansi256: 211 },
 };
 
+/** The colours every plugin's palette is merged over: the pentomino letters, cells, Puyo's colours and garbage. */
 export const BASE_PALETTE: Palette = {
   ...PENTOMINO_PALETTE,
   empty: { ansi256: 250, letter: '.' },

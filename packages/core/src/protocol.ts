@@ -48,6 +48,7 @@ export type HostMessage =
   /** Grade a parsed puzzle with the solver's `grade`. */
   | { type: 'grade'; id: number; moduleUrl: string; pluginId: string; instance: unknown };
 
+/** Messages from a solver worker to its host; structured-cloneable like {@link HostMessage}. */
 export type WorkerMessage =
   | { type: 'split'; tasks: number; cuts?: number[][] }
   | { type: 'solution'; solution: unknown; task?: number }

@@ -12,8 +12,11 @@ export interface PluginOrigin {
   moduleUrl: string;
 }
 
+/** A plugin the registry accepted, with where it came from. */
 export interface RegisteredPlugin {
+  /** The checked plugin. */
   plugin: AnyPlugin;
+  /** Its package or path, and its module's URL. */
   origin: PluginOrigin;
 }
 

@@ -7,12 +7,17 @@ import { searchThreads } from './run-place.js';
 
 /** How a solve runs, wherever it runs: the context's settings plus where the events go. */
 export interface SolveOptions extends ContextSettings {
+  /** Sees every event of the solve, in order: solutions, progress, steps, then done. */
   onEvent?: (event: SolveEvent) => void;
 }
 
+/** A search for {@link runSolver}: which plugin, which instance, on how many workers. */
 export interface RunRequest extends SolveOptions {
+  /** The module that exports the plugin; each worker imports it. */
   moduleUrl: string;
+  /** The plugin's id in that module. */
   pluginId: string;
+  /** The instance the plugin's parse made (plain data: it is cloned to the workers). */
   instance: unknown;
   /** Workers to use when the solver can split its search. A `limit` forces one. */
   threads?: number;

@@ -8,6 +8,13 @@ describe('escapeControls', () => {
     expect(escapeControls('\u0000\t\r\n\u007f\u0080\u009b\u009f\u2028\u2029')).toBe('\\x00\\t\\r\\n\\x7f\\x80\\x9b\\x9f\\u2028\\u2029');
     expect(escapeControls('plain ü 日本 \u00a0')).toBe('plain ü 日本 \u00a0');
   });
+
+  it('makes format characters visible: bidi overrides and isolates, zero-width marks, tags', () => {
+    expect(escapeControls('abc\u202edef\u2066x\u2069')).toBe('abc\\u202edef\\u2066x\\u2069');
+    expect(escapeControls('a\u200bb\ufeffc\u00add')).toBe('a\\u200bb\\ufeffc\\xadd');
+    expect(escapeControls('tag\u{e0041}')).toBe('tag\\u{e0041}');
+    expect(escapeControls('😀 astral, not a format character')).toBe('😀 astral, not a format character');
+  });
 });
 
 describe('safeLine', () => {

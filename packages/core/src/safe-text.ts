@@ -6,19 +6,24 @@
 /** The longest message a host prints; the rest is cut (a 1 MB token must not make a 1 MB line). */
 export const MAX_MESSAGE_LENGTH = 400;
 
-// C0 controls, DEL and the C1 controls (U+0080..U+009F: some terminals read U+009B as CSI), plus
-// the Unicode line and paragraph separators, which break a line like a newline does.
-const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
+// C0 controls, DEL and the C1 controls (U+0080..U+009F: some terminals read U+009B as CSI), the
+// Unicode line and paragraph separators, which break a line like a newline does, and the format
+// characters (bidi overrides such as U+202E, which reorder what a terminal shows; zero-width marks).
+const CONTROL = /[\p{Cc}\p{Cf}\u2028\u2029]/gu;
 
 const NAMED: Readonly<Record<string, string>> = { '\t': '\\t', '\n': '\\n', '\r': '\\r', '\u001b': '\\e' };
 
-/** Control characters made visible: ESC as `\e`, tab as `\t`, others as `\xNN` / `\uNNNN`. */
+/**
+ * Control and format characters made visible: ESC as `\e`, tab as `\t`, others as `\xNN`, `\uNNNN`
+ * or `\u{NNNNN}`. Every string from elsewhere that reaches a terminal goes through here.
+ */
 export function escapeControls(text: string): string {
   return text.replace(CONTROL, (char) => {
     const named = NAMED[char];
     if (named !== undefined) return named;
-    const code = char.charCodeAt(0);
-    return code < 0x100 ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`;
+    const code = char.codePointAt(0)!;
+    if (code < 0x100) return `\\x${code.toString(16).padStart(2, '0')}`;
+    return code <= 0xffff ? `\\u${code.toString(16).padStart(4, '0')}` : `\\u{${code.toString(16)}}`;
   });
 }
 

@@ -14,14 +14,19 @@ export type KernelName = 'wide' | 'wasm' | 'js';
 
 /** A search ready to run. */
 export interface PreparedSearch {
+  /** The cells, placements and piece counts, in the search's own cell numbering. */
   problem: PackingProblem;
+  /** The board's symmetries that count, for keeping one packing of each orbit. */
   group: SymmetryGroup;
+  /** How symmetric copies are removed, which placements the kernel may use, and the roots. */
   plan: SearchPlan;
   /** False when the board cannot be packed at all (a cut-off cell): nothing to search. */
   feasible: boolean;
+  /** The kernel the search runs on. */
   kernel: KernelName;
 }
 
+/** What a caller hears from a search, and how it stops one. */
 export interface SearchHooks {
   /** Each packing that counts, `stack[0..depth-1]` its placement ids. Return true to stop. */
   // biome-ignore lint/suspicious/noConfusingVoidType: a callback that never stops the search returns nothing
@@ -32,9 +37,13 @@ export interface SearchHooks {
   tick?: (stack: Int32Array, depth: number, tries: number) => boolean;
 }
 
+/** The end of a search. */
 export interface RunResult {
+  /** Packings that count (one of each orbit, or every packing with the `raw` method). */
   solutions: number;
+  /** Placements tried: the search's work, the same on every machine and kernel. */
   tries: number;
+  /** True when `limit` or a hook ended the search before it was complete. */
   stopped: boolean;
 }
 

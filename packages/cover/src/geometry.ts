@@ -2,6 +2,7 @@ import type { CoverProblem } from './problem.js';
 
 /** One way to put one piece down. */
 export interface Placement {
+  /** The piece kind it puts down (an index into `kindNames`). */
   kind: number;
   /** Covered cells as search indices, ascending. */
   cells: readonly number[];
@@ -16,6 +17,7 @@ export interface Placement {
  * kind by kind. The symmetries come beside it, as a SymmetryGroup.
  */
 export interface PackingProblem extends CoverProblem {
+  /** Each kind's name, as the puzzle shows it (a letter, a shape's name). */
   kindNames: readonly string[];
   /** The fewest copies of each kind a packing holds (`kindMax` the most). */
   kindMin: readonly number[];
@@ -23,6 +25,7 @@ export interface PackingProblem extends CoverProblem {
   ranges: boolean;
   /** For each search cell, its index in the puzzle's own numbering. */
   boardIndex: Int32Array;
+  /** Every way to put every kind down, kind by kind. */
   placements: readonly Placement[];
   /**
    * Kinds no symmetry of the piece maps to itself (each orientation distinct), where the `orient`

@@ -8,9 +8,10 @@ export { boxNeighbours, createWideKernel } from './wide-kernel.js';
 export { createFastKernel } from './fast-kernel.js';
 export { checkBitboard } from './bitboard-tables.js';
 export type { PackingProblem, Placement } from './geometry.js';
-export { type CanonicalCheck, type SymmetryGroup, canonicalCheck, compareCellLists, compareCellSets, imageOf } from './symmetry.js';
+export { type CanonicalCheck, type SymmetryGroup, canonicalCheck, compareCellLists, compareCellSets, compareImage, imageOf } from './symmetry.js';
 export {
-  type PlanChoice, type SearchPlan, type SearchRoot, type SymmetryMethod, chooseMethod, placementCounts, planSearch, secondCandidates,
+  type PlanChoice, type SearchPlan, type SearchRoot, type SymmetryMethod, breakSymmetry, chooseMethod, firstCandidates, placementCounts, planSearch,
+  secondCandidates, stabiliserOf,
 } from './plan.js';
 export { type SplitRoots, splitRoots } from './split.js';
 export {

@@ -1,5 +1,5 @@
 import type { PackingProblem } from './geometry.js';
-import { type SymmetryGroup, compareCellSets, imageOf } from './symmetry.js';
+import { type SymmetryGroup, compareImage, imageOf } from './symmetry.js';
 import { boxNeighbours } from './wide-kernel.js';
 
 /**
@@ -18,12 +18,15 @@ export type SymmetryMethod = 'raw' | 'first' | 'orient' | 'canon';
 
 /** A subtree of the search: placements already made, and the group elements a packing must beat. */
 export interface SearchRoot {
+  /** Placement ids already laid, in the order the search laid them. */
   prefix: number[];
   /** Indices into the group of the elements to check a packing against (empty: keep all). */
   check: number[];
 }
 
+/** How a search runs: its symmetry method, the placements it may use, and the subtrees to search. */
 export interface SearchPlan {
+  /** How symmetric copies are removed. */
   method: SymmetryMethod;
   /** The kind placed first (`first`) or restricted (`orient`), else -1. */
   kind: number;
@@ -31,6 +34,7 @@ export interface SearchPlan {
   second: number;
   /** Which placements the kernel may use. */
   enabled: Uint8Array;
+  /** The subtrees whose packings together are the answer, in the order they are searched. */
   roots: SearchRoot[];
   /** Placements made to build the roots (the first pieces), counted as tries. */
   rootTries: number;
@@ -44,7 +48,7 @@ function singleKinds(problem: PackingProblem): number[] {
 }
 
 /** Kinds `first` can place first: exactly one copy, mapped to itself by every element. */
-function firstCandidates(problem: PackingProblem, group: SymmetryGroup): number[] {
+export function firstCandidates(problem: PackingProblem, group: SymmetryGroup): number[] {
   return singleKinds(problem).filter((k) => group.kindMaps?.every((map) => map[k] === k) ?? true);
 }
 
@@ -73,7 +77,7 @@ function firstPieceRoots(problem: PackingProblem, group: SymmetryGroup, kind: nu
     if (placement.kind !== kind) return;
     const check: number[] = [];
     for (let g = 1; g < group.perms.length; g++) {
-      const order = compareCellSets(imageOf(group.perms[g]!, placement.cells), placement.cells);
+      const order = compareImage(group.perms[g]!, placement.cells);
       if (order < 0) return;
       if (order === 0) check.push(g);
     }
@@ -82,6 +86,7 @@ function firstPieceRoots(problem: PackingProblem, group: SymmetryGroup, kind: nu
   return roots;
 }
 
+/** A planner's choice of the pieces laid first, for {@link planSearch}. */
 export interface PlanChoice {
   /** The kind `first` places or `orient` restricts (default -1: chosen here). */
   kind?: number;
@@ -100,28 +105,94 @@ export function planSearch(problem: PackingProblem, group: SymmetryGroup, method
   const second = choice.second ?? -1;
   if (second < 0) return base;
   const { enabled } = base;
-  const neighbours = boxNeighbours(problem.sides);
-  const occupied = new Uint8Array(problem.size);
-  const roots: SearchRoot[] = [];
-  let tries = 0;
   problem.placements.forEach((placement, id) => {
     if (placement.kind === second) enabled[id] = 0;
   });
-  for (const root of base.roots) {
+  const beside = placerBeside(problem, group);
+  const roots = base.roots.flatMap((root) => beside(root, second));
+  return { ...base, second, enabled, roots, rootTries: base.rootTries + roots.length };
+}
+
+/**
+ * The plan with one more piece placed in each root that still filters packings at the leaves (a
+ * non-empty check), each at the placements smallest under the elements that fix the root's prefix:
+ * a root whose prefix half the elements fix ends up with about half the search below it. The piece
+ * is the one with the fewest placements among those the elements map to themselves, with one copy
+ * and not yet placed; a root without such a piece stays as it is. Its placements stay enabled for
+ * the other roots (where a root places it, none is left in hand).
+ */
+export function breakSymmetry(problem: PackingProblem, group: SymmetryGroup, plan: SearchPlan): SearchPlan {
+  const counts = placementCounts(problem);
+  const beside = placerBeside(problem, group);
+  let tries = 0;
+  const roots = plan.roots.flatMap((root) => {
+    if (root.check.length === 0) return [root];
+    const placed = new Set(root.prefix.map((id) => problem.placements[id]!.kind));
+    let kind = -1;
+    for (const k of singleKinds(problem)) {
+      if (placed.has(k) || root.check.some((g) => !keepsKind(group, g, k))) continue;
+      if (kind < 0 || counts[k]! < counts[kind]!) kind = k;
+    }
+    if (kind < 0) return [root];
+    const children = beside(root, kind);
+    tries += children.length;
+    return children;
+  });
+  return { ...plan, roots, rootTries: plan.rootTries + tries };
+}
+
+/**
+ * Symmetry broken at the root, not filtered at the leaves: a root's check lists the elements that
+ * map its prefix onto itself. Those that also map `kind` to itself permute the placements of that
+ * kind beside the prefix, and of each orbit only the smallest placement needs searching: the others'
+ * packings are images of its own. Returns the elements still to check below `cells` (those that fix
+ * it), or undefined when an element maps `cells` to a smaller placement (nothing to search there).
+ * When some element turns `kind` into its mirror twin, nothing is broken and `check` stays whole.
+ */
+export function stabiliserOf(group: SymmetryGroup, check: readonly number[], kind: number, cells: readonly number[]): number[] | undefined {
+  if (check.length === 0 || check.some((g) => !keepsKind(group, g, kind))) return [...check];
+  const fixing: number[] = [];
+  for (const g of check) {
+    const order = compareImage(group.perms[g]!, cells);
+    if (order < 0) return undefined;
+    if (order === 0) fixing.push(g);
+  }
+  return fixing;
+}
+
+/** Does element g map kind k to itself (not to a mirror twin)? */
+function keepsKind(group: SymmetryGroup, g: number, k: number): boolean {
+  return (group.kindMaps?.[g]?.[k] ?? k) === k;
+}
+
+/**
+ * The roots one placement of `kind` deeper: every placement of it that fits beside the root's
+ * prefix without cutting off a cell and is the smallest of its images under the root's check.
+ */
+function placerBeside(problem: PackingProblem, group: SymmetryGroup): (root: SearchRoot, kind: number) => SearchRoot[] {
+  const neighbours = boxNeighbours(problem.sides);
+  const occupied = new Uint8Array(problem.size);
+  const ofKind: number[][] = problem.kindMax.map(() => []);
+  problem.placements.forEach((placement, id) => {
+    ofKind[placement.kind]!.push(id);
+  });
+  return (root, kind) => {
     occupied.set(problem.hole);
     for (const id of root.prefix) for (const cell of problem.placements[id]!.cells) occupied[cell] = 1;
-    problem.placements.forEach((placement, id) => {
-      if (placement.kind !== second || placement.cells.some((cell) => occupied[cell])) return;
+    const out: SearchRoot[] = [];
+    for (const id of ofKind[kind]!) {
+      const placement = problem.placements[id]!;
+      if (placement.cells.some((cell) => occupied[cell])) continue;
       for (const cell of placement.cells) occupied[cell] = 1;
       const cut = problem.prune && placement.cells.some((cell) =>
         neighbours[cell]!.some((n) => !occupied[n] && neighbours[n]!.every((m) => occupied[m])));
       for (const cell of placement.cells) occupied[cell] = 0;
-      if (cut) return;
-      tries++;
-      roots.push({ prefix: [...root.prefix, id], check: root.check });
-    });
-  }
-  return { ...base, second, enabled, roots, rootTries: base.rootTries + tries };
+      if (cut) continue;
+      const check = stabiliserOf(group, root.check, kind, placement.cells);
+      if (check) out.push({ prefix: [...root.prefix, id], check });
+    }
+    return out;
+  };
 }
 
 function planFirst(problem: PackingProblem, group: SymmetryGroup, method: SymmetryMethod, named: number): SearchPlan {

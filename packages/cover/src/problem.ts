@@ -8,6 +8,7 @@ import { BITBOARD_CELLS, BITBOARD_KINDS } from './kernel.js';
 export interface CoverProblem {
   /** Cells of the box, holes included. */
   size: number;
+  /** The box's sides A, B, C (C is 1 for a plane); they give each cell its neighbours for pruning. */
   sides: readonly [number, number, number];
   /** 1 where a cell is not to be covered. */
   hole: Uint8Array;
@@ -17,6 +18,7 @@ export interface CoverProblem {
   maxPieces: number;
   /** Skip placements that leave an empty cell with no empty neighbour. */
   prune: boolean;
+  /** Every way to lay a piece: its kind (an index into `kindMax`) and the cells it covers, grouped by kind. */
   placements: readonly { kind: number; cells: readonly number[] }[];
   /**
    * Each placement's cells as two 32-bit halves (cells 0..31, 32..63): boxes of 64 cells or fewer,

@@ -8,8 +8,11 @@ const SAMPLE = 65536;
 /** Cells times pieces that SAMPLE nodes a level are sized for: bigger searches sample fewer (a node costs a scan of the board). */
 const SAMPLE_SCALE = 64 * 16;
 
+/** A search cut into tasks of about equal work, for threads or queue jobs. */
 export interface SplitRoots {
+  /** The tasks, in the search's order (their packings in task order are the whole search's). */
   roots: SearchRoot[];
+  /** Placements made while cutting, counted as tries. */
   tries: number;
   /** A subtree's children, in the kernel's order (each a try); none one piece from the end. */
   parts(root: SearchRoot): SearchRoot[];

@@ -42,6 +42,27 @@ export function imageOf(perm: Int32Array, cells: readonly number[]): number[] {
   return out;
 }
 
+/**
+ * compareCellSets(imageOf(perm, cells), cells) in sign, without building the image: the larger set
+ * is the one holding the highest cell of the two sets' difference. A planner compares thousands of
+ * placements under every element.
+ */
+export function compareImage(perm: Int32Array, cells: readonly number[]): number {
+  let inImage = -1;
+  let inCells = -1;
+  for (const cell of cells) {
+    const to = perm[cell]!;
+    if (to > inImage && !cells.includes(to)) inImage = to;
+  }
+  for (const cell of cells) {
+    if (cell <= inCells) continue;
+    let mapped = false;
+    for (const from of cells) if (perm[from] === cell) mapped = true;
+    if (!mapped) inCells = cell;
+  }
+  return inImage - inCells;
+}
+
 /** Is the packing `stack[0..depth-1]` the smallest of its images under the group elements `check`? */
 export type CanonicalCheck = (stack: Int32Array, depth: number, check: readonly number[]) => boolean;
 

@@ -51,14 +51,23 @@ interface Loaded {
   startHi: number;
 }
 
-function load(problem: CoverProblem, enabled: Uint8Array): Loaded {
+function instantiate(): SearchExports {
+  const module = wasmModule();
+  if (!module) throw new Error('WebAssembly is not available here: use the JavaScript kernel');
+  return new WebAssembly.Instance(module, {}).exports as unknown as SearchExports;
+}
+
+// The planner estimates dozens of plans before a search: one instance for them all, its memory
+// grown as needed, where an instance each (megabytes of memory each) kept the garbage collector
+// busy for half of the planning time.
+let estimator: SearchExports | undefined;
+
+/** Lays the problem's tables out in `wasm` (a new instance by default). */
+function load(problem: CoverProblem, enabled: Uint8Array, wasm: SearchExports = instantiate()): Loaded {
   if (!fitsBitboard(problem) || !problem.masks) throw new RangeError(`the bitboard kernel takes at most ${BITBOARD_CELLS} cells and ${BITBOARD_KINDS} kinds, with their masks`);
   const { placements, size, hole, maxPieces, prune } = problem;
   const { lo: idLo, hi: idHi } = problem.masks;
   const kinds = problem.kindMax.length;
-  const module = wasmModule();
-  if (!module) throw new Error('WebAssembly is not available here: use the JavaScript kernel');
-  const wasm = new WebAssembly.Instance(module, {}).exports as unknown as SearchExports;
   let count = 0;
   for (let id = 0; id < placements.length; id++) if (enabled[id]) count++;
   const [A, B] = problem.sides;
@@ -116,7 +125,8 @@ function setUp(problem: CoverProblem, loaded: Loaded, prefix: readonly number[])
  * walks each, deterministic for a seed), summed: what a planner compares plans by.
  */
 export function estimateTries(problem: CoverProblem, enabled: Uint8Array, prefixes: readonly (readonly number[])[], probes: number, seed: number): number {
-  const loaded = load(problem, enabled);
+  estimator ??= instantiate();
+  const loaded = load(problem, enabled, estimator);
   let total = 0;
   prefixes.forEach((prefix, i) => {
     const board = setUp(problem, loaded, prefix);

@@ -3,8 +3,8 @@
 // up to the whole one.
 import { describe, expect, it } from 'vitest';
 import {
-  type PackingProblem, type PreparedSearch, type SymmetryGroup, type SymmetryMethod, chooseMethod, isFeasible, placedPieces, planSearch,
-  runAll, runRoots, splitRoots,
+  type PackingProblem, type PreparedSearch, type SymmetryGroup, type SymmetryMethod, breakSymmetry, chooseMethod, compareCellSets, compareImage,
+  imageOf, isFeasible, placedPieces, planSearch, runAll, runRoots, splitRoots,
 } from '../src/index.js';
 import { boxProblem, rotations } from './support.js';
 
@@ -13,6 +13,7 @@ type Cell = [number, number, number];
 const DOMINO: Cell[] = [[0, 0, 0], [1, 0, 0]];
 const SQUARE: Cell[] = [[0, 0, 0], [1, 0, 0], [0, 1, 0], [1, 1, 0]];
 const L_TROMINO: Cell[] = [[0, 0, 0], [1, 0, 0], [0, 1, 0]];
+const I_TROMINO: Cell[] = [[0, 0, 0], [1, 0, 0], [2, 0, 0]];
 
 /** A rectangle of A x B squares as a geometry: its cells, the placements of the kinds, its symmetries. */
 function rectangle(A: number, B: number, kinds: { shape: Cell[]; copies: number }[]): { problem: PackingProblem; group: SymmetryGroup } {
@@ -98,5 +99,37 @@ describe('the packing engine', () => {
     for (const root of roots) partTries += runRoots(prepared, [root], { solution: (stack, depth) => void parts.push(keyOf(stack, depth)) }).tries;
     expect(parts).toEqual(whole);
     expect(partTries + tries + prepared.plan.rootTries).toBe(all.tries);
+  });
+
+  it('breaks the symmetry at the root with the pieces placed next: the same orbits, fewer packings filtered at the leaves', () => {
+    // One square, one L and one straight tromino, three dominoes in 4x4: the square goes first; at
+    // the centre all eight elements fix it, and the straight tromino then breaks what is left.
+    const { problem, group } = rectangle(4, 4, [
+      { shape: SQUARE, copies: 1 }, { shape: L_TROMINO, copies: 1 }, { shape: I_TROMINO, copies: 1 }, { shape: DOMINO, copies: 3 },
+    ]);
+    const expected = orbits(problem, group);
+    const first = planSearch(problem, group, 'first');
+    expect(first.kind).toBe(0);
+    const checked = (plan: typeof first) => plan.roots.reduce((n, root) => n + root.check.length, 0);
+    expect(checked(first)).toBeGreaterThan(0);
+    const broken = breakSymmetry(problem, group, first);
+    const second = planSearch(problem, group, 'first', { second: 1 });
+    expect(checked(broken)).toBeLessThan(checked(first));
+    expect(checked(second)).toBeLessThan(checked(first));
+    for (const plan of [first, broken, second]) {
+      for (const kernel of ['wide', 'wasm'] as const) {
+        const prepared: PreparedSearch = { problem, group, plan, feasible: isFeasible(problem), kernel };
+        expect(runAll(prepared).solutions, `${plan.second} ${plan.roots.length} ${kernel}`).toBe(expected);
+      }
+    }
+  });
+
+  it('compares a placement\'s image with the placement as the sorted image would', () => {
+    const { problem, group } = cases[2]!;
+    for (const perm of group.perms) {
+      for (const placement of problem.placements) {
+        expect(Math.sign(compareImage(perm, placement.cells))).toBe(Math.sign(compareCellSets(imageOf(perm, placement.cells), placement.cells)));
+      }
+    }
   });
 });

@@ -21,14 +21,17 @@ export function boardFromRows(rows: readonly string[], file?: string): Board {
   return parseBoard(rows.map((row) => `${row}\n`).join(''), file);
 }
 
+/** The board as rows of text, `.` a cell and `#` a hole: what {@link parseBoard} reads back. */
 export function boardToRows(board: Board): string[] {
   return board.toRows((cell) => (cell ? '.' : '#'));
 }
 
+/** A `rows` x `cols` board with no holes. */
 export function rectangleBoard(rows: number, cols: number): Board {
   return Grid.filled(rows, cols, true);
 }
 
+/** How many cells of the board are to be covered (holes not counted). */
 export function cellCount(board: Board): number {
   return board.cells.reduce((n, cell) => n + (cell ? 1 : 0), 0);
 }

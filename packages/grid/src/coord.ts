@@ -2,10 +2,13 @@ import { sortShort } from './sort-short.js';
 
 /** A cell position: `row` counts down from 0, `col` counts right from 0. */
 export interface Coord {
+  /** The row, 0 at the top. */
   readonly row: number;
+  /** The column, 0 at the left. */
   readonly col: number;
 }
 
+/** A {@link Coord} from its row and column, for code that builds many. */
 export function coord(row: number, col: number): Coord {
   return { row, col };
 }

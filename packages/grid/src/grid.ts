@@ -2,8 +2,11 @@ import { type Coord, DIRECTIONS4 } from './coord.js';
 
 /** A rectangular grid of values, stored row-major. */
 export class Grid<T> {
+  /** How many rows the grid has (its height). */
   readonly rows: number;
+  /** How many columns the grid has (its width). */
   readonly cols: number;
+  /** The values row by row: the cell at (row, col) is `cells[row * cols + col]`. */
   readonly cells: T[];
 
   constructor(rows: number, cols: number, cells: T[]) {
@@ -16,10 +19,12 @@ export class Grid<T> {
     this.cells = cells;
   }
 
+  /** A `rows` x `cols` grid with `value` in every cell (the same value, not a copy, in each). */
   static filled<T>(rows: number, cols: number, value: T): Grid<T> {
     return new Grid(rows, cols, Array.from({ length: rows * cols }, () => value));
   }
 
+  /** A `rows` x `cols` grid whose cells `make` computes from their coordinates, row by row. */
   static from<T>(rows: number, cols: number, make: (at: Coord) => T): Grid<T> {
     const cells: T[] = [];
     for (let row = 0; row < rows; row++) for (let col = 0; col < cols; col++) cells.push(make({ row, col }));
@@ -33,23 +38,28 @@ export class Grid<T> {
     return new Grid(lines.length, cols, lines.flatMap((line) => [...line]));
   }
 
+  /** Whether a coordinate lies inside the grid. */
   inBounds(at: Coord): boolean {
     return at.row >= 0 && at.row < this.rows && at.col >= 0 && at.col < this.cols;
   }
 
+  /** The position of a coordinate in {@link Grid.cells} (no bounds check). */
   index(at: Coord): number {
     return at.row * this.cols + at.col;
   }
 
+  /** The coordinate of a position in {@link Grid.cells}: the inverse of {@link Grid.index}. */
   coordOf(index: number): Coord {
     return { row: Math.floor(index / this.cols), col: index % this.cols };
   }
 
+  /** The value at a coordinate; a RangeError outside the grid. */
   get(at: Coord): T {
     if (!this.inBounds(at)) throw new RangeError(`(${at.row}, ${at.col}) is outside a ${this.rows}x${this.cols} grid`);
     return this.cells[this.index(at)] as T;
   }
 
+  /** Replaces the value at a coordinate; a RangeError outside the grid. */
   set(at: Coord, value: T): void {
     if (!this.inBounds(at)) throw new RangeError(`(${at.row}, ${at.col}) is outside a ${this.rows}x${this.cols} grid`);
     this.cells[this.index(at)] = value;
@@ -65,6 +75,7 @@ export class Grid<T> {
     return out;
   }
 
+  /** A new grid of the same size with `fn` applied to every cell. */
   map<U>(fn: (value: T, at: Coord) => U): Grid<U> {
     return Grid.from(this.rows, this.cols, (at) => fn(this.get(at), at));
   }

@@ -20,6 +20,7 @@ export function normalize(cells: readonly Coord[]): Shape {
   return moved.filter((at, i) => i === 0 || compareCoords(at, moved[i - 1]!) !== 0);
 }
 
+/** The shape turned or mirrored by a symmetry of the square, normalised again. */
 export function transformShape(shape: Shape, t: Transform): Shape {
   const apply = TRANSFORMS[t]!.apply;
   // Indexing, not `const [row, col] =`: cold, array destructuring allocates an iterator per cell.

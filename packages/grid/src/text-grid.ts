@@ -1,6 +1,7 @@
 import { InputError } from '@kit/core';
 import { Grid } from './grid.js';
 
+/** What {@link parseTextGrid} accepts and how its errors name the input. */
 export interface TextGridOptions {
   /** File name for error messages. */
   file?: string;

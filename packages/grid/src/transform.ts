@@ -3,8 +3,11 @@ import type { Coord } from './coord.js';
 /** The eight symmetries of the square: four rotations, each with or without a mirror. */
 export type Transform = 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7;
 
+/** One of the eight symmetries of the square, with what it does to a cell's offsets. */
 export interface TransformInfo {
+  /** Its number, the index into {@link TRANSFORMS}. */
   readonly id: Transform;
+  /** Its name for messages and tests: `identity`, `rotate90` (clockwise), ..., `antiTranspose`. */
   readonly name: string;
   /** True when the transform swaps height and width (quarter turns and diagonal mirrors). */
   readonly swapsAxes: boolean;
@@ -12,6 +15,7 @@ export interface TransformInfo {
   readonly apply: (row: number, col: number) => [number, number];
 }
 
+/** The eight symmetries in {@link Transform} order: the four rotations, then the four mirrors. */
 export const TRANSFORMS: readonly TransformInfo[] = [
   { id: 0, name: 'identity', swapsAxes: false, apply: (r, c) => [r, c] },
   { id: 1, name: 'rotate90', swapsAxes: true, apply: (r, c) => [c, -r] },
@@ -23,6 +27,7 @@ export const TRANSFORMS: readonly TransformInfo[] = [
   { id: 7, name: 'antiTranspose', swapsAxes: true, apply: (r, c) => [-c, -r] },
 ];
 
+/** Every {@link Transform} number, 0 to 7, for loops over the symmetries. */
 export const ALL_TRANSFORMS: readonly Transform[] = [0, 1, 2, 3, 4, 5, 6, 7];
 
 /**

@@ -3,6 +3,7 @@ import { neighbours, unshadedRegions, type Hitori } from './model.js';
 
 /** Variables for the numbered cells: `shadeVar[cell]` is 0 for a blank cell (never shaded). */
 export interface HitoriEncoding {
+  /** Per cell, row-major: the SAT variable true when the cell is shaded, or 0 for a blank cell. */
   shadeVar: Int32Array;
 }
 
@@ -106,22 +107,29 @@ export function blockingClause(encoding: HitoriEncoding, shaded: Uint8Array): nu
   return clause;
 }
 
+/** What {@link searchHitori} found, with its counters. */
 export interface HitoriSearch {
   /** Solutions found, in order; at most `maxSolutions`. */
   solutions: Uint8Array[];
   /** True when the search ran out of solutions (so the count is exact). */
   exhausted: boolean;
+  /** Connectivity cuts added: models whose unshaded cells fell apart. */
   cuts: number;
   /** The cut clauses, for `--dimacs`. */
   cutClauses: number[][];
+  /** Calls to the SAT solver: each gives a model (a solution or a cut) or ends the search. */
   satCalls: number;
 }
 
+/** How far {@link searchHitori} goes and what it reports on the way. */
 export interface HitoriSearchOptions {
+  /** Stop after this many solutions (2 proves or refutes uniqueness). */
   maxSolutions: number;
+  /** Called with each solution, a shading (1 shaded), as it is found. */
   onSolution?: (shaded: Uint8Array) => void;
   /** Every model the SAT solver returns, connected or not (for progress animation). */
   onModel?: (shaded: Uint8Array, counters: { cuts: number; satCalls: number }) => void;
+  /** Polled before each SAT call; true ends the search early (`exhausted` stays false). */
   shouldStop?: () => boolean;
   /** Cells decided before the search (a position in play): 1 shaded, 2 unshaded, 0 open; one per cell. */
   fixed?: ArrayLike<number>;

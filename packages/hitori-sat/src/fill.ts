@@ -7,6 +7,7 @@ import { encodeFill, solveWithin, type Limited } from './fill/sat.js';
 
 export type { Pattern } from './fill/classes.js';
 
+/** How {@link fillPattern} searches; the defaults suit every pattern. */
 export interface FillOptions {
   /** false: SAT alone, as before the construction existed (the benchmark's reference). */
   construct?: boolean;
@@ -14,6 +15,7 @@ export interface FillOptions {
   maxConflicts?: number;
 }
 
+/** A filled pattern's numbers (row-major), or the rows and columns that cannot be filled together. */
 export type FillResult =
   | { ok: true; numbers: number[] }
   /**

@@ -5,11 +5,15 @@ import type { BackendFactory } from './sat/backend.js';
 
 const MAX_ATTEMPTS = 200;
 
+/** A generated puzzle with its one solution. */
 export interface Generated {
+  /** The puzzle, every cell numbered. */
   puzzle: Hitori;
+  /** Its only solution, row-major, 1 shaded. */
   shaded: Uint8Array;
   /** Shadings tried and repairs made, for the curious. */
   attempts: number;
+  /** Numbers changed to kill a second solution. */
   repairs: number;
 }
 

@@ -32,6 +32,7 @@ export type HitoriInstance =
   | (Common & { mode: 'fill'; pattern: Pattern })
   | (Common & { mode: 'generate'; width: number; height: number; seed: number });
 
+/** A solution as hosts see it: the shading and the numbers, both row by row. */
 export interface HitoriSolution {
   /** One string a row, `#` shaded, `.` not; absent for a filling whose design has no Hitori solution. */
   shaded?: string[];

@@ -3,8 +3,11 @@
  * Plain data so it crosses worker boundaries.
  */
 export interface Hitori {
+  /** Cells in a row. */
   width: number;
+  /** Rows. */
   height: number;
+  /** `width * height` numbers, row by row; 0 for a blank cell. */
   numbers: number[];
 }
 
@@ -29,6 +32,7 @@ export const MAKE_MAX_SIDE = 20;
 /** A shading, row-major: 1 shaded, 0 not. */
 export type Shading = Uint8Array;
 
+/** A shading as one string a row, `#` shaded and `.` not, for printing and for tests. */
 export function shadingRows(width: number, shading: ArrayLike<number>): string[] {
   const rows: string[] = [];
   for (let start = 0; start < shading.length; start += width) {

@@ -67,6 +67,7 @@ function summarize(summary: Summary, instance: HitoriInstance): string {
   return lines.join('\n');
 }
 
+/** The Hitori plugin: solve with a uniqueness proof, fill a pattern, generate, grade and play. */
 export default definePlugin<HitoriInstance, HitoriSolution>({
   id: 'hitori-sat',
   title: 'Hitori (SAT)',

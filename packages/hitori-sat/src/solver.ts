@@ -145,4 +145,5 @@ async function solve(instance: HitoriInstance, ctx: Ctx): Promise<Summary> {
   return summary;
 }
 
+/** The plugin's solver: `kit run` (a puzzle, `--fill`, `--generate`), `kit generate` and `kit grade`. */
 export const solver: Solver<HitoriInstance, HitoriSolution> = { solve, generate: generatePuzzle, grade: gradeInstance };

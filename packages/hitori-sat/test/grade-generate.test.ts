@@ -265,13 +265,18 @@ describe('generate', () => {
   });
 
   it("gives the README's generated 10x10, grade line and first steps", () => {
+    // The README shows them as a kit session (which the integration suite also runs through the CLI).
     const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
     const made = generate(1, 'tricky', [10, 10]);
-    expect(readme).toContain(`\`\`\`\n${generatedHeader('hitori-sat', made, 1)}\n${made.input}\`\`\``);
+    expect(readme).toContain(`$ cat tricky.txt\n${generatedHeader('hitori-sat', made, 1)}\n${made.input}$ kit grade`);
     const result = grade(puzzleOf(parse(made.input)));
-    expect(readme).toContain(`Its grade, \`${gradeLine(result, LEVELS)}\``);
+    expect(readme).toContain(`$ kit grade hitori-sat tricky.txt\n${gradeLine(result, LEVELS)}\n`);
+    let shown = 0;
     for (const [i, step] of result.steps.entries()) {
-      if (i < 5 || step.level === 'tricky') expect(readme).toContain(`${`${i + 1} ${step.level}`.padEnd(8)} ${step.rule}: ${step.text}\n`);
+      if (i >= 5 && step.level !== 'tricky') continue;
+      expect(readme).toContain(`\n${String(i + 1).padStart(4)}. ${step.rule} (${step.level}): ${step.text}\n`);
+      shown++;
     }
+    expect(shown).toBe(7);
   });
 });

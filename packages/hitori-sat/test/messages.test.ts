@@ -6,7 +6,7 @@ import plugin from '../src/plugin.js';
 // Error messages quote the input they reject: briefly (never a megabyte line) and with control
 // characters escaped (a puzzle holding ESC ] 0 ; ... BEL would otherwise retitle the terminal).
 const TITLE = '\x1b]0;PWNED\x07';
-const SHOWN = "'\\x1b]0;PWNED\\x07'";
+const SHOWN = "'\\e]0;PWNED\\x07'";
 const MEGA = 1 << 20;
 
 function messageOf(raw: RawOptions, file?: { name: string; text: string }): string {
@@ -27,8 +27,8 @@ describe('error messages quote input briefly and escaped', () => {
     ['PencilBox header', () => puzzle(`${TITLE}\n3\n1 2 3\n`), `p.txt:1:1: ${SHOWN} is not a number`],
     ['PencilBox answer block', () => puzzle(`2\n2\n1 1\n2 1\n# ${TITLE}\n+ #\n`), `p.txt:5:3: ${SHOWN} is not an answer mark (# shaded, + or . unshaded)`],
     ['plain grid', () => puzzle(`1 2\n2 ${TITLE}\n`), `p.txt:2:3: ${SHOWN} is not a number`],
-    ['puzz.link', () => puzzle(`?hitori/2/2/1${TITLE}`), "p.txt:1:14: '\\x1b' is not a puzz.link hitori cell"],
-    ['Singles', () => puzzle(`2x2:1${TITLE}`), "p.txt:1:6: '\\x1b' is not a Singles number"],
+    ['puzz.link', () => puzzle(`?hitori/2/2/1${TITLE}`), "p.txt:1:14: '\\e' is not a puzz.link hitori cell"],
+    ['Singles', () => puzzle(`2x2:1${TITLE}`), "p.txt:1:6: '\\e' is not a Singles number"],
     ['--fill', () => pattern(`2\n2\n0 ${TITLE}\n0 0\n`), `p.txt:3:3: ${SHOWN} is not a number`],
     ['--generate', () => messageOf({ generate: TITLE }), `--generate must be a size like 10x10 (got ${SHOWN})`],
     ['a bidi override', () => puzzle('1 2\n2 1\u202e2\n'), "p.txt:2:3: '1\\u202e2' is not a number"],

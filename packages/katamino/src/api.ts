@@ -5,6 +5,7 @@ import { planRange, planWidth, sweepGroups } from './plan.js';
 import { rowsOfLabels, runPart } from './run.js';
 import { type SubsetResult, SubsetTally } from './tally.js';
 
+/** What {@link katamino} tiles and how. */
 export interface KataminoOptions {
   /** 3 to 12 different letters from FILNPTUVWXYZ; the board is 5 x (number of letters). */
   pieces: string;
@@ -12,7 +13,9 @@ export interface KataminoOptions {
   all?: boolean;
   /** The booklet's rule: I only horizontally. */
   horizontalI?: boolean;
+  /** Stop after this many tilings (default: find them all). */
   limit?: number;
+  /** Called with each tiling as found, one string a row of the 5 x N board, a piece's letter a cell. */
   onSolution?: (rows: string[]) => void;
 }
 
@@ -36,18 +39,23 @@ export function katamino(options: KataminoOptions): { solutions: number; tries: 
   return { solutions, tries, board: `5x${width}` };
 }
 
+/** Which widths {@link sweep} covers and how it counts. */
 export interface SweepOptions {
   /** A width (`5`) or a range (`3-12`). */
   n: string | number;
+  /** Count every tiling instead of one per orbit under the board's symmetry. */
   all?: boolean;
+  /** The booklet's rule: I only horizontally. */
   horizontalI?: boolean;
 }
 
+/** Every piece set that tiles its board, with the totals of a {@link sweep}. */
 export interface SweepResult {
   /** Each piece set that tiles its 5 x N board, by width then letters. */
   subsets: SubsetResult[];
   /** Tilings summed over the sets. */
   solutions: number;
+  /** Placements tried over the whole sweep, the measure of its work. */
   tries: number;
 }
 
@@ -64,9 +72,11 @@ export function sweep(options: SweepOptions): SweepResult {
   return { subsets, solutions: subsets.reduce((n, s) => n + s.count, 0), tries: tally.tries };
 }
 
+/** One board of a booklet challenge, solved by {@link playChallenge}. */
 export interface ChallengeResult extends Penta {
   /** Distinct tilings with the booklet's rule (I only horizontally); 0 when the board cannot be filled. */
   count: number;
+  /** The smallest tiling of the board (up to its symmetry), one string a row; absent when there is none. */
   rows?: string[];
 }
 

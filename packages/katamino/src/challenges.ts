@@ -11,13 +11,17 @@ import { InputError } from '@kit/core';
  * which the game's one-of-each set cannot play, so it is left out.
  */
 export interface Challenge {
+  /** The name `--challenge` takes: `small-slam`, `slam`, `ultimate`. */
   id: string;
+  /** The booklet's name for it. */
   title: string;
   /** Pieces on the first board (its width). */
   start: number;
+  /** The rows by their letter (A, B, ...): the pieces in the order they join the board. */
   rows: Readonly<Record<string, string>>;
 }
 
+/** The booklet's challenges that the two transcriptions agree on, in booklet order. */
 export const CHALLENGES: readonly Challenge[] = [
   {
     id: 'small-slam',
@@ -47,9 +51,13 @@ export const CHALLENGES: readonly Challenge[] = [
 
 /** One board of a challenge: row `row`, the first `width` pieces. */
 export interface Penta {
+  /** The challenge's id (`small-slam`). */
   challenge: string;
+  /** The row's letter. */
   row: string;
+  /** The board's width N, and the number of pieces. */
   width: number;
+  /** The row's first N pieces, as letters. */
   pieces: string;
 }
 

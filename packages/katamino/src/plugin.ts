@@ -34,6 +34,7 @@ function summarize(summary: Summary, instance: KataminoInstance): string {
   return lines.join('\n');
 }
 
+/** The Katamino plugin: tile a 5 x N board, sweep every N-piece set, play the booklet's challenges, make and grade puzzles. */
 export default definePlugin<KataminoInstance, KataminoSolution, KataminoState>({
   id: 'katamino',
   title: 'Katamino',

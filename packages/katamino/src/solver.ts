@@ -192,6 +192,7 @@ function splitChallenge(instance: ChallengeInstance): SplitSearch<KataminoSoluti
   };
 }
 
+/** The plugin's solver: tilings, sweeps and challenges for `kit run` (split over threads), and `kit generate`/`kit grade`. */
 export const solver: Solver<KataminoInstance, KataminoSolution, KataminoState> = {
   generate: (request, ctx) => makeKatamino(request, ctx, (input) => gradeKatamino(parseInstance({}, { name: 'challenge', text: input })).level),
   grade: (instance) => gradeKatamino(instance),

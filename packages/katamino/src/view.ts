@@ -1,28 +1,38 @@
 import { type Cell, type Frame, frameFromRows } from '@kit/core';
 
 /** A tiling with `--pieces`: one string a row, a piece letter per cell. */
+/** With `--pieces`: one tiling of the 5 x N board. */
 export interface TilingSolution {
+  /** One string a row, each cell the letter of the piece that covers it. */
   rows: string[];
 }
 
 /** With `--n`: one event per piece set that tiles, with its count and its smallest tiling. */
 export interface SubsetSolution {
+  /** The set's letters, in FILNPTUVWXYZ order. */
   pieces: string;
+  /** Its distinct tilings (every tiling with `--all`). */
   count: number;
+  /** Its smallest tiling, one string a row. */
   rows: string[];
 }
 
 /** With `--challenge`: one event per board of the booklet's rows (count 0: no tiling; rows empty cells). */
 export interface PentaSolution extends SubsetSolution {
+  /** The challenge's id (`small-slam`). */
   challenge: string;
+  /** The row's letter. */
   row: string;
 }
 
+/** What the plugin's solver reports, by job: a tiling, a tiling piece set, or a challenge's board. */
 export type KataminoSolution = TilingSolution | SubsetSolution | PentaSolution;
 
 /** A partial tiling while searching (space: not yet covered). */
 export interface KataminoState {
+  /** The board so far, one string a row: a piece's letter, or a space where nothing lies yet. */
   rows: string[];
+  /** Placements tried so far in the search. */
   tries?: number;
 }
 

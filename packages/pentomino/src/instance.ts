@@ -13,7 +13,9 @@ export interface PackingInstance {
   board: string[];
   /** `6x10`, or the bounding box of a custom board. */
   name: string;
+  /** The pieces to pack (`--pieces`, `--piece-file`), without the ones a challenge lays. */
   pieces: PieceSet;
+  /** `--all`: count every packing, symmetric copies included. */
   all: boolean;
   /** The board file, for messages. */
   file?: string;

@@ -3,6 +3,7 @@ import { prepare, runAll } from './engine.js';
 import type { SymmetryMethod } from '@kit/cover';
 import { type PieceSet, pentominoSet, selectPieces } from './pieces.js';
 
+/** What {@link pack} packs and how it counts. */
 export interface PackOptions {
   /** Rows: '.' a cell to fill, '#' or ' ' a hole. */
   board: readonly string[];
@@ -10,7 +11,9 @@ export interface PackOptions {
   pieces?: string | PieceSet;
   /** Raw placements instead of distinct solutions. */
   all?: boolean;
+  /** Stop after this many packings (default: find them all). */
   limit?: number;
+  /** Called with each packing as found, one string a row, a piece's name a cell. */
   onSolution?: (rows: string[]) => void;
   /** Advanced: how to remove symmetric copies (default `auto`). */
   method?: SymmetryMethod | 'auto';

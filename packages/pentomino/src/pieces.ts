@@ -3,13 +3,17 @@ import { PENTOMINOES, type Shape, isConnected, normalize, splitLines } from '@ki
 
 /** One kind of piece: a single-character name (its label in solutions), its shape, how many copies. */
 export interface PieceKind {
+  /** One character, written on the cells the piece covers in a solution. */
   name: string;
+  /** Its cells, normalised; the search tries every orientation. */
   shape: Shape;
+  /** How many copies are to be packed. */
   count: number;
 }
 
 /** The pieces to pack: plain data, so it crosses worker boundaries. */
 export interface PieceSet {
+  /** The kinds of piece, each with how many copies to pack. */
   kinds: PieceKind[];
 }
 

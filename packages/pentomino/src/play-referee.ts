@@ -163,6 +163,7 @@ export function preparePacking(anySetup: PlaySetup): PreparedReferee {
   };
 }
 
+/** Play mode's referee for a packing board, which the page loads in its worker: a game's board compiled once. */
 export const referee: PlayReferee = {
   completions: (_instance, setup, position, request) => packingCompletions(setup, position, request),
   prepare: (_instance, setup) => preparePacking(setup),

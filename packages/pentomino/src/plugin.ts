@@ -10,6 +10,7 @@ import { type PackingState, POLYOMINO_PALETTE, viewPacking } from './view.js';
 export type { PackingInstance } from './instance.js';
 export type { PackingState } from './view.js';
 
+/** The pentomino plugin: every packing of a board by any polyominoes, split over threads; play, make and grade. */
 export default definePlugin<PackingInstance, PackingState>({
   id: 'pentomino',
   title: 'Pentomino',

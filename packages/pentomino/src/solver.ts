@@ -43,6 +43,7 @@ const challengeOf = (instance: PackingInstance) => ({
   setup: packingSetup(instance.board, instance.pieces.kinds),
 });
 
+/** The plugin's solver: the packing search (split into tasks for threads and machines), `kit generate` and `kit grade`. */
 export const solver: Solver<PackingInstance, PackingState> = {
   generate: (request, ctx) => generateChallenge(request, ctx, (input) => gradeChallenge(challengeOf(parseInstance({}, { name: 'challenge', text: input }))).level),
   grade: (instance) => gradeChallenge(challengeOf(instance)),

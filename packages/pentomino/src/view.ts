@@ -3,6 +3,7 @@ import { PIECE_PALETTE, pieceCell, pieceFill } from '@kit/grid';
 
 /** What the solver reports: a packing (or a partial one while searching) as rows of piece names. */
 export interface PackingState {
+  /** The board, one string a row: a piece's name on each cell it covers, `.` a hole, a space a cell not yet covered. */
   rows: string[];
   /** Search nodes so far, on progress states. */
   tries?: number;

@@ -13,11 +13,15 @@ import { MAX_PIECES, PIECE_NAME, type PieceKind, type PieceSet } from './pieces.
 import { MAX_XML_DEPTH, tooDeepAt } from './xml-depth.js';
 import { MAX_TARGET_SIDE, MAX_TARGET_VOLUME, type Target, targetFromLayers } from './target.js';
 
+/** One problem of a BurrTools `.xmpuzzle` file, read by {@link parseBurrTools}. */
 export interface BurrToolsPuzzle {
+  /** The problem's result shape. */
   target: Target;
+  /** The problem's pieces, with the counts (or ranges of counts) it asks for. */
   pieces: PieceSet;
-  /** 1-based, and how many problems the file has. */
+  /** Which problem this is, from 1. */
   problem: number;
+  /** How many problems the file has. */
   problems: number;
   /** The problem's name in the file, when it has one. */
   problemName?: string;

@@ -12,8 +12,10 @@ import type { Target } from './target.js';
 
 export type { RunResult } from '@kit/cover';
 
+/** The search kernels: `wasm`, the WebAssembly bitboard (up to 64 cubes); `wide`, the JavaScript byte board (any size). */
 export type KernelName = 'wasm' | 'wide';
 
+/** How {@link prepare} compiles a search. */
 export interface EngineSettings {
   /** What counts as the same packing (default `auto`). */
   symmetry?: SymmetryMode;
@@ -26,10 +28,15 @@ export interface EngineSettings {
   planAbove?: number;
 }
 
+/** A compiled search, ready for {@link runAll} or {@link runRoots} (reusable: it holds no search state). */
 export interface Prepared extends PreparedSearch {
+  /** The placements and cells in the search's own cell numbering. */
   problem: Problem;
+  /** The symmetry actually removed, after `auto` was resolved. */
   symmetry: SymmetryUsed;
+  /** The target's symmetries that count, for keeping one packing of each orbit. */
   group: SymmetryGroup;
+  /** The kernel the search runs on. */
   kernel: KernelName;
 }
 
@@ -63,6 +70,7 @@ export function layersOf(problem: Problem, stack: Int32Array, depth: number): st
   return layers;
 }
 
+/** What a search reports as it goes, and when it stops. */
 export interface RunHooks {
   /** Called with each distinct packing's layers (leave it out to only count). */
   solution?: (layers: string[][]) => void;

@@ -10,8 +10,11 @@ import { type Target, boxTarget, targetName } from './target.js';
 
 /** What the plugin hands its solver: plain data. */
 export interface PackingInstance {
+  /** The shape to fill, without the cubes of pieces a file has laid. */
   target: Target;
+  /** The pieces to pack, without the ones a file has laid. */
   pieces: PieceSet;
+  /** What counts as the same packing (`--symmetry`; `--all` makes it `none`). */
   symmetry: SymmetryMode;
   /** `3x3x3`: the target's box, columns x rows x layers. */
   name: string;

@@ -9,14 +9,19 @@ import { checkRowCounts, splitLayers, where } from './layers.js';
  * (BurrTools problems may say so).
  */
 export interface PieceKind {
+  /** One letter or digit, written on the cubes the piece covers in a solution. */
   name: string;
+  /** Its cubes, normalised; the search tries every rotation. */
   shape: Shape;
+  /** The fewest copies a packing uses. */
   min: number;
+  /** The most copies a packing uses. */
   max: number;
 }
 
 /** The pieces to pack: plain data, so it crosses worker boundaries. */
 export interface PieceSet {
+  /** The kinds of piece, each with its number of copies. */
   kinds: PieceKind[];
 }
 

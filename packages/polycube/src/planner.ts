@@ -1,12 +1,18 @@
 // Chooses how to search before searching. The first-empty-cell search's tree depends a lot on the
 // order the box's cells are numbered in (the solid pentominoes in 2x5x6: 4.3 million tries filling
 // along the shortest side first, 1.4 million filling the 5x6 faces first; other boxes the other
-// way) and on whether a tightly constrained piece is placed right after the symmetry-breaking one
-// (3x4x5: 255 million tries, 148 million with X second). Which is best differs from puzzle to
-// puzzle, so the planner measures: Knuth's estimate of each candidate's tree size, from random walks
-// in the WebAssembly kernel (a few milliseconds each), and the smallest wins. Small searches are not
-// worth planning: they keep the default (axes by length, nothing placed second).
-import { type SearchPlan, chooseMethod, estimateTries, fitsBitboard, hasWasm, placementCounts, planSearch, secondCandidates } from '@kit/cover';
+// way), on which piece breaks the symmetry first (the Tetris Cube: 879 million tries with the piece
+// of fewest placements, 204 million with a hexacube) and on whether a tightly constrained piece is
+// placed right after it (3x4x5: 255 million tries, 148 million with X second, 29 million once those
+// pieces also break the symmetry their first placement leaves). Which is best differs from puzzle
+// to puzzle, so the planner measures: Knuth's estimate of each candidate's tree size, from random
+// walks in the WebAssembly kernel (a few milliseconds each), and the smallest wins. Small searches
+// are not worth planning: they keep the default (axes by length, the piece of fewest placements
+// first, nothing placed second).
+import {
+  type SearchPlan, type SymmetryMethod, breakSymmetry, chooseMethod, estimateTries, firstCandidates, fitsBitboard, hasWasm, planSearch,
+  secondCandidates,
+} from '@kit/cover';
 import { type Problem, compileProblem, searchAxes } from './compile.js';
 import type { PieceSet } from './pieces.js';
 import { type SymmetryGroup, type SymmetryUsed, targetGroup } from './symmetry.js';
@@ -23,41 +29,46 @@ const WORTH_PLANNING = 20_000_000;
 /** Random walks for the first look (is the search big?) and for each candidate (enough to tell plans 1.5x apart). */
 const QUICK_PROBES = 100;
 const PROBES = 1000;
+/** Walks for a first look at each choice of the pieces placed first (the most promising one is estimated with PROBES). */
+const SCREEN_PROBES = 250;
 /** A fixed seed: every worker of a split search must choose the same plan. */
 const SEED = 0x2023;
+
+/** Pieces placed at most to break the symmetry the roots leave (each level is estimated first). */
+const BREAK_LEVELS = 2;
 
 const PERMUTATIONS: [number, number, number][] = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]];
 
 function estimate(candidate: Planned, probes: number): number {
-  const prefixes = candidate.plan.roots.map((root) => root.prefix);
-  // Spread the walks over the roots: each root's own estimate, summed.
-  const each = Math.max(8, Math.ceil(probes / Math.max(1, prefixes.length)));
-  return candidate.plan.rootTries + estimateTries(candidate.problem, candidate.plan.enabled, prefixes, each, SEED);
+  const { roots } = candidate.plan;
+  if (roots.length === 0) return candidate.plan.rootTries;
+  // Spread the walks over the roots: each root's own estimate, summed. With more roots than walks
+  // to spare (a piece placed second makes thousands), every k-th root, scaled up.
+  const sampled = Math.max(1, Math.min(roots.length, Math.floor(probes / 8)));
+  const stride = roots.length / sampled;
+  const prefixes: number[][] = [];
+  for (let i = 0; i < sampled; i++) prefixes.push(roots[Math.floor(i * stride)]!.prefix);
+  const each = Math.max(8, Math.ceil(probes / sampled));
+  return candidate.plan.rootTries + stride * estimateTries(candidate.problem, candidate.plan.enabled, prefixes, each, SEED);
 }
 
-function build(target: Target, set: PieceSet, used: SymmetryUsed, mirror: readonly number[] | undefined, axes: [number, number, number], second: boolean): Planned | undefined {
+function build(target: Target, set: PieceSet, used: SymmetryUsed, mirror: readonly number[] | undefined, axes: [number, number, number]): Planned & { method: SymmetryMethod } {
   const problem = compileProblem(target, set, axes);
   const group = targetGroup(problem, used, mirror);
   const method = chooseMethod(problem, group, false);
-  const first = planSearch(problem, group, method);
-  if (!second) return { problem, group, plan: first };
-  const counts = placementCounts(problem);
-  const candidates = secondCandidates(problem, first.kind);
-  if (candidates.length === 0) return undefined;
-  // The most constrained piece: the fewest placements.
-  const kind = candidates.reduce((best, k) => (counts[k]! < counts[best]! ? k : best));
-  return { problem, group, plan: planSearch(problem, group, method, { second: kind }) };
+  return { problem, group, method, plan: planSearch(problem, group, method) };
 }
 
 /**
- * The plan with the smallest estimated search, among axis orders and a second piece or none, when
- * the default's estimate reaches `worthPlanning` tries (0: always compare; Infinity: never).
+ * The plan with the smallest estimated search, among axis orders, the piece placed first, a second
+ * piece or none and more pieces breaking the symmetry left, when the default's estimate reaches
+ * `worthPlanning` tries (0: always compare; Infinity: never).
  */
 export function choosePlan(
   target: Target, set: PieceSet, used: SymmetryUsed, mirror: readonly number[] | undefined, worthPlanning = WORTH_PLANNING,
 ): Planned {
   const box = targetSize(target);
-  const standard = build(target, set, used, mirror, searchAxes(box), false)!;
+  const standard = build(target, set, used, mirror, searchAxes(box));
   if (worthPlanning === Infinity || !hasWasm() || !fitsBitboard(standard.problem) || standard.problem.prune === false) return standard;
   if (worthPlanning > 0 && estimate(standard, QUICK_PROBES) < worthPlanning) return standard;
   // A full box looks the same along two sides of equal length: one order per sequence of lengths.
@@ -66,7 +77,13 @@ export function choosePlan(
   const standardKey = searchAxes(box).join('');
   let best = standard;
   let bestEstimate = estimate(standard, PROBES);
-  let bestAxes = searchAxes(box);
+  const consider = (candidate: typeof standard): void => {
+    const size = estimate(candidate, PROBES);
+    if (size < bestEstimate) {
+      best = candidate;
+      bestEstimate = size;
+    }
+  };
   for (const axes of PERMUTATIONS) {
     const key = fullBox ? axes.map((a) => box[a]).join('x') : axes.join('');
     if (seen.has(key) || axes.join('') === standardKey) {
@@ -74,16 +91,39 @@ export function choosePlan(
       continue;
     }
     seen.add(key);
-    const candidate = build(target, set, used, mirror, axes, false)!;
-    const size = estimate(candidate, PROBES);
-    if (size < bestEstimate) {
-      best = candidate;
-      bestEstimate = size;
-      bestAxes = axes;
-    }
+    consider(build(target, set, used, mirror, axes));
   }
-  // Then, in the best order, a constrained piece placed second.
-  const second = build(target, set, used, mirror, bestAxes, true);
-  if (second && estimate(second, PROBES) < bestEstimate) best = second;
+  // Then, in the best order, the piece placed first (where the symmetry-breaking piece goes shapes
+  // the whole tree: the Tetris Cube's search is four times smaller with one hexacube first than
+  // with the piece of fewest placements), and a piece placed second. Each is screened with fewer
+  // walks and the most promising estimated in full.
+  const { problem, group, method } = best;
+  const screen = (plans: SearchPlan[]): void => {
+    let promising: typeof standard | undefined;
+    let smallest = estimate(best, SCREEN_PROBES);
+    for (const plan of plans) {
+      const candidate = { problem, group, method, plan };
+      const size = estimate(candidate, SCREEN_PROBES);
+      if (size < smallest) {
+        promising = candidate;
+        smallest = size;
+      }
+    }
+    if (promising) consider(promising);
+  };
+  if (method === 'first') {
+    screen(firstCandidates(problem, group).filter((kind) => kind !== best.plan.kind).map((kind) => planSearch(problem, group, method, { kind })));
+  }
+  const kind = best.plan.kind;
+  screen(secondCandidates(problem, kind).map((second) => planSearch(problem, group, method, { kind, second })));
+  // Then the symmetry the roots leave broken by more pieces placed first, while that pays.
+  for (let level = 0; level < BREAK_LEVELS; level++) {
+    const deeper = { ...best, plan: breakSymmetry(best.problem, best.group, best.plan) };
+    if (deeper.plan.rootTries === best.plan.rootTries) break;
+    const size = estimate(deeper, PROBES);
+    if (size >= bestEstimate) break;
+    best = deeper;
+    bestEstimate = size;
+  }
   return best;
 }

@@ -51,6 +51,10 @@ function placedOf(setup: PiecesSetup, piece: number, cells: number[]): PlacedPie
   return { piece, orientation, cell: (least[0]! * height + least[1]!) * width + least[2]!, cells };
 }
 
+/**
+ * Counts the packings of the target that finish a position in play, up to `request.limit` (with the
+ * positions when asked): what the page's worker asks after each move.
+ */
 export function packingCompletions(instance: PackingInstance, setup: PlaySetup, position: PlayPosition, request: CompletionRequest): CompletionResult {
   if (setup.kind !== 'pieces' || position.kind !== 'pieces') throw new Error('a polycube packing is played with pieces');
   const { target, pieces, tray } = packingLeft(instance, setup, position);
@@ -73,6 +77,7 @@ export function packingCompletions(instance: PackingInstance, setup: PlaySetup, 
   return { count: Math.min(result.solutions, request.limit), ...(request.positions ? { positions } : {}) };
 }
 
+/** Play mode's referee for a polycube target, which the page loads in its worker. */
 export const referee: PlayReferee<PackingInstance> = {
   completions: (instance, setup, position, request) => packingCompletions(instance, setup, position, request),
 };

@@ -24,6 +24,7 @@ const COUNTED: Record<string, string> = {
   none: 'with no symmetry removed',
 };
 
+/** The polycube plugin: packings in three dimensions (named sets, layer drawings, BurrTools files), split over threads; play, make and grade. */
 export default definePlugin<PackingInstance, PackingState>({
   id: 'polycube',
   title: 'Polycube',

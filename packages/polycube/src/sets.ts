@@ -41,9 +41,13 @@ A.. .B. .b. ..C c.. DDD ddd .E. .G. HH .JJ jj. KK. .MM mm. QQ. .qq
 ... ... ... ... ... ... ... ... .G. .. ... ... ... ... ... ... ...
 `;
 
+/** A piece set known by name (`--set soma`), with the target it is known for. */
 export interface NamedSet {
+  /** The name `--set` takes. */
   name: string;
+  /** Its name in a sentence: `the Soma cube`. */
   title: string;
+  /** Its pieces, each kind once unless the set repeats it. */
   pieces: PieceSet;
   /** The target the set is known for, when it has one. */
   target?: Target;
@@ -66,6 +70,7 @@ function bedlam(): PieceSet {
 
 /** The names `--set` takes, in the order `kit info` shows them. */
 export const SET_NAMES = ['soma', 'tetracubes', 'solid-pentominoes', 'pentacubes', 'bedlam'] as const;
+/** One of {@link SET_NAMES}. */
 export type SetName = (typeof SET_NAMES)[number];
 
 /** A named set, built from its drawing (cheap: a few hundred characters). */

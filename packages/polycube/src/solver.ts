@@ -32,6 +32,7 @@ function summary(instance: PackingInstance, prepared: Prepared, solutions: numbe
 /** Subtrees per thread: enough that uneven subtrees even out, few enough that hand-offs stay cheap. */
 const TASKS_PER_THREAD = 8;
 
+/** The plugin's solver: the packing search (split into tasks for threads and machines), `kit generate` and `kit grade`. */
 export const solver: Solver<PackingInstance, PackingState> = {
   solve(instance, ctx): Summary {
     const prepared = prepareInstance(instance);

@@ -16,6 +16,7 @@ import type { PieceSet } from './pieces.js';
  * - `none`: nothing: every packing counts.
  */
 export const SYMMETRY_MODES = ['auto', 'full', 'rotations', 'none'] as const;
+/** One of {@link SYMMETRY_MODES}: which packings `--symmetry` counts as the same. */
 export type SymmetryMode = (typeof SYMMETRY_MODES)[number];
 /** What was removed in the end. */
 export type SymmetryUsed = 'full' | 'rotations' | 'none';

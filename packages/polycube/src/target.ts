@@ -7,6 +7,7 @@ import { checkRowCounts, splitLayers, where } from './layers.js';
  * bottom layer, cropped to the bounding box of its cubes.
  */
 export interface Target {
+  /** The layers from the bottom up, each a list of rows of equal length. */
   layers: string[][];
 }
 
@@ -24,6 +25,7 @@ export function targetName(target: Target): string {
   return targetSize(target).join('x');
 }
 
+/** How many cubes the target has to be filled (holes not counted). */
 export function cubeCount(target: Target): number {
   let count = 0;
   for (const layer of target.layers) for (const row of layer) for (const char of row) if (char === '.') count++;

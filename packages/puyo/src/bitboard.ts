@@ -15,7 +15,9 @@ import { chainPower, colourBonus, groupBonus } from './rules.js';
 /** Planes x words: plane p (0..4 colours R G B Y P, 5 garbage), word w (columns 2w and 2w+1). */
 export const PLANES = 6;
 export const WORDS = 3;
+/** The words a {@link Board} has (six colour planes of three words). */
 export const BOARD_SIZE = PLANES * WORDS;
+/** A field for the fast simulator: {@link BOARD_SIZE} words of bit planes; make one with {@link createBoard}. */
 export type Board = Int32Array;
 
 const VIS = 0x0fff0fff; // rows 1..12 of both columns in a word
@@ -51,7 +53,9 @@ for (let colours = 1; colours <= 5; colours++) COLOUR_BONUS[colours] = colourBon
 
 /** Where a fast simulation writes its totals; reuse one across calls. */
 export interface FastResult {
+  /** How many steps popped. */
   chains: number;
+  /** The chain's points. */
   score: number;
   /** Colour puyos popped. */
   cleared: number;
@@ -59,6 +63,7 @@ export interface FastResult {
   stepScores: Float64Array;
 }
 
+/** A {@link FastResult} to reuse across simulations. */
 export function createResult(): FastResult {
   return { chains: 0, score: 0, cleared: 0, stepScores: new Float64Array(MAX_CHAINS) };
 }
@@ -71,6 +76,7 @@ export function createBoard(): Board {
   return wasmSimulator()?.allocBoard() ?? new Int32Array(BOARD_SIZE);
 }
 
+/** A field's cells as a {@link Board}, written into `board` (a new one by default) and returned. */
 export function boardFromGrid(grid: CellGrid, board: Board = createBoard()): Board {
   board.fill(0);
   for (let x = 0; x < WIDTH; x++) {

@@ -6,30 +6,43 @@ import {
 } from './field.js';
 import { chainPower, colourBonus, garbageSent, groupBonus, stepScore } from './rules.js';
 
+/** One group that popped in a chain step. */
 export interface GroupRecord {
+  /** Its colour letter: R, G, B, Y or P. */
   colour: string;
+  /** How many puyos it had (4 or more). */
   size: number;
 }
 
 /** What one chain step popped and scored. */
 export interface ChainStep {
+  /** Which step of the chain this is, from 1. */
   chain: number;
   /** Colour puyos popped. */
   popped: number;
+  /** The groups that popped, in the order the field is scanned (column by column, from the floor). */
   groups: GroupRecord[];
   /** Distinct colours popped, in R G B Y P order. */
   colours: string[];
+  /** Tsu's chain power for this step: 0 for the first, then 8, 16, 32, 64, and 32 more a step. */
   chainPower: number;
+  /** Tsu's bonus for the number of colours popped together. */
   colourBonus: number;
+  /** Tsu's bonus for the groups' sizes, summed over the groups. */
   groupBonus: number;
   /** chainPower + colourBonus + groupBonus clamped to 1..999. */
   multiplier: number;
+  /** The step's points: 10 x popped x multiplier. */
   score: number;
+  /** Garbage puyos cleared by touching a popping group. */
   garbageCleared: number;
 }
 
+/** A chain run to its end by {@link simulate}: totals, each step, and the field left. */
 export interface ChainResult {
+  /** How many steps popped. */
   chains: number;
+  /** The chain's points, summed over its steps. */
   score: number;
   /** Colour puyos popped in the whole chain. */
   cleared: number;
@@ -37,11 +50,18 @@ export interface ChainResult {
   allClear: boolean;
   /** Garbage sent: floor(score / 70). */
   garbage: number;
+  /** Each step's pops and score, in order. */
   breakdown: ChainStep[];
+  /** The field after the chain. */
   field: PuyoField;
 }
 
+/** What a simulation step did: puyos fell (`gravity`) or groups popped (`pop`). */
 export type StepKind = 'gravity' | 'pop';
+/**
+ * Sees each step of a chain as it runs, for animation: the grid after the step, the pop's record
+ * (undefined for a fall) and how many puyos fell.
+ */
 export type StepListener = (kind: StepKind, grid: CellGrid, step: ChainStep | undefined, moved: number) => void;
 
 /** Lets every column settle: rows 1..13 fall, row 14 stays put. Returns how many puyos moved. */

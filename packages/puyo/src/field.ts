@@ -20,6 +20,7 @@ export const CELL_LETTERS = '.RGBYPO';
  * six characters from `.RGBYPO`.
  */
 export interface PuyoField {
+  /** Fourteen rows of six characters, top (row 14) first. */
   rows: string[];
 }
 
@@ -32,6 +33,7 @@ export function emptyGrid(): CellGrid {
   return new Uint8Array(WIDTH * ROWS);
 }
 
+/** A field as the simulators' cell codes, column by column ({@link CellGrid}). */
 export function gridFromField(field: PuyoField): CellGrid {
   const grid = emptyGrid();
   for (let row = 1; row <= ROWS; row++) {

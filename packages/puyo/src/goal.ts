@@ -13,10 +13,13 @@ export type GoalKind = 'chains' | 'colours' | 'puyos' | 'groups' | 'connected' |
 /** A colour a goal names: one colour, `O` garbage, `colours` (any colour puyo) or `all` (every puyo, garbage too). */
 export type GoalColour = 'all' | 'R' | 'G' | 'B' | 'Y' | 'P' | 'O' | 'colours';
 
+/** A goal's counted condition: `chains=3`, `puyos:R>=12`. */
 export interface GoalMain {
+  /** What is counted. */
   kind: GoalKind;
   /** Only for `puyos`, `groups`, `connected`, `total-puyos`; `all` otherwise. */
   colour: GoalColour;
+  /** The count to reach, 1 to 63. */
   n: number;
   /** `=` (exactly n) or `>=` (n or more). */
   exact: boolean;
@@ -24,7 +27,9 @@ export interface GoalMain {
 
 /** A goal: a counted condition, a colour to clear from the field, or both (both must hold). */
 export interface Goal {
+  /** The counted condition, if any. */
   main?: GoalMain;
+  /** The colour to clear from the field, if any (`all` for an all clear). */
   clear?: GoalColour;
 }
 

@@ -15,8 +15,11 @@ export const DIGITS = '0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTU
 const COLOURS = 'RGBYP';
 const NO_PLACEMENT = '1';
 
+/** A chain puzzle read from a puyop.com link by {@link decodeNazoLink}. */
 export interface NazoLink {
+  /** The field. */
   field: PuyoField;
+  /** The pairs, in the order they fall. */
   pairs: Pair[];
   /** Undefined when the link carries no `__` goal. */
   goal: Goal | undefined;

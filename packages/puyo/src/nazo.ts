@@ -18,14 +18,20 @@ export type { Goal };
 
 /** A pair as it falls: `axis` is the puyo the pair turns around, `child` the other one. */
 export interface Pair {
+  /** The axis puyo's colour letter (R, G, B, Y, P). */
   axis: string;
+  /** The other puyo's colour letter. */
   child: string;
 }
 
+/** Where a pair's child sits around its axis, in the order a pair turns clockwise. */
 export const ROTATIONS = ['up', 'right', 'down', 'left'] as const;
+/** One of {@link ROTATIONS}. */
 export type Rotation = (typeof ROTATIONS)[number];
 
+/** One pair placed: an answer is a list of these. */
 export interface Move {
+  /** The pair's colours, axis first: `RG`. */
   pair: string;
   /** Column of the axis puyo, 1..6. */
   column: number;
@@ -33,7 +39,9 @@ export interface Move {
   rotation: Rotation;
 }
 
+/** An answer to a chain puzzle, with what its moves scored. */
 export interface NazoSolution {
+  /** The pairs placed, in order. */
   moves: Move[];
   /** `RG 3up, BY 4right`: pair, axis column and rotation of each move. */
   notation: string;
@@ -41,7 +49,9 @@ export interface NazoSolution {
   chains: number;
   /** Points of all the moves' chains. */
   score: number;
+  /** Colour puyos popped over all the moves' chains. */
   cleared: number;
+  /** The field is empty after the last move's chain. */
   allClear: boolean;
   /** The field after the last move's chain, as `PuyoField.rows`. */
   rows: string[];
@@ -63,6 +73,7 @@ export function checkPairCount(count: number, what = '--pairs'): void {
   }
 }
 
+/** Reads `--pairs`: pairs of colour letters separated by commas (`RG,BY,RR`), at most 16; an InputError names a bad one. */
 export function parsePairs(text: string): Pair[] {
   // Count first: a huge list is refused before any work that grows with it.
   const count = text.split(',').length;
@@ -78,8 +89,11 @@ export function parsePairs(text: string): Pair[] {
 
 /** Placements of one pair: axis column 0..5 x rotation 0..3 whose child column is on the field. */
 export interface Placement {
+  /** The axis puyo's column, 0 to 5. */
   x: number;
+  /** The child's side, an index into {@link ROTATIONS}. */
   rotation: number;
+  /** The child puyo's column, 0 to 5. */
   childX: number;
 }
 
@@ -150,26 +164,37 @@ export function placementsFor(pair: Pair): readonly Placement[] {
   return pair.axis === pair.child ? SAME_COLOUR_PLACEMENTS : ALL_PLACEMENTS;
 }
 
+/** A chain puzzle for {@link solveNazo}. */
 export interface NazoSearch {
+  /** The field the pairs fall on. */
   field: PuyoField;
+  /** The pairs, in the order they fall. */
   pairs: Pair[];
+  /** What an answer must reach. */
   goal: Goal;
 }
 
+/** What {@link solveNazo} reports as it searches, and how it is stopped. */
 export interface NazoHooks {
   /** Called for each answer; the solution object is only built when `wantMoves` is true. */
   onSolution(solution: NazoSolution | undefined): void;
+  /** Build each answer's moves (false: only count, which is faster). */
   wantMoves: boolean;
+  /** Polled as the search goes; true ends it early (`stopped` in the stats). */
   shouldStop(): boolean;
   /** Called every 1024 placements with the field just simulated (for a progress display). */
   progress?(rows: () => string[], tries: number): void;
 }
 
+/** The end of a {@link solveNazo} search. */
 export interface NazoStats {
+  /** Answers found. */
   solutions: number;
   /** Placements dropped and simulated. */
   tries: number;
+  /** True when `shouldStop` ended the search before it was complete. */
   stopped: boolean;
+  /** The best answer by the stated order (fewest pairs, most points, first found); undefined with none. */
   best: NazoSolution | undefined;
 }
 

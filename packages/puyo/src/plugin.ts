@@ -23,6 +23,7 @@ const namesItsSite = (url: string) => isNexus(url) || /puyop\.com\/s\/|\/pn\.htm
 /** A puyop.com (or ishikawapuyo.net, ips.karou.jp) link with a goal after `__`: a chain puzzle. */
 const holdsPuzzle = (url: string) => !isNexus(url) && namesItsSite(url) && isNazoLink(url) && /__/.test(url);
 
+/** The plugin's parse: a field file or `--url` to a replay, or with `--nazo` (or a nazo link) a chain puzzle; InputError on bad input. */
 export function parseInstance(options: ParsedOptions, input?: TextFile): PuyoInstance {
   const url = typeof options.url === 'string' && options.url.trim() !== '' ? options.url : undefined;
   if (input && url) throw new InputError('give a field file or --url, not both');
@@ -54,6 +55,7 @@ export function parseInstance(options: ParsedOptions, input?: TextFile): PuyoIns
   return { mode: 'nazo', field, pairs: puzzlePairs, goal: puzzleGoal, all: options.all === true };
 }
 
+/** The Puyo plugin: replays chains with Tsu scores, solves and makes chain puzzles, plays Tokopuyo. */
 export default definePlugin<PuyoInstance, unknown, PuyoState>({
   id: 'puyo',
   title: 'Puyo Puyo chains',

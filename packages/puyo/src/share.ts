@@ -82,6 +82,7 @@ export function encodePuyop(field: PuyoField): string {
   return out;
 }
 
+/** A puyop.com link that opens the field (13 rows; row 14 must be empty). */
 export function puyopUrl(field: PuyoField): string {
   return `https://puyop.com/s/${encodePuyop(field)}`;
 }
@@ -151,6 +152,7 @@ export function encodeNexus(field: PuyoField): string {
   return out;
 }
 
+/** A Puyo Nexus chain simulator link that opens the field. */
 export function nexusUrl(field: PuyoField): string {
   const hr = field.rows[0] === '......' ? '' : '&hr=2';
   return `https://puyonexus.com/chainsim/?w=6&h=12${hr}&chain=${encodeNexus(field)}`;

@@ -187,6 +187,7 @@ function puzzleLink(field: PuyoField, pairs: NazoInstance['pairs'], goal: NazoIn
   return field.rows[0] === '......' ? nazoLinkUrl(field, pairs, goal, moves) : null;
 }
 
+/** The plugin's solver: chain replays, the nazo search (split over threads), `kit generate` and `kit grade`. */
 export const solver: Solver<PuyoInstance, unknown, PuyoState> = {
   solve(instance, ctx) {
     if (instance.mode !== 'nazo') return replay(instance.field, ctx);

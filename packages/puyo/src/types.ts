@@ -5,9 +5,13 @@ import type { Pair } from './nazo.js';
 
 /** What the plugin hands the solver: plain data. */
 export interface PuyoInstance {
+  /** `replay` runs the field's chain; `nazo` solves a chain puzzle. */
   mode: 'replay' | 'nazo';
+  /** The starting field. */
   field: PuyoField;
+  /** A chain puzzle's pairs (nazo only). */
   pairs?: Pair[];
+  /** A chain puzzle's goal (nazo only). */
   goal?: Goal;
   /** `--all`: report every answer, not only the best. */
   all?: boolean;
@@ -15,7 +19,9 @@ export interface PuyoInstance {
 
 /** An animation frame: the field and a one-line caption. */
 export interface PuyoState {
+  /** The field's rows, top first, as in {@link PuyoField}. */
   rows: string[];
+  /** The caption: `chain 2: G pop, +320 (360)`. */
   title?: string;
 }
 

@@ -4,8 +4,10 @@
 // of 1 thread. Prints wall and CPU seconds and the ratios queue/local (on a shared machine the CPU
 // figures are the steadier ones), and the run's speed-up cap: how many worker threads its jobs can
 // keep busy, from the work (tries) of each job, since a run ends no sooner than its largest job.
-// Usage: node bench/run.mjs [--with-one-thread]
-import { spawn } from 'node:child_process';
+// With --tls, the two-worker run is also made through a TLS redis-server (rediss://, a throwaway
+// CA and certificate made with openssl), to weigh TLS against plain TCP.
+// Usage: node bench/run.mjs [--with-one-thread] [--tls]
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -129,6 +131,21 @@ const port = await freePort();
 const redis = await background('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir], 'Ready to accept connections');
 const url = `redis://127.0.0.1:${port}`;
 
+/** A redis-server on TLS only, its certificate signed by a CA every kit process here trusts. */
+async function tlsRedis() {
+  const openssl = (...args) => execFileSync('openssl', args, { cwd: dir, stdio: 'pipe' });
+  openssl('req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'ca.key', '-out', 'ca.pem', '-days', '1', '-subj', '/CN=bench CA');
+  openssl('req', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'server.key', '-out', 'server.csr', '-subj', '/CN=localhost');
+  writeFileSync(join(dir, 'server.ext'), 'subjectAltName=DNS:localhost\n');
+  openssl('x509', '-req', '-in', 'server.csr', '-CA', 'ca.pem', '-CAkey', 'ca.key', '-CAcreateserial', '-out', 'server.pem', '-days', '1', '-extfile', 'server.ext');
+  const tlsPort = await freePort();
+  const server = await background('redis-server', ['--port', '0', '--tls-port', String(tlsPort), '--tls-cert-file', join(dir, 'server.pem'), '--tls-key-file', join(dir, 'server.key'), '--tls-ca-cert-file', join(dir, 'ca.pem'), '--tls-auth-clients', 'no', '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir], 'Ready to accept connections');
+  return { server, url: `rediss://localhost:${tlsPort}` };
+}
+const tls = process.argv.includes('--tls') ? await tlsRedis() : undefined;
+// Every kit process of this run trusts the throwaway CA (the plain runs load it too, so they pay alike).
+if (tls) process.env.NODE_EXTRA_CA_CERTS = join(dir, 'ca.pem');
+
 console.log('search: kit run pentomino 8x8 --piece-file (12 pentominoes + L tetromino) --all --count');
 console.log('the machine may be shared: compare the ratios, measured in this same run; CPU seconds are the steadier figure\n');
 const rows = [];
@@ -144,10 +161,14 @@ const one = await queued(url, 1);
 row('queue, 1 worker x 1 thread', one);
 const two = await queued(url, 2);
 row('queue, 2 workers x 1 thread', two);
+const overTls = tls ? await queued(tls.url, 2) : undefined;
+if (overTls) row('queue over TLS, 2 workers', overTls);
 const cap = await speedupCap(url, two.runId);
 await stop(redis);
+if (tls) await stop(tls.server);
 console.log(`\ncount ${expected.solutions} packings, ${expected.tries} tries, the same in every run`);
 
 console.log(`\nqueue overhead (2 workers vs local 2 threads): wall ${((two.wall / local.wall - 1) * 100).toFixed(1)}%, cpu ${((two.cpu / local.cpu - 1) * 100).toFixed(1)}%  (target: within 10%)`);
 console.log(`rate: 1 worker ${(one.done.tries / one.wall / 1e6).toFixed(2)}M tries/s, 2 workers ${(two.done.tries / two.wall / 1e6).toFixed(2)}M tries/s (x${(one.wall / two.wall).toFixed(2)})`);
+if (overTls) console.log(`TLS (rediss://) against plain TCP, 2 workers each: wall ${((overTls.wall / two.wall - 1) * 100).toFixed(1)}%, cpu ${((overTls.cpu / two.cpu - 1) * 100).toFixed(1)}%`);
 console.log(`speed-up cap: ${cap.cap.toFixed(0)} worker threads (${cap.tasks} tasks in ${cap.blocks} jobs; the largest job holds 1/${cap.cap.toFixed(0)} of the tries, the largest task 1/${cap.taskCap.toFixed(0)})`);

@@ -3,17 +3,26 @@ import type { ConnectionOptions } from 'bullmq';
 
 /** A failure the user can fix (Redis unreachable, a bad URL, an unknown run id): one line, exit 2. */
 export class QueueError extends Error {
+  /** `QueueError`, for code that tells errors apart by name. */
   override readonly name = 'QueueError';
 }
 
 /** A Redis URL taken apart: what ioredis needs, checked. */
+/** A Redis URL taken apart by {@link parseQueueUrl}. */
 export interface QueueUrl {
+  /** The URL as given (print it through {@link redactUrl}: it may hold the password). */
   url: string;
+  /** The server's host name or address. */
   host: string;
+  /** The server's port (6379 unless the URL says otherwise). */
   port: number;
+  /** The Redis database number (0 unless the URL's path says otherwise). */
   db: number;
+  /** True for `rediss://`: TLS, the server's certificate checked against the system's CAs. */
   tls: boolean;
+  /** The ACL user, when the URL names one. */
   username?: string;
+  /** The password, when the URL holds one (see {@link withPassword}). */
   password?: string;
 }
 
@@ -96,7 +105,9 @@ export function connectionFor(url: QueueUrl): ConnectionOptions {
 
 /** What the probe learnt of the server. */
 export interface RedisInfo {
+  /** The server's `redis_version`, as INFO reports it. */
   version: string;
+  /** The server's `maxmemory-policy`; a queue needs `noeviction` (an evicted job is lost). */
   evictionPolicy: string;
 }
 

@@ -1,9 +1,11 @@
 import { createServer, type Server } from 'node:http';
 import type { QueueWorker } from './worker.js';
 
+/** The health endpoint {@link serveHealth} started. */
 export interface HealthServer {
   /** The address it listens on, `http://HOST:PORT`. */
   url: string;
+  /** Stops listening; resolves once the server is closed. */
   close(): Promise<void>;
 }
 

@@ -5,16 +5,25 @@ import { BadRecord, LIMITS, boundedInt, isPlainObject, matching, type Signer } f
 import { WORKER_PREFIX } from './keys.js';
 import { checkSigned, parseJson } from './records.js';
 
+/** A worker's heartbeat record, as `kit queue workers` lists it. */
 export interface WorkerRecord {
+  /** The worker's id, `HOST:PID:RANDOM`. */
   id: string;
+  /** The machine's name. */
   host: string;
+  /** The worker's process id. */
   pid: number;
   /** The queues it serves: `plugin@version`. */
   queues: string[];
+  /** Jobs it runs at once. */
   threads: number;
+  /** Jobs it is running. */
   busy: number;
+  /** True once it has stopped taking jobs (SIGTERM). */
   draining: boolean;
+  /** When it started, ms since the epoch. */
   startedAt: number;
+  /** When it last wrote this record, ms since the epoch. */
   seenAt: number;
 }
 

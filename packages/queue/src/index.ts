@@ -1,7 +1,7 @@
 // @kit/queue: kit runs spread over machines with BullMQ on Redis. @kit/core never sees Redis.
 // What `kit worker`, `kit run --queue` and `kit queue` use; the rest stays inside the package.
-export { QueueError, redactUrl, parseQueueUrl, withPassword, isLoopback } from './connection.js';
-export type { QueueUrl } from './connection.js';
+export { QueueError, redactUrl, parseQueueUrl, withPassword, isLoopback, probeRedis } from './connection.js';
+export type { QueueUrl, RedisInfo } from './connection.js';
 export { serveQueue } from './worker.js';
 export type { ServeOptions, QueueWorker, WorkerPlugin } from './worker.js';
 export { submitRun } from './submit.js';

@@ -11,7 +11,9 @@ const LOCK_KEY = 'kit:prune-lock';
 // Runs looked at in one pass; more wait for the next.
 const MAX_PASS = 100_000;
 
+/** Which runs {@link Runs.prune} removes. */
 export interface PruneOptions {
+  /** The time to judge by, ms since the epoch (default: now; tests pass their own). */
   now?: number;
   /** Also remove runs that ended more than this long ago, whatever their own keep time. */
   olderThanMs?: number;
@@ -21,7 +23,9 @@ export interface PruneOptions {
   limit?: number;
 }
 
+/** What a prune did, run by run. */
 export interface PruneReport {
+  /** The runs removed. */
   removed: string[];
   /** Runs whose time is up but a block still runs: removed on a later pass. */
   busy: string[];

@@ -53,17 +53,23 @@ local prefix = id .. '-'
 for _, job in ipairs(redis.call('LRANGE', KEYS[4], 0, tonumber(ARGV[3]) - 1)) do
   if string.sub(job, 1, #prefix) == prefix then running = running + 1 end
 end
-return {state, processedCount, processed, pending, reason, finishedOn, result, resultLength, running}`;
+local cancelledAt = redis.call('HSTRLEN', KEYS[10], 'cancelledAt')
+if cancelledAt <= 32 then cancelledAt = redis.call('HGET', KEYS[10], 'cancelledAt') end
+return {state, processedCount, processed, pending, reason, finishedOn, result, resultLength, running, redis.call('EXISTS', KEYS[10]), cancelledAt}`;
 
-/** The run and its parent job's state as one snapshot; undefined when there is no such run. */
-export async function snapshotRun(redis: Redis, signer: Signer | undefined, runId: string): Promise<RunSnapshot | undefined> {
-  const record = await readRun(redis, signer, runId);
+/**
+ * The run and its parent job's state as one snapshot; undefined when there is no such run. With
+ * `known`, the run's record as read before (a waiting submitter polls): its spec is not read and
+ * checked again, only whether the record is still there and cancelled.
+ */
+export async function snapshotRun(redis: Redis, signer: Signer | undefined, runId: string, known?: RunRecord): Promise<RunSnapshot | undefined> {
+  const record = known ?? (await readRun(redis, signer, runId));
   if (!record) return undefined;
   const { queue, spec } = record;
   const key = (suffix: string) => bullKey(queue, suffix);
   const reply = (await redis.eval(
     SNAPSHOT,
-    9,
+    10,
     key(runId),
     key('completed'),
     key('failed'),
@@ -73,12 +79,16 @@ export async function snapshotRun(redis: Redis, signer: Signer | undefined, runI
     key('waiting-children'),
     key(`${runId}:processed`),
     key(`${runId}:dependencies`),
+    runKey(runId),
     runId,
     String(LIMITS.runResultBytes),
     String(LIMITS.blocks),
     String(LIMITS.reason),
-  )) as [JobState, number, string[], number, string | null, string | null, string | null, number, number];
-  const [state, processedCount, fields, pending, reason, finishedOn, result, resultLength, running] = reply;
+  )) as [JobState, number, string[], number, string | null, string | null, string | null, number, number, number, string | number | null];
+  const [state, processedCount, fields, pending, reason, finishedOn, result, resultLength, running, recordExists, cancelledText] = reply;
+  if (recordExists === 0) return undefined;
+  if (typeof cancelledText === 'number') throw new BadRecord(`run ${runId}: its cancelledAt is ${cancelledText} bytes (at most 32)`);
+  const cancelledAt = cancelledText === null ? undefined : Number(cancelledText);
   if (processedCount > spec.blocks) throw new BadRecord(`run ${runId} has ${processedCount} block results, but only ${spec.blocks} blocks`);
   const prefix = `${key(runId)}-`;
   const processed = fields
@@ -87,7 +97,7 @@ export async function snapshotRun(redis: Redis, signer: Signer | undefined, runI
   if (state === 'completed' && result === null) throw new BadRecord(`run ${runId}'s result is ${resultLength} bytes (at most ${LIMITS.runResultBytes})`);
   const finished = finishedOn === null ? undefined : Number(finishedOn);
   return {
-    record,
+    record: { ...record, cancelledAt: Number.isSafeInteger(cancelledAt) ? cancelledAt : undefined },
     state,
     processed,
     pending,

@@ -9,20 +9,33 @@ import { childFailure, removeRun, snapshotRun, type RunSnapshot } from './run-st
 import { readBlockResults } from './results.js';
 import { listWorkers, type WorkerRecord } from './heartbeat.js';
 import { pruneRuns, type PruneOptions, type PruneReport } from './prune.js';
-import { RedisWatch } from './redis-watch.js';
+import { RedisWatch, UNANSWERED_MS } from './redis-watch.js';
+import type { RunRecord } from './records.js';
 import type { Dealing, RunSpec } from './spec.js';
 
+/**
+ * Where a run is: waiting for a worker, running, its parent merging, or ended (completed, failed,
+ * cancelled, or lost: gone from Redis).
+ */
 export type RunState = 'queued' | 'running' | 'merging' | 'completed' | 'failed' | 'cancelled' | 'lost';
 
+/** A run as `kit queue status` shows it. */
 export interface RunStatus {
+  /** The run's id, `run-` and ten hex digits. */
   runId: string;
+  /** The search as submitted. */
   spec: RunSpec;
+  /** The BullMQ queue it was submitted to: `plugin@version`. */
   queue: string;
+  /** Where the run is. */
   state: RunState;
+  /** Tasks whose results are in. */
   tasksDone: number;
+  /** Tasks the search was split into. */
   tasksTotal: number;
   /** Why a failed run failed (a block's error, named by the worker that raised it). */
   reason?: string;
+  /** The merged summary, once the run has completed. */
   summary?: Summary;
   /** When the run's results will be removed (ms since the epoch), once it has ended. */
   expiresAt?: number;
@@ -48,8 +61,12 @@ export interface RunOutcome {
 
 /** A run that ended without a result: failed, cancelled, or lost (no longer in Redis). */
 export class RunFailed extends Error {
+  /** `RunFailed`, for code that tells errors apart by name. */
   override readonly name = 'RunFailed';
-  constructor(readonly status: Pick<RunStatus, 'runId' | 'state' | 'reason'>) {
+  constructor(
+    /** The run's id, how it ended and why; the message is made from it. */
+    readonly status: Pick<RunStatus, 'runId' | 'state' | 'reason'>,
+  ) {
     super(
       status.state === 'cancelled'
         ? `run ${status.runId} was cancelled`
@@ -60,26 +77,27 @@ export class RunFailed extends Error {
   }
 }
 
+/** How {@link Runs.open} reads runs. */
 export interface OpenOptions {
+  /** The shared secret's signer, to check what is read; undefined reads unsigned runs only. */
   signer: Signer | undefined;
   /** A line for the user (an eviction policy that may lose jobs, an outage and its end). */
   warn?(line: string): void;
 }
-
-/** How long a waiting submitter lets Redis be silent before saying so. */
-const UNANSWERED_MS = 5000;
 
 /** An open handle on the runs of one Redis. */
 export class Runs {
   readonly #queues = new Map<string, Queue>();
 
   private constructor(
+    /** The Redis the runs are in. */
     readonly url: QueueUrl,
     private readonly redis: Redis,
     private readonly signer: Signer | undefined,
     private readonly watch: RedisWatch,
   ) {}
 
+  /** Connects to the Redis at `url`; warns through `options.warn` when its eviction policy may lose jobs. */
   static async open(url: QueueUrl, options: OpenOptions): Promise<Runs> {
     const info = await probeRedis(url, { requireNoEviction: false });
     const where = redactUrl(url.url);
@@ -91,6 +109,7 @@ export class Runs {
     return new Runs(url, redis, options.signer, watch);
   }
 
+  /** Closes the connections to Redis. */
   async close(): Promise<void> {
     await Promise.all([...this.#queues.values()].map((queue) => queue.close().catch(() => {})));
     this.redis.disconnect();
@@ -112,15 +131,16 @@ export class Runs {
     return snapshot;
   }
 
-  async #read(runId: string): Promise<RunSnapshot | undefined> {
+  async #read(runId: string, known?: RunRecord): Promise<RunSnapshot | undefined> {
     try {
-      return await snapshotRun(this.redis, this.signer, runId);
+      return await snapshotRun(this.redis, this.signer, runId, known);
     } catch (error) {
       if (error instanceof BadRecord) throw new QueueError(error.message);
       throw error;
     }
   }
 
+  /** The run's status now; a QueueError when there is no such run. */
   async status(runId: string): Promise<RunStatus> {
     return this.#statusOf(await this.#snapshot(runId));
   }
@@ -144,7 +164,6 @@ export class Runs {
     return { ...status, state: 'merging' };
   }
 
-  /** The live workers that serve `queue` (its plugin and version). */
   /**
    * Redis's memory as a waiting submitter reports it: a message naming `maxmemory` when used memory
    * has reached it (workers can then store neither heartbeats nor results), else undefined.
@@ -157,31 +176,60 @@ export class Runs {
     return max > 0 && used >= max ? outOfMemoryMessage(redactUrl(this.url.url)) : undefined;
   }
 
+  /** The live workers that serve `queue` (its plugin and version), and the others. */
   async servedBy(queue: string): Promise<{ serving: WorkerRecord[]; others: WorkerRecord[] }> {
     const { workers } = await listWorkers(this.redis, this.signer);
     return { serving: workers.filter((worker) => worker.queues.includes(queue)), others: workers.filter((worker) => !worker.queues.includes(queue)) };
   }
 
-  /** Waits until the run is over; `onProgress` sees each status while it runs. Rejects RunFailed. */
-  async wait(runId: string, options: { onProgress?: (status: RunStatus) => void; pollMs?: number; signal?: AbortSignal } = {}): Promise<RunOutcome> {
+  /**
+   * Waits until the run is over; `onProgress` sees each status while it runs. Rejects RunFailed, or
+   * QueueError once Redis has been lost or silent for longer than `outageMs` (default: waits on).
+   */
+  async wait(runId: string, options: { onProgress?: (status: RunStatus) => void; pollMs?: number; signal?: AbortSignal; outageMs?: number } = {}): Promise<RunOutcome> {
+    const bounded = <T>(work: Promise<T>) => this.#withinOutage(work, runId, options.outageMs ?? Number.POSITIVE_INFINITY);
+    const started = performance.now();
+    // Read and checked once: each poll then reads the run's state alone.
+    let known: RunRecord | undefined;
     for (;;) {
       // A frozen Redis keeps the connection and never answers, which no error reports: said once
       // past a few seconds, and again when it answers.
       const unanswered = setTimeout(() => this.watch.unanswered(UNANSWERED_MS / 1000), UNANSWERED_MS);
       let snapshot: RunSnapshot | undefined;
       try {
-        snapshot = await this.#read(runId);
+        snapshot = await bounded(this.#read(runId, known));
       } finally {
         clearTimeout(unanswered);
       }
       this.watch.ok();
       if (!snapshot) throw new RunFailed({ runId, state: 'lost' });
-      const status = await this.#statusOf(snapshot);
-      if (status.state === 'completed') return this.#outcome(snapshot, status);
+      known = snapshot.record;
+      const status = await bounded(this.#statusOf(snapshot));
+      if (status.state === 'completed') return bounded(this.#outcome(snapshot, status));
       if (status.state === 'failed' || status.state === 'cancelled' || status.state === 'lost') throw new RunFailed(status);
       options.onProgress?.(status);
-      await sleep(options.pollMs ?? 250, undefined, options.signal ? { signal: options.signal } : {});
+      // A quarter second at first, a second once the run has gone on for 15 s: a long run's
+      // submitter then costs little CPU, a short one still ends within a moment.
+      const pollMs = options.pollMs ?? Math.min(1000, 250 + (performance.now() - started) / 20);
+      await sleep(pollMs, undefined, options.signal ? { signal: options.signal } : {});
     }
+  }
+
+  /** `work`, or a QueueError once Redis has been lost or silent for more than `limitMs`. */
+  #withinOutage<T>(work: Promise<T>, runId: string, limitMs: number): Promise<T> {
+    if (!Number.isFinite(limitMs)) return work;
+    let timer: NodeJS.Timeout | undefined;
+    const givenUp = new Promise<never>((_, reject) => {
+      timer = setInterval(() => {
+        const outage = this.watch.outageMs();
+        if (outage <= limitMs) return;
+        const where = redactUrl(this.url.url);
+        reject(new QueueError(`gave up waiting for run ${runId}: Redis at ${where} has been unreachable or silent for ${Math.round(outage / 1000)} s; the run goes on if Redis comes back (kit queue wait ${runId} --queue ${where})`));
+      }, 250);
+    });
+    // The command left behind settles when Redis answers or the connection closes: not an error then.
+    work.catch(() => {});
+    return Promise.race([work, givenUp]).finally(() => clearInterval(timer));
   }
 
   async #outcome(snapshot: RunSnapshot, status: RunStatus): Promise<RunOutcome> {
@@ -246,10 +294,12 @@ export class Runs {
     return { runs, unreadable };
   }
 
+  /** Removes the runs whose keep time is up (`kit queue prune`). */
   prune(options: PruneOptions = {}): Promise<PruneReport> {
     return pruneRuns(this.redis, this.signer, this.url, options);
   }
 
+  /** The live workers, and how many heartbeat records were refused as unreadable (`kit queue workers`). */
   async workers(): Promise<{ workers: WorkerRecord[]; refused: number }> {
     return listWorkers(this.redis, this.signer);
   }

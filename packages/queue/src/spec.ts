@@ -7,16 +7,22 @@ import type { SearchSource } from '@kit/core/host';
  * CLI took them, the input file), never as a parsed instance.
  */
 export interface RunSpec {
+  /** The run's id, `run-` and ten hex digits. */
   run: string;
+  /** The plugin's id. */
   plugin: string;
+  /** The plugin's version: workers serve only the version they have. */
   version: string;
+  /** The search as the user gave it: options as typed, the input file. */
   source: SearchSource;
+  /** The width the plugin's split was asked for, before the cuts. */
   splitWidth: number;
   /**
    * The split's largest tasks cut deeper, planned by the submitter (trust/cuts.ts gives the text's
    * form): workers apply them, they never plan them again. Absent: the split as it is.
    */
   cuts?: string;
+  /** Tasks after the split and its cuts. */
   tasksTotal: number;
   /** Jobs the tasks are dealt into (tasksOfBlock says which task goes where). */
   blocks: number;
@@ -24,6 +30,7 @@ export interface RunSpec {
   dealing: Dealing;
   /** False with --count: only summaries travel. */
   solutions: boolean;
+  /** The most solutions the run may carry back (`--max-solutions`); more fail it. */
   maxSolutions: number;
   /** The submitter's clock, ms since the epoch: elapsed time is measured from here. */
   submittedAt: number;
@@ -62,11 +69,17 @@ export interface BlockResult {
 
 /** The parent job's result: the plugin's merge of every task, and solutions its finish added. */
 export interface RunResult {
+  /** The run's id. */
   run: string;
+  /** The host name of the worker that merged it. */
   host: string;
+  /** The plugin's merge of every task's summary. */
   summary: Summary;
+  /** Solutions the plugin's finish added after the merge. */
   solutions: unknown[];
+  /** When the merge ended, ms since the epoch. */
   finishedAt: number;
+  /** The merging worker's signature over the rest, with the shared secret. */
   sig?: string;
 }
 

@@ -9,23 +9,33 @@ import { QueueError, connectionFor, isOutOfMemory, outOfMemoryMessage, probeRedi
 import { LIMITS, cutsText, type Signer } from './trust/index.js';
 import { DEFAULT_KEEP_SECONDS, DEFAULT_MAX_SOLUTIONS, QUEUE_MAX_TASKS, QUEUE_MIN_CUT, QUEUE_SPLIT_WIDTH, QUEUE_UNCUT_SPLIT_WIDTH, blockCount, type BlockData, type RunJobData, type RunSpec } from './spec.js';
 
+/** What {@link submitRun} submits, and where. */
 export interface SubmitOptions {
+  /** The Redis to submit to. */
   url: QueueUrl;
   /** The shared secret's signer; without one the run goes unsigned (loopback Redis only). */
   signer: Signer | undefined;
+  /** The plugin, and its module's URL: the submitter loads it to split the search into tasks. */
   plugin: Pick<AnyPlugin, 'id' | 'version' | 'options'> & { moduleUrl: string };
   /** The search as the user gave it: options as typed, the input file. */
   source: SearchSource;
   /** False with --count: only summaries travel. */
   solutions: boolean;
+  /** The most solutions the run may carry back (`--max-solutions`, default 100000). */
   maxSolutions?: number;
+  /** How long the results are kept once the run is over, in seconds (`--keep`). */
   keepSeconds?: number;
 }
 
+/** A submitted run: its id, its queue and how it was split. */
 export interface Submitted {
+  /** The run's id, for `kit queue status|wait|cancel`. */
   runId: string;
+  /** The queue it went to: `plugin@version`. */
   queue: string;
+  /** Tasks the search was split into. */
   tasksTotal: number;
+  /** Jobs the tasks were dealt into. */
   blocks: number;
 }
 

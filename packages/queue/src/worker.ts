@@ -18,20 +18,27 @@ import { pruneRuns } from './prune.js';
 import { WorkerMetrics } from './metrics.js';
 import { RedisWatch } from './redis-watch.js';
 
+/** A plugin a worker serves: the queue `id@version` is taken from it. */
 export interface WorkerPlugin {
+  /** The plugin's id. */
   id: string;
+  /** The plugin's version. */
   version: string;
+  /** Where its module is, for the solver threads to import. */
   moduleUrl: string;
   /** Its option specs: a job's options are checked against them before a thread parses them. */
   options: readonly OptionSpec[];
 }
 
+/** What {@link serveQueue} serves, and how. */
 export interface ServeOptions {
+  /** The Redis to take jobs from. */
   url: QueueUrl;
   /** The shared secret's signer; without one only unsigned runs are served (loopback Redis only). */
   signer: Signer | undefined;
   /** Jobs run at once, each on its own solver thread. */
   threads: number;
+  /** The plugins served, one queue each. */
   plugins: readonly WorkerPlugin[];
   /**
    * How long a job's lock lasts without renewal: a worker that dies (kill -9, a lost machine) has its
@@ -42,12 +49,17 @@ export interface ServeOptions {
   jobTimeoutMs?: number;
   /** The heap of each solver thread, in MB. */
   heapMb?: number;
+  /** The name the worker goes by in its id and records (default: the machine's host name). */
   host?: string;
+  /** A line for the operator: a failed job, a lost or regained connection. */
   log?(line: string): void;
 }
 
+/** A running worker, as {@link serveQueue} resolves it. */
 export interface QueueWorker {
+  /** `HOST:PID:RANDOM`, as `kit queue workers` lists it. */
   readonly id: string;
+  /** Its counters: jobs done and failed, their times, jobs handed back. */
   readonly metrics: WorkerMetrics;
   /** Ready: connected to Redis and taking jobs. */
   readonly ready: boolean;
@@ -71,6 +83,13 @@ export const DEFAULT_LOCK_MS = 30_000;
 export const DEFAULT_JOB_TIMEOUT_MS = 3600_000;
 export const DEFAULT_HEAP_MB = 1024;
 const IDLE_POLL_MS = { min: 50, max: 500 };
+const EMPTY_RECHECK_MS = 500;
+/**
+ * The longest a stopping worker waits on Redis for one step (its last heartbeat, handing jobs back,
+ * closing): a frozen or lost Redis must not keep it alive. A job not handed back in time has its
+ * lock lapse and is served again elsewhere.
+ */
+const STOP_STEP_MS = 2000;
 const PRUNE_EVERY_MS = 60_000;
 
 /**
@@ -167,6 +186,8 @@ export async function serveQueue(options: ServeOptions): Promise<QueueWorker> {
   const pool = new ThreadPool(options.threads, options.heapMb ?? DEFAULT_HEAP_MB);
   const redis = new Redis({ ...redisOptions(options.url), maxRetriesPerRequest: null });
   watch.attach(redis);
+  // Every command of a worker waits through an outage, so a frozen Redis would go unsaid.
+  const stopWatchdog = watch.watchdog(redis);
   const startedAt = Date.now();
 
   const queues = options.plugins.map((plugin) => {
@@ -183,7 +204,8 @@ export async function serveQueue(options: ServeOptions): Promise<QueueWorker> {
       maxStalledCount: 1,
     });
     watch.attachEmitter(worker);
-    return { name, plugin, worker };
+    // Until when this queue is taken as empty (it was, a moment ago): not asked again before then.
+    return { name, plugin, worker, emptyUntil: 0 };
   });
   for (const queue of queues) await queue.worker.waitUntilReady();
   for (const queue of queues) void queue.worker.startStalledCheckTimer();
@@ -354,6 +376,8 @@ export async function serveQueue(options: ServeOptions): Promise<QueueWorker> {
       }
       if (stop.reason === 'lost' || stop.reason === 'handed back') return;
       await job.moveToCompleted(value, token, false);
+      // A run's last block releases its parent job into this queue: look at once.
+      queue.emptyUntil = 0;
       metrics.finished(queue.name, kind, 'completed', performance.now() - started);
     } catch (error) {
       // Redis went away between the work and its report: the lock expires and the job is run again.
@@ -363,16 +387,23 @@ export async function serveQueue(options: ServeOptions): Promise<QueueWorker> {
     }
   };
 
-  /** The next job of any of this worker's queues, taking them in turn (no plugin starves the others). */
+  /**
+   * The next job of any of this worker's queues, taking them in turn (no plugin starves the others).
+   * A queue found empty is not asked again for EMPTY_RECHECK_MS: a worker serves every plugin it
+   * has, and asking each empty one before every job cost more CPU than the jobs' own bookkeeping.
+   */
   const fetchJob = async (): Promise<{ job: Job; token: string; queue: (typeof queues)[number] } | undefined> => {
+    const now = Date.now();
     for (let i = 0; i < queues.length; i++) {
       const queue = queues[(next + i) % queues.length]!;
+      if (queue.emptyUntil > now) continue;
       const token = `${id}:${tokens++}`;
       const job = (await queue.worker.getNextJob(token, { block: false })) as Job | undefined;
       if (job) {
         next = (next + i + 1) % queues.length;
         return { job, token, queue };
       }
+      queue.emptyUntil = now + EMPTY_RECHECK_MS;
     }
     return undefined;
   };
@@ -448,12 +479,22 @@ export async function serveQueue(options: ServeOptions): Promise<QueueWorker> {
   };
 
   let closed: Promise<number> | undefined;
+  // A step Redis leaves unanswered marks it silent: the steps after it wait no more than a moment.
+  let silent = false;
+  const briefly = async <T>(work: Promise<T>): Promise<T | undefined> => {
+    const late = Symbol('late');
+    const result = await Promise.race([work, sleep(silent ? 100 : STOP_STEP_MS, late, { ref: false })]);
+    if (result !== late) return result as T;
+    silent = true;
+    return undefined;
+  };
+
   const stopAll = async (graceMs: number): Promise<number> => {
     draining = true;
     taking = false;
     wake?.();
-    await beat();
-    await loop;
+    await briefly(beat());
+    await briefly(loop);
     // Jobs still running after the grace period go back to the queue, to be taken at once elsewhere.
     const finished = Promise.all([...active.values()].map((entry) => entry.done));
     if (graceMs > 0 && active.size > 0) {
@@ -463,25 +504,25 @@ export async function serveQueue(options: ServeOptions): Promise<QueueWorker> {
       await Promise.race([finished, sleep(graceMs, undefined, { signal: graceOver.signal }).catch(() => {})]);
       graceOver.abort();
     }
-    let handedBack = 0;
-    for (const entry of [...active.values()]) {
-      const work = running.get(entry.job.id!);
-      if (work) work.stop.reason = 'handed back';
-      work?.thread.terminate();
-      try {
-        await entry.job.moveToWait(entry.token);
-        handedBack++;
-      } catch {
-        // Its lock was already lost: the stalled check returns it.
-      }
-    }
-    await finished;
+    const returned = await Promise.all(
+      [...active.values()].map(async (entry) => {
+        const work = running.get(entry.job.id!);
+        if (work) work.stop.reason = 'handed back';
+        work?.thread.terminate();
+        // Refused when its lock was already lost, unanswered when Redis is: the stalled check returns it.
+        return (await briefly(entry.job.moveToWait(entry.token).then(() => true, () => false))) === true;
+      }),
+    );
+    const handedBack = returned.filter(Boolean).length;
+    await briefly(finished);
     metrics.handedBack(handedBack);
     clearInterval(heartbeat);
     clearInterval(prune);
+    stopWatchdog();
+    watch.quiet();
     pool.terminateAll();
-    await removeHeartbeat(redis, id).catch(() => {});
-    await Promise.all([...queues.map((queue) => queue.worker.close(true)), ...(exporters ?? []).map((exporter) => exporter.close())].map((closing) => closing.catch(() => {})));
+    await briefly(removeHeartbeat(redis, id).catch(() => {}));
+    await briefly(Promise.all([...queues.map((queue) => queue.worker.close(true)), ...(exporters ?? []).map((exporter) => exporter.close())].map((closing) => closing.catch(() => {}))));
     redis.disconnect();
     return handedBack;
   };

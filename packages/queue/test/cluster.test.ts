@@ -180,5 +180,9 @@ describe('deploy/', () => {
     expect(dockerfile).toContain('COPY deploy/worker-package.json package.json');
     expect(dockerfile).toMatch(/ENTRYPOINT \["node", "\/kit\/node_modules\/@kit\/cli\/dist\/bin\.cjs"\]\nCMD \["worker"\]/);
     expect(BIN.endsWith(join('cli', 'dist', 'bin.cjs'))).toBe(true);
+    // The image's Node is one the packages' engines allow (>=22.12: every 22.x image is past 22.12 now).
+    const engines = (JSON.parse(readFileSync(join(REPO, 'apps', 'cli', 'package.json'), 'utf8')) as { engines: { node: string } }).engines.node;
+    expect(engines).toBe('>=22.12');
+    expect(Number(/^FROM node:(\d+)-/m.exec(dockerfile)?.[1])).toBeGreaterThanOrEqual(22);
   });
 });

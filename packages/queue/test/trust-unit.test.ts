@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { BadRecord, LIMITS, Signer, canonicalJson, checkJson, checkSummary, cutsText, loadSigner, readCuts, readSource, SUMMARY_BOUNDS } from '../src/trust/index.js';
 import { QueueError, isLoopback, parseQueueUrl, redactUrl, withPassword } from '../src/connection.js';
 import { blockCount, tasksOfBlock, RUN_BLOCKS, RUN_BLOCKS_EVEN, TASKS_PER_BLOCK } from '../src/spec.js';
-import { checkSpec } from '../src/records.js';
+import { checkBlockResult, checkRunResult, checkSpec, parseJson } from '../src/records.js';
 import { tempDir, writeFile } from './support.js';
 
 describe('canonical JSON and signatures', () => {
@@ -79,6 +79,27 @@ describe('bounds on what is read from elsewhere', () => {
     expect(() => checkSpec({ ...spec, plugin: '../../evil' }, 'run-0123456789')).toThrow('its plugin is "../../evil"');
     expect(checkSpec({ ...spec, cuts: '3 3.1 17' }, 'run-0123456789')).toEqual({ ...spec, cuts: '3 3.1 17' });
     expect(() => checkSpec({ ...spec, cuts: [[3]] }, 'run-0123456789')).toThrow("run run-0123456789's spec: its cuts is a list, not text");
+  });
+
+  it('records read back from Redis nested 100,000 deep are refused naming the limit, never recursed into', () => {
+    const deep = `${'['.repeat(100_000)}1${']'.repeat(100_000)}`;
+    const spec = checkSpec({ run: 'run-0123456789', plugin: 'pentomino', version: '0.1.0', source: { options: {} }, splitWidth: 256, tasksTotal: 1, blocks: 1, dealing: 'mixed', solutions: true, maxSolutions: 100000, submittedAt: 1, keepSeconds: 3600 }, 'run-0123456789');
+    const block = (task: string) => parseJson(`{"run":"run-0123456789","block":0,"host":"h","tasks":[${task}]}`, 'a result');
+    expect(() => checkBlockResult(block(`{"task":0,"summary":{"solutions":1,"x":${deep}},"solutions":[]}`), spec, 0, undefined)).toThrow(
+      new BadRecord("block 0 of run run-0123456789: task 0's summary is nested more than 16 deep"),
+    );
+    expect(() => checkBlockResult(block(`{"task":0,"summary":{"solutions":1},"solutions":[${deep}]}`), spec, 0, undefined)).toThrow(
+      new BadRecord("block 0 of run run-0123456789: task 0's solution 1 is nested more than 16 deep"),
+    );
+    // A deep field no check reads: signed records refuse it (the signature cannot cover it).
+    const signer = new Signer('a-secret-a-secret-a-secret-a-secret');
+    const extra = parseJson(`{"run":"run-0123456789","block":0,"host":"h","tasks":[{"task":0,"summary":{"solutions":1},"solutions":[]}],"x":${deep},"sig":"${'0'.repeat(64)}"}`, 'a result');
+    expect(() => checkBlockResult(extra, spec, 0, signer)).toThrow(new BadRecord('block 0 of run run-0123456789: its result has a signature that does not match the shared secret'));
+    const result = parseJson(`{"run":"run-0123456789","host":"h","summary":{"solutions":1},"solutions":[${deep}],"finishedAt":1}`, 'a result');
+    expect(() => checkRunResult(result, spec, undefined)).toThrow(new BadRecord("run run-0123456789's result: solution 1 is nested more than 16 deep"));
+    expect(() => checkSpec(parseJson(`{"run":"run-0123456789","plugin":"pentomino","version":"0.1.0","source":{"options":{"size":${deep}}},"tasksTotal":1,"solutions":false}`, 'a spec'), 'run-0123456789')).toThrow(
+      new BadRecord("run run-0123456789's search: --size is not a file's name and text"),
+    );
   });
 
   it("reads a run's cuts as text, bounded: count, depth, each number", () => {

@@ -1,5 +1,5 @@
 import pc from 'picocolors';
-import { safeLine } from '@kit/core/messages';
+import { escapeControls, safeLine } from '@kit/core/messages';
 import { commonFlagsLine } from '../common-flags.js';
 import type { DiscoveredPlugin } from '../discovery.js';
 import { describeType, valuePlaceholder } from '../describe.js';
@@ -7,7 +7,14 @@ import { describeType, valuePlaceholder } from '../describe.js';
 /** `kit info <id>`: what the plugin is, its options (type, range, default, help), formats, examples. */
 export function infoText(found: DiscoveredPlugin): string {
   const { plugin } = found;
-  const lines = [`${pc.bold(pc.cyan(plugin.id))} ${plugin.version}: ${pc.bold(plugin.title)}`, `  ${plugin.description}`, `  from ${found.source}`, ''];
+  // The version comes from the plugin's package.json and the source from a kit.config.json or the
+  // command line: through the one escaping function, with the title and description.
+  const lines = [
+    `${pc.bold(pc.cyan(plugin.id))} ${escapeControls(plugin.version)}: ${pc.bold(escapeControls(plugin.title))}`,
+    `  ${escapeControls(plugin.description)}`,
+    `  from ${escapeControls(found.source)}`,
+    '',
+  ];
   lines.push(`Usage: kit run ${plugin.id}${plugin.input ? (plugin.input.required ? ' <file>' : ' [file]') : ''} [options]`, '');
   if (plugin.input) {
     lines.push(pc.bold('Input file:'), `  ${plugin.input.help ?? 'a file'}; formats: ${plugin.input.formats.join(', ')}${plugin.input.required ? ' (required)' : ''}`, '');

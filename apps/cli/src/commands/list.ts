@@ -1,9 +1,12 @@
 import pc from 'picocolors';
 import type { PluginEntry } from '@kit/core/discovery';
+import { escapeControls } from '@kit/core/messages';
 
 /** `kit list`: one line a plugin: id, version, title (columns aligned). */
-export function listText(plugins: readonly PluginEntry[]): string {
-  if (plugins.length === 0) return 'no plugins found (install a puzzle package, or use --plugin or kit.config.json)\n';
+export function listText(entries: readonly PluginEntry[]): string {
+  if (entries.length === 0) return 'no plugins found (install a puzzle package, or use --plugin or kit.config.json)\n';
+  // Titles and versions come from package.json files, read as data: shown through the one escaping function.
+  const plugins = entries.map((found) => ({ id: found.id, title: escapeControls(found.title), version: escapeControls(found.version) }));
   const idWidth = plugins.reduce((most, found) => Math.max(most, found.id.length), 0);
   const versionWidth = plugins.reduce((most, found) => Math.max(most, found.version.length), 0);
   return plugins

@@ -1,6 +1,6 @@
 import { isInputError, type ParsedOptions, type TextFile, type Summary } from '@kit/core';
 import { type DoneEvent, AbortedError, type RawOptions, type RunRequest, parseOptions, type AnyPlugin } from '@kit/core/host';
-import { safeLine } from '@kit/core/messages';
+import { escapeControls, safeLine } from '@kit/core/messages';
 import type { WorkerPool } from '@kit/core/node';
 import type { DiscoveredPlugin } from '../discovery.js';
 import { EXIT, isCommanderError, UsageError } from '../errors.js';
@@ -23,7 +23,9 @@ export interface RunContext {
 /** The human summary: the plugin's own line, or `N solutions`. */
 export function summaryLine(plugin: AnyPlugin, summary: Summary, instance: unknown): string {
   const own = plugin.summarize?.(summary, instance);
-  if (own !== undefined && own !== '') return own;
+  // Line by line through the one escaping function: a summary may quote its input (a file's name,
+  // a BurrTools problem's name), and some summaries are tables of several lines.
+  if (own !== undefined && own !== '') return own.split('\n').map(escapeControls).join('\n');
   return `${summary.solutions} solution${summary.solutions === 1 ? '' : 's'}`;
 }
 

@@ -9,7 +9,7 @@ interface WebServer {
 type PluginSources = Array<{ id: string; source: string; moduleUrl: string; packageDir: string }>;
 type Unavailable = Array<{ source: string; error: string }>;
 interface WebModule {
-  serve(options: { port: number; host: string; plugins: PluginSources; unavailable: Unavailable }): Promise<WebServer>;
+  serve(options: { port: number; host: string; plugins: PluginSources; unavailable: Unavailable; watch?: boolean; log?(line: string): void }): Promise<WebServer>;
   exportSite?(options: { outDir: string; force?: boolean; plugins: PluginSources; unavailable: Unavailable }): Promise<{ plugins: Array<{ module?: string }> }>;
 }
 
@@ -46,11 +46,15 @@ export async function exportWeb(discovery: Discovery, outDir: string, force: boo
   }
 }
 
-/** `kit web [--port N]`: serves @kit/web on 127.0.0.1, prints its URL first, runs until interrupted. */
-export async function serveWeb(discovery: Discovery, port: number): Promise<WebServer> {
+/**
+ * `kit web [--port N] [--watch]`: serves @kit/web on 127.0.0.1, prints its URL first, runs until
+ * interrupted. With `watch`, each plugin rebuilt is a `kit: ` line on stderr (stdout holds the URL alone).
+ */
+export async function serveWeb(discovery: Discovery, port: number, watch = false): Promise<WebServer> {
   const web = await loadWeb();
+  const log = (line: string) => void process.stderr.write(`kit: ${line}\n`);
   try {
-    return await web.serve({ port, host: '127.0.0.1', plugins: sources(discovery), unavailable: unavailableOf(discovery) });
+    return await web.serve({ port, host: '127.0.0.1', plugins: sources(discovery), unavailable: unavailableOf(discovery), ...(watch ? { watch, log } : {}) });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE') throw new UsageError(`port ${port} is already in use (try --port 0 for a free one)`);

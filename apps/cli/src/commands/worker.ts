@@ -86,6 +86,11 @@ export async function serveWorker(entries: readonly PluginEntry[], flags: Worker
   const settings = workerSettings(flags, env, (line) => warnings.push(line));
   const config = await queueConfig(flags.queue, env, process.cwd(), 'jobs');
   for (const line of [...config.warnings, ...warnings]) await note(line);
+  const queue = loadOptional('@kit/queue', 'kit worker', () => import('@kit/queue'));
+  // Redis is looked at while the plugins load: a frozen or unreachable one is said as soon as the
+  // probe gives up, not after the plugins' imports as well.
+  const probed = queue.then(({ probeRedis }) => probeRedis(config.url, { requireNoEviction: true }));
+  probed.catch(() => {});
   const plugins: DiscoveredPlugin[] = [];
   for (const entry of entries) {
     try {
@@ -95,7 +100,8 @@ export async function serveWorker(entries: readonly PluginEntry[], flags: Worker
     }
   }
   if (plugins.length === 0) throw new UsageError('no plugins found here: a worker serves the plugins kit list shows (install some, or give --plugin PATH)');
-  const { serveQueue, serveHealth, redactUrl } = await loadOptional('@kit/queue', 'kit worker', () => import('@kit/queue'));
+  const { serveQueue, serveHealth, redactUrl } = await queue;
+  await userFacing(() => probed);
   const { errorPrefix } = await import('../error-prefix.js');
   const worker = await userFacing(() =>
     serveQueue({

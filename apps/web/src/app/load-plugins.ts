@@ -21,6 +21,8 @@ export interface PluginCatalog {
   unavailable: UnavailablePlugin[];
   /** The plugin's code, imported on first use (a puzzle's code loads when it is opened). */
   load(id: string): Promise<RegisteredPlugin>;
+  /** The manifest's revision, when the server watches its plugins (`kit web --watch`). */
+  revision?: number;
 }
 
 const message = (error: unknown) =>
@@ -49,7 +51,9 @@ function readManifest(value: unknown): ManifestEntry[] {
 export async function loadPlugins(manifestUrl: URL): Promise<PluginCatalog> {
   const response = await fetch(manifestUrl, { cache: 'no-cache' });
   if (!response.ok) throw new Error(`could not load the plugin manifest ${manifestUrl.pathname}: HTTP ${response.status}`);
-  const manifest = readManifest((await response.json()) as PluginManifest);
+  const body = (await response.json()) as PluginManifest;
+  const manifest = readManifest(body);
+  const revision = Number.isSafeInteger(body?.revision) ? body.revision : undefined;
   const registry = new Registry();
   const unavailable: UnavailablePlugin[] = [];
   const modules = new Map<string, { entry: ManifestEntry; moduleUrl: string }>();
@@ -101,6 +105,7 @@ export async function loadPlugins(manifestUrl: URL): Promise<PluginCatalog> {
   return {
     entries: entries.filter((entry) => modules.has(entry.id)),
     unavailable,
+    ...(revision !== undefined ? { revision } : {}),
     load: (id) => (modules.has(id) ? importEntry(id).catch((error: unknown) => Promise.reject(new Error(message(error)))) : Promise.reject(new Error(`no puzzle called '${id}' is available`))),
   };
 }

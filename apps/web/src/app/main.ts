@@ -13,6 +13,7 @@ import { SolveMode } from './solve-mode.js';
 import { solidViewerKind } from './solid-view.js';
 import { readState } from './url-state.js';
 import { gridViewerKind } from './viewer.js';
+import { reloadOnRebuild } from './watch-reload.js';
 import { WorkerPool } from './worker-pool.js';
 
 async function boot(root: HTMLElement): Promise<void> {
@@ -23,6 +24,7 @@ async function boot(root: HTMLElement): Promise<void> {
     root.replaceChildren(h('p', { class: 'error' }, errorText(error)));
     return;
   }
+  if (catalog.revision !== undefined) reloadOnRebuild(catalog.revision);
   // One worker per core, started and loaded with the shown puzzle's solver before Run is pressed.
   // body[data-workers] says when they are ready (the benchmark waits for it, as a person would).
   const workers: WorkerPool = new WorkerPool(navigator.hardwareConcurrency || 1, () => {

@@ -1,5 +1,5 @@
 import { builtinModules, createRequire } from 'node:module';
-import { dirname, relative } from 'node:path';
+import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type Plugin } from 'esbuild';
 import type { PluginSource } from './plugin-source.js';
@@ -48,6 +48,14 @@ const nodeBuiltinStubs: Plugin = {
  * @kit/core and the plugin's other dependencies are bundled in; nothing is written to disk.
  */
 export async function bundlePlugin(plugin: PluginSource): Promise<BundleFile[]> {
+  return (await bundleWithInputs(plugin)).files;
+}
+
+/**
+ * A plugin's bundle, and the plugin's own files it was made from (absolute paths inside its package
+ * directory, none from a node_modules): what `kit web --watch` watches to make it again.
+ */
+export async function bundleWithInputs(plugin: PluginSource): Promise<{ files: BundleFile[]; inputs: string[] }> {
   // The entry first: `plugin-HASH.js` is the module the manifest names.
   const entry = fileURLToPath(plugin.moduleUrl);
   const outdir = `${dirname(entry)}/.kit-web-bundle`;
@@ -68,11 +76,20 @@ export async function bundlePlugin(plugin: PluginSource): Promise<BundleFile[]> 
     // Environment switches read at import time (`process.env.DEBUG`) are simply unset in a browser.
     define: { 'process.env.NODE_ENV': '"production"', 'process.env': '{}' },
     write: false,
+    metafile: true,
     logLevel: 'silent',
     absWorkingDir: plugin.packageDir,
   });
   const files = result.outputFiles.map((file) => ({ path: relative(outdir, file.path).split('\\').join('/'), contents: file.contents }));
-  return [...files.filter((file) => isEntry(file.path)), ...files.filter((file) => !isEntry(file.path))];
+  // Inputs are named relative to absWorkingDir; those of another namespace (the built-in stubs) as `namespace:path`.
+  const inputs = Object.keys(result.metafile.inputs)
+    .filter((input) => !/^[\w-]{2,}:/.test(input))
+    .map((input) => resolve(plugin.packageDir, input))
+    .filter((input) => {
+      const inside = relative(plugin.packageDir, input);
+      return !inside.startsWith('..') && !isAbsolute(inside) && !inside.split(sep).includes('node_modules');
+    });
+  return { files: [...files.filter((file) => isEntry(file.path)), ...files.filter((file) => !isEntry(file.path))], inputs };
 }
 
 /** The bundle's entry module (the one a manifest names): `plugin-HASH.js`. */

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// The web app's own start script: `node dist/server/cli.js [--port N] [--host H] [--plugin PATH]...`
-// discovers plugins through the nearest kit.config.json (like `kit web`) and serves until interrupted.
+// The web app's own start script: `node dist/server/cli.js [--port N] [--host H] [--plugin PATH]... [--watch]`
+// discovers plugins through the nearest kit.config.json (like `kit web`) and serves until interrupted;
+// with `--watch` a plugin rebuilt is bundled again and open pages reload.
 // With `--out DIR` it writes the app and its plugins as a static site instead, and exits; a directory
 // that is not empty is refused unless `--force`.
 import { parseArgs } from 'node:util';
@@ -23,6 +24,7 @@ try {
       root: { type: 'string' },
       out: { type: 'string' },
       force: { type: 'boolean', default: false },
+      watch: { type: 'boolean', default: false },
     },
   }));
 } catch (error) {
@@ -35,6 +37,7 @@ const root = values.root ?? findConfigRoot(process.cwd()) ?? findConfigRoot(new 
 const discovery = await discoverPlugins({ ...(root ? { root } : {}), extra: values.plugin });
 for (const { source, error } of discovery.unavailable) process.stderr.write(`kit-web: plugin ${source} is unavailable: ${error}\n`);
 
+if (values.out !== undefined && values.watch) fail('--watch goes with serving the page, not with --out DIR');
 if (values.out !== undefined) {
   const manifest = await exportSite({ outDir: values.out, force: values.force, plugins: discovery.plugins, unavailable: discovery.unavailable }).catch(
     (error: unknown) => fail(error instanceof Error ? error.message : String(error)),
@@ -44,7 +47,8 @@ if (values.out !== undefined) {
   process.exit(0);
 }
 
-const server = await serve({ port, host: values.host, plugins: discovery.plugins, unavailable: discovery.unavailable }).catch(
+const log = (line: string) => void process.stderr.write(`kit-web: ${line}\n`);
+const server = await serve({ port, host: values.host, plugins: discovery.plugins, unavailable: discovery.unavailable, ...(values.watch ? { watch: true, log } : {}) }).catch(
   (error: unknown) => fail(error instanceof Error ? error.message : String(error)),
 );
 process.stdout.write(`${server.url}\n`);

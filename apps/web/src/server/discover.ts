@@ -3,8 +3,11 @@
 import { CONFIG_FILE, discoverPlugins as discover } from '@kit/core/discovery';
 import type { PluginSource } from './plugin-source.js';
 
+/** The plugins {@link discoverPlugins} found: those to serve, and those that could not be loaded. */
 export interface Discovery {
+  /** Each plugin's id, source and module, to bundle for the page. */
   plugins: PluginSource[];
+  /** Plugins named but not loadable, each with the reason (the manifest lists them with their error). */
   unavailable: { source: string; error: string }[];
 }
 

@@ -1,8 +1,9 @@
 import { PluginLoadError, pluginFromModule } from '@kit/core/host';
-import type { ManifestEntry } from '../shared/manifest.js';
-import { bundleErrorMessage, bundlePlugin, isEntry, type BundleFile } from './bundle-plugin.js';
-import type { PluginSource } from './plugin-source.js';
 import { isAbsolute } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { ManifestEntry } from '../shared/manifest.js';
+import { bundleErrorMessage, bundleWithInputs, isEntry, type BundleFile } from './bundle-plugin.js';
+import type { PluginSource } from './plugin-source.js';
 import { publicMessage, publicSource } from './public-source.js';
 
 /** A plugin the caller found but could not load; the page lists it as unavailable. */
@@ -18,6 +19,46 @@ export interface UnavailableSource {
 export interface ServedPlugin {
   entry: ManifestEntry;
   files: Map<string, Uint8Array>;
+  /** The plugin as discovered, to make its bundle again (`--watch`); absent for an unavailable one. */
+  plugin?: PluginSource;
+  /** The plugin's own files its bundle was made from, its module always among them (`--watch` watches these). */
+  inputs: string[];
+}
+
+/**
+ * One plugin's slot: its browser bundle, and its title and description from its module, imported
+ * from `importUrl` (a rebuild imports the module again under a new URL: Node keeps the first).
+ */
+export async function preparePlugin(plugin: PluginSource, slot: string, importUrl = plugin.moduleUrl): Promise<ServedPlugin> {
+  const moduleFile = fileURLToPath(plugin.moduleUrl);
+  // The manifest is published: no absolute path of this machine in it.
+  const source = publicSource(plugin.source);
+  const failed = (error: string, inputs: string[]): ServedPlugin => ({
+    entry: { id: plugin.id, source, error: publicMessage(error, plugin.packageDir) },
+    files: new Map(),
+    plugin,
+    inputs: [...new Set([moduleFile, ...inputs])],
+  });
+  let bundle: { files: BundleFile[]; inputs: string[] };
+  try {
+    bundle = await bundleWithInputs(plugin);
+  } catch (error) {
+    return failed(`could not bundle it for the browser: ${bundleErrorMessage(error)}`, []);
+  }
+  // Its title and description go in the manifest, so the page lists it without loading its code.
+  let about: { title: string; description: string };
+  try {
+    const { title, description } = pluginFromModule((await import(importUrl)) as Record<string, unknown>, plugin.source);
+    about = { title, description };
+  } catch (error) {
+    return failed(error instanceof PluginLoadError ? error.reason : error instanceof Error ? error.message : String(error), bundle.inputs);
+  }
+  return {
+    entry: { id: plugin.id, source, module: `${slot}/${bundle.files.find((file) => isEntry(file.path))!.path}`, ...about },
+    files: new Map(bundle.files.map((file) => [file.path, file.contents])),
+    plugin,
+    inputs: [...new Set([moduleFile, ...bundle.inputs])],
+  };
 }
 
 /**
@@ -34,36 +75,18 @@ export async function preparePlugins(
     for (let n = 2; slots.has(name); n++) name = `${id}-${n}`;
     return name;
   };
-  const bundles = await Promise.all(
-    plugins.map(async (plugin) => {
-      let files: BundleFile[];
-      try {
-        files = await bundlePlugin(plugin);
-      } catch (error) {
-        return { plugin, files: [] as BundleFile[], error: `could not bundle it for the browser: ${bundleErrorMessage(error)}`, about: undefined };
-      }
-      // Its title and description go in the manifest, so the page lists it without loading its code.
-      try {
-        const { title, description } = pluginFromModule((await import(plugin.moduleUrl)) as Record<string, unknown>, plugin.source);
-        return { plugin, files, error: undefined, about: { title, description } };
-      } catch (error) {
-        return { plugin, files: [] as BundleFile[], error: error instanceof PluginLoadError ? error.reason : error instanceof Error ? error.message : String(error), about: undefined };
-      }
-    }),
-  );
-  for (const { plugin, files, error, about } of bundles) {
+  // Slots are named in order first (two plugins may share an id), then bundled side by side.
+  const named: string[] = [];
+  for (const plugin of plugins) {
     const slot = slotName(plugin.id);
-    // The manifest is published: no absolute path of this machine in it.
-    const source = publicSource(plugin.source);
-    const entry: ManifestEntry = error
-      ? { id: plugin.id, source, error: publicMessage(error, plugin.packageDir) }
-      : { id: plugin.id, source, module: `${slot}/${files.find((file) => isEntry(file.path))!.path}`, ...about };
-    slots.set(slot, { entry, files: new Map(files.map((file) => [file.path, file.contents])) });
+    named.push(slot);
+    slots.set(slot, { entry: { id: plugin.id, source: plugin.source }, files: new Map(), inputs: [] });
   }
+  const prepared = await Promise.all(plugins.map((plugin, i) => preparePlugin(plugin, named[i]!)));
+  for (const [i, served] of prepared.entries()) slots.set(named[i]!, served);
   for (const failed of unavailable) {
     const id = publicSource(failed.id ?? failed.source);
-    slots.set(slotName(id), { entry: { id, source: publicSource(failed.source), error: publicMessage(failed.error, isAbsolute(failed.source) ? failed.source : undefined) }, files: new Map() });
+    slots.set(slotName(id), { entry: { id, source: publicSource(failed.source), error: publicMessage(failed.error, isAbsolute(failed.source) ? failed.source : undefined) }, files: new Map(), inputs: [] });
   }
   return slots;
 }
-

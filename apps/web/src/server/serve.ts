@@ -7,7 +7,10 @@ import { APP_DIR } from './app-dir.js';
 import { DEFAULT_DOCS_DIR, DOCS_MISSING, docsDirOf } from './docs-dir.js';
 import { httpFile, sendFile, type HttpFile } from './http-file.js';
 import type { PluginSource } from './plugin-source.js';
-import { preparePlugins, type UnavailableSource } from './prepare-plugins.js';
+import { CHANGES_PATH } from '../shared/manifest.js';
+import { ChangeStream } from './change-stream.js';
+import { preparePlugins, type ServedPlugin, type UnavailableSource } from './prepare-plugins.js';
+import { watchPlugins } from './watch-plugins.js';
 
 /** What `serve` serves and where it listens. */
 export interface ServeOptions {
@@ -21,6 +24,14 @@ export interface ServeOptions {
   unavailable?: readonly UnavailableSource[];
   /** The API reference served under /docs (default: the checkout's dist/api-docs, when built). */
   docsDir?: string;
+  /**
+   * Make a plugin's bundle again whenever its files change (it was rebuilt), and have open pages
+   * reload (`kit web --watch`): the manifest then carries a `revision`, and `plugins/changes`
+   * streams it to the pages.
+   */
+  watch?: boolean;
+  /** With `watch`: one line each time a plugin is made again (or cannot be), for the terminal. */
+  log?(line: string): void;
 }
 
 /** A running server. */
@@ -90,9 +101,18 @@ export function requestPath(url: string): string | undefined {
  */
 export async function serve(options: ServeOptions): Promise<WebServer> {
   const slots = await preparePlugins(options.plugins, options.unavailable);
-  const manifest: PluginManifest = { plugins: [...slots.values()].map((slot) => slot.entry) };
-  // Everything the server answers with, by URL path, read and hashed once.
+  const changes = options.watch ? new ChangeStream() : undefined;
+  // Everything the server answers with, by URL path, read and hashed once (a watched plugin's anew when rebuilt).
   const files = new Map<string, HttpFile>();
+  const writeManifest = () => {
+    const manifest: PluginManifest = { plugins: [...slots.values()].map((slot) => slot.entry), ...(changes ? { revision: changes.revision } : {}) };
+    files.set('/plugins/manifest.json', httpFile('manifest.json', JSON.stringify(manifest, null, 2)));
+  };
+  const servePlugin = (slot: string, served: ServedPlugin) => {
+    for (const path of slots.get(slot)?.files.keys() ?? []) files.delete(`/plugins/${slot}/${path}`);
+    slots.set(slot, served);
+    for (const [path, contents] of served.files) files.set(`/plugins/${slot}/${path}`, httpFile(path, contents));
+  };
   for (const [path, contents] of await filesUnder(APP_DIR)) {
     if (path === 'index.html') continue;
     files.set(`/app/${path}`, httpFile(path, contents));
@@ -100,8 +120,18 @@ export async function serve(options: ServeOptions): Promise<WebServer> {
   const index = httpFile('index.html', await readFile(`${APP_DIR}index.html`));
   files.set('/', index);
   files.set('/index.html', index);
-  files.set('/plugins/manifest.json', httpFile('manifest.json', JSON.stringify(manifest, null, 2)));
-  for (const [slot, served] of slots) for (const [path, contents] of served.files) files.set(`/plugins/${slot}/${path}`, httpFile(path, contents));
+  for (const [slot, served] of slots) servePlugin(slot, served);
+  writeManifest();
+  const stopWatching = changes
+    ? watchPlugins(slots, (slot, served) => {
+        // The manifest first: a page that hears the new revision reloads at once and reads it.
+        servePlugin(slot, served);
+        changes.bump();
+        writeManifest();
+        changes.announce();
+        options.log?.(served.entry.error ? `${slot}: ${served.entry.error}` : `${slot}: rebuilt (${served.entry.module}); open pages reload`);
+      })
+    : () => {};
 
   // The reference is read once, like the app: a request's path only ever picks one of these keys.
   const docsDir = docsDirOf(options.docsDir ?? DEFAULT_DOCS_DIR);
@@ -119,6 +149,7 @@ export async function serve(options: ServeOptions): Promise<WebServer> {
     if (request.method !== 'GET' && request.method !== 'HEAD') return send(response, 405, 'text/plain', 'method not allowed');
     const path = requestPath(request.url ?? '/');
     if (path === undefined) return send(response, 400, 'text/plain', 'bad path');
+    if (changes && path === `/${CHANGES_PATH}`) return changes.open(request, response, SECURITY_HEADERS);
     const file = files.get(path);
     if (file) return sendFile(request, response, file, SECURITY_HEADERS);
     if (docsDir === undefined && (path === '/docs' || path.startsWith('/docs/'))) return send(response, 404, 'text/plain', DOCS_MISSING);
@@ -146,6 +177,7 @@ export async function serve(options: ServeOptions): Promise<WebServer> {
     url: `http://${shownHost}:${port}/`,
     close: () =>
       new Promise<void>((resolve, reject) => {
+        stopWatching();
         server.close((error) => (error ? reject(error) : resolve()));
         server.closeAllConnections();
       }),

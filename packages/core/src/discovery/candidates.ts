@@ -2,7 +2,7 @@
 // entries, and the packages in every node_modules from the cwd upward.
 import { fs, path } from './builtins.js';
 import { InputError } from '../errors.js';
-import { readManifestText } from './read-json.js';
+import { manifestDepthProblem, readManifestText } from './read-json.js';
 
 const { existsSync, readdirSync, statSync } = fs;
 const { dirname, isAbsolute, join, relative, resolve, sep } = path;
@@ -64,6 +64,8 @@ export function configCandidates(configFile: string, cwd: string, skip: (source:
   } catch (error) {
     throw new InputError(`${shown}: cannot be read (${firstLine(error)})`);
   }
+  const tooDeep = manifestDepthProblem(text, 'kit.config.json');
+  if (tooDeep) throw new InputError(`${shown}: ${tooDeep}`);
   let config: unknown;
   try {
     config = JSON.parse(text);

@@ -7,7 +7,7 @@ import { fs, path } from './builtins.js';
 import { PLUGIN_API_VERSION, PLUGIN_ID } from '../plugin.js';
 import type { Candidate } from './candidates.js';
 import { firstLine } from './candidates.js';
-import { readManifestText } from './read-json.js';
+import { manifestDepthProblem, readManifestText } from './read-json.js';
 
 const { existsSync } = fs;
 const { dirname, join, resolve } = path;
@@ -51,6 +51,11 @@ export function declaredPlugins(candidate: Candidate, skip: Skip): DeclaredPlugi
   // Most packages in node_modules are not plugins: without the key, no need to parse (JSON.parse is
   // cold here, about 0.1 ms a manifest). Only a key spelled with escapes would be missed.
   if (!candidate.explicit && !text.includes('"kit"')) return [];
+  const tooDeep = manifestDepthProblem(text, 'package.json');
+  if (tooDeep) {
+    if (candidate.explicit) skip(candidate.source, `package.json ${tooDeep}`);
+    return [];
+  }
   try {
     manifest = JSON.parse(text) as typeof manifest;
   } catch (error) {

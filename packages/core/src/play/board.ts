@@ -9,6 +9,7 @@ import { shareInstanceof } from '../shared-instanceof.js';
 
 /** A move the position does not allow; the message says why in the player's terms. */
 export class PlayMoveError extends Error {
+  /** `PlayMoveError`, for code that tells errors apart by name. */
   override readonly name = 'PlayMoveError';
 }
 shareInstanceof(PlayMoveError, 'PlayMoveError');

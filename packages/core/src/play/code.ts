@@ -8,6 +8,7 @@ import { InputError } from '../errors.js';
 import type { History } from './history.js';
 import { PLAY_LIMITS, type PlayMove, type PlaySetup } from './spec.js';
 
+/** The version at the head of every game code; a code of another version is refused. */
 export const GAME_CODE_VERSION = '1';
 
 /** Longest code a host reads: every move at its longest, plus the header. */
@@ -37,9 +38,11 @@ function moveToken(setup: PlaySetup, move: PlayMove): string {
   }
 }
 
+/** What a game code holds: the seed and the moves (undone ones too, after the cursor). */
 export interface GameRecord {
   /** The seed the setup was made with (a random queue's). */
   seed: number;
+  /** The moves and the cursor. */
   history: History<PlayMove>;
 }
 

@@ -9,9 +9,13 @@ import { decodeGame, encodeGame, gameSeed } from './code.js';
 import type { DropPlacement, PlayMove, PlayPosition, PlaySetup, PlaySpec, PlayView, PlayViolation } from './spec.js';
 import type { PuzzlePlugin } from '../plugin.js';
 
+/** A game in play: what it is played on, its moves and where they lead. */
 export interface Game {
+  /** The board, tray or queue the plugin's play spec made for the instance. */
   setup: PlaySetup;
+  /** The seed the setup was made with (a random queue's); a game code carries it. */
   seed: number;
+  /** The moves, with undo and redo. */
   history: History<PlayMove>;
   /** The position after the played moves. */
   position: PlayPosition;
@@ -122,10 +126,13 @@ export function gameCode(game: Game): string {
   return encodeGame(game.setup, { seed: game.seed, history: game.history });
 }
 
+/** What {@link gameStatus} tells a host after a move, without the referee. */
 export interface GameStatus {
+  /** The position drawn: the board, the tray or the queue, with the plugin's marks. */
   view: PlayView;
   /** Rules the position breaks now, cells on the board only. */
   violations: PlayViolation[];
+  /** The position is finished, as the play spec's `complete` judges it (rules broken or not: see `solved`). */
   complete: boolean;
   /** Complete and breaking no rule. */
   solved: boolean;

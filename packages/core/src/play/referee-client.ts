@@ -9,19 +9,25 @@ import type { RefereeAsk, RefereeReport } from './referee.js';
 import type { RefereePort, RefereeReply } from './referee-protocol.js';
 import type { PlayMove } from './spec.js';
 
+/** The plugin a {@link RefereeClient} judges with, and how it makes its worker. */
 export interface RefereeClientOptions {
+  /** The module that exports the plugin; the worker imports it. */
   moduleUrl: string;
+  /** The plugin's id in that module. */
   pluginId: string;
   /** A new referee worker (the page's supply hands out ones that have the plugin loaded already). */
   createWorker: () => RefereePort;
 }
 
+/** One question for the referee: a game's position and what to find out about it. */
 export interface JudgeRequest {
+  /** The parsed instance the game is played on. */
   instance: unknown;
   /** The seed the game's setup was made with. */
   seed: number;
   /** The moves played (the history up to its cursor). */
   moves: readonly PlayMove[];
+  /** What to find besides the count: the mistake, a hint, another cap. */
   ask: RefereeAsk;
 }
 
@@ -57,6 +63,10 @@ function sharedMoves(held: readonly PlayMove[], moves: readonly PlayMove[]): num
   return k;
 }
 
+/**
+ * Play mode's referee off the main thread: one worker that keeps the game and answers one question
+ * at a time (a new one cancels the last).
+ */
 export class RefereeClient {
   readonly #options: RefereeClientOptions;
   #worker: RefereePort | undefined;
@@ -109,6 +119,7 @@ export class RefereeClient {
     return this.#pending !== undefined;
   }
 
+  /** Cancels the question being answered and ends the worker. */
   close(): void {
     this.#cancel();
     this.#worker?.terminate();

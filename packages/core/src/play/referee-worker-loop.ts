@@ -21,6 +21,10 @@ interface Loaded {
   referee?: PlayReferee;
 }
 
+/**
+ * Runs the referee's side of a worker: loads plugins as games ask for them, keeps the last games
+ * (their prepared problems) and answers each judgement on the side's port.
+ */
 export function serveReferee(side: RefereeSide, importModule: (url: string) => Promise<Record<string, unknown>>): void {
   const modules = new Map<string, Promise<Loaded>>();
   const games = new Map<number, Promise<RefereeGame>>();

@@ -14,6 +14,7 @@ import type { MarksSetup, PlayHint, PlayMove, PlayPosition, PlaySetup } from './
 /** Completions counted exactly up to this many unless a host asks for another cap. */
 export const DEFAULT_REMAINING_CAP = 1000;
 
+/** What the referee is asked about a position besides how many completions remain. */
 export interface RefereeAsk {
   /** Count exactly up to this many; past it the report says `capped` (default 1000). */
   cap?: number;
@@ -23,6 +24,7 @@ export interface RefereeAsk {
   hint?: boolean;
 }
 
+/** The referee's answer about a position. */
 export interface RefereeReport {
   /** Completions of the position, exact when `capped` is false; `cap` when it is true. */
   remaining: number;
@@ -33,11 +35,13 @@ export interface RefereeReport {
    * has since; 0 when the puzzle has no solution at all.
    */
   mistake?: number;
+  /** Asked for: a move every remaining completion has, with why. */
   hint?: PlayHint;
   /** Asked for a hint and there is none: why, in one line. */
   noHint?: string;
   /** Positions the referee searched (the count, the prefixes of the mistake search, the hint). */
   searches: number;
+  /** How long the answer took, in milliseconds. */
   elapsedMs: number;
 }
 

@@ -18,8 +18,11 @@ const keyOf = (shape: Shape) => shape.map(([row, col]) => `${row},${col}`).join(
 const turned = (shape: Shape) => normalized(shape.map(([row, col]) => [col, -row]));
 const mirrored = (shape: Shape) => normalized(shape.map(([row, col]) => [row, -col]));
 
+/** How {@link planarPiece} builds a tray piece. */
 export interface PlanarPieceOptions {
+  /** Copies in the tray (default 1). */
   count?: number;
+  /** Palette key it is drawn with (default: its name). */
   fill?: string;
   /** Mirror images allowed (default true; a one-sided set says false). */
   flips?: boolean;

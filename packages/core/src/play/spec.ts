@@ -91,6 +91,7 @@ export interface TrayPiece {
   turns: readonly PieceTurn[];
 }
 
+/** A key that turns the piece in hand (rotate, flip), with the orientation it leads to from each. */
 export interface PieceTurn {
   /** One character: `r` rotates, `f` flips (hosts also take it in upper case). */
   key: string;
@@ -144,6 +145,7 @@ export interface DropsSetup extends SetupCommon {
   spawn: DropPlacement;
 }
 
+/** One piece of a drops queue (a Puyo pair): its parts and its name. */
 export interface DropPiece {
   /** How each part looks, the part the piece turns around first. */
   parts: readonly Cell[];

@@ -1,7 +1,10 @@
 /** A designer's pattern: labels row-major, 0 a free cell, -1 blank, equal non-zero labels in a line share a number. */
 export interface Pattern {
+  /** Cells in a row. */
   width: number;
+  /** Rows. */
   height: number;
+  /** `width * height` labels, row by row. */
   labels: number[];
 }
 

@@ -20,6 +20,7 @@ function looksLikePencilBox(text: string): boolean {
   return lines.length === 2 || lines[2]!.split(/\s+/).length === cols;
 }
 
+/** Which format a puzzle text is in, by its shape: a puzz.link URL, a Singles ID, PencilBox's header lines, or else a plain grid. */
 export function detectFormat(text: string): InputFormat {
   if (looksLikePuzzLink(text)) return 'puzz.link';
   if (looksLikeSingles(text)) return 'singles';

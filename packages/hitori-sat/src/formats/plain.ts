@@ -22,6 +22,7 @@ export function parsePlainGrid(text: string, pattern: boolean): ParsedPuzzle {
   return { format: 'grid', width, height: rows.length, cells };
 }
 
+/** A puzzle as a plain grid, numbers separated by spaces, `.` for a blank cell, one line a row. */
 export function formatPlainGrid(width: number, numbers: readonly number[]): string {
   const lines: string[] = [];
   for (let start = 0; start < numbers.length; start += width) {

@@ -50,6 +50,7 @@ export function parsePuzzLink(text: string): ParsedPuzzle {
   return { format: 'puzz.link', width, height, cells };
 }
 
+/** A puzzle as a puzz.link URL (`https://puzz.link/p?hitori/W/H/...`); numbers up to 1295. */
 export function formatPuzzLink(width: number, height: number, numbers: readonly number[]): string {
   let body = '';
   for (const n of numbers) {

@@ -4,9 +4,13 @@
  * what the lazy connectivity cuts and the uniqueness proof rely on.
  */
 export interface SatBackend {
+  /** The backend's name for messages: `cdcl`, `logic-solver`, or the external solver's command. */
   readonly name: string;
+  /** A fresh variable, numbered from 1. */
   newVar(): number;
+  /** How many variables have been made. */
   readonly numVars: number;
+  /** Adds a clause (DIMACS literals), also between solves. */
   addClause(literals: readonly number[]): void;
   /** True when satisfiable under the assumptions (literals forced true for this call only). */
   solve(assumptions?: readonly number[]): boolean;

@@ -24,11 +24,19 @@ function luby(y: number, x: number): number {
   return y ** seq;
 }
 
+/**
+ * The embedded SAT solver (CDCL, in the MiniSat mould): the default backend, the one that runs in a
+ * browser, incremental and with assumptions.
+ */
 export class CdclSolver implements SatBackend {
+  /** `cdcl`, the name `--sat-solver` takes. */
   readonly name = 'cdcl';
   private readonly recorded: number[][] = [];
+  /** Conflicts met so far, over every solve: the measure of how hard the search was. */
   conflicts = 0;
+  /** Branching decisions made so far, over every solve. */
   decisions = 0;
+  /** Literals assigned by unit propagation so far, over every solve. */
   propagations = 0;
 
   private vars = 0;
@@ -63,14 +71,17 @@ export class CdclSolver implements SatBackend {
    */
   constructor(private readonly record = false) {}
 
+  /** Every clause added, when the solver was made with `record` (for `--dimacs`); empty otherwise. */
   get clauses(): readonly (readonly number[])[] {
     return this.recorded;
   }
 
+  /** How many variables {@link CdclSolver.newVar} has made. */
   get numVars(): number {
     return this.vars;
   }
 
+  /** A fresh variable, numbered from 1 (its DIMACS literal; its negation is the negative number). */
   newVar(): number {
     if (this.vars === this.capacity) this.grow(Math.max(64, this.capacity * 2));
     const v = this.vars++;
@@ -105,6 +116,7 @@ export class CdclSolver implements SatBackend {
     this.polarity[variable - 1] = prefer ? 0 : 1;
   }
 
+  /** The variable's value in the last model (only after `solve` returned true). */
   value(variable: number): boolean {
     return this.model[variable - 1] === 1;
   }
@@ -113,6 +125,7 @@ export class CdclSolver implements SatBackend {
     return dimacs > 0 ? 2 * (dimacs - 1) : 2 * (-dimacs - 1) + 1;
   }
 
+  /** Adds a clause of DIMACS literals, also between solves; a RangeError names a literal of no variable. */
   addClause(literals: readonly number[]): void {
     for (let i = 0; i < literals.length; i++) {
       const lit = literals[i]!;
@@ -423,6 +436,7 @@ export class CdclSolver implements SatBackend {
     }
   }
 
+  /** True when the clauses are satisfiable with the assumptions (literals true for this call only). */
   solve(assumptions: readonly number[] = []): boolean {
     return this.run(assumptions, Infinity)!;
   }

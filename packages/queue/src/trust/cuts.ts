@@ -13,6 +13,7 @@ export function cutsText(cuts: readonly (readonly number[])[]): string {
 
 const NUMBER = /^(0|[1-9][0-9]{0,8})$/;
 
+/** Reads cuts written by {@link cutsText} back from elsewhere; a {@link BadRecord} names `what` when they are malformed or too many. */
 export function readCuts(value: unknown, what: string): number[][] {
   if (typeof value !== 'string') throw new BadRecord(`${what} is ${describe(value)}, not text`);
   if (value.length > LIMITS.cutsText) throw new BadRecord(`${what} is ${value.length} characters long (at most ${LIMITS.cutsText})`);

@@ -2,15 +2,20 @@ import { LIMITS } from './limits.js';
 
 /** A record read from elsewhere that is not what we write: one line, naming where it came from. */
 export class BadRecord extends Error {
+  /** `BadRecord`, for code that tells errors apart by name. */
   override readonly name = 'BadRecord';
 }
 
 // C0 and C1 controls, DEL, and the Unicode line breaks: a string holding one could drive a terminal.
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
 
+/** How big a JSON value read from elsewhere may be, for {@link checkJson}. */
 export interface JsonBounds {
+  /** The deepest nesting of arrays and objects. */
   depth: number;
+  /** The most values in all (every array, object, string, number, ... counted once). */
   nodes: number;
+  /** The longest string or key, in characters. */
   string: number;
 }
 
@@ -54,7 +59,9 @@ function checkString(text: string, max: number, what: string): void {
   if (CONTROL.test(text)) throw new BadRecord(`${what} holds a control character`);
 }
 
+/** The bounds on a task's or a run's summary. */
 export const SUMMARY_BOUNDS: JsonBounds = { depth: LIMITS.depth, nodes: LIMITS.summaryNodes, string: LIMITS.string };
+/** The bounds on one solution a worker reports. */
 export const SOLUTION_BOUNDS: JsonBounds = { depth: LIMITS.depth, nodes: LIMITS.solutionNodes, string: LIMITS.string };
 
 /**
@@ -85,6 +92,7 @@ export function matching(value: unknown, pattern: RegExp, what: string): string 
   return value;
 }
 
+/** Whether a value is an object that is neither null nor an array (what a JSON record must be). */
 export function isPlainObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }

@@ -42,6 +42,9 @@ export const LIMITS = {
   reason: 2000,
 } as const;
 
+/** What a run's id looks like (`run-` and ten hex digits); anything else read back is refused. */
 export const RUN_ID = /^run-[0-9a-f]{10}$/;
+/** What a plugin id looks like (a lower-case letter, then letters, digits and `-`; at most 64), for ids read back from elsewhere. */
 export const PLUGIN_ID = /^[a-z][a-z0-9-]{0,63}$/;
+/** What a plugin version looks like (letters, digits, `.`, `+`, `-`; at most 64), for versions read back from elsewhere. */
 export const VERSION = /^[0-9A-Za-z][0-9A-Za-z.+-]{0,63}$/;

@@ -3,6 +3,7 @@ import { Signer } from './signer.js';
 
 /** Where the shared secret comes from: never the command line (other users see it in `ps`). */
 export const SECRET_ENV = 'KIT_QUEUE_SECRET';
+/** The variable naming a file that holds the shared secret (a container's mounted secret); set it or {@link SECRET_ENV}, not both. */
 export const SECRET_FILE_ENV = 'KIT_QUEUE_SECRET_FILE';
 
 const MIN_LENGTH = 32;
@@ -10,6 +11,7 @@ const MAX_BYTES = 4096;
 
 /** A secret that cannot be used: one line, naming where it came from. */
 export class SecretError extends Error {
+  /** `SecretError`, for code that tells errors apart by name. */
   override readonly name = 'SecretError';
 }
 

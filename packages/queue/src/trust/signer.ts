@@ -21,6 +21,7 @@ export class Signer {
     this.#key = Buffer.from(secret, 'utf8');
   }
 
+  /** The signature (64 hex digits) of a value as a record of the given kind. */
   sign(kind: SignedKind, value: unknown): string {
     return createHmac('sha256', this.#key).update(`kit/1 ${kind}\n`).update(canonicalJson(value)).digest('hex');
   }

@@ -1,0 +1,37 @@
+/**
+ * JSON.parse itself takes any nesting (V8 parses without recursion), but what is done with the value
+ * afterwards often recurses (JSON.stringify, structuredClone, postMessage, a plugin's walk): a file
+ * of `[[[[...` 100,000 deep overflows the stack there, far from where it was read. So a reader of
+ * JSON from elsewhere checks the nesting of the text first, and names its limit when it is passed.
+ */
+
+/**
+ * Whether `text` nests arrays and objects more than `max` deep. Counted over the text, without
+ * parsing or recursion, so it costs a fraction of JSON.parse; brackets inside strings do not count.
+ * The text need not be valid JSON (JSON.parse then says what is wrong with it).
+ */
+export function jsonNestsDeeperThan(text: string, max: number): boolean {
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const char = text.charCodeAt(i);
+    if (char === QUOTE) {
+      for (i++; i < text.length; i++) {
+        const inString = text.charCodeAt(i);
+        if (inString === BACKSLASH) i++;
+        else if (inString === QUOTE) break;
+      }
+    } else if (char === OPEN_ARRAY || char === OPEN_OBJECT) {
+      if (++depth > max) return true;
+    } else if (char === CLOSE_ARRAY || char === CLOSE_OBJECT) {
+      depth--;
+    }
+  }
+  return false;
+}
+
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const OPEN_ARRAY = 0x5b;
+const CLOSE_ARRAY = 0x5d;
+const OPEN_OBJECT = 0x7b;
+const CLOSE_OBJECT = 0x7d;
