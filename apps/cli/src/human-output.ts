@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Animator, renderFrame, type ColorMode } from '@kit/ansi-render';
-import type { Palette, SolveEvent } from '@kit/core';
-import type { AnyPlugin } from '@kit/core/host';
+import type { Palette } from '@kit/core';
+import type { SolveEvent, AnyPlugin } from '@kit/core/host';
 import type { LineWriter } from './json-output.js';
 import { safeFrame } from './safe-frame.js';
 import { type StatusLine, statusText } from './status-line.js';
@@ -69,6 +69,7 @@ export class HumanOutput {
       else this.#queue.push(event);
     } else {
       if (event.type === 'step' && this.#options.quiet) return;
+      if (!this.#animator && !this.#draining) return this.#drawAtOnce(event);
       this.#queue.push(event);
     }
     this.#draining ??= this.#drain()
@@ -80,6 +81,19 @@ export class HumanOutput {
       .finally(() => {
         this.#draining = undefined;
       });
+  }
+
+  /**
+   * Without animation there is nothing to pace: an event is written as it comes, so a search on this
+   * thread prints as it goes (and `| head` ends it) instead of holding every frame until it ends.
+   */
+  #drawAtOnce(event: SolveEvent): void {
+    try {
+      this.#render(event);
+    } catch (error) {
+      this.#fault = { error };
+      this.#options.onFault?.(error);
+    }
   }
 
   /** The error that stopped drawing, if any. */
@@ -142,17 +156,23 @@ export class HumanOutput {
   }
 
   async #draw(event: SolveEvent): Promise<void> {
-    const { animate, stdout, status } = this.#options;
+    const pause = this.#render(event);
+    if (this.#options.animate && pause > 0) await sleep(pause);
+  }
+
+  /** Draws one event now; returns the pause that should follow it (ms). */
+  #render(event: SolveEvent): number {
+    const { stdout, status } = this.#options;
     let delayMs = this.#options.delayMs;
     const animator = this.#animator;
     if (event.type === 'progress') {
-      if (!animator) return;
+      if (!animator) return 0;
       const now = performance.now();
-      if (now - this.#lastFrameAt < FRAME_MS && delayMs === 0) return;
+      if (now - this.#lastFrameAt < FRAME_MS && delayMs === 0) return 0;
       this.#lastFrameAt = now;
       const lines = this.#lines(event.state);
       // A frame taller or wider than the terminal cannot be redrawn in place: skip the animation.
-      if (!this.#fits(lines)) return;
+      if (!this.#fits(lines)) return 0;
       animator.draw(lines);
       this.#live = 'progress';
     } else if (event.type === 'solution') {
@@ -180,9 +200,9 @@ export class HumanOutput {
         stdout.write([...lines, ''].map((line) => `${line}\n`).join(''));
       }
     } else {
-      return;
+      return 0;
     }
     if (status && this.#statusText !== undefined) status.show(this.#statusText);
-    if (animate && delayMs > 0) await sleep(delayMs);
+    return delayMs;
   }
 }

@@ -1,4 +1,4 @@
-import type { DoneEvent, SolveEvent } from '@kit/core';
+import type { DoneEvent, SolveEvent } from '@kit/core/host';
 
 export interface LineWriter {
   write(chunk: string): unknown;

@@ -62,7 +62,7 @@ async function run(args: string[], prestarted: { done: boolean; pool: WorkerPool
     // The solver workers import the plugin and its solver while this thread imports and parses.
     const found = await findPlugin(result, id, (entry) => pool?.preload(entry.moduleUrl));
     // A run on this thread needs the solver module next: it loads while the run command does.
-    if ((await import('./prestart.js')).likelySolvedHere(rest)) found.plugin.solver().catch(() => {});
+    if ((await (await import('./prestart.js')).guessedPlace(rest)) === 'here') found.plugin.solver().catch(() => {});
     const { runPlugin } = await running;
     return await runPlugin(found, rest, { cwd: process.cwd(), env: process.env, ...(pool ? { pool } : {}) });
   } finally {

@@ -1,26 +1,34 @@
 import { availableParallelism } from 'node:os';
+import type { RunPlace } from '@kit/core/host';
 import type { WorkerPool } from '@kit/core/node';
 
 /**
  * `kit run` starts its solver workers before discovering plugins, so a worker's own start-up (about
  * 40 ms: a fresh V8 isolate, then @kit/core) overlaps the CLI's. The flags are not parsed yet: this
- * reads just `--threads` and `--limit` (which means one worker), and a wrong guess only costs an
- * idle worker, which never keeps the process alive.
+ * guesses the run's place (core's placeRun, the one rule) from the words alone, and starts workers
+ * only for a run that is sure to use them; a wrong guess costs an idle worker, which never keeps the
+ * process alive, or a worker started later.
  */
 export async function prestartWorkers(args: readonly string[], solving = true): Promise<WorkerPool | undefined> {
   const help = args.includes('-h') || args.includes('--help');
-  if (!solving || help || likelySolvedHere(args)) return undefined;
+  if (!solving || help || (await guessedPlace(args)) !== 'workers') return undefined;
   // Imported only now: a run on the CLI's own thread never loads the worker host.
   const { startWorkerPool } = await import('@kit/core/node');
   return startWorkerPool(expectedThreads(args));
 }
 
-/** solve-with's solvesHere() guessed from the words alone: one thread and --count or --json. */
-export function likelySolvedHere(args: readonly string[]): boolean {
+/** Where the run will likely solve, from its words and the terminal (see run.ts for the real one). */
+export async function guessedPlace(args: readonly string[], env: Record<string, string | undefined> = process.env): Promise<RunPlace> {
   const words = args.slice(0, args.includes('--') ? args.indexOf('--') : args.length);
-  const writesAsItGoes = words.includes('--count') || words.includes('--json');
-  const distributed = words.some((word) => /^--(shard|queue)(=|$)/.test(word));
-  return writesAsItGoes && !distributed && expectedThreads(args) === 1;
+  const quietly = words.some((word) => word === '--quiet' || word === '--count' || word === '--json' || /^-[A-Za-z]*q[A-Za-z]*$/.test(word));
+  const force = env['FORCE_COLOR'];
+  const terminal = (force !== undefined && force !== '0' && force !== 'false') || (process.stdout.isTTY === true && env['TERM'] !== 'dumb');
+  const { placeRun } = await import('@kit/core/host');
+  return placeRun({
+    threads: expectedThreads(args),
+    drawsMeanwhile: terminal && !quietly,
+    distributed: words.some((word) => /^--(shard|queue)(=|$)/.test(word)),
+  });
 }
 
 export function expectedThreads(args: readonly string[]): number {

@@ -1,7 +1,6 @@
 // Prints a search that already ran elsewhere (shards merged, a queued run fetched) exactly as a
 // local `kit run` prints it: the same outputs fed the same events.
-import type { DoneEvent } from '@kit/core';
-import type { AnyPlugin } from '@kit/core/host';
+import type { DoneEvent, AnyPlugin } from '@kit/core/host';
 import { createRunOutput } from './run-output.js';
 import { summaryLine } from './commands/run.js';
 

@@ -1,7 +1,6 @@
 // `kit run ... --queue URL` and `kit queue wait`: submit a search to queue workers (or find one
 // submitted before), show its progress, and hand its results on as the events of a local run.
-import type { DoneEvent, SolveEvent } from '@kit/core';
-import type { SearchSource } from '@kit/core/host';
+import type { DoneEvent, SolveEvent, SearchSource } from '@kit/core/host';
 import { QueueError, RunFailed, Runs, redactUrl, submitRun, type RunStatus } from '@kit/queue';
 import type { DiscoveredPlugin } from './discovery.js';
 import { UsageError } from './errors.js';

@@ -1,8 +1,7 @@
 // `kit run <id>` as a commander command built from the plugin's option specs: it parses whatever
 // run-args-quick.ts leaves to it (help, --no-NAME, short clusters, mistakes) and writes `--help`.
 import { Command, Option } from 'commander';
-import type { AnyPlugin } from '@kit/core/host';
-import { HOST_NAMES, type CliFlag } from '@kit/core/host';
+import { type AnyPlugin, HOST_NAMES, type CliFlag } from '@kit/core/host';
 import { cliVersion } from './discovery.js';
 import { describeOption, valuePlaceholder } from './describe.js';
 import { maxThreads, suggestedStepDelay } from './run-flags.js';

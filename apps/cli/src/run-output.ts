@@ -1,8 +1,8 @@
 // What `kit run` (and the commands that print a run made elsewhere) write, as one interface over
 // the three outputs. The drawing one, and the terminal library it needs, is loaded only when used:
 // --count and --json runs do without both.
-import { mergePalette, type DoneEvent, type SolveEvent } from '@kit/core';
-import type { AnyPlugin } from '@kit/core/host';
+import { mergePalette } from '@kit/core';
+import type { DoneEvent, SolveEvent, AnyPlugin } from '@kit/core/host';
 import { JsonOutput, type LineWriter } from './json-output.js';
 import type { StatusLine } from './status-line.js';
 import { SummaryOutput } from './summary-output.js';

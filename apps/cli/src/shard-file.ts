@@ -1,8 +1,8 @@
 // A shard's `--json` file, read as data from elsewhere: every field bounded in one place before use.
 // One line naming the file (and the line) for anything that is not what `kit run --shard` writes.
-import { mergeSummaries, type Summary } from '@kit/core';
+import type { Summary } from '@kit/core';
+import { mergeSummaries, type SearchSource } from '@kit/core/host';
 import { jsonNestsDeeperThan } from '@kit/core/messages';
-import type { SearchSource } from '@kit/core/host';
 import { UsageError } from './errors.js';
 import { readTextFile } from './files.js';
 import { solutionsHasher, type ShardRecord } from './shard.js';

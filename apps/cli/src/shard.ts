@@ -3,8 +3,10 @@
 // options as typed, the input file; never a parsed instance), each task's summary, how many
 // solution lines each task wrote and a digest of them, and, with a shared secret, a signature.
 import { createHash } from 'node:crypto';
-import { mergeSummaries, type DoneEvent, type JsonValue, type Summary } from '@kit/core';
-import { AbortedError, SPLIT_WIDTH, runTasks, type AnyPlugin, type RunRequest, type SearchSource } from '@kit/core/host';
+import type { JsonValue, Summary } from '@kit/core';
+import {
+  mergeSummaries, type DoneEvent, AbortedError, SPLIT_WIDTH, runTasks, type AnyPlugin, type RunRequest, type SearchSource,
+} from '@kit/core/host';
 import { createNodeWorker, type WorkerPool } from '@kit/core/node';
 import { UsageError } from './errors.js';
 

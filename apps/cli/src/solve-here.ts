@@ -1,8 +1,8 @@
 // A one-thread run whose output needs no drawing loop (--count, --json) solves on this thread: a
 // worker thread's own start-up (about 50 ms) would be most of a short run.
 import { Script } from 'node:vm';
-import type { DoneEvent, Solver } from '@kit/core';
-import { AbortedError, solveInProcess, type RunRequest } from '@kit/core/host';
+import type { Solver } from '@kit/core';
+import { type DoneEvent, AbortedError, solveInProcess, type RunRequest } from '@kit/core/host';
 import type { DiscoveredPlugin } from './discovery.js';
 
 // The search is reached through a global symbol: running in this context costs nothing, where a

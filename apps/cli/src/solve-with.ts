@@ -1,22 +1,19 @@
 // Where `kit run` solves: on this thread or on worker threads (a shard goes to shard.ts, a queued run
-// to queue-run.ts).
-import type { DoneEvent } from '@kit/core';
-import type { RunRequest } from '@kit/core/host';
+// to queue-run.ts), by core's one rule (placeRun): a run on one thread that draws nothing while it
+// searches (a pipe, -q, --count, --json) starts no worker.
+import { placeRun, type DoneEvent, type RunPlace, type RunRequest } from '@kit/core/host';
 import type { WorkerPool } from '@kit/core/node';
 import type { DiscoveredPlugin } from './discovery.js';
 import type { CommonFlags } from './run-flags.js';
 import { solveHere } from './solve-here.js';
 
-/**
- * One thread whose output is written as events come (--count, --json, never an animation) runs on
- * this thread: nothing else needs it meanwhile, and a worker's start-up would be most of a short run.
- */
-export function solvesHere(common: CommonFlags, animate: boolean): boolean {
-  return !animate && (common.count || common.json) && (common.threads === 1 || common.limit !== undefined) && !common.shard && common.queue === undefined;
+/** Where this run solves (an animation needs this thread for drawing). */
+export function runPlace(common: CommonFlags, animate: boolean): RunPlace {
+  return placeRun({ threads: common.threads, limit: common.limit, drawsMeanwhile: animate, distributed: common.shard !== undefined || common.queue !== undefined });
 }
 
-export async function solveWith(found: DiscoveredPlugin, request: RunRequest, _common: CommonFlags, here: boolean, pool?: WorkerPool): Promise<DoneEvent> {
-  if (here) return solveHere(found, request);
+export async function solveWith(found: DiscoveredPlugin, request: RunRequest, place: RunPlace, pool?: WorkerPool): Promise<DoneEvent> {
+  if (place === 'here') return solveHere(found, request);
   const { runInWorkers } = await import('@kit/core/node');
   return runInWorkers(request, pool);
 }

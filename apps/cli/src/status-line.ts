@@ -1,4 +1,4 @@
-import type { ProgressEvent } from '@kit/core';
+import type { ProgressEvent } from '@kit/core/host';
 
 interface StatusStream {
   write(chunk: string): unknown;

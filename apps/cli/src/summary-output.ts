@@ -1,4 +1,4 @@
-import type { SolveEvent } from '@kit/core';
+import type { SolveEvent } from '@kit/core/host';
 import type { LineWriter } from './json-output.js';
 import { type StatusLine, statusText } from './status-line.js';
 

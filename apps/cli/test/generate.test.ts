@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readGeneratedHeader } from '@kit/core';
+import { readGeneratedHeader } from '@kit/core/make';
 import { BIN, COUNTING, REPO, cleanEnv, interruptKit, kit, tempDir } from './helpers.js';
 
 const FIXTURES = join(REPO, 'packages', 'core', 'test', 'fixtures');

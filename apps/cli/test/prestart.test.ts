@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { expectedThreads } from '../src/prestart.js';
+import { expectedThreads, guessedPlace } from '../src/prestart.js';
 
 describe('expectedThreads', () => {
   it('reads --threads before the flags are parsed, and --limit means one worker', () => {
@@ -11,5 +11,19 @@ describe('expectedThreads', () => {
     expect(expectedThreads(['--threads', 'lots'])).toBe(availableParallelism());
     // --threads is capped at the cores (run-flags' maxThreads): no idle workers are started past it.
     expect(expectedThreads(['--threads', '100000'])).toBe(availableParallelism());
+  });
+});
+
+describe('guessedPlace', () => {
+  it("guesses core's placeRun from the words: workers only for a run sure to use them", async () => {
+    const pipe = {};
+    const terminal = { FORCE_COLOR: '1' };
+    expect(await guessedPlace(['--threads', '1'], pipe)).toBe('here');
+    expect(await guessedPlace(['--limit', '3'], pipe)).toBe('here');
+    expect(await guessedPlace(['--threads', '1'], terminal)).toBe('workers');
+    expect(await guessedPlace(['--threads', '1', '-q'], terminal)).toBe('here');
+    expect(await guessedPlace(['--threads', '1', '--count'], terminal)).toBe('here');
+    expect(await guessedPlace(['--threads', '1', '--shard', '1/2'], pipe)).toBe('workers');
+    expect(await guessedPlace(['--threads', '2'], pipe)).toBe(availableParallelism() > 1 ? 'workers' : 'here');
   });
 });

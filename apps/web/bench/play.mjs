@@ -13,8 +13,8 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pieceCells } from '@kit/core';
-import { gameCode, judgePosition, parseOptions, playMove, playedMoves, pluginFromModule, startGame } from '@kit/core/host';
+import { pieceCells, gameCode, judgePosition, playMove, playedMoves, startGame } from '@kit/core/play';
+import { parseOptions, pluginFromModule } from '@kit/core/host';
 import { chromium } from 'playwright-core';
 import { discoverPlugins, serve } from '../dist/server/index.js';
 

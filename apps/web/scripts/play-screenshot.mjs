@@ -8,8 +8,8 @@
 import { execFileSync } from 'node:child_process';
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
-import { pieceCells } from '@kit/core';
-import { gameCode, parseOptions, playMove, pluginFromModule, startGame } from '@kit/core/host';
+import { pieceCells, gameCode, playMove, startGame } from '@kit/core/play';
+import { parseOptions, pluginFromModule } from '@kit/core/host';
 import { chromium } from 'playwright-core';
 import { discoverPlugins, serve } from '../dist/server/index.js';
 

@@ -1,7 +1,6 @@
 // The address of a made game, read and written without a browser: every value checked against the
 // generator's description, the day's game from dailySeed, and an example's options as a request.
-import type { GeneratorSpec } from '@kit/core';
-import { dailySeed } from '@kit/core/host';
+import { type GeneratorSpec, dailySeed } from '@kit/core/make';
 import { describe, expect, it } from 'vitest';
 import { dailyGame, dailyLevel, madeInUrl, madeSearch, sampleMade, withoutFlags } from '../src/app/play/made-game.js';
 

@@ -1,6 +1,7 @@
 // What the page says about a run, without a browser: the headline every count comes from, the
 // summary fields in words, and a plugin's text in the page's words.
-import { definePlugin, type StepEvent } from '@kit/core';
+import { definePlugin } from '@kit/core';
+import type { StepEvent } from '@kit/core/host';
 import { describe, expect, it } from 'vitest';
 import { headline, type RunFacts } from '../src/app/headline.js';
 import { pageErrorText, pageWords } from '../src/app/page-words.js';

@@ -1,6 +1,7 @@
 // The Play tab's parts that need no browser: the play clock, progress kept in storage (and storage
 // that lies), the words the referee's answers are shown in, and the play parameters of the address.
-import { gameCode, MAX_GAME_CODE_LENGTH, playMove, startGame, type AnyPlugin, checkPlugin } from '@kit/core/host';
+import { type AnyPlugin, checkPlugin } from '@kit/core/host';
+import { gameCode, MAX_GAME_CODE_LENGTH, playMove, startGame } from '@kit/core/play';
 import { describe, expect, it } from 'vitest';
 import { GameStore, MAX_SAVED_GAMES, puzzleIdentity, type KeyValueStore } from '../src/app/play/game-store.js';
 import { clockText, PlayTimer } from '../src/app/play/play-timer.js';

@@ -115,7 +115,7 @@ describe('exportSite', () => {
       const html = readFileSync(join(dir, 'site/index.html'), 'utf8');
       const main = /src="app\/(main-[A-Z0-9]{8}\.js)"/.exec(html)![1]!;
       for (const name of [`app/${main}`, `app/${main}.gz`, `app/${main}.br`, 'plugins/manifest.json', `plugins/${manifest.plugins[0]!.module}`]) expect(files).toContain(name);
-      expect(files.filter((name) => /^app\/(main|worker|style)\.(js|css)$/.test(name))).toEqual([]);
+      expect(files.filter((name) => /^app\/(main|worker|referee-worker|style)\.(js|css)$/.test(name))).toEqual([]);
       expect(gunzipSync(readFileSync(join(dir, 'site/app', `${main}.gz`))).equals(readFileSync(join(dir, 'site/app', main)))).toBe(true);
       expect(brotliDecompressSync(readFileSync(join(dir, 'site/app', `${main}.br`))).equals(readFileSync(join(dir, 'site/app', main)))).toBe(true);
       expect(manifest.plugins[0]).toMatchObject({ id: 'walk', title: 'Walk', module: expect.stringMatching(/^walk\/plugin-[A-Z0-9]{8}\.js$/) });

@@ -4,8 +4,9 @@
 // (the ratio). The target is 100 ms a move. CPU time is printed beside wall time: on a shared
 // machine the wall clock also counts other processes' turns.
 import { pathToFileURL } from 'node:url';
-import { RefereeClient, judgeGame, parseOptions, playMove, playedMoves, startGame } from '@kit/core/host';
-import { createNodeWorker } from '@kit/core/node';
+import { parseOptions } from '@kit/core/host';
+import { RefereeClient, judgeGame, playMove, playedMoves, startGame } from '@kit/core/play';
+import { createRefereeWorker } from '@kit/core/node';
 import plugin from '../dist/plugin.js';
 import { parseSudoku, solveGrid } from '../dist/index.js';
 
@@ -35,7 +36,7 @@ for (const [name, [puzzle, solution]] of Object.entries(PUZZLES)) {
   }
   // The moves a player makes: the solution's digits, in reading order.
   const moves = [...puzzle].flatMap((char, cell) => (char === '.' ? [{ type: 'mark', cell, value: solution[cell] }] : [])).slice(0, 40);
-  const referee = new RefereeClient({ moduleUrl: pathToFileURL(new URL('../dist/plugin.js', import.meta.url).pathname).href, pluginId: 'sudoku', createWorker: createNodeWorker });
+  const referee = new RefereeClient({ moduleUrl: pathToFileURL(new URL('../dist/plugin.js', import.meta.url).pathname).href, pluginId: 'sudoku', createWorker: createRefereeWorker });
   let game = startGame(plugin, instance);
   await referee.judge({ instance, seed: game.seed, moves: [], ask: { mistake: true } });
   const hereCpu = [];

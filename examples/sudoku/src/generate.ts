@@ -3,7 +3,8 @@
 // and within the asked level. A carving that ends easier than asked is thrown away and another grid
 // is drawn, a bounded number of times. Everything follows from the request: the same seed gives the
 // same puzzle on every machine.
-import { InputError, Random, type GenerateContext, type GeneratedPuzzle, type GenerateRequest } from '@kit/core';
+import { InputError, Random } from '@kit/core';
+import type { GenerateContext, GeneratedPuzzle, GenerateRequest } from '@kit/core/make';
 import { unitsOf } from './candidates.js';
 import { deduce } from './grade.js';
 import { gridRows, type SudokuGrid } from './grid.js';

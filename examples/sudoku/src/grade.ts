@@ -1,7 +1,8 @@
 // The grader: solve as a person would, always with the easiest deduction that applies, and name the
 // puzzle after the hardest one it needed. Eliminations only ever help, so the deductions of a level
 // reach the same end whatever their order: the grade is the lowest level whose deductions solve it.
-import { InputError, type Grade, type GradeStep } from '@kit/core';
+import { InputError } from '@kit/core';
+import type { Grade, GradeStep } from '@kit/core/make';
 import { Candidates } from './candidates.js';
 import type { SudokuGrid } from './grid.js';
 import { solveGrid } from './search.js';

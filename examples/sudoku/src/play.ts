@@ -1,7 +1,8 @@
 // Sudoku in play: select a cell, type a digit (or a pencil mark); a digit twice in a row, column
 // or box shows at once; hints are naked and hidden singles, else a digit every solution left has;
 // the referee is the dancing-links solver with the digits played as clues.
-import type { Cell, MarksPosition, PlayHint, PlayPosition, PlaySpec, PlayViolation } from '@kit/core';
+import type { Cell } from '@kit/core';
+import type { MarksPosition, PlayHint, PlayPosition, PlaySpec, PlayViolation } from '@kit/core/play';
 import { SYMBOLS, type SudokuGrid } from './grid.js';
 import type { Board } from './plugin.js';
 

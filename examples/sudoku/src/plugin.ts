@@ -2,7 +2,8 @@
 // search is in solver.ts, loaded only where the search runs.
 // The version users see is the package's own, so changesets' bumps reach `kit list` too.
 import manifest from '../package.json' with { type: 'json' };
-import { InputError, definePlugin, isInputError, skipGeneratedHeader, type Cell, type Frame } from '@kit/core';
+import { InputError, definePlugin, isInputError, type Cell, type Frame } from '@kit/core';
+import { skipGeneratedHeader } from '@kit/core/make';
 import { parseSudoku, type SudokuGrid } from './grid.js';
 import { SAMPLE_PUZZLE, samples, sudokuEditor } from './editor.js';
 import { play } from './play.js';

@@ -1,7 +1,7 @@
 // The deductions the grader knows, easiest first, each as a person would say it. A technique finds
 // one use of itself on the pencilled board, applies it and returns the step; undefined when it has
 // none. Singles place digits; the others strike candidates, which later singles then use.
-import type { GradeStep } from '@kit/core';
+import type { GradeStep } from '@kit/core/make';
 import { bitCount, cellName, digitsOf, symbol, type Candidates, type Unit } from './candidates.js';
 
 /** The grader's levels, easiest first: the techniques a person needs. */

@@ -2,7 +2,8 @@
 // generate and grade; plugin.parse on the generated input), checked against code written here that
 // shares nothing with the plugin: a brute-force solution counter and a singles-only rule solver.
 import { describe, expect, it } from 'vitest';
-import { generatedHeader, gradeLine, isInputError, type GeneratedPuzzle } from '@kit/core';
+import { isInputError } from '@kit/core';
+import { generatedHeader, gradeLine, type GeneratedPuzzle } from '@kit/core/make';
 import { parseOptions } from '@kit/core/host';
 import plugin from '../src/plugin.js';
 import { INKALA, WIKIPEDIA, WIKIPEDIA_SOLUTION } from './puzzles.js';

@@ -1,8 +1,9 @@
 // Sudoku in play: digits and pencil marks, repeats shown at once, and the referee (dancing links
 // with the digits played as clues) against an enumeration of every 4x4 grid written here.
 import { describe, expect, it } from 'vitest';
-import { seededRandom as random, type PlayMove } from '@kit/core';
-import { gameStatus, judgeGame, parseOptions, playMove, startGame, undoGame, type Game } from '@kit/core/host';
+import { seededRandom as random } from '@kit/core';
+import { type PlayMove, gameStatus, judgeGame, playMove, startGame, undoGame, type Game } from '@kit/core/play';
+import { parseOptions } from '@kit/core/host';
 import plugin from '../src/plugin.js';
 import { WIKIPEDIA, WIKIPEDIA_SOLUTION } from './puzzles.js';
 

@@ -2,7 +2,7 @@
 // its grader's levels) and what its solver returns. The heavy work lives in the solver module, so it
 // runs where searches run (a worker); the description here stays cheap to import.
 import type { OptionSpec, ParsedOptions } from './options.js';
-import type { PlayMove } from './play.js';
+import type { PlayMove } from './play/spec.js';
 
 /** The sizes a generator makes: `--size WxH` (or `WxHxD` with three dimensions). */
 export interface GeneratorSizeSpec {

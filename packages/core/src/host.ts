@@ -1,5 +1,6 @@
 // @kit/core/host: what a host (the `kit` command, the web page, a queue worker, a plugin's own
-// tests) needs beyond the author entry. Browser-safe: the Node half is @kit/core/node.
+// tests) needs beyond the author entry. Play mode is @kit/core/play's and making puzzles
+// @kit/core/make's, hosts included. Browser-safe: the Node half is @kit/core/node.
 
 // The names the hosts own: CLI flags, the page's URL parameters and form fields.
 export { HOST_NAMES, isPageParameter } from './host-names.js';
@@ -10,16 +11,27 @@ export type { AnyPlugin } from './plugin.js';
 export { Registry, checkPlugin, pluginFromModule, PluginLoadError } from './registry.js';
 export type { PluginOrigin, RegisteredPlugin } from './registry.js';
 
-// Raw option values (CLI strings, form fields) validated against a plugin's specs.
+// Raw option values (CLI strings, form fields) validated against a plugin's specs, and each kind of spec.
 export { parseOptions, describeValues } from './options.js';
-export type { RawOptions } from './options.js';
+export type {
+  RawOptions, IntOptionSpec, EnumOptionSpec, BooleanOptionSpec, StringOptionSpec, LettersOptionSpec, FileOptionSpec,
+} from './options.js';
 
-// Drawing helpers for renderers and the page's editors.
+// Drawing helpers for renderers, and the parts of a grid editor the page draws.
 export { entryHex } from './palette.js';
 export { blankGrid, numberMax, sideRange, startLayers, startSize, takesSize } from './editor.js';
+export type { GridLayers, GridShareCodec, GridSide, GridSize, GridValue } from './editor.js';
+
+// The events a host makes of what a solver reports, and the default merge of split summaries.
+export type { SolveStats, SolveEvent, ProgressEvent, SolutionEvent, StepEvent, DoneEvent } from './events.js';
+export { mergeSummaries } from './merge.js';
 
 // Running a solver: off the main thread through a worker port, or on this thread (tests, small runs).
-export { runSolver, AbortedError } from './run-solver.js';
+export { runSolver } from './run-solver.js';
+// Where a run solves (this thread or workers), decided once for every host.
+export { placeRun, searchThreads } from './run-place.js';
+export type { RunPlace, RunShape } from './run-place.js';
+export { AbortedError } from './aborted.js';
 export type { RunRequest, SolveOptions } from './run-solver.js';
 export { serveWorker } from './worker-loop.js';
 export type { HostMessage, KeepPolicy, WorkerMessage, WorkerPort } from './protocol.js';
@@ -39,25 +51,3 @@ export { planCuts, applyCuts, MAX_CUT_DEPTH } from './cuts.js';
 // options that name something on a host refused.
 export { instanceFromSource, hostScopedOptions } from './search-source.js';
 export type { SearchSource } from './search-source.js';
-
-// Play mode, as a host runs it: games and their history, game codes for links, the referee (in a
-// worker through RefereeClient). What a plugin declares for play is in the author entry.
-export { emptyHistory, recordMove, undoMove, redoMove, canUndo, canRedo, playedMoves } from './history.js';
-export type { History } from './history.js';
-export { encodeGame, decodeGame, gameSeed, GAME_CODE_VERSION, MAX_GAME_CODE_LENGTH } from './play-code.js';
-export type { GameRecord } from './play-code.js';
-export {
-  startGame, playMove, undoGame, redoGame, gameCode, gameStatus, playSetup, playSpecOf, legalDropsOf, replayMoves, positionOf,
-} from './play-game.js';
-export type { Game, GameStatus } from './play-game.js';
-export {
-  judgeGame, judgePosition, completionSource, findMistake, commonMove, remainingText, DEFAULT_REMAINING_CAP,
-} from './play-referee.js';
-export type { RefereeAsk, RefereeReport, CompletionSource } from './play-referee.js';
-export { RefereeClient } from './referee-client.js';
-export type { RefereeClientOptions, JudgeRequest } from './referee-client.js';
-
-// Making and grading puzzles in a worker; the day's seed and a generator's size, read as hosts read them.
-export { MakerClient } from './maker-client.js';
-export type { MakerClientOptions, MakeOptions } from './maker-client.js';
-export { dailySeed, readGeneratorSize } from './generate.js';

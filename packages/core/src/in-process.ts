@@ -1,7 +1,8 @@
 import { createSolveContext } from './context.js';
 import type { DoneEvent, SolveEvent } from './events.js';
 import type { PuzzlePlugin } from './plugin.js';
-import { AbortedError, type SolveOptions } from './run-solver.js';
+import { AbortedError } from './aborted.js';
+import type { SolveOptions } from './run-solver.js';
 
 /** SolveOptions whose events carry the plugin's own solution (S) and progress/step state (P) types. */
 export interface InProcessOptions<S = unknown, P = unknown> extends Omit<SolveOptions, 'onEvent'> {

@@ -4,7 +4,7 @@
 import { deserializeError } from './errors.js';
 import type { GeneratedPuzzle, GenerateRequest, Grade } from './generate.js';
 import type { WorkerMessage, WorkerPort } from './protocol.js';
-import { AbortedError } from './run-solver.js';
+import { AbortedError } from './aborted.js';
 
 /** Which plugin a MakerClient's worker loads, and how a worker is made. */
 export interface MakerClientOptions {

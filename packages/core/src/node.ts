@@ -6,6 +6,7 @@ import { builtFileUrl } from './built-file.js';
 import { runSolver, type RunRequest } from './run-solver.js';
 import type { DoneEvent } from './events.js';
 import type { HostMessage, WorkerMessage, WorkerPort } from './protocol.js';
+import type { RefereePort } from './play/referee-protocol.js';
 
 export { readInputFile } from './read-input.js';
 export type { ReadInputOptions } from './read-input.js';
@@ -13,6 +14,7 @@ export { makeDirectory } from './make-directory.js';
 export type { MakeDirectoryOptions } from './make-directory.js';
 
 const WORKER_URL = builtFileUrl('node-worker.js', import.meta.url);
+const REFEREE_WORKER_URL = builtFileUrl('play/referee-node-worker.js', import.meta.url);
 
 /**
  * A solver worker thread. `resourceLimits` caps its heap (a search from another machine that would
@@ -22,16 +24,24 @@ export function createNodeWorker(options: { resourceLimits?: ResourceLimits } = 
   return portOf(new (workerThreads().Worker)(WORKER_URL, options.resourceLimits ? { resourceLimits: options.resourceLimits } : {}));
 }
 
-function portOf(worker: Worker): WorkerPort {
+/**
+ * A referee worker thread (play mode): it keeps each game it is sent, so a move costs one move's
+ * work (see RefereeClient). It loads the plugin's referee, never a solver worker's code.
+ */
+export function createRefereeWorker(): RefereePort {
+  return portOf(new (workerThreads().Worker)(REFEREE_WORKER_URL), 'referee');
+}
+
+function portOf<Out = HostMessage, In = WorkerMessage>(worker: Worker, kind: 'solver' | 'referee' = 'solver'): WorkerPort<Out, In> {
   let crashed: ((error: Error) => void) | undefined;
   let terminated = false;
   worker.on('error', (error) => crashed?.(error));
   worker.on('exit', (code) => {
-    if (!terminated) crashed?.(new Error(`solver worker stopped unexpectedly (exit code ${code})`));
+    if (!terminated) crashed?.(new Error(`${kind} worker stopped unexpectedly (exit code ${code})`));
   });
   return {
-    post: (message: HostMessage) => worker.postMessage(message),
-    onMessage: (handler: (message: WorkerMessage) => void) => worker.on('message', handler),
+    post: (message: Out) => worker.postMessage(message),
+    onMessage: (handler: (message: In) => void) => worker.on('message', handler),
     onCrash: (handler) => {
       crashed = handler;
     },

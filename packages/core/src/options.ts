@@ -84,7 +84,7 @@ export interface LettersOptionSpec extends BaseSpec {
   placeholder?: string;
 }
 
-/** A text file the host reads (bounded by `maxBytes`) and hands over as a {@link TextFile}. */
+/** A text file the host reads (bounded by `maxBytes`) and hands over as a `TextFile` (of the author entry). */
 export interface FileOptionSpec extends BaseSpec {
   /** Tells the option kinds apart. */
   type: 'file';

@@ -3,7 +3,7 @@ import type { GridEditorSpec, OutputFile, PluginSample } from './editor.js';
 import type { Frame } from './frame.js';
 import type { OptionSpec, ParsedOptions, TextFile } from './options.js';
 import type { Palette } from './palette.js';
-import type { PlaySpec } from './play.js';
+import type { PlaySpec } from './play/spec.js';
 import type { GenerateContext, GeneratedPuzzle, GenerateRequest, Grade, GeneratorSpec, GraderSpec } from './generate.js';
 
 /** The plugin API this version of @kit/core speaks. Hosts refuse plugins made for another. */

@@ -1,8 +1,6 @@
 import type { JsonValue, Summary } from './events.js';
 import type { SerializedError } from './errors.js';
 import type { ContextSettings } from './context.js';
-import type { PlayMove } from './play.js';
-import type { RefereeAsk, RefereeReport } from './play-referee.js';
 import type { SearchSource } from './search-source.js';
 import type { GeneratedPuzzle, GenerateRequest, Grade } from './generate.js';
 
@@ -17,7 +15,10 @@ export interface KeepPolicy {
   most: number;
 }
 
-/** Messages between a host and a solver worker. Everything here must survive structured cloning. */
+/**
+ * Messages between a host and a solver worker. Everything here must survive structured cloning. A
+ * referee worker speaks its own messages (play/referee-protocol.ts).
+ */
 export type HostMessage =
   | {
       type: 'load';
@@ -42,8 +43,6 @@ export type HostMessage =
   | { type: 'preload'; moduleUrl: string }
   | { type: 'task'; task: number }
   | { type: 'merge'; summaries: Summary[] }
-  /** Judge a play position: the setup the plugin makes with `seed`, after `moves` (see play-referee.ts). */
-  | { type: 'judge'; id: number; moduleUrl: string; pluginId: string; instance: unknown; seed: number; moves: PlayMove[]; ask: RefereeAsk }
   /** Make a puzzle with the solver's `generate` (see maker-client.ts). */
   | { type: 'generate'; id: number; moduleUrl: string; pluginId: string; request: GenerateRequest }
   /** Grade a parsed puzzle with the solver's `grade`. */
@@ -63,26 +62,29 @@ export type WorkerMessage =
   | { type: 'step'; state: unknown; data?: Record<string, JsonValue> }
   | { type: 'done'; summary: Summary }
   | { type: 'task-done'; task: number; summary: Summary }
-  | { type: 'judged'; id: number; report: RefereeReport }
   | { type: 'generated'; id: number; puzzle: GeneratedPuzzle }
   | { type: 'graded'; id: number; grade: Grade }
   /** A `generate` at work: candidates tried so far. */
   | { type: 'generating'; id: number; tries: number }
   | { type: 'error'; error: SerializedError };
 
-/** The two ends of a worker, whatever the platform (worker_threads, Web Workers). */
-export interface WorkerPort {
+/**
+ * The host's end of a worker, whatever the platform (worker_threads, Web Workers): a solver worker's
+ * by default, a referee worker's with its own messages.
+ */
+export interface WorkerPort<Out = HostMessage, In = WorkerMessage> {
   /** Sends the worker a message. */
-  post(message: HostMessage): void;
+  post(message: Out): void;
   /** Listens to the worker's messages. */
-  onMessage(handler: (message: WorkerMessage) => void): void;
+  onMessage(handler: (message: In) => void): void;
   /** The worker died without sending an error message (a crash, a failed import of the worker). */
   onCrash(handler: (error: Error) => void): void;
   /** Stops the worker. */
   terminate(): void;
 }
 
-export interface WorkerSide {
-  post(message: WorkerMessage): void;
-  onMessage(handler: (message: HostMessage) => void): void;
+/** The worker's end: what it sends and what it hears. */
+export interface WorkerSide<Out = WorkerMessage, In = HostMessage> {
+  post(message: Out): void;
+  onMessage(handler: (message: In) => void): void;
 }

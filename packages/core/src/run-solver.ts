@@ -2,7 +2,8 @@ import type { ContextSettings } from './context.js';
 import { deserializeError } from './errors.js';
 import type { DoneEvent, SolveEvent, SolveStats, Summary } from './events.js';
 import type { KeepPolicy, WorkerMessage, WorkerPort } from './protocol.js';
-import { shareInstanceof } from './shared-instanceof.js';
+import { AbortedError } from './aborted.js';
+import { searchThreads } from './run-place.js';
 
 /** How a solve runs, wherever it runs: the context's settings plus where the events go. */
 export interface SolveOptions extends ContextSettings {
@@ -38,15 +39,6 @@ type Arrived = unknown[] | number;
 /** Tasks a worker holds beyond the one it runs; few, so the last tasks still go to whoever is free. */
 const TASKS_AHEAD = 2;
 
-/** Thrown by a run that was cancelled through its signal. */
-export class AbortedError extends Error {
-  /** The DOM's name for a cancelled operation, so callers can test `name` alone. */
-  override readonly name = 'AbortError';
-  constructor() {
-    super('the search was cancelled');
-  }
-}
-shareInstanceof(AbortedError, 'AbortedError');
 
 /**
  * Runs a plugin's solver in workers and turns what they send into one ordered event stream.
@@ -56,7 +48,7 @@ shareInstanceof(AbortedError, 'AbortedError');
  */
 export function runSolver(request: RunRequest, createWorker: () => WorkerPort): Promise<DoneEvent> {
   const started = performance.now();
-  const threads = request.limit !== undefined ? 1 : Math.max(1, request.threads ?? 1);
+  const threads = searchThreads({ threads: request.threads ?? 1, limit: request.limit });
   const settings: Omit<ContextSettings, 'signal'> = {
     limit: request.limit,
     wantSolutions: request.wantSolutions ?? true,
@@ -162,7 +154,6 @@ export function runSolver(request: RunRequest, createWorker: () => WorkerPort): 
         case 'counted':
           return take(message.task, message.count);
         case 'preloaded':
-        case 'judged':
           return;
         case 'progress':
           if (message.task === undefined) return emitProgress(message.state, message.counters);

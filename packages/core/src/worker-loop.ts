@@ -5,9 +5,6 @@ import type { Summary } from './events.js';
 import { mergeSummaries } from './merge.js';
 import type { HostMessage, WorkerSide } from './protocol.js';
 import type { AnyPlugin, Solver, SplitSearch } from './plugin.js';
-import type { PlayReferee } from './play.js';
-import { playSetup } from './play-game.js';
-import { completionSource, judgePosition } from './play-referee.js';
 import { pluginFromModule } from './registry.js';
 import { batchingPoster } from './solution-batch.js';
 import { instanceFromSource } from './search-source.js';
@@ -44,15 +41,15 @@ export function serveWorker(side: WorkerSide, importModule: (url: string) => Pro
   };
   const fail = (error: unknown) => out.post({ type: 'error', error: serializeError(error) });
 
-  // A module is imported once, whether a `preload` or the `load` asks first.
-  const loaded = new Map<string, Promise<{ plugin: AnyPlugin; solver: Solver; referee: PlayReferee | undefined }>>();
+  // A module is imported once, whether a `preload` or the `load` asks first. Its play referee is
+  // not: referees run in a worker of their own (play/referee-worker-loop.ts).
+  const loaded = new Map<string, Promise<{ plugin: AnyPlugin; solver: Solver }>>();
   const loadModule = (url: string) => {
     let entry = loaded.get(url);
     if (!entry) {
       entry = importModule(url).then(async (namespace) => {
         const plugin = pluginFromModule(namespace, url);
-        const [solver, referee] = await Promise.all([plugin.solver(), plugin.play?.referee?.()]);
-        return { plugin, solver, referee };
+        return { plugin, solver: await plugin.solver() };
       });
       loaded.set(url, entry);
     }
@@ -60,17 +57,6 @@ export function serveWorker(side: WorkerSide, importModule: (url: string) => Pro
   };
 
   async function handle(message: Exclude<HostMessage, { type: 'preload' }>): Promise<void> {
-    if (message.type === 'judge') {
-      const { plugin, solver, referee } = await loadModule(message.moduleUrl);
-      if (plugin.id !== message.pluginId) {
-        throw new Error(`module ${message.moduleUrl} provides plugin '${plugin.id}', not '${message.pluginId}'`);
-      }
-      const setup = playSetup(plugin, message.instance, message.seed);
-      const source = completionSource(plugin, message.instance, { solver, ...(referee ? { referee } : {}) });
-      const report = await judgePosition(plugin, message.instance, setup, message.moves, message.ask, { source });
-      out.post({ type: 'judged', id: message.id, report });
-      return;
-    }
     if (message.type === 'generate' || message.type === 'grade') {
       const { plugin, solver } = await loadModule(message.moduleUrl);
       if (plugin.id !== message.pluginId) {

@@ -1,6 +1,6 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { definePlugin, type SolveEvent } from '@kit/core';
-import { solveInProcess } from '@kit/core/host';
+import { definePlugin } from '@kit/core';
+import { type SolveEvent, solveInProcess } from '@kit/core/host';
 
 // Solutions are numbers, steps carry `{ at: string }`: the events a caller sees are typed so.
 const plugin = definePlugin<{ n: number }, number, { at: string }>({

@@ -1,8 +1,9 @@
 // MakerClient through real Node worker threads: the fixture plugin's generator and grader run in
 // a worker, an abort ends that worker, and the next request starts a fresh one.
 import { describe, expect, it } from 'vitest';
-import { gradeLine, Random, type GenerateRequest } from '@kit/core';
-import { AbortedError, MakerClient, parseOptions, type WorkerPort } from '@kit/core/host';
+import { Random } from '@kit/core';
+import { gradeLine, type GenerateRequest, MakerClient } from '@kit/core/make';
+import { AbortedError, parseOptions, type WorkerPort } from '@kit/core/host';
 import { createNodeWorker } from '@kit/core/node';
 import maker from './fixtures/maker-plugin.js';
 

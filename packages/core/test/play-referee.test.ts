@@ -7,10 +7,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { InputError, seededRandom as random, type PlayMove } from '@kit/core';
-import { AbortedError, RefereeClient, checkPlugin, findMistake, gameCode, gameStatus, judgeGame, playMove, playedMoves, remainingText, startGame, undoGame, type AnyPlugin, type Game } from '@kit/core/host';
+import { InputError, seededRandom as random } from '@kit/core';
+import {
+  type PlayMove, RefereeClient, findMistake, gameCode, gameStatus, judgeGame, playMove, playedMoves, remainingText, startGame, undoGame,
+  type Game,
+} from '@kit/core/play';
+import { AbortedError, checkPlugin, type AnyPlugin } from '@kit/core/host';
 import { discoverPlugins } from '@kit/core/discovery';
-import { createNodeWorker } from '@kit/core/node';
+import { createRefereeWorker } from '@kit/core/node';
 import binairoModule from './fixtures/binairo-plugin.js';
 
 const binairo = checkPlugin(binairoModule, 'binairo') as AnyPlugin;
@@ -199,7 +203,7 @@ describe('a third-party plugin from a temporary directory', () => {
     const instance = plugin.parse({ grid: '....\n..00\n.0..\n.00.' });
     let game = startGame(plugin, instance);
     expect(game.setup).toMatchObject({ kind: 'marks', width: 4, height: 4, fixed: [6, 7, 9, 13, 14] });
-    const referee = new RefereeClient({ moduleUrl: entry.moduleUrl, pluginId: 'binairo', createWorker: createNodeWorker });
+    const referee = new RefereeClient({ moduleUrl: entry.moduleUrl, pluginId: 'binairo', createWorker: createRefereeWorker });
     try {
       const judge = (ask = {}) => referee.judge({ instance, seed: game.seed, moves: playedMoves(game.history), ask });
       expect(await judge()).toMatchObject({ remaining: 1, capped: false });

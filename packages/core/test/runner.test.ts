@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { InputError, type SolveEvent } from '@kit/core';
-import { AbortedError, solveAll } from '@kit/core/host';
+import { InputError } from '@kit/core';
+import { type SolveEvent, AbortedError, solveAll } from '@kit/core/host';
 import { runInWorkers, startWorkerPool } from '@kit/core/node';
 import counting from './fixtures/counting-plugin.js';
 

@@ -4,8 +4,9 @@
 // uniqueness proof in the same run (the ratio). The target is 100 ms a move. CPU time is printed
 // beside wall time: on a shared machine the wall clock also counts other processes' turns.
 import { pathToFileURL } from 'node:url';
-import { RefereeClient, judgeGame, parseOptions, playMove, playedMoves, startGame } from '@kit/core/host';
-import { createNodeWorker } from '@kit/core/node';
+import { parseOptions } from '@kit/core/host';
+import { RefereeClient, judgeGame, playMove, playedMoves, startGame } from '@kit/core/play';
+import { createRefereeWorker } from '@kit/core/node';
 import { searchHitori } from '../dist/encode.js';
 import { generateHitori } from '../dist/generate.js';
 import plugin from '../dist/plugin.js';
@@ -44,7 +45,7 @@ for (const seed of SEEDS) {
   const hereCpu = [];
   const there = [];
   const inWorker = [];
-  const referee = new RefereeClient({ moduleUrl: pathToFileURL(new URL('../dist/plugin.js', import.meta.url).pathname).href, pluginId: 'hitori-sat', createWorker: createNodeWorker });
+  const referee = new RefereeClient({ moduleUrl: pathToFileURL(new URL('../dist/plugin.js', import.meta.url).pathname).href, pluginId: 'hitori-sat', createWorker: createRefereeWorker });
   let game = startGame(plugin, instance);
   await referee.judge({ instance, seed: game.seed, moves: [], ask: { mistake: true } });
   for (const move of moves) {

@@ -2,7 +2,8 @@
 // the path. easy = local rules (the ones Simon Tatham's Singles calls Easy), tricky = also the
 // connectivity of the unshaded cells, hard = also trial (a guess whose easy and tricky consequences
 // break a rule). The level is the lowest whose rules finish the puzzle.
-import type { Grade, GradeStep, PlayMove } from '@kit/core';
+import type { PlayMove } from '@kit/core/play';
+import type { Grade, GradeStep } from '@kit/core/make';
 import { neighbours, type Hitori } from './model.js';
 
 export const GRADE_LEVELS = ['easy', 'tricky', 'hard'] as const;

@@ -1,4 +1,5 @@
-import { InputError, skipGeneratedHeader, type ParsedOptions, type TextFile } from '@kit/core';
+import { InputError, type ParsedOptions, type TextFile } from '@kit/core';
+import { skipGeneratedHeader } from '@kit/core/make';
 import { firstWrongCell } from './answer-check.js';
 import { quote } from './quote.js';
 import { parsePuzzleText } from './formats/detect.js';

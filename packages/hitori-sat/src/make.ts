@@ -1,7 +1,8 @@
 // Making puzzles at a level and grading them: the solver's `generate` and `grade`. Candidates come
 // from the existing uniqueness machinery (generate.ts, or a designer's pattern filled at random);
 // each is graded by the rules and kept when its grade is the level asked for.
-import { InputError, skipGeneratedHeader, type GenerateContext, type GeneratedPuzzle, type GenerateRequest, type Grade, type TextFile } from '@kit/core';
+import { InputError, type TextFile } from '@kit/core';
+import { skipGeneratedHeader, type GenerateContext, type GeneratedPuzzle, type GenerateRequest, type Grade } from '@kit/core/make';
 import { searchHitori } from './encode.js';
 import { fillPattern, type Pattern } from './fill.js';
 import { formatPencilBox } from './formats/pencilbox.js';

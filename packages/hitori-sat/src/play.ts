@@ -2,7 +2,8 @@
 // The rules are checked at once (touching shaded cells, a number circled twice in a line, shaded
 // cells walling part of the board off); a few rules of thumb give hints; the SAT solver counts the
 // completions, with the player's marks as unit clauses.
-import { InputError, type Cell, type MarksPosition, type PlayHint, type PlayPosition, type PlaySpec, type PlayViolation } from '@kit/core';
+import { InputError, type Cell } from '@kit/core';
+import type { MarksPosition, PlayHint, PlayPosition, PlaySpec, PlayViolation } from '@kit/core/play';
 import type { HitoriInstance, HitoriSolution } from './instance.js';
 import { neighbours, unshadedRegions, type Hitori } from './model.js';
 

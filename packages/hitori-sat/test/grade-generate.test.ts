@@ -1,4 +1,5 @@
-import { generatedHeader, gradeLine, InputError, Random, type Grade } from '@kit/core';
+import { InputError, Random } from '@kit/core';
+import { generatedHeader, gradeLine, type Grade } from '@kit/core/make';
 import { parseOptions } from '@kit/core/host';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';

@@ -1,7 +1,8 @@
 // Hitori in play: the rules at once, and the referee (the SAT solver with the marks as unit
 // clauses) against an enumeration of every shading written here, on random small puzzles.
-import { seededRandom as random, type PlayMove } from '@kit/core';
-import { gameStatus, judgeGame, parseOptions, playMove, startGame, undoGame, type Game } from '@kit/core/host';
+import { seededRandom as random } from '@kit/core';
+import { type PlayMove, gameStatus, judgeGame, playMove, startGame, undoGame, type Game } from '@kit/core/play';
+import { parseOptions } from '@kit/core/host';
 import { describe, expect, it } from 'vitest';
 import type { HitoriInstance } from '../src/instance.js';
 import plugin from '../src/plugin.js';

@@ -1,8 +1,8 @@
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { InputError, type SolveEvent } from '@kit/core';
-import { parseOptions, solveAll, solveInProcess, type RawOptions } from '@kit/core/host';
+import { InputError } from '@kit/core';
+import { type SolveEvent, parseOptions, solveAll, solveInProcess, type RawOptions } from '@kit/core/host';
 import { describe, expect, it } from 'vitest';
 import { formatPencilBox } from '../src/formats/pencilbox.js';
 import { generateHitori } from '../src/generate.js';

@@ -2,7 +2,8 @@
 // their number), then, for a challenge with pieces laid, the board's 5 rows with a laid piece's
 // letter on its cells and `.` for a cell to fill. The pieces line alone is the booklet's form: the
 // set, to lay on the empty board. `kit generate` writes a header line above it, which is skipped.
-import { InputError, skipGeneratedHeader, type TextFile } from '@kit/core';
+import { InputError, type TextFile } from '@kit/core';
+import { skipGeneratedHeader } from '@kit/core/make';
 import { type LaidPiece, type PieceSet, pentominoSet, readLaidBoard } from '@kit/pentomino/packing';
 import { ROWS, lettersOf, parseLetters, popcount } from './pieces.js';
 

@@ -1,7 +1,9 @@
 // Katamino's grader: a challenge file with pieces laid is graded as a pentomino challenge is (the
 // pieces left, the search, the path); the booklet's form (a set on the empty board) needs one
 // distinct tiling, and its level comes from its size and search. Levels are @kit/pentomino's.
-import { InputError, type Grade, type PiecesSetup } from '@kit/core';
+import { InputError } from '@kit/core';
+import type { PiecesSetup } from '@kit/core/play';
+import type { Grade } from '@kit/core/make';
 import { challengeLevel, gradeChallenge, packingPath } from '@kit/pentomino/packing';
 import { packingCompletions } from '@kit/pentomino/play-referee';
 import { katamino } from './api.js';

@@ -2,7 +2,8 @@
 // tilings of 5 x N (seeded, turned or mirrored at random), some pieces laid so that the rest go in
 // one way only, as @kit/pentomino lays its challenges. `set`: the booklet's form, a set of N pieces
 // whose 5 x N board has one distinct tiling. Either is kept when its grade is the level asked for.
-import { InputError, Random, type GenerateContext, type GeneratedPuzzle, type GenerateRequest } from '@kit/core';
+import { InputError, Random } from '@kit/core';
+import type { GenerateContext, GeneratedPuzzle, GenerateRequest } from '@kit/core/make';
 import { FEWEST_LEFT, MOST_LEFT, challengeText, layPieces, requestedLevel, transformed } from '@kit/pentomino/packing';
 import { katamino } from './api.js';
 import { LETTERS, MAX_WIDTH, MIN_WIDTH, ROWS } from './pieces.js';

@@ -3,7 +3,8 @@
 // with the booklet's rule (--horizontal-i, and always for challenges) the I piece only lies flat,
 // so the tray offers it flat only and the referee counts no tiling with it upright. The board,
 // the checks and the referee are @kit/pentomino's.
-import { InputError, type PlaySpec } from '@kit/core';
+import { InputError } from '@kit/core';
+import type { PlaySpec } from '@kit/core/play';
 import { type PieceKind, allLaid, packingFrame, packingSetup, pentominoSet, unfillable } from '@kit/pentomino/packing';
 import type { KataminoInstance } from './instance.js';
 import { ROWS, lettersOf } from './pieces.js';

@@ -1,8 +1,9 @@
 // Katamino in play: the pieces laid on 5 x N, the booklet's flat I, and the referee against an
 // enumeration written here.
 import { describe, expect, it } from 'vitest';
-import { applyMove, piecesLeft, seededRandom as random, type PiecesSetup, type PlayMove } from '@kit/core';
-import { judgeGame, parseOptions, playMove, startGame, type Game } from '@kit/core/host';
+import { seededRandom as random } from '@kit/core';
+import { applyMove, piecesLeft, type PiecesSetup, type PlayMove, judgeGame, playMove, startGame, type Game } from '@kit/core/play';
+import { parseOptions } from '@kit/core/host';
 import { sweep } from '../src/api.js';
 import plugin from '../src/plugin.js';
 

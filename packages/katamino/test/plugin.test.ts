@@ -1,5 +1,4 @@
-import type { SolveEvent } from '@kit/core';
-import { solveAll } from '@kit/core/host';
+import { type SolveEvent, solveAll } from '@kit/core/host';
 import { runInWorkers } from '@kit/core/node';
 import { describe, expect, it } from 'vitest';
 import plugin from '../src/plugin.js';

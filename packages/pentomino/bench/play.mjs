@@ -5,9 +5,9 @@
 // same run (the ratio). The target is 100 ms a move. CPU time is printed beside wall time: on a
 // shared machine the wall clock also counts other processes' turns.
 import { pathToFileURL } from 'node:url';
-import { applyMove, piecesLeft } from '@kit/core';
-import { RefereeClient, judgeGame, parseOptions, playMove, playedMoves, startGame } from '@kit/core/host';
-import { createNodeWorker } from '@kit/core/node';
+import { applyMove, piecesLeft, RefereeClient, judgeGame, playMove, playedMoves, startGame } from '@kit/core/play';
+import { parseOptions } from '@kit/core/host';
+import { createRefereeWorker } from '@kit/core/node';
 import { pack } from '../dist/index.js';
 import plugin from '../dist/plugin.js';
 
@@ -61,7 +61,7 @@ function randomLayout(game) {
   return moves;
 }
 
-const referee = new RefereeClient({ moduleUrl: pathToFileURL(new URL('../dist/plugin.js', import.meta.url).pathname).href, pluginId: 'pentomino', createWorker: createNodeWorker });
+const referee = new RefereeClient({ moduleUrl: pathToFileURL(new URL('../dist/plugin.js', import.meta.url).pathname).href, pluginId: 'pentomino', createWorker: createRefereeWorker });
 const start = startGame(plugin, instance);
 await referee.judge({ instance, seed: 1, moves: [], ask: {} });
 const rows = { solution: { 1: [], 2: [], 3: [] }, random: { 1: [], 2: [], 3: [] } };

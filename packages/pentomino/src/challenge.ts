@@ -3,7 +3,8 @@
 // gives the pieces; they are laid in a random order until the rest can go in one way only (counted
 // by the kit's own solver, stopping at 2), then laid pieces are taken off again while the
 // completion stays unique, and the result is kept when its grade is the level asked for.
-import { InputError, Random, type GenerateContext, type GeneratedPuzzle, type GenerateRequest } from '@kit/core';
+import { InputError, Random } from '@kit/core';
+import type { GenerateContext, GeneratedPuzzle, GenerateRequest } from '@kit/core/make';
 import { seedBoard } from './boards.js';
 import { type ChallengeLevel, CHALLENGE_LEVELS, FEWEST_LEFT, MOST_LEFT } from './levels.js';
 import { pack } from './pack.js';

@@ -1,6 +1,7 @@
 // The board in the web page's editor: cells to fill and holes, any size up to 30x30, links carrying
 // it as a run-length encoding; a challenge's laid pieces are cells holding their letter. Also the examples a host offers: the seed's boards.
-import { type GridEditorSpec, type PluginSample, skipGeneratedHeader } from '@kit/core';
+import type { GridEditorSpec, PluginSample } from '@kit/core';
+import { skipGeneratedHeader } from '@kit/core/make';
 import { boardFromText, boardToRows, seedBoard } from './boards.js';
 import { readLaidBoard } from './laid.js';
 import { PENTOMINO_LETTERS, pentominoSet } from './pieces.js';

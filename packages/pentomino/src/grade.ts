@@ -1,7 +1,9 @@
 // The grader: a challenge's level (pieces left, search effort, the path's hardest rule) and its
 // solving path, one step a piece (path.ts). The completion must be unique: a grade is a person's way
 // to the one answer.
-import { InputError, type Grade, type PiecesSetup, type PlacedPiece } from '@kit/core';
+import { InputError } from '@kit/core';
+import type { PiecesSetup, PlacedPiece } from '@kit/core/play';
+import type { Grade } from '@kit/core/make';
 import { pack } from './pack.js';
 import { packingCompletions } from './play-referee.js';
 import { type ChallengeLevel, CHALLENGE_LEVELS, challengeLevel } from './levels.js';

@@ -1,4 +1,5 @@
-import { InputError, type ParsedOptions, type TextFile, skipGeneratedHeader } from '@kit/core';
+import { InputError, type ParsedOptions, type TextFile } from '@kit/core';
+import { skipGeneratedHeader } from '@kit/core/make';
 import { boardToRows } from '@kit/grid';
 import { boardFromRows, boardFromText, boardName, quickCellCount, seedBoard } from './boards.js';
 import { checkArea } from './area.js';

@@ -3,7 +3,8 @@
 // forced the piece the unique packing puts on the first empty cell (found by trying). A place
 // "fits" when its cells are free and every gap it leaves can still be filled by the pieces left
 // (a gap's size is a multiple of theirs and no smaller than the smallest), a test a person sees.
-import type { GradeStep, PiecesSetup, PlacedPiece } from '@kit/core';
+import type { PiecesSetup, PlacedPiece } from '@kit/core/play';
+import type { GradeStep } from '@kit/core/make';
 
 /** The path's rules, easiest first, with the level each belongs to. */
 export const PATH_RULES = [

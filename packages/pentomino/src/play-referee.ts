@@ -3,8 +3,11 @@
 // --all` counts for that board and those pieces). Packings that use an orientation the tray does
 // not offer (Katamino's upright I) are not completions. Loaded lazily, in the worker.
 import { Grid, type Shape } from '@kit/grid';
-import { piecesLeft, planarPiece, type CompletionRequest, type CompletionResult, type PiecesPosition, type PiecesSetup, type PlacedPiece, type PlayPosition, type PlayReferee, type PlaySetup } from '@kit/core';
-import { prepare, runAll } from './engine.js';
+import {
+  piecesLeft, planarPiece, type CompletionRequest, type CompletionResult, type PiecesPosition, type PiecesSetup, type PlacedPiece,
+  type PlayPosition, type PlayReferee, type PlaySetup, type PreparedReferee,
+} from '@kit/core/play';
+import { type Prepared, prepare, runRoots } from './engine.js';
 import type { PieceSet } from './pieces.js';
 
 /** The packing problem a position leaves: its free cells as a board (row-major `true`), the pieces left. */
@@ -65,30 +68,33 @@ function placedOf(setup: PiecesSetup, index: TrayIndex, name: string, cells: rea
   return { piece, orientation, cell: top * setup.width + left, cells: [...cells].sort((a, b) => a - b) };
 }
 
+/** A completion's laid pieces (kind and cells) as placed tray pieces; undefined when the tray does not offer one's orientation. */
+function placedPieces(setup: PiecesSetup, index: TrayIndex, names: readonly string[], laid: ReadonlyArray<{ kind: number; cells: number[] }>): PlacedPiece[] | undefined {
+  const placed: PlacedPiece[] = [];
+  for (const { kind, cells } of laid) {
+    const one = placedOf(setup, index, names[kind]!, cells);
+    if (!one) return undefined;
+    placed.push(one);
+  }
+  return placed;
+}
+
 /**
- * Counts the packings that finish a position in play, up to `request.limit` (with the positions
- * when asked): what the page's worker asks after each move.
+ * Counts (and lists) the completions below `prefix`, placements of `prepared` already laid: a
+ * packing's first `prefix.length` pieces are the position's own.
  */
-export function packingCompletions(setup: PlaySetup, position: PlayPosition, request: CompletionRequest): CompletionResult {
-  if (setup.kind !== 'pieces' || position.kind !== 'pieces') throw new Error('a packing is played with pieces');
-  // Every piece laid: the position is its own one completion.
-  if (piecesLeft(setup, position).every((n) => n === 0)) return { count: 1, ...(request.positions ? { positions: [position] } : {}) };
-  const { board, pieces } = packingLeft(setup, position);
+function searchBelow(prepared: Prepared, prefix: number[], setup: PiecesSetup, position: PiecesPosition, request: CompletionRequest): CompletionResult {
   const index = trayIndex(setup);
-  const prepared = prepare(board, pieces, { all: true });
+  const names = prepared.problem.kindNames;
   const positions: PlayPosition[] = [];
   const check = request.positions || index.restricted;
   let count = 0;
-  const result = runAll(prepared, {
+  const result = runRoots(prepared, [{ prefix, check: [] }], {
     ...(check
       ? {
           packing: (laid) => {
-            const placed: PlacedPiece[] = [];
-            for (const { kind, cells } of laid) {
-              const one = placedOf(setup, index, pieces.kinds[kind]!.name, cells);
-              if (!one) return false;
-              placed.push(one);
-            }
+            const placed = placedPieces(setup, index, names, laid.slice(prefix.length));
+            if (!placed) return false;
             count++;
             if (request.positions) positions.push({ kind: 'pieces', placed: [...position.placed, ...placed] });
             return count >= request.limit;
@@ -101,5 +107,64 @@ export function packingCompletions(setup: PlaySetup, position: PlayPosition, req
   return { count, ...(request.positions ? { positions } : {}) };
 }
 
-/** Play mode's referee for a packing board, which the page loads in its worker. */
-export const referee: PlayReferee = { completions: (_instance, setup, position, request) => packingCompletions(setup, position, request) };
+const piecesOf = (setup: PlaySetup, position: PlayPosition): { setup: PiecesSetup; position: PiecesPosition } => {
+  if (setup.kind !== 'pieces' || position.kind !== 'pieces') throw new Error('a packing is played with pieces');
+  return { setup, position };
+};
+
+/** Every piece laid: the position is its own one completion. */
+const laidOut = (position: PiecesPosition, request: CompletionRequest): CompletionResult => ({ count: 1, ...(request.positions ? { positions: [position] } : {}) });
+
+/** The completions of one position, its board left compiled for it alone. */
+export function packingCompletions(anySetup: PlaySetup, anyPosition: PlayPosition, request: CompletionRequest): CompletionResult {
+  const { setup, position } = piecesOf(anySetup, anyPosition);
+  if (piecesLeft(setup, position).every((n) => n === 0)) return laidOut(position, request);
+  const { board, pieces } = packingLeft(setup, position);
+  return searchBelow(prepare(board, pieces, { all: true }), [], setup, position, request);
+}
+
+const placementKey = (kind: number, cells: readonly number[]) => `${kind}:${cells.join(',')}`;
+
+/**
+ * A game's board compiled once, whole, with the whole tray: a position is searched below its laid
+ * pieces (the search's own placements), so a move costs its search and no compile. A piece laid
+ * where the whole board's search never lays one (it cuts off a cell on its own) is counted the
+ * position's own way. Counts are the same as packingCompletions'.
+ */
+export function preparePacking(anySetup: PlaySetup): PreparedReferee {
+  const { setup } = piecesOf(anySetup, { kind: 'pieces', placed: [] });
+  let whole: { prepared: Prepared; ids: Map<string, number>; kindOfTray: Map<number, number> } | undefined;
+  const compile = () => {
+    const { board, pieces } = packingLeft(setup, { kind: 'pieces', placed: [] });
+    const prepared = prepare(board, pieces, { all: true });
+    const { problem } = prepared;
+    const ids = new Map<string, number>();
+    problem.placements.forEach((placement, id) => {
+      ids.set(placementKey(placement.kind, placement.cells.map((cell) => problem.boardIndex[cell]!).sort((a, b) => a - b)), id);
+    });
+    // The kinds are the tray's pieces in order (every one has a copy left before the first move).
+    const kindOfTray = new Map(setup.tray.flatMap((piece, tray) => (piece.count > 0 ? [tray] : [])).map((tray, kind) => [tray, kind]));
+    return { prepared, ids, kindOfTray };
+  };
+  return {
+    completions(anyPosition, request) {
+      const { position } = piecesOf(setup, anyPosition);
+      if (piecesLeft(setup, position).every((n) => n === 0)) return laidOut(position, request);
+      whole ??= compile();
+      const prefix: number[] = [];
+      for (const placed of position.placed) {
+        const kind = whole.kindOfTray.get(placed.piece);
+        const id = kind === undefined ? undefined : whole.ids.get(placementKey(kind, placed.cells));
+        if (id === undefined) return packingCompletions(setup, position, request);
+        prefix.push(id);
+      }
+      return searchBelow(whole.prepared, prefix, setup, position, request);
+    },
+  };
+}
+
+/** Play mode's referee for a packing board, which the page loads in its worker: a game's board compiled once. */
+export const referee: PlayReferee = {
+  completions: (_instance, setup, position, request) => packingCompletions(setup, position, request),
+  prepare: (_instance, setup) => preparePacking(setup),
+};

@@ -2,10 +2,11 @@
 // piece in hand, F flips it. A region of empty cells that the pieces left cannot fill shows at
 // once; the referee counts every completion (symmetric copies included, as `--all` does with the
 // laid cells as holes and the remaining pieces), in play-referee.ts.
+import type { Cell } from '@kit/core';
 import {
-  coverOf, piecesLeft, planarPiece, type Cell, type PiecesPosition, type PiecesSetup, type PlayPosition, type PlaySetup, type PlaySpec,
+  coverOf, piecesLeft, planarPiece, type PiecesPosition, type PiecesSetup, type PlayPosition, type PlaySetup, type PlaySpec,
   type PlayViolation,
-} from '@kit/core';
+} from '@kit/core/play';
 import { openRegions } from '@kit/grid';
 import type { PackingInstance } from './instance.js';
 import type { PackingState } from './view.js';

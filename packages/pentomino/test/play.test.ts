@@ -7,9 +7,14 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { applyMove, pieceCells, piecesLeft, planarPiece, seededRandom as random, type PiecesSetup, type PlayMove, type PlayViolation } from '@kit/core';
-import { gameStatus, judgeGame, parseOptions, playMove, startGame, undoGame, type Game, type RawOptions } from '@kit/core/host';
+import { seededRandom as random } from '@kit/core';
+import {
+  applyMove, pieceCells, piecesLeft, planarPiece, type PiecesSetup, type PlayMove, type PlayViolation, gameStatus, judgeGame, playMove,
+  startGame, undoGame, type Game,
+} from '@kit/core/play';
+import { parseOptions, type RawOptions } from '@kit/core/host';
 import { fitsNowhere, unfillable } from '../src/play.js';
+import { packingCompletions, preparePacking } from '../src/play-referee.js';
 import plugin from '../src/plugin.js';
 
 const instanceOf = (board: string, raw: RawOptions = {}) => plugin.parse(parseOptions(plugin.options, raw), { name: 'board.txt', text: board });
@@ -234,6 +239,31 @@ describe('pentomino play: the referee against an enumeration', () => {
       expect(report.hint.basis).toBe(count === 1 ? 'uniqueness' : 'search');
     }
     expect(hinted).toBeGreaterThanOrEqual(40);
+  });
+});
+
+describe("pentomino play: the game's board compiled once", () => {
+  it('gives every position the completions, in order, that its own board left gives', () => {
+    const next = random(67);
+    const request = { limit: 40, positions: true, shouldStop: () => false };
+    let compared = 0;
+    for (let trial = 0; trial < 120; trial++) {
+      const letters = pick(next, 3 + Math.floor(next() * 3));
+      const rows = trial % 2 === 0 ? randomBoard(next, letters) : Array.from({ length: letters.length }, () => '.....');
+      const instance = instanceOf(`${rows.join('\n')}\n`, { pieces: letters });
+      let game = startGame(plugin, instance);
+      const prepared = preparePacking(game.setup);
+      // Every position of one game, from the same prepared board: pieces laid, some lifted again.
+      for (let k = 0; k < 4; k++) {
+        const { position } = piecesOf(game);
+        expect(prepared.completions(position, request), `trial ${trial}, move ${k}: ${leftOf(game).rows.join('/')}`).toEqual(packingCompletions(game.setup, position, request));
+        compared++;
+        const move = position.placed.length > 0 && next() < 0.3 ? { type: 'lift' as const, cell: position.placed[0]!.cells[0]! } : randomPlacement(game, next);
+        if (!move) break;
+        game = playMove(plugin, instance, game, move);
+      }
+    }
+    expect(compared).toBeGreaterThan(300);
   });
 });
 

@@ -4,7 +4,8 @@
 // laid pieces are taken out again, in another random order, while the completion stays unique and
 // the level stays within the one asked for. Another packing is tried when the level comes out
 // easier than asked, up to MAX_PACKINGS; the closest one is kept.
-import { type GenerateContext, type GeneratedPuzzle, type GenerateRequest, InputError, Random } from '@kit/core';
+import { InputError, Random } from '@kit/core';
+import type { GenerateContext, GeneratedPuzzle, GenerateRequest } from '@kit/core/make';
 import { CHALLENGE_SETS, type ChallengeSet } from './challenge-spec.js';
 import { checkPieces } from './checks.js';
 import { countCompletions } from './completions.js';

@@ -4,7 +4,8 @@
 // cannot fill (too few, or not a multiple of their sizes) does not count. When nothing is forced,
 // the piece covering the first empty cube is the one trying leads to: that step's level comes from
 // the pieces left and the tries the kit's search takes to settle it.
-import { type GenerateContext, type Grade, type GradeStep, InputError } from '@kit/core';
+import { InputError } from '@kit/core';
+import type { GenerateContext, Grade, GradeStep } from '@kit/core/make';
 import { countCompletions } from './completions.js';
 import { type Fit, boxFits, cutsOffPocket, fitsFree } from './fits.js';
 import type { PackingInstance } from './instance.js';

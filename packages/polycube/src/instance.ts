@@ -1,4 +1,5 @@
-import { InputError, skipGeneratedHeader, type ParsedOptions, type TextFile } from '@kit/core';
+import { InputError, type ParsedOptions, type TextFile } from '@kit/core';
+import { skipGeneratedHeader } from '@kit/core/make';
 import { looksLikeXml, parseBurrTools } from './burrtools.js';
 import { checkPieces } from './checks.js';
 import { type LaidPiece, readLaidTarget, withoutLaid } from './laid.js';

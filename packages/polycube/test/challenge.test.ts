@@ -1,6 +1,7 @@
 // Challenges: generated boxes with pieces laid, checked unique by the plain packer (no shared
 // code with the solver), read back by the plugin's parser, graded, and refused in one line.
-import { generatedHeader, gradeLine, type Grade, type GeneratedPuzzle, type TextFile } from '@kit/core';
+import type { TextFile } from '@kit/core';
+import { generatedHeader, gradeLine, type Grade, type GeneratedPuzzle } from '@kit/core/make';
 import { parseOptions, type RawOptions } from '@kit/core/host';
 import { describe, expect, it } from 'vitest';
 import plugin from '../src/plugin.js';

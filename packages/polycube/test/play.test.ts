@@ -3,8 +3,9 @@
 // completion, as `--symmetry none` counts the target with the laid cubes as holes) against the
 // independent packer of naive.ts on random positions.
 import { describe, expect, it } from 'vitest';
-import { applyMove, piecesLeft, seededRandom as random, type PlayMove } from '@kit/core';
-import { gameStatus, judgeGame, parseOptions, playMove, startGame, type Game, type RawOptions } from '@kit/core/host';
+import { seededRandom as random } from '@kit/core';
+import { applyMove, piecesLeft, type PlayMove, gameStatus, judgeGame, playMove, startGame, type Game } from '@kit/core/play';
+import { parseOptions, type RawOptions } from '@kit/core/host';
 import { packingCompletions } from '../src/play-referee.js';
 import plugin from '../src/plugin.js';
 import { naiveCount, rotations, type NaiveKind } from './naive.js';

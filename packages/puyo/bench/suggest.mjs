@@ -4,7 +4,7 @@
 // (target: well under 100 ms).
 // Usage: node bench/suggest.mjs [games]
 import { seededRandom } from '@kit/core';
-import { gameStatus, playMove, startGame } from '@kit/core/host';
+import { gameStatus, playMove, startGame } from '@kit/core/play';
 import { fastEngine, plugin } from '../dist/index.js';
 import { parseInstance } from '../dist/plugin.js';
 

@@ -3,7 +3,8 @@
 // Fields are drawn stable (no group of 4), low enough that no placement is ever out of reach, in
 // four colours, the pairs in the colours on top of the columns; for an all clear, three colours whose
 // puyos (field and pairs) come in fours.
-import { InputError, Random, type GenerateContext, type GeneratedPuzzle, type GenerateRequest } from '@kit/core';
+import { InputError, Random } from '@kit/core';
+import type { GenerateContext, GeneratedPuzzle, GenerateRequest } from '@kit/core/make';
 import { COLOUR_LETTERS, ROWS, WIDTH, type PuyoField } from './field.js';
 import { type Goal, describeGoal } from './goal.js';
 import { type NazoSolution, type Pair, solveNazo } from './nazo.js';

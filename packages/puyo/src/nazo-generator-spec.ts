@@ -1,6 +1,6 @@
 // What `kit generate puyo` and the page's New game offer, before the solver module loads: the
 // levels and the parameters (the goal, its chain length and the number of pairs).
-import type { GeneratorSpec } from '@kit/core';
+import type { GeneratorSpec } from '@kit/core/make';
 import { NAZO_LEVELS } from './nazo-levels.js';
 
 /** The goals the generator makes, as `--goal` names them. */

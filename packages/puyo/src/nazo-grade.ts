@@ -1,7 +1,8 @@
 // Grading a chain puzzle: its level (nazo-levels.ts) and its solving path, one step a move of the
 // best answer. Each move's level is that of the puzzle still to solve when it is made: the last
 // move alone is a 1-pair puzzle, the first is the whole puzzle.
-import { InputError, type GenerateContext, type Grade, type GradeStep } from '@kit/core';
+import { InputError } from '@kit/core';
+import type { GenerateContext, Grade, GradeStep } from '@kit/core/make';
 import { boardFromGrid, createBoard, gridFromBoard } from './bitboard.js';
 import { runChain } from './chain.js';
 import { ROWS, WIDTH, type CellGrid, type PuyoField, cellIndex, fieldFromGrid, gridFromField } from './field.js';

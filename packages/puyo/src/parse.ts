@@ -1,5 +1,6 @@
 // The seed's field file: up to 14 lines, top to bottom, the last line being row 1 (the floor).
-import { InputError, skipGeneratedHeader } from '@kit/core';
+import { InputError } from '@kit/core';
+import { skipGeneratedHeader } from '@kit/core/make';
 import { splitLines } from '@kit/grid';
 import { ROWS, WIDTH, type PuyoField } from './field.js';
 

@@ -1,7 +1,7 @@
 // The referee of a chain puzzle in play: the answers (placement sequences that meet the goal, the
 // puzzle ending where it does) that begin with the drops played so far, counted by the solver with
 // those drops as its fixed prefix. Loaded lazily, in the worker.
-import type { CompletionRequest, CompletionResult, DropPlacement, PlayPosition, PlayReferee, PlaySetup } from '@kit/core';
+import type { CompletionRequest, CompletionResult, DropPlacement, PlayPosition, PlayReferee, PlaySetup } from '@kit/core/play';
 import { ROTATIONS, solveNazo } from './nazo.js';
 import { placementIndex } from './play.js';
 import type { PuyoInstance } from './types.js';

@@ -3,7 +3,8 @@
 // the popping groups lit up, counted and scored as Tsu does. Only placements a player can reach are
 // offered (reach.ts), and play ends when column 3 fills to row 12. A chain puzzle's goal shows as
 // met or not; its referee (play-referee.ts) counts the answers that start with the drops so far.
-import { InputError, PLAY_LIMITS, seededRandom, type Cell, type DropPlacement, type DropsSetup, type Frame, type PlayPosition, type PlaySetup, type PlaySpec } from '@kit/core';
+import { InputError, seededRandom, type Cell, type Frame } from '@kit/core';
+import { PLAY_LIMITS, type DropPlacement, type DropsSetup, type PlayPosition, type PlaySetup, type PlaySpec } from '@kit/core/play';
 import { boardAllClear, boardFromGrid, columnHeight, createBoard, createResult, gridFromBoard, simulateBoard } from './bitboard.js';
 import { fieldEditor } from './editor.js';
 import { findGroups, isAllClear, popStep, settle, type ChainStep } from './chain.js';

@@ -1,8 +1,7 @@
 // The plugin description: cheap to import; the simulator and solver load lazily.
 // The version users see is the package's own, so changesets' bumps reach `kit list` too.
 import manifest from '../package.json' with { type: 'json' };
-import { InputError, definePlugin } from '@kit/core';
-import type { ParsedOptions, TextFile } from '@kit/core';
+import { InputError, definePlugin, type ParsedOptions, type TextFile } from '@kit/core';
 import { simulate } from './chain.js';
 import { fieldEditor, samples } from './editor.js';
 import { ROWS } from './field.js';

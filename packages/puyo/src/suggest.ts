@@ -4,7 +4,7 @@
 // A sequence is worth its largest chain, then its points; the first placement of the best sequence
 // is suggested, ties going to the first in the play's own order (rotation up, right, down, left;
 // columns left to right). A sequence ends early where the game would be over.
-import type { DropPlacement } from '@kit/core';
+import type { DropPlacement } from '@kit/core/play';
 import { type Board, columnHeight, createBoard, createResult, simulateBoard } from './bitboard.js';
 import { WIDTH } from './field.js';
 import { dropPair, placementsFor, type Pair } from './nazo.js';

@@ -2,8 +2,8 @@
 // 4096 pairs before it starts again, and a long game's score and best chain, replayed on the fast
 // simulator, agree with the independent model (brute-builder.ts) drop by drop.
 import { describe, expect, it } from 'vitest';
-import { Random, type DropsSetup } from '@kit/core';
-import { gameStatus, playMove, startGame } from '@kit/core/host';
+import { Random } from '@kit/core';
+import { type DropsSetup, gameStatus, playMove, startGame } from '@kit/core/play';
 import plugin, { parseInstance } from '../src/plugin.js';
 import { QUEUE_LENGTH } from '../src/play.js';
 import { chainOf, columnsOf, over, place } from './brute-builder.js';

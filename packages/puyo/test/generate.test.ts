@@ -1,7 +1,8 @@
 // The chain-puzzle generator and grader, called as hosts call them (plugin.solver(), then generate and
 // grade; plugin.parse on what was made). Every made puzzle's answers are enumerated by own-nazo.ts,
 // which shares no code with the plugin, and by the kit's own search: both must find the one answer.
-import { InputError, generatedHeader, type GeneratedPuzzle, type GenerateRequest, type Grade, type ParsedOptions, type Solver } from '@kit/core';
+import { InputError, type ParsedOptions, type Solver } from '@kit/core';
+import { generatedHeader, type GeneratedPuzzle, type GenerateRequest, type Grade } from '@kit/core/make';
 import { parseOptions, solveAll } from '@kit/core/host';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type NazoSolution, type PuyoInstance, type PuyoState, plugin } from '../src/index.js';

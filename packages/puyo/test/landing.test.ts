@@ -2,8 +2,8 @@
 // it names are where the independent model (brute-builder.ts) puts the pair's puyos, axis then child,
 // null for a child that vanishes above row 13; none once the game is over.
 import { describe, expect, it } from 'vitest';
-import { Random, type DropsSetup } from '@kit/core';
-import { gameStatus, playMove, startGame } from '@kit/core/host';
+import { Random } from '@kit/core';
+import { type DropsSetup, gameStatus, playMove, startGame } from '@kit/core/play';
 import plugin, { parseInstance } from '../src/plugin.js';
 import { chainOf, columnsOf, place, type Columns } from './brute-builder.js';
 

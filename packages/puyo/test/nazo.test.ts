@@ -1,5 +1,4 @@
-import type { SolveEvent } from '@kit/core';
-import { AbortedError, solveAll, solveInProcess } from '@kit/core/host';
+import { type SolveEvent, AbortedError, solveAll, solveInProcess } from '@kit/core/host';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { bruteNazo } from './brute-nazo.js';

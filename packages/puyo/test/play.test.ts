@@ -2,8 +2,7 @@
 // column 3's 12th row, chains counted and scored as Tsu does), and chain puzzles whose referee
 // counts the answers left, checked against the brute-force enumerator (brute-nazo.ts).
 import { describe, expect, it } from 'vitest';
-import type { DropsSetup, PlayMove } from '@kit/core';
-import { gameStatus, judgeGame, playMove, startGame, undoGame, type Game } from '@kit/core/host';
+import { type DropsSetup, type PlayMove, gameStatus, judgeGame, playMove, startGame, undoGame, type Game } from '@kit/core/play';
 import { fieldEditor } from '../src/editor.js';
 import { decodeNazoLink } from '../src/nazo-link.js';
 import { ROTATIONS } from '../src/nazo.js';

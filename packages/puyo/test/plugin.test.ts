@@ -1,5 +1,4 @@
-import type { SolveEvent, StepEvent } from '@kit/core';
-import { solveInProcess } from '@kit/core/host';
+import { type SolveEvent, type StepEvent, solveInProcess } from '@kit/core/host';
 import { describe, expect, it } from 'vitest';
 import { decodeShareString, plugin, puyopUrl, parseField } from '../src/index.js';
 import { encodeNexus, encodePuyop } from '../src/share.js';

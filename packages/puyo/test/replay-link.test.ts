@@ -2,8 +2,8 @@
 // (two digits a drop, read back here by hand: pair, then column and rotation), a chain puzzle as its
 // nazo link with the drops played; none for a field that uses row 14.
 import { describe, expect, it } from 'vitest';
-import { Random, type DropsSetup } from '@kit/core';
-import { gameStatus, playMove, startGame, type Game } from '@kit/core/host';
+import { Random } from '@kit/core';
+import { type DropsSetup, gameStatus, playMove, startGame, type Game } from '@kit/core/play';
 import { decodeNazoLink } from '../src/nazo-link.js';
 import plugin, { parseInstance } from '../src/plugin.js';
 import type { PuyoInstance } from '../src/types.js';

@@ -3,8 +3,8 @@
 // whose sequences through the three pairs shown reach the largest chain, then the most points, as
 // an independent brute force (brute-builder.ts: its own simulation and movement rules) finds them.
 import { describe, expect, it } from 'vitest';
-import { Random, type DropsSetup } from '@kit/core';
-import { gameStatus, playMove, startGame, type Game } from '@kit/core/host';
+import { Random } from '@kit/core';
+import { type DropsSetup, gameStatus, playMove, startGame, type Game } from '@kit/core/play';
 import plugin, { parseInstance } from '../src/plugin.js';
 import type { PuyoInstance } from '../src/types.js';
 import { chainOf, columnsOf, firstDrops, place, reachable } from './brute-builder.js';

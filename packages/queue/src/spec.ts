@@ -1,5 +1,4 @@
-import type { Summary } from '@kit/core';
-import { Random } from '@kit/core';
+import { type Summary, Random } from '@kit/core';
 import type { SearchSource } from '@kit/core/host';
 
 /**

@@ -3,8 +3,9 @@
 // `# ID SIZE DIFFICULTY SEED` header line, so the same words print the same bytes on every machine.
 import { existsSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { generatedHeader, isInputError, type GeneratedPuzzle, type GenerateRequest, type ParsedOptions } from '@kit/core';
-import { AbortedError, MakerClient, parseOptions, readGeneratorSize, type AnyPlugin, type RawOptions } from '@kit/core/host';
+import { isInputError, type ParsedOptions } from '@kit/core';
+import { generatedHeader, type GeneratedPuzzle, type GenerateRequest, MakerClient, readGeneratorSize } from '@kit/core/make';
+import { AbortedError, parseOptions, type AnyPlugin, type RawOptions } from '@kit/core/host';
 import { safeLine } from '@kit/core/messages';
 import { createNodeWorker } from '@kit/core/node';
 import { discover, findPlugin, type DiscoveredPlugin } from '../discovery.js';

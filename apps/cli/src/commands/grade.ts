@@ -1,8 +1,9 @@
 // `kit grade <id> FILE`: the puzzle read as `kit run` reads its file, parsed by the plugin (a
 // `kit generate` header line reads as blank), graded in a worker thread; one line, the grade, or
 // the solving path first (--steps), or JSON lines (--json).
-import { gradeLine, isInputError, type Grade, type GradeStep, type ParsedOptions, type TextFile } from '@kit/core';
-import { MakerClient, parseOptions, type AnyPlugin } from '@kit/core/host';
+import { isInputError, type ParsedOptions, type TextFile } from '@kit/core';
+import { gradeLine, type Grade, type GradeStep, MakerClient } from '@kit/core/make';
+import { parseOptions, type AnyPlugin } from '@kit/core/host';
 import { safeLine } from '@kit/core/messages';
 import { createNodeWorker } from '@kit/core/node';
 import { discover, findPlugin } from '../discovery.js';

@@ -3,8 +3,8 @@
 // A shard file is data from elsewhere: every field is bounded before use (see shard-file.ts), the
 // search is re-parsed from its text by the plugin's own parser, and the files must agree with each
 // other and with themselves (or, with a shared secret, carry its signature).
-import { isInputError, type DoneEvent, type Summary } from '@kit/core';
-import { TaskThread, instanceFromSource } from '@kit/core/host';
+import { isInputError, type Summary } from '@kit/core';
+import { type DoneEvent, TaskThread, instanceFromSource } from '@kit/core/host';
 import { createNodeWorker } from '@kit/core/node';
 import type { DiscoveredPlugin } from '../discovery.js';
 import { UsageError } from '../errors.js';

@@ -1,5 +1,5 @@
-import { isInputError, type ParsedOptions, type TextFile, type DoneEvent, type Summary } from '@kit/core';
-import { AbortedError, type RawOptions, type RunRequest, parseOptions, type AnyPlugin } from '@kit/core/host';
+import { isInputError, type ParsedOptions, type TextFile, type Summary } from '@kit/core';
+import { type DoneEvent, AbortedError, type RawOptions, type RunRequest, parseOptions, type AnyPlugin } from '@kit/core/host';
 import { escapeControls, safeLine } from '@kit/core/messages';
 import type { WorkerPool } from '@kit/core/node';
 import type { DiscoveredPlugin } from '../discovery.js';
@@ -9,7 +9,7 @@ import { collectRunArguments, suggestedStepDelay, type ParsedRunArguments } from
 import { parseRunArgsQuickly } from '../run-args-quick.js';
 import { createRunOutput } from '../run-output.js';
 import { StatusLine } from '../status-line.js';
-import { solvesHere, solveWith } from '../solve-with.js';
+import { runPlace, solveWith } from '../solve-with.js';
 import { PluginFault } from '../plugin-fault.js';
 import { loadOptional } from '../optional-package.js';
 
@@ -117,7 +117,7 @@ export async function runPlugin(found: DiscoveredPlugin, args: string[], context
           })
         : common.shard
           ? await (await import('../shard.js')).runShard(request, common.shard, plugin, source, context.env, context.cwd, context.pool)
-          : await solveWith(found, request, common, solvesHere(common, animate), context.pool);
+          : await solveWith(found, request, runPlace(common, animate), context.pool);
     // A summary without a count (a careless plugin) still gets one: the solutions that were reported.
     if (typeof done.summary.solutions !== 'number') done.summary.solutions = solutionsSeen;
     await output.finish(done, () => summaryLine(plugin, done.summary, instance));

@@ -2,7 +2,7 @@
 // and Ctrl+Y. A step is what one gesture changed in the grids (a drag paints many cells, one step),
 // kept in core's move history as the grids' texts; a step is undone by giving an editor its text
 // back through its "As text" field, the way a pasted grid comes in, so the editors need no hook.
-import { emptyHistory, playedMoves, recordMove, redoMove, undoMove, canRedo, canUndo, type History } from '@kit/core/host';
+import { emptyHistory, playedMoves, recordMove, redoMove, undoMove, canRedo, canUndo, type History } from '@kit/core/play';
 import { h } from './dom.js';
 
 type Snapshot = readonly string[];

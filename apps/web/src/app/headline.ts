@@ -1,8 +1,8 @@
 // One source for every number the page headlines about a run: the big count, the words beside it,
 // the plugin's counters, and what the solution list says it holds. The status line, the run bar and
 // the list all read it, so they cannot disagree. No DOM here: it is tested in Node.
-import type { DoneEvent, JsonValue, StepEvent } from '@kit/core';
-import type { AnyPlugin } from '@kit/core/host';
+import type { JsonValue } from '@kit/core';
+import type { DoneEvent, StepEvent, AnyPlugin } from '@kit/core/host';
 
 /** What a headline is made from: a run as the page records it. */
 export interface RunFacts {

@@ -1,6 +1,5 @@
-import type { LettersOptionSpec, OptionSpec, Palette, TextFile } from '@kit/core';
-import { entryHex, type AnyPlugin, type RawOptions } from '@kit/core/host';
-import { HOST_NAMES } from '@kit/core/host';
+import type { OptionSpec, Palette, TextFile } from '@kit/core';
+import { type LettersOptionSpec, entryHex, type AnyPlugin, type RawOptions, HOST_NAMES } from '@kit/core/host';
 import { h } from './dom.js';
 import { buildGridEditor, type GridEditor } from './grid-editor.js';
 import { pageWords } from './page-words.js';

@@ -1,5 +1,7 @@
-import type { DoneEvent, ProgressEvent, StepEvent } from '@kit/core';
-import { AbortedError, runSolver, solutionsToKeep, type KeepPolicy, type RegisteredPlugin, type WorkerPort } from '@kit/core/host';
+import {
+  type DoneEvent, type ProgressEvent, type StepEvent, AbortedError, runSolver, solutionsToKeep, type KeepPolicy, type RegisteredPlugin,
+  type WorkerPort,
+} from '@kit/core/host';
 
 /** Solutions kept for browsing at most; beyond this the run only counts them. */
 export const MAX_KEPT_SOLUTIONS = 50_000;

@@ -6,7 +6,8 @@ export function playSource(_vars: TemplateVars): string {
 // attack each other show at once; the puzzle is solved with N queens and no attack. The referee is
 // the plugin's own solver: toInstance turns the queens on the board into given queens, so its
 // solutions are exactly the ways to finish, and fromSolution turns one back into a position (hints).
-import type { Cell, MarksPosition, PlayPosition, PlaySpec, PlayViolation } from '@kit/core';
+import type { Cell } from '@kit/core';
+import type { MarksPosition, PlayPosition, PlaySpec, PlayViolation } from '@kit/core/play';
 import type { Instance, Placement } from './plugin.js';
 
 const EMPTY = '.';

@@ -8,7 +8,8 @@ export function playTestSource(vars: TemplateVars): string {
   return `import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from '@kit/core';
-import { gameStatus, judgeGame, parseOptions, playMove, startGame, type Game } from '@kit/core/host';
+import { parseOptions } from '@kit/core/host';
+import { gameStatus, judgeGame, playMove, startGame, type Game } from '@kit/core/play';
 import { boardEditor, samples } from '../src/editor.js';
 import plugin, { type Instance } from '../src/plugin.js';
 

@@ -6,7 +6,8 @@ export function pluginSource(vars: TemplateVars): string {
 // puzzle. Keep this file cheap to import: the search itself lives in solver.ts and is loaded only in a
 // worker. The version users see is the package's own, so a release reaches \`kit list\` too.
 import manifest from '../package.json' with { type: 'json' };
-import { InputError, definePlugin, skipGeneratedHeader, type Cell, type Frame } from '@kit/core';
+import { InputError, definePlugin, type Cell, type Frame } from '@kit/core';
+import { skipGeneratedHeader } from '@kit/core/make';
 import { parseBoard, type Board } from './board.js';
 import { boardEditor, samples } from './editor.js';
 import { play } from './play.js';

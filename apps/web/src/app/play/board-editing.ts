@@ -2,7 +2,8 @@
 // the plugin's editors its `play.editable` speaks for, the position as that editor's grid (checked,
 // as any plugin data is), and the puzzle's values with the edited grid put in (the options that
 // grid replaces left out, as the Solve form leaves them out while it is in use).
-import type { GridEditorSpec, PlayPosition, PlaySetup } from '@kit/core';
+import type { GridEditorSpec } from '@kit/core';
+import type { PlayPosition, PlaySetup } from '@kit/core/play';
 import type { AnyPlugin } from '@kit/core/host';
 import { checkGrid, encodeGrid } from '../grid-code.js';
 import type { EditableBoard } from './board-painter.js';

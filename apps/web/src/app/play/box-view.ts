@@ -2,7 +2,8 @@
 // turned by a drag or the arrow keys, the layers pulled apart with a slider (the Solve tab's view,
 // fed from the position, so it knows nothing of the puzzle). Holes of the box are drawn as grey
 // cubes, so a challenge's given pieces and the box's shape show too.
-import { coverOf, type Frame, type Palette, type PiecesPosition, type PiecesSetup, type TrayPiece } from '@kit/core';
+import type { Frame, Palette } from '@kit/core';
+import { coverOf, type PiecesPosition, type PiecesSetup, type TrayPiece } from '@kit/core/play';
 import { h } from '../dom.js';
 import { createSolidView, drawSolid } from '../solid-view.js';
 

@@ -2,7 +2,7 @@
 // row of clues left of each row, lined up with the board's cells (the frame's SVG keeps 0.1 cell
 // of margin on each side, so the margins' grids do too, reading the board's --columns and --rows).
 // Text only: a plugin's clues are shown as they are, never as markup.
-import type { MarksSetup } from '@kit/core';
+import type { MarksSetup } from '@kit/core/play';
 import { h } from '../dom.js';
 
 type Margins = NonNullable<MarksSetup['margins']>;

@@ -1,6 +1,6 @@
 // The counters a plugin's view declares (`chain 3`, `score 1260`, `lines 4`), large, for every kind
 // of play board; each `data-counter` holds its label.
-import type { PlayCounter } from '@kit/core';
+import type { PlayCounter } from '@kit/core/play';
 import { h } from '../dom.js';
 
 export class CountersView {

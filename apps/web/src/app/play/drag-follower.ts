@@ -1,7 +1,8 @@
 // The piece under the finger or the pointer while it is dragged: drawn at the board's cell size,
 // the part it was taken by centred on the pointer, above everything and never in the pointer's way.
 // Over the board it fades, so the snapped ghost under it shows where the piece would go.
-import type { Palette, TrayPiece } from '@kit/core';
+import type { Palette } from '@kit/core';
+import type { TrayPiece } from '@kit/core/play';
 import { h } from '../dom.js';
 import { flatCells, pieceShape } from './piece-tray.js';
 

@@ -6,7 +6,8 @@
 // counters (chain, score) stand large beside the field, with the next pieces and the goal. Where
 // the plugin allows it, the field is edited in place (Edit: a palette of the editor's values, taps
 // on the field's cells), and Done plays the edited field as the puzzle.
-import { currentDrop, type DropPlacement, type DropsSetup, type Frame, type PlayView } from '@kit/core';
+import type { Frame } from '@kit/core';
+import { currentDrop, type DropPlacement, type DropsSetup, type PlayView } from '@kit/core/play';
 import { h } from '../dom.js';
 import { cellColour } from '../frame-svg.js';
 import { BoardFrame } from './board-frame.js';

@@ -2,7 +2,7 @@
 // from storage is hostile like any other input (another tab, an older page, a person with the
 // developer tools): its size is bounded before it is parsed, every field is checked, and the game
 // code is later replayed against the puzzle by core (startGame), which names the move it refuses.
-import { MAX_GAME_CODE_LENGTH } from '@kit/core/host';
+import { MAX_GAME_CODE_LENGTH } from '@kit/core/play';
 
 /** The part of the Web Storage API used here (localStorage, or a Map in tests). */
 export interface KeyValueStore {

@@ -2,7 +2,8 @@
 // a mouse: the piece drawn as it will be laid (`data-piece`, `data-orientation`; a tap on it turns
 // it the first way it turns), one button per way the tray's pieces turn (Rotate, Flip, Tip), and
 // Back to tray. The buttons are enabled only while a piece is in hand.
-import type { Palette, PieceTurn, PiecesSetup } from '@kit/core';
+import type { Palette } from '@kit/core';
+import type { PieceTurn, PiecesSetup } from '@kit/core/play';
 import { h } from '../dom.js';
 import { pieceSolid } from './box-view.js';
 import { pieceShape } from './piece-tray.js';

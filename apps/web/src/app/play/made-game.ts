@@ -2,8 +2,9 @@
 // with `&size=WxH`, or `daily=1` for the day's puzzle. `seed` and `size` are read only beside `new=1`
 // or `daily=1`: elsewhere they may be a plugin's own options (Hitori's seed, pentomino's size). Every
 // value is checked against the generator's description before anything is made from it.
-import type { GeneratorSpec, PluginSample } from '@kit/core';
-import { dailySeed, HOST_NAMES, readGeneratorSize } from '@kit/core/host';
+import type { PluginSample } from '@kit/core';
+import { type GeneratorSpec, dailySeed, readGeneratorSize } from '@kit/core/make';
+import { HOST_NAMES } from '@kit/core/host';
 import { GAME_PARAMETER } from './play-url.js';
 
 const pageName = (name: string): string => {

@@ -6,7 +6,7 @@
 // them, go in with the Pencil switch on. On a `cycle` board a press moves the cell to its next
 // mark and a drag from it gives every cell it crosses that same mark (a Nonogram's run, a row of
 // Hitori's shading), by finger or pointer.
-import { cellName, type MarksPosition, type MarksSetup, type PlayMark } from '@kit/core';
+import { cellName, type MarksPosition, type MarksSetup, type PlayMark } from '@kit/core/play';
 import { h } from '../dom.js';
 import { BoardFrame } from './board-frame.js';
 import { CountersView } from './counters-view.js';

@@ -2,7 +2,7 @@
 // width and height fields) and the difficulty (its levels), the buttons, Cancel while a puzzle is
 // made, a progress line after 300 ms with the tries so far, and the shown game's difficulty
 // (`data-difficulty`). Its lines keep their space, so nothing under them moves as they change.
-import type { GeneratorSpec } from '@kit/core';
+import type { GeneratorSpec } from '@kit/core/make';
 import { h, setText } from '../dom.js';
 import { checkSize, dailyGame, defaultLevel, type MadeGame } from './made-game.js';
 

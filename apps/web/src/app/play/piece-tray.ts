@@ -1,7 +1,8 @@
 // The tray of a pieces board: one button per piece, drawn in the orientation it will be laid in,
 // with how many copies are left. A piece is taken with a click, a tap or Enter, or dragged by any
 // of its cells; R, F (a piece's turn keys) turn the focused piece, a tap on the piece in hand turns it.
-import type { Palette, PiecesSetup, TrayPiece } from '@kit/core';
+import type { Palette } from '@kit/core';
+import type { PiecesSetup, TrayPiece } from '@kit/core/play';
 import { entryHex } from '@kit/core/host';
 import { h } from '../dom.js';
 import { pieceSolid } from './box-view.js';

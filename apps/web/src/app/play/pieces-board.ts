@@ -6,7 +6,7 @@
 // click or Enter, dragged somewhere else, or put back with Delete or Back to tray.
 import {
   applyMove, cellName, coverOf, pieceCells, piecesLeft, PlayMoveError, type PiecesPosition, type PiecesSetup, type PlayMove,
-} from '@kit/core';
+} from '@kit/core/play';
 import { h } from '../dom.js';
 import { BoardFrame, type DrawnBoard } from './board-frame.js';
 import { BoxLayers } from './box-layers.js';

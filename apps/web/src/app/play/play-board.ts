@@ -1,6 +1,6 @@
 // What every kind of board (marks, pieces, drops) offers the Play tab, and what it is given.
-import type { GridEditorSpec, Palette, PlayMove } from '@kit/core';
-import type { Game, GameStatus } from '@kit/core/host';
+import type { GridEditorSpec, Palette } from '@kit/core';
+import type { PlayMove, Game, GameStatus } from '@kit/core/play';
 import type { EditableBoard } from './board-painter.js';
 
 export interface BoardHost {

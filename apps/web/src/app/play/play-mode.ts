@@ -4,7 +4,7 @@
 import type { RegisteredPlugin } from '@kit/core/host';
 import { h } from '../dom.js';
 import type { ModeRequest, PageMode } from '../page-mode.js';
-import { createWebWorker } from '../web-worker-port.js';
+import { createRefereeWebWorker, createWebWorker } from '../web-worker-port.js';
 import type { PlayScreen } from './play-screen.js';
 
 export class PlayMode implements PageMode {
@@ -38,7 +38,7 @@ export class PlayMode implements PageMode {
   }
 
   #load(): Promise<PlayScreen> {
-    this.#screen ??= import('./play-screen.js').then(({ PlayScreen }) => (this.#loaded = new PlayScreen(this.panel, createWebWorker)));
+    this.#screen ??= import('./play-screen.js').then(({ PlayScreen }) => (this.#loaded = new PlayScreen(this.panel, createWebWorker, createRefereeWebWorker)));
     return this.#screen;
   }
 }

@@ -3,8 +3,13 @@
 // thread (gameStatus), and the referee counts what remains in a worker after every move (the next
 // move cancels it), names the mistake once nothing remains, and gives hints. Progress is kept per
 // puzzle in localStorage; the time played runs while the game is on screen.
-import { initialPosition, mergePalette, PlayMoveError, type Grade, type GradeStep, type GridEditorSpec, type PlayHint, type PlayMove } from '@kit/core';
-import { AbortedError, MakerClient, parseOptions, readGeneratorSize, RefereeClient, type RawOptions, gameCode, gameStatus, playMove, playSetup, playedMoves, redoGame, remainingText, startGame, undoGame, canRedo, canUndo, type Game, type GameStatus, type RefereeAsk, type RefereeReport, type RegisteredPlugin, type WorkerPort } from '@kit/core/host';
+import { mergePalette, type GridEditorSpec } from '@kit/core';
+import {
+  initialPosition, PlayMoveError, type PlayHint, type PlayMove, RefereeClient, gameCode, gameStatus, playMove, playSetup, playedMoves,
+  redoGame, remainingText, startGame, undoGame, canRedo, canUndo, type Game, type GameStatus, type RefereeAsk, type RefereePort, type RefereeReport,
+} from '@kit/core/play';
+import { type Grade, type GradeStep, MakerClient, readGeneratorSize } from '@kit/core/make';
+import { AbortedError, parseOptions, type RawOptions, type RegisteredPlugin, type WorkerPort } from '@kit/core/host';
 import { h } from '../dom.js';
 import { errorText } from '../errors.js';
 import type { ModeRequest } from '../page-mode.js';
@@ -89,8 +94,10 @@ export class PlayScreen {
 
   constructor(
     panel: HTMLElement,
-    /** A new solver worker, from the main bundle (see referee-workers.ts). */
+    /** A new solver worker (the maker's), from the main bundle (see referee-workers.ts). */
     private readonly createWorker: () => WorkerPort,
+    /** A new referee worker, from the main bundle. */
+    private readonly createRefereeWorker: () => RefereePort,
   ) {
     this.#panel = panel;
     this.#undo.addEventListener('click', () => this.undo());
@@ -200,7 +207,7 @@ export class PlayScreen {
       return;
     }
     this.#referee.element.hidden = false;
-    const workers = new RefereeWorkers(registered.origin.moduleUrl, this.createWorker);
+    const workers = new RefereeWorkers(registered.origin.moduleUrl, this.createRefereeWorker);
     const client = new RefereeClient({ moduleUrl: registered.origin.moduleUrl, pluginId: plugin.id, createWorker: workers.take });
     const setup = game.setup;
     const editing = this.#editing(registered, instance, game);

@@ -1,7 +1,6 @@
 // What the Play tab says, in the player's words, from the contract's plain data: the remaining
 // count, a move ("shaded at row 2, column 3"), the cells a move touches (to highlight them).
-import { cellName, pieceCells, type PlayMove, type PlaySetup } from '@kit/core';
-import type { RefereeReport } from '@kit/core/host';
+import { cellName, pieceCells, type PlayMove, type PlaySetup, type RefereeReport } from '@kit/core/play';
 
 const thousands = new Intl.NumberFormat('en');
 

@@ -4,7 +4,7 @@
 // many, "Solved!", the rules the position breaks, the move that was the mistake, a hint, and one
 // line for anything else (a refused move). Nothing here changes size as they come and go, so the
 // board under it never moves.
-import type { PlaySetup, PlayViolation } from '@kit/core';
+import type { PlaySetup, PlayViolation } from '@kit/core/play';
 import { h } from '../dom.js';
 import { clockText } from './play-timer.js';
 

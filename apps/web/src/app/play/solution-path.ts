@@ -1,7 +1,7 @@
 // Show the solution path: the grader's deductions, stepped through forward and back. The panel only
 // shows the step (its number, rule and sentence); the screen draws the position after it on the
 // board, with the cells it decides picked out. Its lines keep their space while it is open.
-import { gradeLine, type Grade, type GradeStep } from '@kit/core';
+import { gradeLine, type Grade, type GradeStep } from '@kit/core/make';
 import { h, setText } from '../dom.js';
 
 export interface SolutionPathActions {

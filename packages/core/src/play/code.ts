@@ -4,9 +4,9 @@
 // `l` cell, `d` column-rotation. Only URL-safe characters. A code from a link is hostile: its
 // length and its move count are bounded before anything grows with them, and every number is
 // checked against the setup it is read for.
-import { InputError } from './errors.js';
+import { InputError } from '../errors.js';
 import type { History } from './history.js';
-import { PLAY_LIMITS, type PlayMove, type PlaySetup } from './play.js';
+import { PLAY_LIMITS, type PlayMove, type PlaySetup } from './spec.js';
 
 /** The version at the head of every game code; a code of another version is refused. */
 export const GAME_CODE_VERSION = '1';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { InputError } from './errors.js';
-import { MAX_GAME_CODE_LENGTH, decodeGame, encodeGame, gameSeed } from './play-code.js';
-import { planarPiece } from './play-shapes.js';
-import type { MarksSetup, PiecesSetup, PlayMove } from './play.js';
+import { InputError } from '../errors.js';
+import { MAX_GAME_CODE_LENGTH, decodeGame, encodeGame, gameSeed } from './code.js';
+import { planarPiece } from './shapes.js';
+import type { MarksSetup, PiecesSetup, PlayMove } from './spec.js';
 
 const marks: MarksSetup = {
   kind: 'marks',

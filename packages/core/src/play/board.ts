@@ -4,13 +4,15 @@
 import {
   PLAY_LIMITS, type DropPlacement, type DropsSetup, type MarksSetup, type PiecesSetup, type PlacedPiece, type PlayMove,
   type PlayPosition, type PlaySetup,
-} from './play.js';
+} from './spec.js';
+import { shareInstanceof } from '../shared-instanceof.js';
 
 /** A move the position does not allow; the message says why in the player's terms. */
 export class PlayMoveError extends Error {
   /** `PlayMoveError`, for code that tells errors apart by name. */
   override readonly name = 'PlayMoveError';
 }
+shareInstanceof(PlayMoveError, 'PlayMoveError');
 
 const isCount = (value: unknown, min: number, max: number): value is number =>
   typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max;
@@ -247,11 +249,33 @@ function notesRubbedOut(setup: MarksSetup, notes: string[][], cell: number, valu
 }
 
 /**
+ * The last mark, note, lift or place applied to each position and what it gave (positions are
+ * immutable): a host that checks a move before playing it (a piece's ghost on the board) and then
+ * plays it checks it once. Drops are not kept: their legality is the plugin's, through `legalDrops`.
+ */
+const lastApplied = new WeakMap<PlayPosition, { setup: PlaySetup; move: PlayMove; after: PlayPosition }>();
+
+const sameMove = (a: PlayMove, b: PlayMove): boolean => {
+  const x = a as Partial<Record<string, unknown>>;
+  const y = b as Partial<Record<string, unknown>>;
+  return x['type'] === y['type'] && x['cell'] === y['cell'] && x['value'] === y['value'] && x['piece'] === y['piece'] && x['orientation'] === y['orientation'];
+};
+
+/**
  * The position after a move. Returns the same object when the move changes nothing (a mark a cell
  * already holds); throws PlayMoveError when the position does not allow it. `legalDrops` is the
  * plugin's list for drop moves.
  */
 export function applyMove(setup: PlaySetup, position: PlayPosition, move: PlayMove, legalDrops?: () => readonly DropPlacement[]): PlayPosition {
+  if (move.type === 'drop') return movedOnce(setup, position, move, legalDrops);
+  const last = lastApplied.get(position);
+  if (last && last.setup === setup && sameMove(last.move, move)) return last.after;
+  const after = movedOnce(setup, position, move);
+  lastApplied.set(position, { setup, move: { ...move }, after });
+  return after;
+}
+
+function movedOnce(setup: PlaySetup, position: PlayPosition, move: PlayMove, legalDrops?: () => readonly DropPlacement[]): PlayPosition {
   if (setup.kind === 'marks' && position.kind === 'marks') {
     if (move.type !== 'mark' && move.type !== 'note') throw new PlayMoveError(`a ${move.type} move does not fit a board of marks`);
     const cells = boardCells(setup);

@@ -1,6 +1,6 @@
 // A flat piece for a play tray: its distinct orientations under turns and flips, and the maps from
 // one orientation to the next for R (a quarter turn clockwise) and F (a mirror image, left to right).
-import type { TrayPiece } from './play.js';
+import type { TrayPiece } from './spec.js';
 
 type Shape = Array<[number, number]>;
 

@@ -2,12 +2,12 @@
 // history of moves and the position they lead to. Everything a host does between two moves (play
 // one, undo, redo, read a link, check the rules, say "solved") is here and puzzle-free; only the
 // referee's search runs elsewhere (play-referee.ts, in a worker).
-import { InputError } from './errors.js';
+import { InputError } from '../errors.js';
 import { emptyHistory, playedMoves, recordMove, redoMove, undoMove, type History } from './history.js';
-import { applyMove, boardCells, checkPlaySetup, initialPosition, PlayMoveError } from './play-board.js';
-import { decodeGame, encodeGame, gameSeed } from './play-code.js';
-import type { DropPlacement, PlayMove, PlayPosition, PlaySetup, PlaySpec, PlayView, PlayViolation } from './play.js';
-import type { PuzzlePlugin } from './plugin.js';
+import { applyMove, boardCells, checkPlaySetup, initialPosition, PlayMoveError } from './board.js';
+import { decodeGame, encodeGame, gameSeed } from './code.js';
+import type { DropPlacement, PlayMove, PlayPosition, PlaySetup, PlaySpec, PlayView, PlayViolation } from './spec.js';
+import type { PuzzlePlugin } from '../plugin.js';
 
 /** A game in play: what it is played on, its moves and where they lead. */
 export interface Game {
@@ -38,10 +38,20 @@ export function playSetup<I>(plugin: PlayablePlugin<I>, instance: I, seed: numbe
   return setup;
 }
 
+/**
+ * The legal drops last computed for each position (positions are immutable): the host's status
+ * after a move and the next move's check then ask the plugin once, not twice.
+ */
+const knownDrops = new WeakMap<PlayPosition, { instance: unknown; setup: PlaySetup; drops: DropPlacement[] }>();
+
 /** The drops the plugin allows from a position (none for other kinds). */
 export function legalDropsOf<I>(plugin: PlayablePlugin<I>, instance: I, setup: PlaySetup, position: PlayPosition): DropPlacement[] {
   if (setup.kind !== 'drops') return [];
-  return playSpecOf(plugin).legalDrops?.(instance, setup, position) ?? [];
+  const known = knownDrops.get(position);
+  if (known && known.instance === instance && known.setup === setup) return known.drops;
+  const drops = playSpecOf(plugin).legalDrops?.(instance, setup, position) ?? [];
+  knownDrops.set(position, { instance, setup, drops });
+  return drops;
 }
 
 /** The position after each move in turn; throws PlayMoveError naming the first move that is not allowed. */

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { canRedo, canUndo, emptyHistory, playedMoves, recordMove, redoMove, undoMove } from './history.js';
-import { PlayMoveError, applyMove, cellName, checkPlaySetup, coverOf, initialPosition, isAdditive, pieceCells, piecesLeft } from './play-board.js';
-import { planarPiece } from './play-shapes.js';
-import type { DropsSetup, MarksSetup, PiecesSetup, PlayPosition } from './play.js';
+import { PlayMoveError, applyMove, cellName, checkPlaySetup, coverOf, initialPosition, isAdditive, pieceCells, piecesLeft } from './board.js';
+import { planarPiece } from './shapes.js';
+import type { DropsSetup, MarksSetup, PiecesSetup, PlayPosition } from './spec.js';
 
 const hitoriLike: MarksSetup = {
   kind: 'marks',
@@ -118,6 +118,17 @@ describe('pieces', () => {
     const lifted = applyMove(tetris, position, { type: 'lift', cell: 2 });
     expect(lifted).toEqual({ kind: 'pieces', placed: [{ piece: 0, orientation: 0, cell: 0, cells: [0, 4, 5] }] });
     expect(() => applyMove(tetris, lifted, { type: 'lift', cell: 2 })).toThrow('no piece covers cell 2');
+  });
+
+  it('checks a move once when a host checks it and then plays it (the same position gives the same result)', () => {
+    const start = initialPosition(tetris);
+    const lay = { type: 'place', piece: 0, orientation: 0, cell: 0 } as const;
+    const checked = applyMove(tetris, start, lay);
+    expect(applyMove(tetris, start, { ...lay })).toBe(checked);
+    // Another move, or another setup, is worked out afresh.
+    expect(applyMove(tetris, start, { ...lay, cell: 1 })).not.toBe(checked);
+    expect(applyMove({ ...tetris }, start, lay)).not.toBe(checked);
+    expect(applyMove(tetris, start, lay)).toEqual(checked);
   });
 
   it('places cells in a box by layer, row and column', () => {

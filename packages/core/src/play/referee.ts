@@ -1,15 +1,15 @@
 // The referee: how many completions a position still has (exact up to a cap), which move of the
 // history was the mistake once none remain, and a hint. It runs where searches run (a worker in
-// the page), on top of the plugin's solver (through `toInstance`) or the plugin's own referee.
-import { createSolveContext } from './context.js';
-import { AbortedError } from './run-solver.js';
-import { constrains, isAdditive, pieceCells } from './play-board.js';
+// the page, see referee-worker-loop.ts), on top of the plugin's solver (through `toInstance`) or
+// the plugin's own referee (completions.ts).
+import { AbortedError } from '../aborted.js';
+import type { AnyPlugin } from '../plugin.js';
+import { constrains, isAdditive, pieceCells } from './board.js';
+import { type CompletionSource, completionSource } from './completions.js';
+import { playSpecOf, type Game } from './game.js';
 import { playedMoves } from './history.js';
-import { playSpecOf, replayMoves, type Game } from './play-game.js';
-import type {
-  CompletionRequest, CompletionResult, MarksSetup, PlayHint, PlayMove, PlayPosition, PlayReferee, PlaySetup,
-} from './play.js';
-import type { AnyPlugin, Solver } from './plugin.js';
+import { followMoves, openRefereeGame, type RefereeGame } from './referee-game.js';
+import type { MarksSetup, PlayHint, PlayMove, PlayPosition, PlaySetup } from './spec.js';
 
 /** Completions counted exactly up to this many unless a host asks for another cap. */
 export const DEFAULT_REMAINING_CAP = 1000;
@@ -48,47 +48,6 @@ export interface RefereeReport {
 /** What a host shows as the remaining count: `0`, `27`, `1000+`. */
 export function remainingText(report: Pick<RefereeReport, 'remaining' | 'capped'>): string {
   return report.capped ? `${report.remaining}+` : String(report.remaining);
-}
-
-/** The plugin's way of counting completions: its own referee, or its solver on `toInstance`'s input. */
-export type CompletionSource = (setup: PlaySetup, position: PlayPosition, request: CompletionRequest) => Promise<CompletionResult>;
-
-/** Completions through the plugin: `referee()` when it has one, else its solver on `toInstance`. */
-export function completionSource<I>(
-  plugin: AnyPlugin,
-  instance: I,
-  loaded: { solver?: Solver; referee?: PlayReferee } = {},
-): CompletionSource {
-  const play = playSpecOf(plugin);
-  if (play.referee) {
-    let referee: Promise<PlayReferee> | undefined = loaded.referee ? Promise.resolve(loaded.referee) : undefined;
-    return async (setup, position, request) => {
-      referee ??= play.referee!();
-      return (await referee).completions(instance, setup, position, request);
-    };
-  }
-  if (!play.toInstance) throw new Error(`plugin ${plugin.id} has no referee: its play mode gives neither toInstance nor referee`);
-  let solver: Promise<Solver> | undefined = loaded.solver ? Promise.resolve(loaded.solver) : undefined;
-  return async (setup, position, request) => {
-    solver ??= plugin.solver();
-    const input = play.toInstance!(instance, setup, position);
-    const found: unknown[] = [];
-    const controller = new AbortController();
-    const ctx = createSolveContext(
-      { limit: request.limit, wantSolutions: request.positions, wantProgress: false, signal: controller.signal },
-      { solution: (solution) => found.push(solution), progress: () => {}, step: () => {} },
-    );
-    const shouldStop = ctx.shouldStop;
-    ctx.shouldStop = () => {
-      if (request.shouldStop()) controller.abort();
-      return shouldStop();
-    };
-    const summary = await (await solver).solve(input, ctx);
-    const count = Math.max(0, Math.min(request.limit, Math.floor(Number(summary.solutions) || 0)));
-    if (!request.positions) return { count };
-    if (!play.fromSolution) throw new Error(`plugin ${plugin.id} gives toInstance but no fromSolution, so its referee cannot give hints`);
-    return { count, positions: found.slice(0, request.limit).map((solution) => play.fromSolution!(instance, setup, position, solution)) };
-  };
 }
 
 /**
@@ -202,59 +161,67 @@ export async function judgePosition<I>(
   ask: RefereeAsk = {},
   options: { shouldStop?: () => boolean; source?: CompletionSource } = {},
 ): Promise<RefereeReport> {
-  const started = performance.now();
   if (setup.judged === false) throw new Error(`this ${plugin.title} position has nothing for a referee to count (its setup says judged: false)`);
-  const shouldStop = options.shouldStop ?? (() => false);
-  const source = options.source ?? completionSource(plugin, instance);
-  const cap = Math.max(1, Math.min(1_000_000, Math.floor(ask.cap ?? DEFAULT_REMAINING_CAP)));
-  const positions = replayMoves(plugin, instance, setup, moves);
-  const position = positions[positions.length - 1]!;
-  let searches = 0;
-  const ask1 = async (at: PlayPosition, limit: number, wantPositions: boolean) => {
-    if (shouldStop()) throw new AbortedError();
-    searches++;
-    const result = await source(setup, at, { limit, positions: wantPositions, shouldStop });
-    if (shouldStop()) throw new AbortedError();
-    return result;
-  };
-  const counted = await ask1(position, cap + 1, ask.hint === true);
-  const capped = counted.count > cap;
-  const report: RefereeReport = { remaining: Math.min(counted.count, cap), capped, searches: 0, elapsedMs: 0 };
-
-  if (counted.count === 0 && ask.mistake) {
-    const known = new Map<number, boolean>([[moves.length, false]]);
-    report.mistake = await findMistake(
-      moves.length,
-      (move) => isAdditive(setup, positions[move - 1]!, moves[move - 1]!),
-      async (k) => {
-        if (!known.has(k)) known.set(k, (await ask1(positions[k]!, 1, false)).count > 0);
-        return known.get(k)!;
-      },
-    );
-  }
-
-  if (ask.hint) {
-    const play = playSpecOf(plugin);
-    if (counted.count === 0) report.noHint = 'no solution from here: undo to the mistake first';
-    else if (play.complete(instance, setup, position) && play.check(instance, setup, position).length === 0) report.noHint = 'the puzzle is solved';
-    else {
-      const ruled = play.deduce?.(instance, setup, position);
-      // A rule's move must agree with every completion listed (a wrong deduction is not shown).
-      if (ruled && (capped || agrees(setup, position, ruled.move, counted.positions ?? []))) report.hint = { ...ruled, basis: 'rules' };
-      else if (capped) report.noHint = `more than ${cap} solutions remain: no move is common to all that the referee can list`;
-      else {
-        const move = commonMove(setup, position, counted.positions ?? []);
-        if (move) report.hint = { move, reason: hintReason(setup, move, counted.count), basis: counted.count === 1 ? 'uniqueness' : 'search' };
-        else report.noHint = `no move is the same in all ${counted.count} solutions left`;
-      }
-    }
-  }
-  report.searches = searches;
-  report.elapsedMs = Math.round((performance.now() - started) * 10) / 10;
-  return report;
+  const game = openRefereeGame(plugin, instance, setup, options.source ?? completionSource(plugin, instance));
+  followMoves(game, 0, moves);
+  return judgeRefereeGame(game, ask, options.shouldStop);
 }
 
 /** Judges a game in this thread (tests, scripts, a Node host); `signal` abandons it. */
 export function judgeGame<I>(plugin: AnyPlugin, instance: I, game: Game, ask: RefereeAsk = {}, options: { signal?: AbortSignal } = {}): Promise<RefereeReport> {
   return judgePosition(plugin, instance, game.setup, playedMoves(game.history), ask, { shouldStop: () => options.signal?.aborted ?? false });
+}
+
+/**
+ * Judges the position a kept game has reached (see referee-game.ts). What it learns about earlier
+ * positions stays with the game, so the next judgement of a longer game asks only about new ones.
+ */
+export async function judgeRefereeGame(game: RefereeGame, ask: RefereeAsk = {}, shouldStop: () => boolean = () => false): Promise<RefereeReport> {
+  const started = performance.now();
+  const { plugin, setup, moves, positions } = game;
+  if (setup.judged === false) throw new Error(`this ${plugin.title} position has nothing for a referee to count (its setup says judged: false)`);
+  const cap = Math.max(1, Math.min(1_000_000, Math.floor(ask.cap ?? DEFAULT_REMAINING_CAP)));
+  const position = positions[positions.length - 1]!;
+  let searches = 0;
+  const search = async (at: PlayPosition, limit: number, wantPositions: boolean) => {
+    if (shouldStop()) throw new AbortedError();
+    searches++;
+    const result = await game.source(setup, at, { limit, positions: wantPositions, shouldStop });
+    if (shouldStop()) throw new AbortedError();
+    return result;
+  };
+  const counted = await search(position, cap + 1, ask.hint === true);
+  game.consistent.set(moves.length, counted.count > 0);
+  const capped = counted.count > cap;
+  const report: RefereeReport = { remaining: Math.min(counted.count, cap), capped, searches: 0, elapsedMs: 0 };
+  if (counted.count === 0 && ask.mistake) {
+    report.mistake = await findMistake(
+      moves.length,
+      (move) => isAdditive(setup, positions[move - 1]!, moves[move - 1]!),
+      async (k) => {
+        if (!game.consistent.has(k)) game.consistent.set(k, (await search(positions[k]!, 1, false)).count > 0);
+        return game.consistent.get(k)!;
+      },
+    );
+  }
+  if (ask.hint) Object.assign(report, hintOf(game, position, counted, cap));
+  report.searches = searches;
+  report.elapsedMs = Math.round((performance.now() - started) * 10) / 10;
+  return report;
+}
+
+/** The hint, or why there is none, for a position whose completions were counted (and listed up to the cap). */
+function hintOf(game: RefereeGame, position: PlayPosition, counted: { count: number; positions?: PlayPosition[] }, cap: number): Pick<RefereeReport, 'hint' | 'noHint'> {
+  const { plugin, instance, setup } = game;
+  const play = playSpecOf(plugin);
+  const capped = counted.count > cap;
+  if (counted.count === 0) return { noHint: 'no solution from here: undo to the mistake first' };
+  if (play.complete(instance, setup, position) && play.check(instance, setup, position).length === 0) return { noHint: 'the puzzle is solved' };
+  const ruled = play.deduce?.(instance, setup, position);
+  // A rule's move must agree with every completion listed (a wrong deduction is not shown).
+  if (ruled && (capped || agrees(setup, position, ruled.move, counted.positions ?? []))) return { hint: { ...ruled, basis: 'rules' } };
+  if (capped) return { noHint: `more than ${cap} solutions remain: no move is common to all that the referee can list` };
+  const move = commonMove(setup, position, counted.positions ?? []);
+  if (move) return { hint: { move, reason: hintReason(setup, move, counted.count), basis: counted.count === 1 ? 'uniqueness' : 'search' } };
+  return { noHint: `no move is the same in all ${counted.count} solutions left` };
 }

@@ -2,7 +2,7 @@
 // cells, pieces laid from a tray, pieces dropped from a queue), what the position looks like, which
 // rules it breaks, when it is complete, and how its solver can count the ways to finish it. Hosts
 // (the web page's Play tab) know no puzzle: they draw what this describes and send moves back.
-import type { Cell, Frame } from './frame.js';
+import type { Cell, Frame } from '../frame.js';
 
 /** The three ways a puzzle is played. */
 export type PlayKind = 'marks' | 'pieces' | 'drops';
@@ -294,6 +294,18 @@ export interface CompletionResult {
 export interface PlayReferee<I = unknown> {
   /** Counts the ways to complete `position` (and lists them when asked). */
   completions(instance: I, setup: PlaySetup, position: PlayPosition, request: CompletionRequest): CompletionResult | Promise<CompletionResult>;
+  /**
+   * Optional: the game's problem prepared once (its tables compiled for the whole board), so each
+   * position of the game costs only its own search. The referee keeps what this returns for as long
+   * as it keeps the game, and asks it instead of `completions`; it must count exactly the same.
+   */
+  prepare?(instance: I, setup: PlaySetup): PreparedReferee;
+}
+
+/** A referee's problem prepared for one game (see `PlayReferee.prepare`). */
+export interface PreparedReferee {
+  /** Counts the ways to complete `position`, a position of the game it was prepared for. */
+  completions(position: PlayPosition, request: CompletionRequest): CompletionResult | Promise<CompletionResult>;
 }
 
 /**
