@@ -4,7 +4,7 @@
 import type { Cell } from '@kit/core';
 import type { MarksPosition, PlayHint, PlayPosition, PlaySpec, PlayViolation } from '@kit/core/play';
 import { SYMBOLS, type SudokuGrid } from './grid.js';
-import type { Board } from './plugin.js';
+import type { Board } from './board.js';
 
 const EMPTY = '.';
 

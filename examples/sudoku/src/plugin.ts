@@ -4,17 +4,13 @@
 import manifest from '../package.json' with { type: 'json' };
 import { InputError, definePlugin, isInputError, type Cell, type Frame } from '@kit/core';
 import { skipGeneratedHeader } from '@kit/core/make';
+import type { Board } from './board.js';
 import { parseSudoku, type SudokuGrid } from './grid.js';
 import { SAMPLE_PUZZLE, samples, sudokuEditor } from './editor.js';
 import { play } from './play.js';
 import type { SudokuSummary } from './solver.js';
 
-/** A solution, or the partial board shown while searching: one string a row, `.` for empty. */
-export interface Board {
-  rows: string[];
-  /** The puzzle's clues in the same form, so a drawing can tell them from found digits. */
-  givens: string[];
-}
+export type { Board };
 
 /** Solved when nothing else is given: the example on Wikipedia's Sudoku page (one solution). */
 export { SAMPLE_PUZZLE };

@@ -4,7 +4,7 @@
 import type { Summary } from '@kit/core';
 import { ExactCover } from './exact-cover.js';
 import { gridRows, type SudokuGrid } from './grid.js';
-import type { Board } from './plugin.js';
+import type { Board } from './board.js';
 
 /** The four constraint columns of placing digit index `d` (0-based) at (row, column). */
 function constraints(grid: SudokuGrid, row: number, column: number, d: number): number[] {

@@ -4,7 +4,7 @@ import type { Solver } from '@kit/core';
 import { generateSudoku } from './generate.js';
 import { gradeGrid } from './grade.js';
 import type { SudokuGrid } from './grid.js';
-import type { Board } from './plugin.js';
+import type { Board } from './board.js';
 import { solveGrid } from './search.js';
 
 export { solveGrid } from './search.js';

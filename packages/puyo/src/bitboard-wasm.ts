@@ -4,7 +4,7 @@
 // thread allows for a synchronous compile); where WebAssembly or SIMD128 is missing, callers get
 // null and keep the JavaScript simulator.
 import bytes from './sim.wasm.js';
-import type { Board, FastResult } from './bitboard.js';
+import type { Board, FastResult } from './fast-board.js';
 
 const BOARD_SIZE = 18;
 const BOARD_BYTES = BOARD_SIZE * 4;

@@ -7,8 +7,9 @@
 // Nothing is allocated while a chain runs. `simulateBoard` runs the same simulation in WebAssembly
 // SIMD (assembly/sim.ts, about twice as fast) where the runtime has it, and this one elsewhere.
 import { type StepDetail, wasmSimulator } from './bitboard-wasm.js';
+import type { Board, FastResult } from './fast-board.js';
 
-export type { StepDetail };
+export type { Board, FastResult, StepDetail };
 import { ROWS, WIDTH, cellIndex, emptyGrid, type CellGrid } from './field.js';
 import { chainPower, colourBonus, groupBonus } from './rules.js';
 
@@ -17,8 +18,6 @@ export const PLANES = 6;
 export const WORDS = 3;
 /** The words a {@link Board} has (six colour planes of three words). */
 export const BOARD_SIZE = PLANES * WORDS;
-/** A field for the fast simulator: {@link BOARD_SIZE} words of bit planes; make one with {@link createBoard}. */
-export type Board = Int32Array;
 
 const VIS = 0x0fff0fff; // rows 1..12 of both columns in a word
 const LOW13 = 0x1fff; // rows 1..13 of one column
@@ -50,18 +49,6 @@ const GROUP_BONUS = new Int32Array(ROWS * WIDTH + 1);
 for (let size = 0; size < GROUP_BONUS.length; size++) GROUP_BONUS[size] = groupBonus(size);
 const COLOUR_BONUS = new Int32Array(6);
 for (let colours = 1; colours <= 5; colours++) COLOUR_BONUS[colours] = colourBonus(colours);
-
-/** Where a fast simulation writes its totals; reuse one across calls. */
-export interface FastResult {
-  /** How many steps popped. */
-  chains: number;
-  /** The chain's points. */
-  score: number;
-  /** Colour puyos popped. */
-  cleared: number;
-  /** Score of each chain step, index 0 = chain 1. */
-  stepScores: Float64Array;
-}
 
 /** A {@link FastResult} to reuse across simulations. */
 export function createResult(): FastResult {

@@ -3,7 +3,7 @@
 // those drops as its fixed prefix. Loaded lazily, in the worker.
 import type { CompletionRequest, CompletionResult, DropPlacement, PlayPosition, PlayReferee, PlaySetup } from '@kit/core/play';
 import { ROTATIONS, solveNazo } from './nazo.js';
-import { placementIndex } from './play.js';
+import { placementIndex } from './placement-index.js';
 import type { PuyoInstance } from './types.js';
 
 export function answersFrom(instance: PuyoInstance, setup: PlaySetup, position: PlayPosition, request: CompletionRequest): CompletionResult {

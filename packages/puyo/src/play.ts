@@ -11,6 +11,7 @@ import { findGroups, isAllClear, popStep, settle, type ChainStep } from './chain
 import { COLOUR_LETTERS, ROWS, WIDTH, cellIndex, fieldFromGrid, gridFromField, type CellGrid } from './field.js';
 import { ROTATIONS, describeGoal, dropPair, solveNazo, type Pair, type Placement } from './nazo.js';
 import { nazoLinkUrl } from './nazo-link.js';
+import { CHILD_DX, placementIndex } from './placement-index.js';
 import { gameOver, placementReachable, reachableColumns } from './reach.js';
 import { replayLinkUrl } from './replay-link.js';
 import type { PuyoInstance } from './types.js';
@@ -24,9 +25,6 @@ import { viewField } from './view.js';
 export const QUEUE_LENGTH = PLAY_LIMITS.queue;
 const RANDOM_COLOURS = 'RGBY';
 const FILL: Record<string, string> = { R: 'red', G: 'green', B: 'blue', Y: 'yellow', P: 'purple', O: 'garbage' };
-
-/** Where the child sits for rotation 0..3 (up, right, down, left): the column offset. */
-const CHILD_DX = [0, 1, 0, -1] as const;
 
 /** The pairs a seed deals, from four colours (mulberry32: the same seed gives the same queue everywhere). */
 export function randomQueue(seed: number, length = QUEUE_LENGTH): Pair[] {
@@ -129,27 +127,6 @@ export function goalMet(instance: PuyoInstance, drops: readonly DropPlacement[])
   let met = false;
   solveNazo({ field: instance.field, pairs, goal: instance.goal }, { wantMoves: false, shouldStop: () => false, onSolution: () => (met = true) }, prefix);
   return met;
-}
-
-/** The index of a drop in the solver's placement list for the pair (a one-colour pair looks the same turned half way). */
-export function placementIndex(pair: Pair, drop: DropPlacement): number {
-  let { column, rotation } = drop;
-  if (pair.axis === pair.child && rotation >= 2) {
-    if (rotation === 3) column -= 1;
-    rotation -= 2;
-  }
-  // placementsFor: rotation by rotation, columns in order, only those whose child stays on the field.
-  let index = 0;
-  const colours = pair.axis === pair.child ? 2 : 4;
-  for (let r = 0; r < colours; r++) {
-    for (let x = 0; x < WIDTH; x++) {
-      const childX = x + CHILD_DX[r]!;
-      if (childX < 0 || childX >= WIDTH) continue;
-      if (r === rotation && x === column) return index;
-      index++;
-    }
-  }
-  return -1;
 }
 
 /** The placements a player can reach on a field of these column heights, in the play's order. */

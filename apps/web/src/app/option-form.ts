@@ -1,6 +1,7 @@
 import type { OptionSpec, Palette, TextFile } from '@kit/core';
 import { type LettersOptionSpec, entryHex, type AnyPlugin, type RawOptions, HOST_NAMES } from '@kit/core/host';
 import { h } from './dom.js';
+import { DELAY_FIELD, INPUT_FIELD, LIMIT_FIELD } from './form-fields.js';
 import { buildGridEditor, type GridEditor } from './grid-editor.js';
 import { pageWords } from './page-words.js';
 
@@ -28,17 +29,7 @@ const TRUE_TEXT = new Set(['1', 'true', 'yes', 'on', '']);
 /** The page's pause between animation steps when neither the form nor the plugin (`stepDelayMs`) gives one. */
 export const DEFAULT_STEP_DELAY_MS = 450;
 
-/** The page's own form fields, from core's table of host names (no plugin option takes these names). */
-const fieldName = (name: string): string => {
-  if (!HOST_NAMES.some((entry) => entry.name === name && entry.page?.field)) throw new Error(`${name} is not a form field of the page in HOST_NAMES`);
-  return name;
-};
 const fieldHelp = (name: string): string => HOST_NAMES.find((entry) => entry.name === name)!.page!.help;
-/** The positional file, when the plugin reads one (`kit run puyo FIELD`). */
-export const INPUT_FIELD = fieldName('input');
-/** The host's own `--limit` and `--delay`. */
-export const LIMIT_FIELD = fieldName('limit');
-export const DELAY_FIELD = fieldName('delay');
 
 interface Field {
   name: string;

@@ -2,7 +2,7 @@
 // which the page words as the fields a person sees (`size must be ...`).
 import type { AnyPlugin } from '@kit/core/host';
 import { errorText } from './errors.js';
-import { DELAY_FIELD, LIMIT_FIELD } from './option-form.js';
+import { DELAY_FIELD, LIMIT_FIELD } from './form-fields.js';
 
 const FLAG = /(^|[^\w-])--([a-z][a-z0-9-]*)/g;
 

@@ -2,7 +2,7 @@
 import type { PluginSample } from '@kit/core';
 import type { AnyPlugin } from '@kit/core/host';
 import { checkGrid, checkStack, encodeGrid, encodeStack } from './grid-code.js';
-import { INPUT_FIELD } from './option-form.js';
+import { INPUT_FIELD } from './form-fields.js';
 
 /** The URL values that open this example; throws InputError when its text does not fit its editor. */
 export function sampleValues(plugin: AnyPlugin, sample: PluginSample): Record<string, string> {

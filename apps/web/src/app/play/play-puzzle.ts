@@ -3,7 +3,8 @@
 // instance exactly as Solve makes it (the same form and validation), and its identity for storage.
 import type { Palette } from '@kit/core';
 import type { AnyPlugin } from '@kit/core/host';
-import { buildOptionForm, DELAY_FIELD, LIMIT_FIELD } from '../option-form.js';
+import { DELAY_FIELD, LIMIT_FIELD } from '../form-fields.js';
+import { buildOptionForm } from '../option-form.js';
 import type { ModeRequest } from '../page-mode.js';
 import { prepareRun } from '../prepare-run.js';
 import { findSample, sampleValues, sampleWithValues } from '../samples.js';

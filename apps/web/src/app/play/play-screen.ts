@@ -13,7 +13,7 @@ import { AbortedError, parseOptions, type RawOptions, type RegisteredPlugin, typ
 import { h } from '../dom.js';
 import { errorText } from '../errors.js';
 import type { ModeRequest } from '../page-mode.js';
-import { LIMIT_FIELD, DELAY_FIELD } from '../option-form.js';
+import { LIMIT_FIELD, DELAY_FIELD } from '../form-fields.js';
 import { DropsBoard } from './drops-board.js';
 import { editableNow, editedValues, editorFor } from './board-editing.js';
 import { GameStore, puzzleIdentity } from './game-store.js';
