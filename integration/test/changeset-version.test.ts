@@ -43,6 +43,9 @@ function readChangesets(dir: string): { name: string; bumps: Record<string, Bump
 const git = (cwd: string, ...args: string[]) => execFileSync('git', ['-c', 'user.name=Kit Test', '-c', 'user.email=kit@example.invalid', '-c', 'commit.gpgsign=false', ...args], { cwd, encoding: 'utf8' }).trim();
 const link = (sha: string) => `[\`${sha.slice(0, 7)}\`](${REPOSITORY}/commit/${sha})`;
 
+/** A line as changesets' prettier writes it into a changelog: `*emphasis*` becomes `_emphasis_`. */
+const asPrettierWrites = (line: string): string => line.replace(/(^|[^*\w])\*([^*\s][^*]*?)\*(?![*\w])/g, '$1_$2_');
+
 describe('pnpm changeset version', () => {
   it('bumps versions and writes changelogs, offline, on a scratch copy', () => {
     const copy = join(scratchDir, 'repo-copy');
@@ -99,7 +102,7 @@ describe('pnpm changeset version', () => {
       // Each change linked to the commit that added its changeset, as the GitHub changelog links them.
       for (const changeset of named) {
         const commit = commitOf(changeset.name);
-        expect(changelog, path).toContain(`\n- ${commit ? `${link(commit)} ` : ''}${changeset.summary.split('\n')[0]}\n`);
+        expect(changelog, path).toContain(`\n- ${commit ? `${link(commit)} ` : ''}${asPrettierWrites(changeset.summary.split('\n')[0]!)}\n`);
       }
       if (bump === undefined) expect(changelog, path).toMatch(/\n- Updated dependencies \[\[`[0-9a-f]{7}`\]\(https:\/\/github\.com\/puzzle-kit\/puzzle-kit\/commit\/[0-9a-f]{40}\)/);
       for (const sha of changelog.match(/\/commit\/[0-9a-f]{40}/g) ?? []) expect([`/commit/${baseCommit}`, `/commit/${scratchCommit}`], path).toContain(sha);
