@@ -16,6 +16,159 @@ const pluginOption = () => new Option('--plugin <path-or-package>', 'load one mo
 /** Names of the commands, for `only` below. */
 const COMMANDS = ['list', 'info', 'run', 'generate', 'grade', 'web', 'merge', 'worker', 'queue', 'create-plugin', 'completion'];
 
+const colorFlags = (opts: { json?: boolean; count?: boolean; color?: boolean }) => ({ json: opts.json === true, count: opts.count === true, color: opts.color !== false });
+const queueOption = () => new Option('--queue <url>', 'the Redis of the workers: redis://HOST:PORT, rediss:// for TLS (default: env KIT_QUEUE_URL)');
+
+/** `kit web`: serve the page, or write it as a static site. */
+function defineWeb(kit: Command, setExit: (code: number) => void): void {
+  kit
+    .command('web')
+    .description('serve the web app on 127.0.0.1; the first line printed is its URL')
+    .option('--port <n>', 'port to listen on (0: any free port)', '5173')
+    .option('--out <dir>', 'write the page and the plugins as a static site to DIR instead, and exit')
+    .option('--force', 'with --out: write into a directory that is not empty')
+    .option('--watch', "make a plugin's page bundle again when the plugin is rebuilt, and reload open pages")
+    .addOption(pluginOption())
+    .action(async (opts: { port: string; plugin: string[]; out?: string; force?: boolean; watch?: boolean }) => {
+      const port = /^\d+$/.test(opts.port) ? Number(opts.port) : Number.NaN;
+      if (!Number.isInteger(port) || port > 65535) throw new UsageError(`--port must be a port number (got ${JSON.stringify(opts.port)})`);
+      if (opts.force && opts.out === undefined) throw new UsageError('--force goes with --out DIR');
+      if (opts.watch && opts.out !== undefined) throw new UsageError('--watch goes with serving the page, not with --out DIR');
+      const result = await discover(opts.plugin);
+      const { exportWeb, serveWeb } = await import('./commands/web.js');
+      if (opts.out !== undefined) {
+        const ready = await exportWeb(result, opts.out, opts.force === true);
+        process.stdout.write(`${opts.out}: the page and ${ready} plugin${ready === 1 ? '' : 's'} (any static web server can host it)\n`);
+        return;
+      }
+      const server = await serveWeb(result, port, opts.watch === true);
+      process.stdout.write(`${server.url}\n`);
+      await new Promise<void>((resolve) => {
+        const stop = () => resolve();
+        process.once('SIGINT', stop);
+        process.once('SIGTERM', stop);
+      });
+      await server.close();
+      setExit(EXIT.interrupted);
+    });
+}
+
+/** `kit merge`: the shards of a run printed as the whole run. */
+function defineMerge(kit: Command): void {
+  kit
+    .command('merge')
+    .description("the --json outputs of kit run --shard K/N, as the whole run prints them")
+    .argument('<files...>', 'one --json output of each shard, any order')
+    .option('--json', 'newline-delimited JSON, as kit run --json')
+    .option('--count', 'print only the summary')
+    .option('--no-color', 'letters instead of colour blocks')
+    .addOption(pluginOption())
+    .action(async (files: string[], opts: { json?: boolean; count?: boolean; color?: boolean; plugin: string[] }) => {
+      const result = await discover(opts.plugin);
+      const [{ mergeShards }, { note }] = await loadOptional('@kit/queue', 'kit merge', () => Promise.all([import('./commands/merge.js'), import('./queue-run.js')]));
+      await mergeShards(files, colorFlags(opts), process.cwd(), process.env, (id) => findPlugin(result, id), (line) => void note(line));
+    });
+}
+
+/** `kit worker`: serve queued runs. */
+function defineWorker(kit: Command, setExit: (code: number) => void): void {
+  kit
+    .command('worker')
+    .description('serve runs submitted with kit run --queue, with the plugins found here (SIGTERM drains, Ctrl-C stops)')
+    .addOption(queueOption())
+    .option('--threads <n>', `jobs run at once, each on a solver thread (default: the CPUs this process may use, ${cpuLimit()}; env KIT_WORKER_THREADS)`)
+    .option('--lock-ms <ms>', "how soon a dead worker's job goes to another (default 30000; env KIT_WORKER_LOCK_MS)")
+    .option('--job-timeout <duration>', 'the longest a job may run before it fails (default 1h; env KIT_WORKER_JOB_TIMEOUT)')
+    .option('--grace <duration>', 'on SIGTERM, how long running jobs get to finish before they go back to the queue (default 25s; env KIT_WORKER_GRACE)')
+    .option('--heap-mb <mb>', 'heap of each solver thread (default 1024; env KIT_WORKER_HEAP_MB)')
+    .option('--health-port <port>', 'serve /livez, /readyz and /metrics on this port (env KIT_WORKER_HEALTH_PORT)')
+    .option('--health-host <host>', 'the address for --health-port (default 127.0.0.1; env KIT_WORKER_HEALTH_HOST)')
+    .addOption(pluginOption())
+    .action(async (opts: import('./commands/worker.js').WorkerFlags & { plugin: string[] }) => {
+      const result = await discover(opts.plugin);
+      const { serveWorker } = await loadOptional('@kit/queue', 'kit worker', () => import('./commands/worker.js'));
+      setExit(await serveWorker(result.plugins, opts, process.env));
+    });
+}
+
+/** `kit queue` and its subcommands, each loading @kit/queue only when run. */
+function defineQueue(kit: Command): void {
+  const queue = kit.command('queue').description('runs submitted with kit run --queue: status, wait, cancel, rm, list, prune, workers');
+  const config = (opts: { queue?: string }) => import('./queue-config.js').then(({ queueConfig }) => queueConfig(opts.queue, process.env, process.cwd(), 'manage'));
+  queue
+    .command('status')
+    .description("a run's state and progress, or its summary once finished")
+    .argument('<id>', 'the run id kit run --queue printed')
+    .addOption(queueOption())
+    .option('--json', 'one JSON object')
+    .addOption(pluginOption())
+    .action(async (id: string, opts: { queue?: string; json?: boolean; plugin: string[] }) => {
+      const { queueStatus } = await loadOptional('@kit/queue', 'kit queue', () => import('./commands/queue.js'));
+      const result = opts.json ? undefined : await discover(opts.plugin);
+      await queueStatus(await config(opts), id, opts.json === true, (pluginId) => findPlugin(result!, pluginId));
+    });
+  queue
+    .command('wait')
+    .description('wait for a run and print what kit run would have printed (through a Redis outage of up to env KIT_QUEUE_OUTAGE, default 60s, or forever)')
+    .argument('<id>', 'the run id kit run --queue printed')
+    .addOption(queueOption())
+    .option('--json', 'newline-delimited JSON, as kit run --json')
+    .option('--count', 'print only the summary')
+    .option('--no-color', 'letters instead of colour blocks')
+    .addOption(pluginOption())
+    .action(async (id: string, opts: { queue?: string; json?: boolean; count?: boolean; color?: boolean; plugin: string[] }) => {
+      const result = await discover(opts.plugin);
+      const { queueWait } = await loadOptional('@kit/queue', 'kit queue', () => import('./commands/queue.js'));
+      await queueWait(await config(opts), id, colorFlags(opts), (pluginId) => findPlugin(result, pluginId));
+    });
+  queue
+    .command('cancel')
+    .description("stop handing out a run's tasks (running ones finish)")
+    .argument('<id>', 'the run id')
+    .addOption(queueOption())
+    .action(async (id: string, opts: { queue?: string }) => {
+      const { queueCancel } = await loadOptional('@kit/queue', 'kit queue', () => import('./commands/queue.js'));
+      await queueCancel(await config(opts), id);
+    });
+  queue
+    .command('rm')
+    .description('remove a finished or cancelled run and its results from Redis')
+    .argument('<id>', 'the run id')
+    .addOption(queueOption())
+    .action(async (id: string, opts: { queue?: string }) => {
+      const { queueRemove } = await loadOptional('@kit/queue', 'kit queue', () => import('./commands/queue.js'));
+      await queueRemove(await config(opts), id);
+    });
+  queue
+    .command('list')
+    .description('the runs in Redis, newest first: id, plugin, state, tasks, when their results expire')
+    .addOption(queueOption())
+    .option('--json', 'one JSON object a line')
+    .action(async (opts: { queue?: string; json?: boolean }) => {
+      const { queueList } = await loadOptional('@kit/queue', 'kit queue', () => import('./commands/queue.js'));
+      await queueList(await config(opts), opts.json === true);
+    });
+  queue
+    .command('prune')
+    .description('remove the runs whose results have expired (workers also do this every minute)')
+    .addOption(queueOption())
+    .option('--older-than <duration>', 'also remove runs that ended longer ago than this (e.g. 1h, 2d)')
+    .action(async (opts: { queue?: string; olderThan?: string }) => {
+      const { queuePrune } = await loadOptional('@kit/queue', 'kit queue', () => import('./commands/queue.js'));
+      await queuePrune(await config(opts), opts.olderThan);
+    });
+  queue
+    .command('workers')
+    .description('the workers connected now: host, plugins, threads, busy')
+    .addOption(queueOption())
+    .option('--json', 'one JSON object a line')
+    .action(async (opts: { queue?: string; json?: boolean }) => {
+      const { queueWorkers } = await loadOptional('@kit/queue', 'kit queue', () => import('./commands/queue.js'));
+      await queueWorkers(await config(opts), opts.json === true);
+    });
+  for (const command of queue.commands) configureCommand(command);
+}
+
 /**
  * The program. Given the command the arguments start with, only that command is defined: defining
  * all of them is most of the start-up commander costs, and they matter only for `kit --help` and a
@@ -104,152 +257,19 @@ export function program(setExit: (code: number) => void, first?: string): Comman
   }
 
   if (wanted('web')) {
-    kit
-      .command('web')
-      .description('serve the web app on 127.0.0.1; the first line printed is its URL')
-      .option('--port <n>', 'port to listen on (0: any free port)', '5173')
-      .option('--out <dir>', 'write the page and the plugins as a static site to DIR instead, and exit')
-      .option('--force', 'with --out: write into a directory that is not empty')
-      .option('--watch', "make a plugin's page bundle again when the plugin is rebuilt, and reload open pages")
-      .addOption(pluginOption())
-      .action(async (opts: { port: string; plugin: string[]; out?: string; force?: boolean; watch?: boolean }) => {
-        const port = /^\d+$/.test(opts.port) ? Number(opts.port) : Number.NaN;
-        if (!Number.isInteger(port) || port > 65535) throw new UsageError(`--port must be a port number (got ${JSON.stringify(opts.port)})`);
-        if (opts.force && opts.out === undefined) throw new UsageError('--force goes with --out DIR');
-        if (opts.watch && opts.out !== undefined) throw new UsageError('--watch goes with serving the page, not with --out DIR');
-        const result = await discover(opts.plugin);
-        const { exportWeb, serveWeb } = await import('./commands/web.js');
-        if (opts.out !== undefined) {
-          const ready = await exportWeb(result, opts.out, opts.force === true);
-          process.stdout.write(`${opts.out}: the page and ${ready} plugin${ready === 1 ? '' : 's'} (any static web server can host it)\n`);
-          return;
-        }
-        const server = await serveWeb(result, port, opts.watch === true);
-        process.stdout.write(`${server.url}\n`);
-        await new Promise<void>((resolve) => {
-          const stop = () => resolve();
-          process.once('SIGINT', stop);
-          process.once('SIGTERM', stop);
-        });
-        await server.close();
-        setExit(EXIT.interrupted);
-      });
+    defineWeb(kit, setExit);
   }
 
-  const colorFlags = (opts: { json?: boolean; count?: boolean; color?: boolean }) => ({ json: opts.json === true, count: opts.count === true, color: opts.color !== false });
-  const queueOption = () => new Option('--queue <url>', 'the Redis of the workers: redis://HOST:PORT, rediss:// for TLS (default: env KIT_QUEUE_URL)');
-
   if (wanted('merge')) {
-    kit
-      .command('merge')
-      .description("the --json outputs of kit run --shard K/N, as the whole run prints them")
-      .argument('<files...>', 'one --json output of each shard, any order')
-      .option('--json', 'newline-delimited JSON, as kit run --json')
-      .option('--count', 'print only the summary')
-      .option('--no-color', 'letters instead of colour blocks')
-      .addOption(pluginOption())
-      .action(async (files: string[], opts: { json?: boolean; count?: boolean; color?: boolean; plugin: string[] }) => {
-        const result = await discover(opts.plugin);
-        const [{ mergeShards }, { note }] = await loadOptional('@kit/queue', 'kit merge', () => Promise.all([import('./commands/merge.js'), import('./queue-run.js')]));
-        await mergeShards(files, colorFlags(opts), process.cwd(), process.env, (id) => findPlugin(result, id), (line) => void note(line));
-      });
+    defineMerge(kit);
   }
 
   if (wanted('worker')) {
-    kit
-      .command('worker')
-      .description('serve runs submitted with kit run --queue, with the plugins found here (SIGTERM drains, Ctrl-C stops)')
-      .addOption(queueOption())
-      .option('--threads <n>', `jobs run at once, each on a solver thread (default: the CPUs this process may use, ${cpuLimit()}; env KIT_WORKER_THREADS)`)
-      .option('--lock-ms <ms>', "how soon a dead worker's job goes to another (default 30000; env KIT_WORKER_LOCK_MS)")
-      .option('--job-timeout <duration>', 'the longest a job may run before it fails (default 1h; env KIT_WORKER_JOB_TIMEOUT)')
-      .option('--grace <duration>', 'on SIGTERM, how long running jobs get to finish before they go back to the queue (default 25s; env KIT_WORKER_GRACE)')
-      .option('--heap-mb <mb>', 'heap of each solver thread (default 1024; env KIT_WORKER_HEAP_MB)')
-      .option('--health-port <port>', 'serve /livez, /readyz and /metrics on this port (env KIT_WORKER_HEALTH_PORT)')
-      .option('--health-host <host>', 'the address for --health-port (default 127.0.0.1; env KIT_WORKER_HEALTH_HOST)')
-      .addOption(pluginOption())
-      .action(async (opts: import('./commands/worker.js').WorkerFlags & { plugin: string[] }) => {
-        const result = await discover(opts.plugin);
-        const { serveWorker } = await loadOptional('@kit/queue', 'kit worker', () => import('./commands/worker.js'));
-        setExit(await serveWorker(result.plugins, opts, process.env));
-      });
+    defineWorker(kit, setExit);
   }
 
   if (wanted('queue')) {
-    const queue = kit.command('queue').description('runs submitted with kit run --queue: status, wait, cancel, rm, list, prune, workers');
-    const config = (opts: { queue?: string }) => import('./queue-config.js').then(({ queueConfig }) => queueConfig(opts.queue, process.env, process.cwd(), 'manage'));
-    queue
-      .command('status')
-      .description("a run's state and progress, or its summary once finished")
-      .argument('<id>', 'the run id kit run --queue printed')
-      .addOption(queueOption())
-      .option('--json', 'one JSON object')
-      .addOption(pluginOption())
-      .action(async (id: string, opts: { queue?: string; json?: boolean; plugin: string[] }) => {
-        const { queueStatus } = await loadOptional('@kit/queue', 'kit queue', () => import('./commands/queue.js'));
-        const result = opts.json ? undefined : await discover(opts.plugin);
-        await queueStatus(await config(opts), id, opts.json === true, (pluginId) => findPlugin(result!, pluginId));
-      });
-    queue
-      .command('wait')
-      .description('wait for a run and print what kit run would have printed (through a Redis outage of up to env KIT_QUEUE_OUTAGE, default 60s, or forever)')
-      .argument('<id>', 'the run id kit run --queue printed')
-      .addOption(queueOption())
-      .option('--json', 'newline-delimited JSON, as kit run --json')
-      .option('--count', 'print only the summary')
-      .option('--no-color', 'letters instead of colour blocks')
-      .addOption(pluginOption())
-      .action(async (id: string, opts: { queue?: string; json?: boolean; count?: boolean; color?: boolean; plugin: string[] }) => {
-        const result = await discover(opts.plugin);
-        const { queueWait } = await loadOptional('@kit/queue', 'kit queue', () => import('./commands/queue.js'));
-        await queueWait(await config(opts), id, colorFlags(opts), (pluginId) => findPlugin(result, pluginId));
-      });
-    queue
-      .command('cancel')
-      .description("stop handing out a run's tasks (running ones finish)")
-      .argument('<id>', 'the run id')
-      .addOption(queueOption())
-      .action(async (id: string, opts: { queue?: string }) => {
-        const { queueCancel } = await loadOptional('@kit/queue', 'kit queue', () => import('./commands/queue.js'));
-        await queueCancel(await config(opts), id);
-      });
-    queue
-      .command('rm')
-      .description('remove a finished or cancelled run and its results from Redis')
-      .argument('<id>', 'the run id')
-      .addOption(queueOption())
-      .action(async (id: string, opts: { queue?: string }) => {
-        const { queueRemove } = await loadOptional('@kit/queue', 'kit queue', () => import('./commands/queue.js'));
-        await queueRemove(await config(opts), id);
-      });
-    queue
-      .command('list')
-      .description('the runs in Redis, newest first: id, plugin, state, tasks, when their results expire')
-      .addOption(queueOption())
-      .option('--json', 'one JSON object a line')
-      .action(async (opts: { queue?: string; json?: boolean }) => {
-        const { queueList } = await loadOptional('@kit/queue', 'kit queue', () => import('./commands/queue.js'));
-        await queueList(await config(opts), opts.json === true);
-      });
-    queue
-      .command('prune')
-      .description('remove the runs whose results have expired (workers also do this every minute)')
-      .addOption(queueOption())
-      .option('--older-than <duration>', 'also remove runs that ended longer ago than this (e.g. 1h, 2d)')
-      .action(async (opts: { queue?: string; olderThan?: string }) => {
-        const { queuePrune } = await loadOptional('@kit/queue', 'kit queue', () => import('./commands/queue.js'));
-        await queuePrune(await config(opts), opts.olderThan);
-      });
-    queue
-      .command('workers')
-      .description('the workers connected now: host, plugins, threads, busy')
-      .addOption(queueOption())
-      .option('--json', 'one JSON object a line')
-      .action(async (opts: { queue?: string; json?: boolean }) => {
-        const { queueWorkers } = await loadOptional('@kit/queue', 'kit queue', () => import('./commands/queue.js'));
-        await queueWorkers(await config(opts), opts.json === true);
-      });
-    for (const command of queue.commands) configureCommand(command);
+    defineQueue(kit);
   }
 
   if (wanted('create-plugin')) {

@@ -1,9 +1,10 @@
 import type { ContextSettings } from './context.js';
 import { deserializeError } from './errors.js';
-import type { DoneEvent, SolveEvent, SolveStats, Summary } from './events.js';
+import type { DoneEvent, SolveEvent, SolveStats } from './events.js';
 import type { KeepPolicy, WorkerMessage, WorkerPort } from './protocol.js';
 import { AbortedError } from './aborted.js';
 import { searchThreads } from './run-place.js';
+import { type Arrived, SplitTasks } from './split-tasks.js';
 
 /** How a solve runs, wherever it runs: the context's settings plus where the events go. */
 export interface SolveOptions extends ContextSettings {
@@ -33,8 +34,6 @@ export interface RunRequest extends SolveOptions {
   onCounted?: (solutions: number) => void;
 }
 
-/** Solutions as they arrive from a worker: sent whole, or (beyond the host's keep) a count. */
-type Arrived = unknown[] | number;
 
 /** Tasks a worker holds beyond the one it runs; few, so the last tasks still go to whoever is free. */
 const TASKS_AHEAD = 2;
@@ -93,42 +92,7 @@ export function runSolver(request: RunRequest, createWorker: () => WorkerPort): 
       emit({ type: 'progress', state, counters, stats: stats(extra) });
     };
 
-    // Split-search bookkeeping.
-    let tasksTotal = 0;
-    let nextTask = 0;
-    let emitPointer = 0;
-    let tasksDone = 0;
-    const held = new Map<number, Arrived[]>();
-    const summaries: Summary[] = [];
-    const completed = new Set<number>();
-    // Progress counters are per task; the host shows their sum over the whole search.
-    const taskCounters = new Map<number, Record<string, number>>();
-    const totalCounters = () => {
-      const total: Record<string, number> = {};
-      for (const counters of taskCounters.values()) {
-        for (const [key, value] of Object.entries(counters)) total[key] = (total[key] ?? 0) + value;
-      }
-      return total;
-    };
-
-    const flush = () => {
-      while (emitPointer < tasksTotal) {
-        for (const arrived of held.get(emitPointer) ?? []) emitArrived(arrived);
-        held.delete(emitPointer);
-        if (!completed.has(emitPointer)) return;
-        emitPointer++;
-      }
-    };
-    // A task's solutions go out now if every earlier task is done, else they wait their turn.
-    const take = (task: number | undefined, arrived: Arrived) => {
-      if (task === undefined || task === emitPointer) return emitArrived(arrived);
-      const list = held.get(task);
-      if (list) list.push(arrived);
-      else held.set(task, [arrived]);
-    };
-    const assign = (worker: WorkerPort) => {
-      if (nextTask < tasksTotal) worker.post({ type: 'task', task: nextTask++ });
-    };
+    const tasks = new SplitTasks(emitArrived);
 
     const listen = (worker: WorkerPort, first: boolean) => (message: WorkerMessage) => {
       if (settled) return;
@@ -138,51 +102,39 @@ export function runSolver(request: RunRequest, createWorker: () => WorkerPort): 
         case 'split':
           // A helper whose solver does not split has nothing to do (the lead runs the whole search).
           if (message.tasks === 0 && !first) return worker.terminate();
-          if (tasksTotal === 0) tasksTotal = message.tasks;
-          else if (message.tasks !== tasksTotal) {
-            return finish(new Error(`workers disagree on the split: ${message.tasks} vs ${tasksTotal} tasks`));
+          if (tasks.total === 0) tasks.total = message.tasks;
+          else if (message.tasks !== tasks.total) {
+            return finish(new Error(`workers disagree on the split: ${message.tasks} vs ${tasks.total} tasks`));
           }
           // One task to run and TASKS_AHEAD queued behind it: a worker that finishes a task starts
           // the next at once instead of waiting for this thread to answer its task-done (a page's
           // main thread may be busy drawing for tens of milliseconds).
-          for (let i = 0; i <= TASKS_AHEAD; i++) assign(worker);
+          for (let i = 0; i <= TASKS_AHEAD; i++) tasks.assign(worker);
           return;
         case 'solution':
-          return take(message.task, [message.solution]);
+          return tasks.take(message.task, [message.solution]);
         case 'solutions':
-          return take(message.task, message.solutions);
+          return tasks.take(message.task, message.solutions);
         case 'counted':
-          return take(message.task, message.count);
+          return tasks.take(message.task, message.count);
         case 'preloaded':
           return;
         case 'progress':
           if (message.task === undefined) return emitProgress(message.state, message.counters);
-          taskCounters.set(message.task, message.counters);
-          return emitProgress(message.state, totalCounters(), { tasksDone, tasksTotal });
+          return emitProgress(message.state, tasks.progress(message.task, message.counters), { tasksDone: tasks.done, tasksTotal: tasks.total });
         case 'step':
           return emit({ type: 'step', state: message.state, ...(message.data ? { data: message.data } : {}) });
         case 'done':
           return finish(undefined, {
             type: 'done',
             summary: message.summary,
-            stats: stats(tasksTotal ? { tasksDone, tasksTotal } : {}),
+            stats: stats(tasks.total ? { tasksDone: tasks.done, tasksTotal: tasks.total } : {}),
           });
         case 'task-done': {
-          summaries[message.task] = message.summary;
-          // A finished task's own totals replace its last progress counters (same keys, e.g. tries).
-          const last = taskCounters.get(message.task) ?? {};
-          const final: Record<string, number> = {};
-          for (const key of Object.keys(last)) {
-            const value = message.summary[key];
-            final[key] = typeof value === 'number' ? value : last[key]!;
-          }
-          taskCounters.set(message.task, final);
-          completed.add(message.task);
-          tasksDone++;
-          flush();
+          tasks.finish(message.task, message.summary);
           // The plugin's own merge lives in the worker: the first worker combines the summaries.
-          if (tasksDone === tasksTotal) return workers[0]!.post({ type: 'merge', summaries });
-          return assign(worker);
+          if (tasks.done === tasks.total) return workers[0]!.post({ type: 'merge', summaries: tasks.summaries });
+          return tasks.assign(worker);
         }
       }
     };

@@ -44,17 +44,24 @@ function bucketPlacements(cells: number, kinds: number, placements: CoverProblem
   return { start, ids };
 }
 
-/**
- * The general kernel: one byte per cell, so a box of any size works, and it runs where WebAssembly
- * cannot. The same search as the WebAssembly kernel: the first empty cell, kinds in order,
- * placements in id order, the same dead-cell test (here only around the new placement, the only
- * place it can make one), so the same tries and the same order; a packing is complete when the
- * board is full.
- */
-export function createWideKernel(problem: CoverProblem, enabled: Uint8Array, hooks: KernelHooks): Kernel {
-  const { size, placements, maxPieces: pieces, prune } = problem;
-  const kinds = problem.kindMax.length;
-  const { start, ids } = bucketPlacements(size, kinds, placements, enabled);
+/** The wide kernel's flat tables: each placement's cells and bordering cells, each cell's neighbours. */
+interface WideTables {
+  /** Placement `id`'s cells: `cellsOf[cellStart[id] .. cellStart[id + 1])`. */
+  cellStart: Int32Array;
+  cellsOf: Int32Array;
+  /** The free cells bordering placement `id`, ascending: `borderOf[borderStart[id] .. borderStart[id + 1])`. */
+  borderStart: Int32Array;
+  borderOf: Int32Array;
+  /** Cell `i`'s neighbours: `nb[nbStart[i] .. nbStart[i + 1])`. */
+  nbStart: Int32Array;
+  nb: Int32Array;
+  kindOf: Int32Array;
+  /** Cells that are not holes: the board is full when this many are covered. */
+  freeCells: number;
+}
+
+function wideTables(problem: CoverProblem): WideTables {
+  const { size, placements } = problem;
   const neighbourLists = boxNeighbours(problem.sides);
   // Flat tables: placement cells, and the cells bordering each placement. Built with plain loops
   // and a scratch mark per cell: a piece may have a million cells (a spread of its cells overflows
@@ -98,6 +105,21 @@ export function createWideKernel(problem: CoverProblem, enabled: Uint8Array, hoo
   const kindOf = Int32Array.from(placements.map((p) => p.kind));
   let freeCells = 0;
   for (let i = 0; i < size; i++) if (!problem.hole[i]) freeCells++;
+  return { cellStart, cellsOf, borderStart, borderOf, nbStart, nb, kindOf, freeCells };
+}
+
+/**
+ * The general kernel: one byte per cell, so a box of any size works, and it runs where WebAssembly
+ * cannot. The same search as the WebAssembly kernel: the first empty cell, kinds in order,
+ * placements in id order, the same dead-cell test (here only around the new placement, the only
+ * place it can make one), so the same tries and the same order; a packing is complete when the
+ * board is full.
+ */
+export function createWideKernel(problem: CoverProblem, enabled: Uint8Array, hooks: KernelHooks): Kernel {
+  const { size, placements, maxPieces: pieces, prune } = problem;
+  const kinds = problem.kindMax.length;
+  const { start, ids } = bucketPlacements(size, kinds, placements, enabled);
+  const { cellStart, cellsOf, borderStart, borderOf, nbStart, nb, kindOf, freeCells } = wideTables(problem);
 
   const occupied = new Uint8Array(size);
   const remaining = new Int32Array(kinds);

@@ -63,6 +63,8 @@ export function parseBurrTools(text: string, file: string | undefined, number?: 
   const fail = (message: string, node?: XmlElement): never => {
     throw new InputError(message, node ? at(node) : where(file));
   };
+  const reader: Reader = { fail, lineOf };
+  const integer = (value: string | undefined, what: string, node: XmlElement) => wholeNumber(reader, value, what, node);
   if (root.name !== 'puzzle') fail(`not a BurrTools puzzle: the root element is <${root.name}>, not <puzzle>`, root);
   const version = root.attributes['version'];
   if (version !== '1' && version !== '2') fail(`BurrTools puzzle version ${JSON.stringify(version ?? '')} is not one polycube reads (1 or 2)`, root);
@@ -78,7 +80,7 @@ export function parseBurrTools(text: string, file: string | undefined, number?: 
   const colourCount = children(root, 'colors').reduce((n, node) => n + children(node, 'color').length, 0);
 
   const shapes: Voxels[] = [];
-  for (const list of children(root, 'shapes')) for (const node of children(list, 'voxel')) shapes.push(readVoxels(node));
+  for (const list of children(root, 'shapes')) for (const node of children(list, 'voxel')) shapes.push(readVoxels(reader, node, shapes.length + 1));
   const problems = children(root, 'problems').flatMap((node) => children(node, 'problem'));
   if (problems.length === 0) fail('the BurrTools puzzle has no problems to solve', root);
   const index = number ?? 1;
@@ -167,44 +169,54 @@ export function parseBurrTools(text: string, file: string | undefined, number?: 
     legend,
   };
 
-  function readVoxels(node: XmlElement): Voxels {
-    const x = integer(node.attributes['x'], 'a voxel space\'s x', node);
-    const y = integer(node.attributes['y'], 'a voxel space\'s y', node);
-    const z = integer(node.attributes['z'], 'a voxel space\'s z', node);
-    const number = shapes.length + 1;
-    if (Math.max(x, y, z) > MAX_TARGET_SIDE || x * y * z > MAX_TARGET_VOLUME) {
-      fail(`shape S${number} is ${x}x${y}x${z}, over the limits (sides up to ${MAX_TARGET_SIDE}, ${MAX_TARGET_VOLUME} voxels)`, node);
-    }
-    const type = node.attributes['type'] ?? '0';
-    if (type !== '0') fail(`shape S${number} has voxel type ${JSON.stringify(type)}; BurrTools writes type 0`, node);
-    const content = node.text.trim();
-    let states = '';
-    const colours = new Uint8Array(x * y * z);
-    let colour = 0;
-    for (let i = 0; i < content.length; i++) {
-      const char = content[i]!;
-      if (char === '#' || char === '+' || char === '_') {
-        if (states.length === x * y * z) fail(`shape S${number} has more than the ${x * y * z} voxels its size holds`, node);
-        states += char;
-        colour = 0;
-      } else if (char >= '0' && char <= '9') {
-        if (states.length === 0) fail(`shape S${number} starts with a colour number before any voxel`, node);
-        colour = colour * 10 + Number(char);
-        if (colour > 63) fail(`shape S${number} has a colour above 63`, node);
-        colours[states.length - 1] = colour;
-      } else {
-        fail(`shape S${number} has ${JSON.stringify(char)} among its voxels (BurrTools writes '#', '+', '_' and colour numbers)`, node);
-      }
-    }
-    if (states.length !== x * y * z) fail(`shape S${number} has ${states.length} voxels but its size ${x}x${y}x${z} needs ${x * y * z}`, node);
-    const name = node.attributes['name'] ? escapeControls(node.attributes['name']) : undefined;
-    return { x, y, z, states, colours, ...(name ? { name } : {}), line: lineOf(node.start) };
-  }
+}
 
-  function integer(value: string | undefined, what: string, node: XmlElement): number {
-    if (value === undefined || !/^\s*\d{1,6}\s*$/.test(value)) fail(`${what} must be a whole number, got ${JSON.stringify(value ?? '')}`, node);
-    return Number(value);
+/** How the parse reports a fault: at a node's line, and the line of an offset in the text. */
+interface Reader {
+  fail(message: string, node?: XmlElement): never;
+  lineOf(offset: number): number;
+}
+
+/** Reads one <voxel> space: shape S`number`, its states and colours. */
+function readVoxels(reader: Reader, node: XmlElement, number: number): Voxels {
+  const { fail, lineOf } = reader;
+  const integer = (value: string | undefined, what: string) => wholeNumber(reader, value, what, node);
+  const x = integer(node.attributes['x'], 'a voxel space\'s x');
+  const y = integer(node.attributes['y'], 'a voxel space\'s y');
+  const z = integer(node.attributes['z'], 'a voxel space\'s z');
+  if (Math.max(x, y, z) > MAX_TARGET_SIDE || x * y * z > MAX_TARGET_VOLUME) {
+    fail(`shape S${number} is ${x}x${y}x${z}, over the limits (sides up to ${MAX_TARGET_SIDE}, ${MAX_TARGET_VOLUME} voxels)`, node);
   }
+  const type = node.attributes['type'] ?? '0';
+  if (type !== '0') fail(`shape S${number} has voxel type ${JSON.stringify(type)}; BurrTools writes type 0`, node);
+  const content = node.text.trim();
+  let states = '';
+  const colours = new Uint8Array(x * y * z);
+  let colour = 0;
+  for (let i = 0; i < content.length; i++) {
+    const char = content[i]!;
+    if (char === '#' || char === '+' || char === '_') {
+      if (states.length === x * y * z) fail(`shape S${number} has more than the ${x * y * z} voxels its size holds`, node);
+      states += char;
+      colour = 0;
+    } else if (char >= '0' && char <= '9') {
+      if (states.length === 0) fail(`shape S${number} starts with a colour number before any voxel`, node);
+      colour = colour * 10 + Number(char);
+      if (colour > 63) fail(`shape S${number} has a colour above 63`, node);
+      colours[states.length - 1] = colour;
+    } else {
+      fail(`shape S${number} has ${JSON.stringify(char)} among its voxels (BurrTools writes '#', '+', '_' and colour numbers)`, node);
+    }
+  }
+  if (states.length !== x * y * z) fail(`shape S${number} has ${states.length} voxels but its size ${x}x${y}x${z} needs ${x * y * z}`, node);
+  const name = node.attributes['name'] ? escapeControls(node.attributes['name']) : undefined;
+  return { x, y, z, states, colours, ...(name ? { name } : {}), line: lineOf(node.start) };
+}
+
+/** An attribute that must be a whole number of up to six digits. */
+function wholeNumber(reader: Reader, value: string | undefined, what: string, node: XmlElement): number {
+  if (value === undefined || !/^\s*\d{1,6}\s*$/.test(value)) reader.fail(`${what} must be a whole number, got ${JSON.stringify(value ?? '')}`, node);
+  return Number(value);
 }
 
 /** Labels for pieces without a usable name of their own. */

@@ -236,23 +236,17 @@ function countOf(popped: Int32Array, colour: GoalColour): number {
   return popped[colourCode(colour) - 1]!;
 }
 
-/** Depth-first search over every reachable placement sequence; see the file comment for what counts. */
-export function solveNazo(
-  search: NazoSearch,
-  hooks: NazoHooks,
-  prefix: readonly number[] = [],
-  split?: { frontier: number; onPrefix(path: number[]): void },
-): NazoStats {
-  const { pairs, goal } = search;
+/** The search's state per level: each level's board and what the moves down to it have done. */
+type SearchLevels = ReturnType<typeof searchLevels>;
+
+/** Allocates the per-level state once per search; level 0 is the field, settled (it may chain on its own). */
+function searchLevels(search: NazoSearch, result: FastResult) {
+  const { pairs } = search;
   const depth = pairs.length;
   const boards = Array.from({ length: depth + 1 }, () => createBoard());
-  const scratch = createBoard();
-  const result: FastResult = createResult();
   boardFromGrid(gridFromField(search.field), boards[0]);
   // A floating input settles before the first pair falls, and may chain on its own.
   const opening = simulateBoard(boards[0]!, result);
-  const path: number[] = [];
-  const placed: Placement[] = [];
   const chainsAt = new Int32Array(depth + 1);
   const scoreAt = new Float64Array(depth + 1);
   const clearedAt = new Float64Array(depth + 1);
@@ -268,6 +262,51 @@ export function solveNazo(
     remainingAt[level]![colourCode(pairs[level]!.axis) - 1]!++;
     remainingAt[level]![colourCode(pairs[level]!.child) - 1]!++;
   }
+  const heightsAt = Array.from({ length: depth + 1 }, () => new Int32Array(WIDTH));
+  // Puyos of each plane (R G B Y P garbage) in rows 1..13 of each level's board.
+  const censusAt = Array.from({ length: depth + 1 }, () => new Int32Array(6));
+  const axisAt = pairs.map((pair) => colourCode(pair.axis));
+  const childAt = pairs.map((pair) => colourCode(pair.child));
+  for (let x = 0; x < WIDTH; x++) heightsAt[0]![x] = columnHeight(boards[0]!, x);
+  for (let p = 0; p < 6; p++) censusAt[0]![p] = planeCount(boards[0]!, p);
+  return { boards, chainsAt, scoreAt, clearedAt, coloursAt, puyosAt, remainingAt, heightsAt, censusAt, axisAt, childAt };
+}
+
+/** The answer the moves `path[0 .. length)` make, ending on `board`. */
+function describeSolution(pairs: NazoSearch['pairs'], levels: SearchLevels, placed: readonly Placement[], path: readonly number[], length: number, board: Board): NazoSolution {
+  const { chainsAt, scoreAt, clearedAt } = levels;
+  const moves: Move[] = [];
+  for (let i = 0; i < length; i++) {
+    const p = placed[i]!;
+    moves.push({ pair: pairs[i]!.axis + pairs[i]!.child, column: p.x + 1, rotation: ROTATIONS[p.rotation]! });
+  }
+  return {
+    moves,
+    notation: notationOf(moves),
+    chains: chainsAt[length]!,
+    score: scoreAt[length]!,
+    cleared: clearedAt[length]!,
+    allClear: boardAllClear(board),
+    rows: fieldFromGrid(gridFromBoard(board)).rows,
+    path: path.slice(0, length),
+  };
+}
+
+/** Depth-first search over every reachable placement sequence; see the file comment for what counts. */
+export function solveNazo(
+  search: NazoSearch,
+  hooks: NazoHooks,
+  prefix: readonly number[] = [],
+  split?: { frontier: number; onPrefix(path: number[]): void },
+): NazoStats {
+  const { pairs, goal } = search;
+  const depth = pairs.length;
+  const scratch = createBoard();
+  const result: FastResult = createResult();
+  const levels = searchLevels(search, result);
+  const { boards, chainsAt, scoreAt, clearedAt, coloursAt, puyosAt, remainingAt, heightsAt, censusAt, axisAt, childAt } = levels;
+  const path: number[] = [];
+  const placed: Placement[] = [];
   const main = goal.main;
   const needsStep = main !== undefined && (main.kind === 'colours' || main.kind === 'puyos' || main.kind === 'groups' || main.kind === 'connected');
   const needsTotals = main !== undefined && (main.kind === 'total-colours' || main.kind === 'total-puyos');
@@ -276,11 +315,6 @@ export function solveNazo(
   const totals: NodeTotals = { remaining: remainingAt[0]!, coloursPopped: 0, puyosPopped: 0 };
   const before = new Int32Array(6);
   const popped = new Int32Array(6);
-  const heightsAt = Array.from({ length: depth + 1 }, () => new Int32Array(WIDTH));
-  // Puyos of each plane (R G B Y P garbage) in rows 1..13 of each level's board.
-  const censusAt = Array.from({ length: depth + 1 }, () => new Int32Array(6));
-  const axisAt = pairs.map((pair) => colourCode(pair.axis));
-  const childAt = pairs.map((pair) => colourCode(pair.child));
   const stats: NazoStats = { solutions: 0, tries: 0, stopped: false, best: undefined };
 
   const goalMet = (level: number, board: Board): boolean => {
@@ -360,7 +394,7 @@ export function solveNazo(
         const score = scoreAt[level + 1]!;
         const needed = hooks.wantMoves || !stats.best || level + 1 < stats.best.moves.length ||
           (level + 1 === stats.best.moves.length && score > stats.best.score);
-        const solution = needed ? describe(level + 1, board) : undefined;
+        const solution = needed ? describeSolution(pairs, levels, placed, path, level + 1, board) : undefined;
         if (solution && betterAnswer(solution, stats.best)) stats.best = solution;
         hooks.onSolution(hooks.wantMoves ? solution : undefined);
         continue;
@@ -394,26 +428,6 @@ export function solveNazo(
     }
   };
 
-  const describe = (length: number, board: Board): NazoSolution => {
-    const moves: Move[] = [];
-    for (let i = 0; i < length; i++) {
-      const p = placed[i]!;
-      moves.push({ pair: pairs[i]!.axis + pairs[i]!.child, column: p.x + 1, rotation: ROTATIONS[p.rotation]! });
-    }
-    return {
-      moves,
-      notation: notationOf(moves),
-      chains: chainsAt[length]!,
-      score: scoreAt[length]!,
-      cleared: clearedAt[length]!,
-      allClear: boardAllClear(board),
-      rows: fieldFromGrid(gridFromBoard(board)).rows,
-      path: path.slice(0, length),
-    };
-  };
-
-  for (let x = 0; x < WIDTH; x++) heightsAt[0]![x] = columnHeight(boards[0]!, x);
-  for (let p = 0; p < 6; p++) censusAt[0]![p] = planeCount(boards[0]!, p);
   if (depth > 0 && !gameOver(heightsAt[0]!)) visit(0);
   return stats;
 }

@@ -171,6 +171,7 @@ function markUnreadable(result: unknown): unknown {
  * own merge. Nothing a job holds names code or a path: the plugin is this machine's, found by id and
  * version, and the search is text its parser reads.
  */
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: not split yet (issue 32): its jobs, heartbeat and shutdown share the worker's state as closures; splitting means a class, left for a later change.
 export async function serveQueue(options: ServeOptions): Promise<QueueWorker> {
   if (options.plugins.length === 0) throw new QueueError('no plugins to serve: a worker serves the plugins kit list shows here');
   await probeRedis(options.url, { requireNoEviction: true });

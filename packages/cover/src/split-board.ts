@@ -1,0 +1,115 @@
+import type { PreparedSearch } from './engine.js';
+import { boxNeighbours } from './wide-kernel.js';
+
+/**
+ * The byte board the split works on: one byte per cell, so any box works, with the kernel's own
+ * choice of placements at the first empty cell (kinds in order, ids ascending, the same dead-cell
+ * test), so the subtrees it cuts are the kernel's.
+ */
+export interface SplitBoard {
+  /** 1 for a covered cell or a hole. */
+  readonly occupied: Uint8Array;
+  /** Copies of each kind still in hand. */
+  readonly remaining: Int32Array;
+  readonly kindOf: Int32Array;
+  /** The most placements any cell starts: the longest list `fittingInto` may write. */
+  readonly widest: number;
+  /** Places (1) or takes back (0) placement `id`. */
+  place(id: number, value: 0 | 1): void;
+  /** The board after the placements of `prefix`, from the empty one. */
+  setState(prefix: readonly number[]): void;
+  /** Writes into `into` the placements the kernel tries at the first empty cell, in its order; returns how many. */
+  fittingInto(into: Int32Array): number;
+  /** The placements tried below `prefix`, remembered. */
+  childIds(prefix: readonly number[]): number[];
+}
+
+/** The {@link SplitBoard} of a prepared search (empty until `setState`). */
+export function splitBoard(prepared: PreparedSearch): SplitBoard {
+  const { problem, plan } = prepared;
+  const { size, placements, prune } = problem;
+  const kinds = problem.kindMax.length;
+  const byFirstCell: number[][] = Array.from({ length: size }, () => []);
+  placements.forEach((placement, id) => {
+    if (plan.enabled[id]) byFirstCell[placement.cells[0]!]!.push(id);
+  });
+  // Ids are numbered kind by kind, so ascending ids are the kernel's kind-major order.
+  const neighbours = boxNeighbours(problem.sides);
+  const cellsOf = placements.map((placement) => Int32Array.from(placement.cells));
+  const kindOf = Int32Array.from(placements, (placement) => placement.kind);
+  // The cells next to a placement: where placing it may cut off an empty cell.
+  const borderOf = placements.map((placement) => {
+    const inside = new Set(placement.cells);
+    return Int32Array.from(new Set(placement.cells.flatMap((cell) => Array.from(neighbours[cell]!).filter((n) => !inside.has(n)))));
+  });
+  const around = neighbours;
+  const occupied = new Uint8Array(size);
+  const remaining = new Int32Array(kinds);
+  const place = (id: number, value: 0 | 1) => {
+    for (const cell of cellsOf[id]!) occupied[cell] = value;
+    remaining[kindOf[id]!]! += value ? -1 : 1;
+  };
+  const setState = (prefix: readonly number[]) => {
+    occupied.set(problem.hole);
+    for (let k = 0; k < kinds; k++) remaining[k] = problem.kindMax[k]!;
+    for (const id of prefix) place(id, 1);
+  };
+  /** Whether placement `id` (placed) leaves an empty cell with no empty neighbour. */
+  const cutsOff = (id: number): boolean => {
+    for (const n of borderOf[id]!) {
+      if (occupied[n]) continue;
+      let isolated = true;
+      for (const m of around[n]!) {
+        if (!occupied[m]) {
+          isolated = false;
+          break;
+        }
+      }
+      if (isolated) return true;
+    }
+    return false;
+  };
+  // A loop, not Math.max(...): a million-cell board has a million lists, past the call stack's arguments.
+  const widest = byFirstCell.reduce((most, list) => Math.max(most, list.length), 1);
+  const buffer = new Int32Array(widest);
+  const fittingInto = (into: Int32Array): number => {
+    let first = 0;
+    while (first < size && occupied[first]) first++;
+    if (first === size) return 0;
+    let count = 0;
+    for (const id of byFirstCell[first]!) {
+      if (remaining[kindOf[id]!] === 0) continue;
+      const cells = cellsOf[id]!;
+      let free = true;
+      for (const cell of cells) {
+        if (occupied[cell]) {
+          free = false;
+          break;
+        }
+      }
+      if (!free) continue;
+      if (prune) {
+        for (const cell of cells) occupied[cell] = 1;
+        const cut = cutsOff(id);
+        for (const cell of cells) occupied[cell] = 0;
+        if (cut) continue;
+      }
+      into[count++] = id;
+    }
+    return count;
+  };
+  // A subtree's children by its prefix: a path's parts are asked for again and again (for each
+  // path below it), and only along cuts, so the cut nodes' lists are kept.
+  const known = new Map<string, number[]>();
+  const childIds = (prefix: readonly number[]): number[] => {
+    const key = prefix.join(',');
+    let ids = known.get(key);
+    if (!ids) {
+      setState(prefix);
+      ids = Array.from(buffer.subarray(0, fittingInto(buffer)));
+      known.set(key, ids);
+    }
+    return ids;
+  };
+  return { occupied, remaining, kindOf, widest, place, setState, fittingInto, childIds };
+}
