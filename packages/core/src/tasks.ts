@@ -164,7 +164,7 @@ export class TaskThread {
       if (!Array.isArray(summaries) || summaries.length !== chunk.length) {
         throw new Error(`the solver thread answered ${Array.isArray(summaries) ? summaries.length : 'no'} summaries for ${chunk.length} tasks`);
       }
-      chunk.forEach((task, i) => results.push({ task, summary: summaries![i]!, solutions: found.get(task)! }));
+      for (const [i, task] of chunk.entries()) results.push({ task, summary: summaries[i]!, solutions: found.get(task)! });
     }
     return results;
   }
