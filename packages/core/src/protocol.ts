@@ -15,6 +15,9 @@ export interface KeepPolicy {
   most: number;
 }
 
+/** Tasks one `tasks` message may name at most: a host sends a longer list in several. */
+export const MAX_TASKS_PER_EXCHANGE = 1024;
+
 /**
  * Messages between a host and a solver worker. Everything here must survive structured cloning. A
  * referee worker speaks its own messages (play/referee-protocol.ts).
@@ -42,6 +45,12 @@ export type HostMessage =
   /** Import a plugin module and its solver ahead of `load`, while the host is still parsing. */
   | { type: 'preload'; moduleUrl: string }
   | { type: 'task'; task: number }
+  /**
+   * Several tasks of the split, run one after another in this order: their solutions come as a
+   * `task`'s do, their summaries together in one `tasks-done`. A queue job's tasks take one exchange
+   * with the thread, not one each. 1 to MAX_TASKS_PER_EXCHANGE distinct tasks, checked by the worker.
+   */
+  | { type: 'tasks'; tasks: number[] }
   | { type: 'merge'; summaries: Summary[] }
   /** Make a puzzle with the solver's `generate` (see maker-client.ts). */
   | { type: 'generate'; id: number; moduleUrl: string; pluginId: string; request: GenerateRequest }
@@ -62,6 +71,8 @@ export type WorkerMessage =
   | { type: 'step'; state: unknown; data?: Record<string, JsonValue> }
   | { type: 'done'; summary: Summary }
   | { type: 'task-done'; task: number; summary: Summary }
+  /** The summaries of a `tasks` message's tasks, in its order. */
+  | { type: 'tasks-done'; summaries: Summary[] }
   | { type: 'generated'; id: number; puzzle: GeneratedPuzzle }
   | { type: 'graded'; id: number; grade: Grade }
   /** A `generate` at work: candidates tried so far. */

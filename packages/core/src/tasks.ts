@@ -1,7 +1,7 @@
 import type { ContextSettings } from './context.js';
 import { deserializeError } from './errors.js';
 import type { Summary } from './events.js';
-import type { HostMessage, WorkerMessage, WorkerPort } from './protocol.js';
+import { MAX_TASKS_PER_EXCHANGE, type HostMessage, type WorkerMessage, type WorkerPort } from './protocol.js';
 import type { SearchSource } from './search-source.js';
 
 /**
@@ -129,6 +129,46 @@ export class TaskThread {
     return { task, summary: summary!, solutions };
   }
 
+  /**
+   * Runs several tasks of the loaded search, in the order given, in one exchange with the thread
+   * (one per MAX_TASKS_PER_EXCHANGE tasks) rather than one each: a queue job's 16 tasks cost the
+   * worker's main thread one message out and one summary reply. Results as `run` gives them, in order;
+   * `onSolution` sees each solution as it comes, with its task.
+   */
+  async runBlock(tasks: readonly number[], onSolution?: (solution: unknown, task: number) => void): Promise<TaskResult[]> {
+    if (!this.#loaded || !this.#search) throw new Error('no search loaded');
+    if (new Set(tasks).size !== tasks.length) throw new Error('a block names a task twice');
+    const results: TaskResult[] = [];
+    if (!this.#splits) {
+      for (const task of tasks) results.push(await this.run(task, (solution) => onSolution?.(solution, task)));
+      return results;
+    }
+    for (let start = 0; start < tasks.length; start += MAX_TASKS_PER_EXCHANGE) {
+      const chunk = tasks.slice(start, start + MAX_TASKS_PER_EXCHANGE);
+      const found = new Map<number, unknown[]>(chunk.map((task) => [task, []]));
+      const keep = (task: number | undefined, solutions: readonly unknown[]) => {
+        const kept = task === undefined ? undefined : found.get(task);
+        if (!kept) return;
+        for (const solution of solutions) {
+          kept.push(solution);
+          onSolution?.(solution, task!);
+        }
+      };
+      let summaries: Summary[] | undefined;
+      await this.#exchange({ type: 'tasks', tasks: chunk }, (message) => {
+        if (message.type === 'solution') keep(message.task, [message.solution]);
+        else if (message.type === 'solutions') keep(message.task, message.solutions);
+        else if (message.type === 'tasks-done') summaries = message.summaries;
+        return summaries !== undefined;
+      });
+      if (!Array.isArray(summaries) || summaries.length !== chunk.length) {
+        throw new Error(`the solver thread answered ${Array.isArray(summaries) ? summaries.length : 'no'} summaries for ${chunk.length} tasks`);
+      }
+      for (const [i, task] of chunk.entries()) results.push({ task, summary: summaries[i]!, solutions: found.get(task)! });
+    }
+    return results;
+  }
+
   /** The plugin's own merge (or finish) of every task's summary, in task order. */
   async merge(summaries: Summary[]): Promise<{ summary: Summary; solutions: unknown[] }> {
     if (!this.#splits) return { summary: summaries[0]!, solutions: [] };
@@ -147,8 +187,13 @@ export class TaskThread {
   terminate(): void {
     this.#dead ??= new Error('solver worker terminated');
     this.#pending?.(this.#dead);
+    // Once: a caller may stop it from every solution of a batch, and each call would wait on the worker.
+    if (this.#terminated) return;
+    this.#terminated = true;
     this.#port.terminate();
   }
+
+  #terminated = false;
 
   #loadMessage(search: TaskSearch, role: 'lead' | 'helper'): HostMessage {
     return {

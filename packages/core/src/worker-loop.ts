@@ -3,7 +3,7 @@ import { serializeError } from './errors.js';
 import { checkGenerated, checkGrade } from './maker-answers.js';
 import type { Summary } from './events.js';
 import { mergeSummaries } from './merge.js';
-import type { HostMessage, WorkerSide } from './protocol.js';
+import { MAX_TASKS_PER_EXCHANGE, type HostMessage, type WorkerSide } from './protocol.js';
 import type { AnyPlugin, Solver, SplitSearch } from './plugin.js';
 import { pluginFromModule } from './registry.js';
 import { batchingPoster } from './solution-batch.js';
@@ -116,6 +116,12 @@ export function serveWorker(side: WorkerSide, importModule: (url: string) => Pro
       out.post({ type: 'done', summary });
       return;
     }
+    if (message.type === 'tasks') {
+      const summaries: Summary[] = [];
+      for (const task of checkedTasks(message.tasks, split.tasks)) summaries.push(await split.solveTask(task, contextFor(task)));
+      out.post({ type: 'tasks-done', summaries });
+      return;
+    }
     const task = message.task;
     const summary = await split.solveTask(task, contextFor(task));
     out.post({ type: 'task-done', task, summary });
@@ -133,4 +139,18 @@ export function serveWorker(side: WorkerSide, importModule: (url: string) => Pro
     }
     queue = queue.then(() => handle(message)).catch(fail);
   });
+}
+
+/** A `tasks` message's list, checked: 1 to MAX_TASKS_PER_EXCHANGE distinct tasks of a split of `tasksTotal`. */
+function checkedTasks(tasks: unknown, tasksTotal: number): number[] {
+  if (!Array.isArray(tasks) || tasks.length === 0 || tasks.length > MAX_TASKS_PER_EXCHANGE) {
+    throw new Error(`a tasks message names 1 to ${MAX_TASKS_PER_EXCHANGE} tasks (got ${Array.isArray(tasks) ? tasks.length : typeof tasks})`);
+  }
+  const seen = new Set<number>();
+  for (const task of tasks) {
+    if (!Number.isInteger(task) || task < 0 || task >= tasksTotal) throw new Error(`a tasks message names task ${String(task).slice(0, 40)}, not one of the split's ${tasksTotal}`);
+    if (seen.has(task)) throw new Error(`a tasks message names task ${task} twice`);
+    seen.add(task);
+  }
+  return tasks as number[];
 }
