@@ -53,6 +53,8 @@ export class SolutionPath {
   grading(): void {
     this.#open.disabled = true;
     this.#steps.hidden = false;
+    // Nothing to step through until the grade comes: a press meanwhile would do nothing.
+    this.#back.disabled = this.#forward.disabled = true;
     setText(this.#summary, 'Grading…');
     setText(this.#step, '');
   }
