@@ -63,8 +63,9 @@ describe('kit create-plugin in the Puzzle Kit workspace', () => {
     expect(built.length).toBeGreaterThan(6);
     runOk(process.execPath, [tscBin, '-p', 'tsconfig.json'], { cwd: dir });
     const tests = runOk(process.execPath, [vitestBin, 'run'], { cwd: dir });
-    // Eight solver tests and seven of the board file, the editor's examples and play.
-    expect(passedCount(tests.stdout)).toBe(15);
+    // Eight solver tests; three of the board file and the editor's examples; nine of the play
+    // conformance suite (the referee worker's among them) and three of the puzzle's own play.
+    expect(passedCount(tests.stdout)).toBe(23);
   });
 
   it('runs in the CLI, on one thread and split over two', () => {
@@ -126,8 +127,8 @@ describe('kit create-plugin outside the workspace (the packed CLI, a standalone 
     expect(readdirSync(join(dir, 'dist')).sort()).toEqual(DIST_FILES);
     runOk('npm', ['run', 'lint'], { cwd: dir });
     const tests = runOk('npm', ['test'], { cwd: dir });
-    // The fifteen in-process tests and one through the kit command.
-    expect(passedCount(tests.stdout)).toBe(16);
+    // The twenty-three of the workspace package and one through the kit command.
+    expect(passedCount(tests.stdout)).toBe(24);
   });
 
   it('writes a kit.config.json, so kit list in the package finds it', () => {
@@ -171,7 +172,8 @@ describe('kit create-plugin --link: from a clone, before the packages are on a r
     expect(realpathSync(join(dir, 'node_modules', '@kit', 'cli'))).toBe(realpathSync(join(repoRoot, 'apps', 'cli')));
     runOk('npm', ['run', 'build'], { cwd: dir });
     runOk('npm', ['run', 'lint'], { cwd: dir });
-    expect(passedCount(runOk('npm', ['test'], { cwd: dir }).stdout)).toBe(16);
+    // As in the standalone package: the twenty-three in-process tests and one through the kit command.
+    expect(passedCount(runOk('npm', ['test'], { cwd: dir }).stdout)).toBe(24);
     const ran = runOk('npx', ['--no', 'kit', 'run', 'queens', '--plugin', '.', '--size', '6', '--count', '--json'], { cwd: dir });
     expect(JSON.parse(ran.stdout)).toMatchObject({ type: 'done', solutions: 4, tries: 152 });
   });

@@ -30,8 +30,8 @@ function exportedNames(): Map<string, string[]> {
 describe('the entries of @kit/core', () => {
   const names = exportedNames();
 
-  it('has the entries its package.json names, play and make among them', () => {
-    expect([...names.keys()]).toEqual(['@kit/core', '@kit/core/host', '@kit/core/play', '@kit/core/make', '@kit/core/node', '@kit/core/discovery', '@kit/core/messages']);
+  it('has the entries its package.json names, play, its conformance suite and make among them', () => {
+    expect([...names.keys()]).toEqual(['@kit/core', '@kit/core/host', '@kit/core/play', '@kit/core/play/conformance', '@kit/core/make', '@kit/core/node', '@kit/core/discovery', '@kit/core/messages']);
   });
 
   it('keeps the plugin-author entry at 45 names or fewer, with what every plugin needs', () => {

@@ -1,8 +1,10 @@
 // Hitori in play: the rules at once, and the referee (the SAT solver with the marks as unit
 // clauses) against an enumeration of every shading written here, on random small puzzles.
 import { seededRandom as random } from '@kit/core';
-import { type PlayMove, gameStatus, judgeGame, playMove, startGame, undoGame, type Game } from '@kit/core/play';
+import { type PlayMove, gameStatus, judgeGame, playMove, startGame, type Game } from '@kit/core/play';
+import { playConformance } from '@kit/core/play/conformance';
 import { parseOptions } from '@kit/core/host';
+import { createRefereeWorker } from '@kit/core/node';
 import { describe, expect, it } from 'vitest';
 import type { HitoriInstance } from '../src/instance.js';
 import plugin from '../src/plugin.js';
@@ -234,8 +236,22 @@ describe('Hitori play: the referee against an enumeration', () => {
   });
 });
 
+const FIVE = '1 1 3 3 5\n4 2 3 5 5\n4 4 2 1 2\n1 5 2 4 3\n4 3 3 2 2\n';
+/** The 5x5's top-left 1 shaded (right), then the second 3 of row 1 (wrong: that 3 stays), then a circle. */
+const WRONG_LINE: PlayMove[] = [{ type: 'mark', cell: 0, value: '#' }, { type: 'mark', cell: 3, value: '#' }, { type: 'mark', cell: 23, value: 'o' }];
+
+describe('Hitori play: what every play mode does', () => {
+  const checks = playConformance({
+    plugin,
+    games: [{ name: 'a 5x5', instance: instanceOf(FIVE), wrong: { moves: WRONG_LINE, mistake: 2 } }],
+    unplayable: [{ name: '--generate 5x5', instance: plugin.parse(parseOptions(plugin.options, { generate: '5x5' })), message: 'play mode takes a puzzle to solve, not --fill or --generate' }],
+    worker: { moduleUrl: new URL('../dist/plugin.js', import.meta.url).href, createWorker: createRefereeWorker },
+  });
+  for (const check of checks) it(check.name, check.run);
+});
+
 describe('Hitori play: a 5x5 game', () => {
-  const instance = instanceOf('1 1 3 3 5\n4 2 3 5 5\n4 4 2 1 2\n1 5 2 4 3\n4 3 3 2 2\n');
+  const instance = instanceOf(FIVE);
   const solution = allShadings(instance.mode === 'solve' ? instance.puzzle : { width: 0, height: 0, numbers: [] });
 
   it('has one solution, which clicks alone reach: shade, circle, clear', () => {
@@ -274,17 +290,14 @@ describe('Hitori play: a 5x5 game', () => {
     expect(gameStatus(plugin, instance, game).solved).toBe(false);
   });
 
-  it('counts 1 left, then 0 after a wrong shade named as the mistake, and 1 again after undo; a hint agrees with the solution', async () => {
-    let game = startGame(plugin, instance);
-    game = playMove(plugin, instance, game, { type: 'mark', cell: 0, value: '#' });
-    expect(await judgeGame(plugin, instance, game, { mistake: true })).toMatchObject({ remaining: 1, capped: false });
-    // The second 3 of row 1 is the one that stays: shading it breaks no rule yet, but ends every solution.
-    game = playMove(plugin, instance, game, { type: 'mark', cell: 3, value: '#' });
-    game = playMove(plugin, instance, game, { type: 'mark', cell: 23, value: 'o' });
-    expect(gameStatus(plugin, instance, game).violations).toEqual([]);
-    expect(await judgeGame(plugin, instance, game, { mistake: true })).toMatchObject({ remaining: 0, mistake: 2 });
-    game = undoGame(plugin, instance, undoGame(plugin, instance, game));
-    const report = await judgeGame(plugin, instance, game, { mistake: true, hint: true });
+  it('counts 1 left after a right shade, breaks no rule after the wrong one; a hint agrees with the solution', async () => {
+    const first = playMove(plugin, instance, startGame(plugin, instance), WRONG_LINE[0]!);
+    expect(await judgeGame(plugin, instance, first, { mistake: true })).toMatchObject({ remaining: 1, capped: false });
+    // The second 3 of row 1 is the one that stays: shading it breaks no rule yet, but ends every
+    // solution (the conformance suite names it as the mistake).
+    const wrong = WRONG_LINE.slice(1).reduce((at, move) => playMove(plugin, instance, at, move), first);
+    expect(gameStatus(plugin, instance, wrong).violations).toEqual([]);
+    const report = await judgeGame(plugin, instance, first, { mistake: true, hint: true });
     expect(report).toMatchObject({ remaining: 1, capped: false });
     expect(report.mistake).toBeUndefined();
     expect(report.hint).toEqual({
@@ -293,10 +306,5 @@ describe('Hitori play: a 5x5 game', () => {
       basis: 'rules',
     });
     expect(solution[0]![20]).toBe('#');
-  });
-
-  it('has no play mode for --fill or --generate', () => {
-    const generate = plugin.parse(parseOptions(plugin.options, { generate: '5x5' }));
-    expect(() => startGame(plugin, generate)).toThrow('play mode takes a puzzle to solve, not --fill or --generate');
   });
 });

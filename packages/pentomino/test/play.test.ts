@@ -10,9 +10,11 @@ import { describe, expect, it } from 'vitest';
 import { seededRandom as random } from '@kit/core';
 import {
   applyMove, pieceCells, piecesLeft, planarPiece, type PiecesSetup, type PlayMove, type PlayViolation, gameStatus, judgeGame, playMove,
-  startGame, undoGame, type Game,
+  startGame, type Game,
 } from '@kit/core/play';
 import { parseOptions, type RawOptions } from '@kit/core/host';
+import { createRefereeWorker } from '@kit/core/node';
+import { playConformance } from '@kit/core/play/conformance';
 import { fitsNowhere, unfillable } from '../src/play.js';
 import { packingCompletions, preparePacking } from '../src/play-referee.js';
 import plugin from '../src/plugin.js';
@@ -267,6 +269,22 @@ describe("pentomino play: the game's board compiled once", () => {
   });
 });
 
+describe('pentomino play: what every play mode does', () => {
+  const sixByTen = instanceOf('..........\n'.repeat(6));
+  const tray = (startGame(plugin, sixByTen).setup as PiecesSetup).tray;
+  // A V around the top-left 2x2 corner shuts in 4 cells: the suite names it as the mistake.
+  const v = tray[7]!.orientations.findIndex((cells) => JSON.stringify(cells) === '[[0,2],[1,2],[2,0],[2,1],[2,2]]');
+  const checks = playConformance({
+    plugin,
+    games: [
+      { name: '6x10', instance: sixByTen, wrong: { moves: [{ type: 'place', piece: 7, orientation: v, cell: 0 }], mistake: 1 } },
+      { name: '5x6 with LNPUVY', instance: instanceOf('.....\n'.repeat(6), { pieces: 'LNPUVY' }) },
+    ],
+    worker: { moduleUrl: new URL('../dist/plugin.js', import.meta.url).href, createWorker: createRefereeWorker },
+  });
+  for (const check of checks) it(check.name, check.run);
+});
+
 describe('pentomino play on 6x10', () => {
   const instance = instanceOf('..........\n'.repeat(6));
   const repoRoot = resolve(fileURLToPath(new URL('.', import.meta.url)), '..', '..', '..');
@@ -338,16 +356,13 @@ describe('pentomino play on 6x10', () => {
     expect(gameStatus(plugin, instance, game).violations).toEqual([]);
   });
 
-  it('shows a shut-in region at once, names the piece that shut it in, and undo brings the count back', async () => {
+  it('shows a shut-in region at once, and only the pocket', () => {
     let game = startGame(plugin, instance);
     // A V around the top-left 2x2 corner.
     const v = (game.setup as PiecesSetup).tray[7]!.orientations.findIndex((cells) => JSON.stringify(cells) === '[[0,2],[1,2],[2,0],[2,1],[2,2]]');
     game = playMove(plugin, instance, game, { type: 'place', piece: 7, orientation: v, cell: 0 });
     // Only the pocket: the other 51 cells are no multiple of 5 because of it, and are not shown.
+    // (The conformance suite plays this V as its wrong line: the referee names it, undo undoes it.)
     expect(gameStatus(plugin, instance, game).violations).toEqual([{ message: 'these 4 cells cannot be filled by the pieces left: the smallest has 5', cells: [0, 1, 10, 11] }]);
-    const report = await judgeGame(plugin, instance, game, { mistake: true });
-    expect(report).toMatchObject({ remaining: 0, mistake: 1 });
-    game = undoGame(plugin, instance, game);
-    expect(await judgeGame(plugin, instance, game)).toMatchObject({ remaining: 1000, capped: true });
   });
 });

@@ -89,7 +89,11 @@ export interface RunHooks {
 function searchHooks(problem: Problem, hooks: RunHooks): SearchHooks {
   const { pieces } = hooks;
   // Each piece's cells ascending in the target's numbering (the search's order is the box's own).
-  const sorted = pieces && ((found: Array<{ kind: number; cells: number[] }>) => pieces(found.map((piece) => ({ kind: piece.kind, cells: piece.cells.sort((a, b) => a - b) }))));
+  // A block body: what `pieces` returns (a caller's `list.push`) must not reach the engine, which
+  // stops the search when its piece hook returns something truthy.
+  const sorted = pieces && ((found: Array<{ kind: number; cells: number[] }>) => {
+    pieces(found.map((piece) => ({ kind: piece.kind, cells: piece.cells.sort((a, b) => a - b) })));
+  });
   return drawnHooks(problem, (stack, depth) => layersOf(problem, stack, depth), hooks, sorted);
 }
 

@@ -6,6 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { seededRandom as random } from '@kit/core';
 import { applyMove, piecesLeft, type PlayMove, gameStatus, judgeGame, playMove, startGame, type Game } from '@kit/core/play';
 import { parseOptions, type RawOptions } from '@kit/core/host';
+import { createRefereeWorker } from '@kit/core/node';
+import { playConformance } from '@kit/core/play/conformance';
 import { packingCompletions } from '../src/play-referee.js';
 import plugin from '../src/plugin.js';
 import { naiveCount, rotations, type NaiveKind } from './naive.js';
@@ -68,6 +70,18 @@ const normal = (cells: ReadonlyArray<readonly number[]>) => {
   const least = [0, 1, 2].map((axis) => Math.min(...cells.map((v) => v[axis]!)));
   return cells.map((v) => v.map((n, axis) => n - least[axis]!));
 };
+
+describe('polycube in play: what every play mode does', () => {
+  const checks = playConformance({
+    plugin,
+    games: [
+      { name: 'the Soma cube', instance: instanceOf({ set: 'soma' }) },
+      { name: 'IOAB in a 2x2x4 box', instance: instanceOf({ set: 'tetracubes', pieces: 'IOAB', box: '2x2x4' }) },
+    ],
+    worker: { moduleUrl: new URL('../dist/plugin.js', import.meta.url).href, createWorker: createRefereeWorker },
+  });
+  for (const check of checks) it(check.name, check.run);
+});
 
 describe('polycube in play', () => {
   it('lays the Soma pieces in a 3x3x3 box by layer, row and column, each in its rotations and no mirror image', () => {
@@ -158,6 +172,13 @@ describe('polycube in play', () => {
       });
     }
     expect(Math.min(...Object.values(seen)), JSON.stringify(seen)).toBeGreaterThanOrEqual(3);
+  });
+
+  it('lists as many completions as it counts (a listed packing does not end the search)', () => {
+    const instance = instanceOf({ set: 'soma' });
+    const game = startGame(plugin, instance);
+    const listed = packingCompletions(instance, game.setup, game.position, { limit: 5, positions: true, shouldStop: () => false });
+    expect([listed.count, listed.positions?.length]).toEqual([5, 5]);
   });
 
   it('hints moves that finish the Soma cube, each a completion the referee counted, and then it is solved', async () => {
