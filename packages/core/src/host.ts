@@ -3,8 +3,9 @@
 // @kit/core/make's, hosts included. Browser-safe: the Node half is @kit/core/node.
 
 // The names the hosts own: CLI flags, the page's URL parameters and form fields.
-export { HOST_NAMES, isPageParameter } from './host-names.js';
-export type { CliFlag, HostName, MakerFlag, PageParameter } from './host-names.js';
+export { HOST_NAMES, hostCheck, isPageParameter, readHostInteger } from './host-names.js';
+export type { CliFlag, HostName, HostUse, IntegerCheck, MakerFlag, PageParameter } from './host-names.js';
+export { integerWords } from './integer-words.js';
 
 // Plugins: checked, registered, refused.
 export type { AnyPlugin } from './plugin.js';
