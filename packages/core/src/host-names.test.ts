@@ -120,7 +120,7 @@ describe("a host's own numbers", () => {
 
   it('read a number with a sign or spaces, and nothing when it is not given', () => {
     expect([read('limit', ' 7 '), read('delay', '+0'), read('seed', '4294967295', 'page'), read('limit', undefined)]).toEqual([7, 0, 4294967295, undefined]);
-    expect(read('threads', 9007199254740993)).toBe('--threads must be a positive integer (got "9007199254740992")');
+    expect(read('threads', '9007199254740993')).toBe('--threads must be a positive integer (got "9007199254740993")');
   });
 
   it('quote at most 40 characters of a refused value (an address may be long)', () => {
