@@ -36,6 +36,8 @@ export { AbortedError } from './aborted.js';
 export type { RunRequest, SolveOptions } from './run-solver.js';
 export { serveWorker } from './worker-loop.js';
 export type { HostMessage, KeepPolicy, WorkerMessage, WorkerPort } from './protocol.js';
+// The one supply of workers a host has (node.ts's nodeWorkers, the page's), which runs, makers and referees take from.
+export type { WorkerKind, WorkerPorts, WorkerSource, WorkerSupply } from './worker-supply.js';
 export { solutionsToKeep } from './solution-batch.js';
 export { solveInProcess, solveAll } from './in-process.js';
 export type { InProcessOptions } from './in-process.js';

@@ -7,7 +7,7 @@ import { isInputError, type ParsedOptions } from '@kit/core';
 import { generatedHeader, type GeneratedPuzzle, type GenerateRequest, MakerClient, readGeneratorSize } from '@kit/core/make';
 import { AbortedError, hostCheck, parseOptions, readHostInteger, type AnyPlugin, type RawOptions } from '@kit/core/host';
 import { safeLine } from '@kit/core/messages';
-import { createNodeWorker } from '@kit/core/node';
+import { nodeWorkers } from '@kit/core/node';
 import { discover, findPlugin, type DiscoveredPlugin } from '../discovery.js';
 import { EXIT, UsageError } from '../errors.js';
 import { readTextFile } from '../files.js';
@@ -158,7 +158,8 @@ export async function generateCommand(args: readonly string[], context: MakeCont
 async function makeAll(found: DiscoveredPlugin, flags: GenerateArguments, write: (text: string) => void, status: StatusLine | undefined): Promise<number> {
   const { plugin } = found;
   const controller = new AbortController();
-  const clients = Array.from({ length: flags.threads }, () => new MakerClient({ moduleUrl: found.moduleUrl, pluginId: plugin.id, createWorker: () => createNodeWorker() }));
+  const workers = nodeWorkers();
+  const clients = Array.from({ length: flags.threads }, () => new MakerClient({ moduleUrl: found.moduleUrl, pluginId: plugin.id, workers }));
   const results: (GeneratedPuzzle | undefined)[] = new Array<GeneratedPuzzle | undefined>(flags.count);
   let written = 0;
   let next = 0;
