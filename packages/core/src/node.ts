@@ -111,10 +111,16 @@ export function nodeWorkers(options: NodeWorkerOptions = {}): NodeWorkerSupply {
   };
 }
 
-/** @deprecated The supply of `kit run` before there were supplies: use NodeWorkerSupply. */
+/**
+ * The supply of `kit run` before there were supplies: solver workers started ahead.
+ * @deprecated Use NodeWorkerSupply.
+ */
 export type WorkerPool = NodeWorkerSupply;
 
-/** @deprecated Starts `size` solver workers now, to hand out later: use `nodeWorkers({ prestart: size })`. */
+/**
+ * Starts `size` solver workers now, to hand out later.
+ * @deprecated Use `nodeWorkers({ prestart: size })`.
+ */
 export function startWorkerPool(size: number): WorkerPool {
   return nodeWorkers({ prestart: size });
 }
