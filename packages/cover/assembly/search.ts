@@ -12,8 +12,8 @@
 // plane, six in a box. `run()` returns to the host at every packing and every `tick` tries: V8 only
 // swaps its optimised code into a WebAssembly function at a call, so a search that never returned
 // would stay on the baseline compiler; the returns are also the host's progress and stop checks.
-// The search state lives in globals between calls. src/kernel-wide.ts runs the same search in
-// JavaScript, in the same order, with the same tries.
+// The search state lives in globals between calls. src/wide-kernel.ts (any box) and
+// src/fast-kernel.ts (planes) run the same search in JavaScript, in the same order, with the same tries.
 
 const DONE: i32 = 0;
 const LEAF: i32 = 1;
