@@ -1,4 +1,4 @@
-import type { WorkerPool } from '@kit/core/node';
+import type { NodeWorkerSupply } from '@kit/core/node';
 import { PluginFault } from './plugin-fault.js';
 import { discover, findPlugin, PluginLoadFailure } from './discovery.js';
 import { EXIT, isCommanderError, runEndedCode, UsageError } from './errors.js';
@@ -30,7 +30,7 @@ function splitRunArguments(args: string[], valueFlags: readonly string[]): { id:
   return { id, plugins, rest };
 }
 
-async function run(args: string[], prestarted: { done: boolean; pool: WorkerPool | undefined }): Promise<number> {
+async function run(args: string[], prestarted: { done: boolean; pool: NodeWorkerSupply | undefined }): Promise<number> {
   // Imported here, not at the top: the other commands never need core's table of host names.
   const { COMMON_VALUE_FLAGS } = await import('./run-flag-names.js');
   const { id, plugins, rest } = splitRunArguments(args, COMMON_VALUE_FLAGS);
@@ -73,7 +73,7 @@ async function run(args: string[], prestarted: { done: boolean; pool: WorkerPool
 /** What the `kit` binary hands {@link main} when it has started solver threads early. */
 export interface MainOptions {
   /** Solver workers `kit run` should use, started by the caller before the CLI itself loaded. */
-  pool?: WorkerPool;
+  pool?: NodeWorkerSupply;
   /** The caller has started the workers `kit run` wants (none, when `pool` is missing). */
   prestarted?: boolean;
 }

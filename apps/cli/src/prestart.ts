@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import type { RunPlace } from '@kit/core/host';
-import type { WorkerPool } from '@kit/core/node';
+import type { NodeWorkerSupply } from '@kit/core/node';
 
 /**
  * `kit run` starts its solver workers before discovering plugins, so a worker's own start-up (about
@@ -9,12 +9,12 @@ import type { WorkerPool } from '@kit/core/node';
  * only for a run that is sure to use them; a wrong guess costs an idle worker, which never keeps the
  * process alive, or a worker started later.
  */
-export async function prestartWorkers(args: readonly string[], solving = true): Promise<WorkerPool | undefined> {
+export async function prestartWorkers(args: readonly string[], solving = true): Promise<NodeWorkerSupply | undefined> {
   const help = args.includes('-h') || args.includes('--help');
   if (!solving || help || (await guessedPlace(args)) !== 'workers') return undefined;
   // Imported only now: a run on the CLI's own thread never loads the worker host.
-  const { startWorkerPool } = await import('@kit/core/node');
-  return startWorkerPool(expectedThreads(args));
+  const { nodeWorkers } = await import('@kit/core/node');
+  return nodeWorkers({ prestart: expectedThreads(args) });
 }
 
 /** Where the run will likely solve, from its words and the terminal (see run.ts for the real one). */

@@ -1,7 +1,7 @@
 // The flags of `kit run <id>`, once parsed (by run-command.ts's commander command, or by
 // run-args-quick.ts): the common ones (docs/contract.md#names-the-hosts-own) and one per plugin option spec.
 import type { PluginSample, TextFile } from '@kit/core';
-import { describeValues, type AnyPlugin, type RawOptions } from '@kit/core/host';
+import { describeValues, readHostInteger, type AnyPlugin, type RawOptions } from '@kit/core/host';
 import { cpuLimit } from './cpu-limit.js';
 import { UsageError } from './errors.js';
 import { readTextFile } from './files.js';
@@ -49,14 +49,6 @@ export function suggestedStepDelay(plugin: AnyPlugin): number | undefined {
   return typeof delay === 'number' && Number.isFinite(delay) && delay >= 0 ? Math.round(delay) : undefined;
 }
 
-function integerFlag(name: string, value: unknown, min: number, describe: string): number | undefined {
-  if (value === undefined) return undefined;
-  const text = String(value).trim();
-  const number = /^[+-]?\d+$/.test(text) ? Number(text) : Number.NaN;
-  if (!Number.isSafeInteger(number) || number < min) throw new UsageError(`${name} must be ${describe} (got ${JSON.stringify(value)})`);
-  return number;
-}
-
 /**
  * The most worker threads a run starts: one per CPU it may use (the cores, or a container's CPU
  * limit). More cannot make a CPU-bound search faster, and each worker costs a V8 isolate
@@ -68,7 +60,7 @@ export function maxThreads(): number {
 
 /** `--threads N` clamped to maxThreads(), with a note on stderr when it was more. */
 function threadsFlag(value: unknown, warn: (message: string) => void): number {
-  const asked = integerFlag('--threads', value, 1, 'a positive integer');
+  const asked = readHostInteger('threads', value);
   const cap = maxThreads();
   if (asked === undefined) return cap;
   if (asked > cap) {
@@ -93,12 +85,12 @@ export async function collectRunArguments(
     count: opts['count'] === true,
     json: opts['json'] === true,
     color: opts['color'] !== false,
-    limit: integerFlag('--limit', opts['limit'], 1, 'a positive integer'),
-    delay: integerFlag('--delay', opts['delay'], 0, 'a whole number of milliseconds'),
+    limit: readHostInteger('limit', opts['limit']),
+    delay: readHostInteger('delay', opts['delay']),
     threads: threadsFlag(opts['threads'], warn),
     shard: shardFlag(opts['shard']),
     queue: opts['queue'] === undefined ? undefined : String(opts['queue']),
-    maxSolutions: integerFlag('--max-solutions', opts['maxSolutions'], 1, 'a positive integer'),
+    maxSolutions: readHostInteger('max-solutions', opts['maxSolutions']),
     keepSeconds: opts['keep'] === undefined ? undefined : durationFlag('--keep', String(opts['keep']), KEEP_RANGE),
   };
   checkPlacement(common);

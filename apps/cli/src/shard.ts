@@ -7,7 +7,7 @@ import type { JsonValue, Summary } from '@kit/core';
 import {
   mergeSummaries, type DoneEvent, AbortedError, SPLIT_WIDTH, runTasks, type AnyPlugin, type RunRequest, type SearchSource,
 } from '@kit/core/host';
-import { createNodeWorker, type WorkerPool } from '@kit/core/node';
+import { nodeWorkers, type NodeWorkerSupply } from '@kit/core/node';
 import { UsageError } from './errors.js';
 
 /** The merge data of a shard's done line (under `merge`, beside `shard` and `tasks`). */
@@ -54,11 +54,11 @@ export async function runShard(
   source: SearchSource,
   env: Record<string, string | undefined>,
   cwd: string,
-  pool?: WorkerPool,
+  pool?: NodeWorkerSupply,
 ): Promise<DoneEvent> {
   const started = performance.now();
   const emit = request.onEvent ?? (() => {});
-  const createWorker = pool ? () => pool.take() : createNodeWorker;
+  const workers = pool ?? nodeWorkers();
   const { canonicalJson, loadSigner, SecretError } = await import('@kit/queue/trust');
   let signer;
   try {
@@ -79,7 +79,7 @@ export async function runShard(
         splitWidth: SPLIT_WIDTH,
         settings: { wantSolutions: request.wantSolutions ?? true, wantProgress: false },
       },
-      createWorker,
+      workers,
       {
         select: (total) => {
           if (shard.n > total) throw new UsageError(`--shard ${shard.k}/${shard.n}: the search has only ${total} task${total === 1 ? '' : 's'}, so N must be at most ${total}`);

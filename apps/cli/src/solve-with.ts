@@ -2,7 +2,7 @@
 // to queue-run.ts), by core's one rule (placeRun): a run on one thread that draws nothing while it
 // searches (a pipe, -q, --count, --json) starts no worker.
 import { placeRun, type DoneEvent, type RunPlace, type RunRequest } from '@kit/core/host';
-import type { WorkerPool } from '@kit/core/node';
+import type { NodeWorkerSupply } from '@kit/core/node';
 import type { DiscoveredPlugin } from './discovery.js';
 import type { CommonFlags } from './run-flags.js';
 import { solveHere } from './solve-here.js';
@@ -12,7 +12,7 @@ export function runPlace(common: CommonFlags, animate: boolean): RunPlace {
   return placeRun({ threads: common.threads, limit: common.limit, drawsMeanwhile: animate, distributed: common.shard !== undefined || common.queue !== undefined });
 }
 
-export async function solveWith(found: DiscoveredPlugin, request: RunRequest, place: RunPlace, pool?: WorkerPool): Promise<DoneEvent> {
+export async function solveWith(found: DiscoveredPlugin, request: RunRequest, place: RunPlace, pool?: NodeWorkerSupply): Promise<DoneEvent> {
   if (place === 'here') return solveHere(found, request);
   const { runInWorkers } = await import('@kit/core/node');
   return runInWorkers(request, pool);

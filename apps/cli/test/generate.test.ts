@@ -79,7 +79,11 @@ describe('kit generate', () => {
     expect(refusal('--size', '9')).toEqual([2, '', 'kit: --size must be WxH (got "9")\n']);
     expect(refusal('--size', '20x20')).toEqual([2, '', 'kit: --size 20x20: each side must be 4 to 16\n']);
     expect(refusal('--size', '5x5')).toEqual([2, '', 'kit: a Sudoku is 4x4, 9x9 or 16x16 (got 5x5)\n']);
-    expect(refusal('--seed', '4294967296')).toEqual([2, '', 'kit: --seed must be a whole number from 0 to 4294967295 (got "4294967296")\n']);
+    expect(refusal('--seed', '4294967296')).toEqual([2, '', 'kit: --seed must be an integer from 0 to 4294967295 (got "4294967296")\n']);
+    // The page's ?seed= and `kit generate --seed` refuse in one wording (core's table of host names).
+    expect(refusal('--seed', '1e3')).toEqual([2, '', 'kit: --seed must be an integer from 0 to 4294967295 (got "1e3")\n']);
+    expect(refusal('--count', '0')).toEqual([2, '', 'kit: --count must be an integer from 1 to 100000 (got "0")\n']);
+    expect(refusal('--threads', 'x')).toEqual([2, '', 'kit: --threads must be a positive integer (got "x")\n']);
     expect(refusal('--seed', '4294967295', '--count', '2')).toEqual([2, '', 'kit: --seed 4294967295 --count 2 goes past the last seed, 4294967295\n']);
     expect(refusal('--symmetry', 'mirror')).toEqual([2, '', 'kit: --symmetry must be one of none, rotational (got "mirror")\n']);
     expect(refusal('--fill', 'x')).toEqual([2, '', "kit: unknown option '--fill'\n"]);

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { HOST_NAMES, isPageParameter } from './host-names.js';
+import { HOST_NAMES, hostCheck, isPageParameter, readHostInteger } from './host-names.js';
+import { isInputError } from './errors.js';
 import { checkOptionSpecs, type OptionSpec } from './options.js';
 import { checkPlugin } from './registry.js';
 import { definePlugin } from './plugin.js';
@@ -92,6 +93,45 @@ describe('a plugin option that takes a name the hosts own', () => {
     expect(caught).toBeInstanceOf(PluginLoadError);
     const error = caught as PluginLoadError;
     expect([error.message, error.refused, error.pluginId]).toEqual(['plugin kit-clash: option --shard is reserved by the hosts (kit run --shard)', true, 'clash']);
+  });
+});
+
+/** What readHostInteger throws, or its value. */
+function read(...args: Parameters<typeof readHostInteger>): number | string | undefined {
+  try {
+    return readHostInteger(...args);
+  } catch (error) {
+    if (isInputError(error)) return error.message;
+    throw error;
+  }
+}
+
+describe("a host's own numbers", () => {
+  it('are checked by the table, in one wording for the CLI and the page', () => {
+    expect(read('limit', '0')).toBe('--limit must be a positive integer (got "0")');
+    expect(read('limit', 'lots', 'page')).toBe('--limit must be a positive integer (got "lots")');
+    expect(read('delay', '-5', 'page')).toBe('--delay must be a whole number of milliseconds (got "-5")');
+    expect(read('threads', '1.5')).toBe('--threads must be a positive integer (got "1.5")');
+    expect(read('max-solutions', '')).toBe('--max-solutions must be a positive integer (got "")');
+    expect(read('seed', '4294967296', 'make')).toBe('--seed must be an integer from 0 to 4294967295 (got "4294967296")');
+    expect(read('seed', '-1', 'page', 'seed')).toBe('seed must be an integer from 0 to 4294967295 (got "-1")');
+    expect(read('count', '100001', 'make')).toBe('--count must be an integer from 1 to 100000 (got "100001")');
+  });
+
+  it('read a number with a sign or spaces, and nothing when it is not given', () => {
+    expect([read('limit', ' 7 '), read('delay', '+0'), read('seed', '4294967295', 'page'), read('limit', undefined)]).toEqual([7, 0, 4294967295, undefined]);
+    expect(read('threads', '9007199254740993')).toBe('--threads must be a positive integer (got "9007199254740993")');
+  });
+
+  it('quote at most 40 characters of a refused value (an address may be long)', () => {
+    expect(read('seed', 'x'.repeat(5000), 'page', 'seed')).toBe(`seed must be an integer from 0 to 4294967295 (got "${'x'.repeat(40)}")`);
+  });
+
+  it('give each name its own check, and the maker verbs theirs where --count means another thing', () => {
+    const checked = HOST_NAMES.filter((entry) => entry.check || entry.make?.check).map((entry) => entry.name);
+    expect(checked).toEqual(['count', 'limit', 'delay', 'threads', 'max-solutions', 'seed']);
+    expect(() => hostCheck('count')).toThrow('host name "count" carries no check');
+    expect(() => read('quiet', '1')).toThrow('host name "quiet" carries no check');
   });
 });
 

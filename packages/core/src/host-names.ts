@@ -3,7 +3,23 @@
 // page owns, a generator parameter no name of the table at all (checkOptionSpecs refuses it at
 // load); the CLI builds its flags and their help from it, and the page reads its URL with it. A host
 // that gains a flag or a parameter adds it here first; the contract page (docs/contract.md) lists
-// the table.
+// the table. A name that takes a number carries its check and the words of its refusal, so every
+// host refuses `--limit 0`, `?seed=-1` or `--threads x` in one wording (readHostInteger).
+
+import { InputError } from './errors.js';
+import { integerWords } from './integer-words.js';
+
+/** How a host checks a whole-number value: bounds, and the words the refusal says it must be. */
+export interface IntegerCheck {
+  /** Tells the kinds of check apart (the only kind so far). */
+  readonly kind: 'integer';
+  /** The smallest value accepted (inclusive). */
+  readonly min: number;
+  /** The largest value accepted (inclusive); none when the host clamps it itself (--threads). */
+  readonly max?: number;
+  /** What the value must be, when the bounds say it badly (`a whole number of milliseconds`). */
+  readonly words?: string;
+}
 
 /** A `kit run` flag. */
 export interface CliFlag {
@@ -23,6 +39,8 @@ export interface MakerFlag extends CliFlag {
   readonly verbs: readonly ('generate' | 'grade')[];
   /** Its one-letter alias (`-o`); these verbs' own, so a plugin option of `kit run` may have it. */
   readonly short?: string;
+  /** The value's check when these verbs mean another thing by the name (`--count K`). */
+  readonly check?: IntegerCheck;
 }
 
 /** A page URL parameter; `field` when the page's form has a field of that name too. */
@@ -50,11 +68,15 @@ export interface HostName {
   readonly make?: MakerFlag;
   /** The page's URL parameter. */
   readonly page?: PageParameter;
+  /** The value's check, for every host that takes one under this name (MakerFlag.check overrides). */
+  readonly check?: IntegerCheck;
 }
 
 const GENERATE = ['generate'] as const;
 const GRADE = ['grade'] as const;
 const BOTH = ['generate', 'grade'] as const;
+/** A generator's seeds: 32 bits, so every host and every seeded random source agree. */
+const SEED: IntegerCheck = { kind: 'integer', min: 0, max: 0xffff_ffff };
 
 /** The names the hosts own, in the order `kit run --help` lists them. */
 export const HOST_NAMES: readonly HostName[] = [
@@ -62,12 +84,13 @@ export const HOST_NAMES: readonly HostName[] = [
   {
     name: 'count',
     cli: { help: 'print only the final summary line' },
-    make: { verbs: GENERATE, value: 'K', help: 'make K puzzles, of seeds N, N+1, ... (default 1)' },
+    make: { verbs: GENERATE, value: 'K', help: 'make K puzzles, of seeds N, N+1, ... (default 1)', check: { kind: 'integer', min: 1, max: 100_000 } },
   },
   {
     name: 'limit',
     cli: { value: 'n', help: 'stop after n solutions' },
     page: { field: true, help: 'Stop after this many solutions.' },
+    check: { kind: 'integer', min: 1 },
   },
   {
     name: 'json',
@@ -79,11 +102,14 @@ export const HOST_NAMES: readonly HostName[] = [
     name: 'delay',
     cli: { value: 'ms', help: 'pause between animation frames and steps' },
     page: { field: true, help: 'Milliseconds between animation steps.' },
+    check: { kind: 'integer', min: 0, words: 'a whole number of milliseconds' },
   },
   {
     name: 'threads',
     cli: { value: 'n', help: 'worker threads for splittable searches' },
     make: { verbs: GENERATE, value: 'n', help: 'puzzles made at once, each in a worker thread (the output is the same)' },
+    // No largest value: a host clamps it to the CPUs it may use, with a note.
+    check: { kind: 'integer', min: 1 },
   },
   {
     name: 'plugin',
@@ -92,7 +118,11 @@ export const HOST_NAMES: readonly HostName[] = [
   },
   { name: 'shard', cli: { value: 'K/N', help: "run only the K-th of N shares of the search's tasks (merge them with kit merge)" } },
   { name: 'queue', cli: { value: 'url', help: 'submit to kit workers through Redis (redis://HOST:PORT, rediss:// for TLS)' } },
-  { name: 'max-solutions', cli: { value: 'n', help: 'with --queue: refuse a run with more solutions than this (default 100000)' } },
+  {
+    name: 'max-solutions',
+    cli: { value: 'n', help: 'with --queue: refuse a run with more solutions than this (default 100000)' },
+    check: { kind: 'integer', min: 1 },
+  },
   { name: 'keep', cli: { value: 'duration', help: 'with --queue: keep the results in Redis this long once the run ends (default 24h; 90m, 12h, 7d)' } },
   {
     name: 'example',
@@ -115,6 +145,7 @@ export const HOST_NAMES: readonly HostName[] = [
     name: 'seed',
     make: { verbs: GENERATE, value: 'n', help: 'the first puzzle\'s seed, 0 to 4294967295 (default 1): the same seed, the same puzzle' },
     page: { newGame: true, help: "with new=1: the generated puzzle's seed" },
+    check: SEED,
   },
   { name: 'emit', make: { verbs: GENERATE, value: 'format', help: "write the puzzles in another of the generator's formats" } },
   { name: 'output', make: { verbs: GENERATE, short: 'o', value: 'file', help: 'write the puzzles to this file instead of stdout' } },
@@ -174,4 +205,35 @@ export function reservedNameProblem(name: string, short?: string, use: NameUse =
  */
 export function isPageParameter(name: string, options: { newGame?: boolean } = {}): boolean {
   return HOST_NAMES.some((entry) => entry.name === name && entry.page !== undefined && (options.newGame === true || entry.page.newGame !== true));
+}
+
+/** Which host reads a value: `kit run`, `kit generate`/`kit grade`, or the page. */
+export type HostUse = 'run' | 'make' | 'page';
+
+/** The check of the host name `name` as `use` reads it; a name without one is a slip of the host's. */
+export function hostCheck(name: string, use: HostUse = 'run'): IntegerCheck {
+  const entry = HOST_NAMES.find((candidate) => candidate.name === name);
+  const check = (use === 'make' ? entry?.make?.check : undefined) ?? entry?.check;
+  if (!check) throw new Error(`host name ${JSON.stringify(name)} carries no check`);
+  return check;
+}
+
+/** The most characters of a refused value a message quotes (a URL parameter may be long). */
+const SHOWN_CHARACTERS = 40;
+const INTEGER = /^[+-]?\d+$/;
+
+/**
+ * The value of the host name `name`, checked; undefined when it is not given. An empty value is refused
+ * (an unset shell variable): a page passes an empty field as not given.
+ * A bad value throws InputError: `--limit must be a positive integer (got "0")`. `label` is how the
+ * host spells the name (`--limit` unless given: the page shows its own words).
+ */
+export function readHostInteger(name: string, value: unknown, use: HostUse = 'run', label = `--${name}`): number | undefined {
+  if (value === undefined) return undefined;
+  const check = hostCheck(name, use);
+  const text = String(value).trim();
+  const number = INTEGER.test(text) ? Number(text) : Number.NaN;
+  if (Number.isSafeInteger(number) && number >= check.min && (check.max === undefined || number <= check.max)) return number;
+  const shown = String(value).slice(0, SHOWN_CHARACTERS);
+  throw new InputError(`${label} must be ${check.words ?? integerWords(check.min, check.max)} (got ${JSON.stringify(shown)})`);
 }

@@ -3,8 +3,9 @@
 // @kit/core/make's, hosts included. Browser-safe: the Node half is @kit/core/node.
 
 // The names the hosts own: CLI flags, the page's URL parameters and form fields.
-export { HOST_NAMES, isPageParameter } from './host-names.js';
-export type { CliFlag, HostName, MakerFlag, PageParameter } from './host-names.js';
+export { HOST_NAMES, hostCheck, isPageParameter, readHostInteger } from './host-names.js';
+export type { CliFlag, HostName, HostUse, IntegerCheck, MakerFlag, PageParameter } from './host-names.js';
+export { integerWords } from './integer-words.js';
 
 // Plugins: checked, registered, refused.
 export type { AnyPlugin } from './plugin.js';
@@ -35,6 +36,8 @@ export { AbortedError } from './aborted.js';
 export type { RunRequest, SolveOptions } from './run-solver.js';
 export { serveWorker } from './worker-loop.js';
 export type { HostMessage, KeepPolicy, WorkerMessage, WorkerPort } from './protocol.js';
+// The one supply of workers a host has (node.ts's nodeWorkers, the page's), which runs, makers and referees take from.
+export type { WorkerKind, WorkerPorts, WorkerSource, WorkerSupply } from './worker-supply.js';
 export { solutionsToKeep } from './solution-batch.js';
 export { solveInProcess, solveAll } from './in-process.js';
 export type { InProcessOptions } from './in-process.js';

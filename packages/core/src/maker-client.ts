@@ -5,6 +5,7 @@ import { deserializeError } from './errors.js';
 import type { GeneratedPuzzle, GenerateRequest, Grade } from './generate.js';
 import type { WorkerMessage, WorkerPort } from './protocol.js';
 import { AbortedError } from './aborted.js';
+import { oneSource, workerTaker, type WorkerSupply } from './worker-supply.js';
 
 /** Which plugin a MakerClient's worker loads, and how a worker is made. */
 export interface MakerClientOptions {
@@ -12,8 +13,10 @@ export interface MakerClientOptions {
   moduleUrl: string;
   /** The plugin's id, which the module must declare. */
   pluginId: string;
-  /** A new worker (the page's pool hands out ones that have the plugin loaded already). */
-  createWorker: () => WorkerPort;
+  /** The host's supply of workers: the client takes a `maker` worker from it (one at a time). */
+  workers?: WorkerSupply;
+  /** A new worker, for a host without a supply; give this or `workers`. */
+  createWorker?: () => WorkerPort;
 }
 
 /** One request's controls. */
@@ -45,8 +48,11 @@ export class MakerClient {
   #turn: Promise<unknown> = Promise.resolve();
   #nextId = 1;
 
+  readonly #take: () => WorkerPort;
+
   constructor(options: MakerClientOptions) {
     this.#options = options;
+    this.#take = workerTaker(oneSource<'maker'>(options.workers, options.createWorker), 'maker');
   }
 
   /** Starts the worker and has it load the plugin and its solver, so the first answer comes fast. */
@@ -130,7 +136,7 @@ export class MakerClient {
   }
 
   #start(): WorkerPort {
-    const worker = this.#options.createWorker();
+    const worker = this.#take();
     worker.onMessage((message: WorkerMessage) => {
       const pending = this.#pending;
       if (!pending || this.#worker !== worker) return;

@@ -7,6 +7,7 @@ import { runSolver, type RunRequest } from './run-solver.js';
 import type { DoneEvent } from './events.js';
 import type { HostMessage, WorkerMessage, WorkerPort } from './protocol.js';
 import type { RefereePort } from './play/referee-protocol.js';
+import type { WorkerKind, WorkerPorts, WorkerSupply } from './worker-supply.js';
 
 export { readInputFile } from './read-input.js';
 export type { ReadInputOptions } from './read-input.js';
@@ -53,23 +54,37 @@ function portOf<Out = HostMessage, In = WorkerMessage>(worker: Worker, kind: 'so
 }
 
 /**
- * Workers started ahead of need: a host that knows it will solve (the CLI on `kit run`) starts them
- * first thing, so their start-up (a fresh V8 isolate, loading @kit/core) overlaps its own. Idle
- * workers do not keep the process alive.
+ * The Node host's supply of workers (worker_threads), one a process: the CLI's and a queue worker's
+ * runs, makers and referees take theirs from it. A host that knows it will solve (the CLI on `kit
+ * run`) has it start solver workers first thing, so their start-up (a fresh V8 isolate, loading
+ * @kit/core) overlaps its own. Idle workers do not keep the process alive.
  */
-export interface WorkerPool {
-  /** An idle worker, or a new one when none is left (or the idle one died). */
-  take(): WorkerPort;
+export interface NodeWorkerSupply extends WorkerSupply {
+  /** A worker of this kind (a solver when no kind is named): an idle one started ahead, or a new one. */
+  take<K extends WorkerKind = 'solver'>(kind?: K): WorkerPorts[K];
   /** Has the idle workers import a plugin module and its solver now, before they are taken. */
   preload(moduleUrl: string): void;
   /** Terminates the workers not taken. */
   close(): void;
 }
 
-/** Starts `size` solver workers now, to hand out later. */
-export function startWorkerPool(size: number): WorkerPool {
-  const idle = Array.from({ length: Math.max(0, size) }, () => {
-    const worker = new (workerThreads().Worker)(WORKER_URL);
+/** What a Node supply starts ahead, and how it bounds a worker. */
+export interface NodeWorkerOptions {
+  /** Solver workers to start now, to hand out later (default 0). */
+  prestart?: number;
+  /**
+   * Caps each solver worker's heap: a search from another machine that would exhaust memory ends
+   * the thread, which is reported, not the process (a queue worker's --heap-mb).
+   */
+  resourceLimits?: ResourceLimits;
+}
+
+/** A supply of worker threads: solver workers started now (`prestart`), every other one when taken. */
+export function nodeWorkers(options: NodeWorkerOptions = {}): NodeWorkerSupply {
+  const { resourceLimits } = options;
+  const limits = resourceLimits ? { resourceLimits } : {};
+  const idle = Array.from({ length: Math.max(0, options.prestart ?? 0) }, () => {
+    const worker = new (workerThreads().Worker)(WORKER_URL, limits);
     const entry = { worker, failed: false };
     // A worker that dies while idle is not handed out: a fresh one reports its own failure.
     worker.once('error', () => (entry.failed = true));
@@ -77,13 +92,16 @@ export function startWorkerPool(size: number): WorkerPool {
     worker.unref();
     return entry;
   });
+  const solver = (): WorkerPort => {
+    const entry = idle.shift();
+    if (!entry || entry.failed) return createNodeWorker(limits);
+    entry.worker.ref();
+    return portOf(entry.worker);
+  };
+  const started = { solver, maker: () => createNodeWorker(limits), referee: createRefereeWorker };
   return {
-    take() {
-      const entry = idle.shift();
-      if (!entry || entry.failed) return createNodeWorker();
-      entry.worker.ref();
-      return portOf(entry.worker);
-    },
+    size: idle.length,
+    take: <K extends WorkerKind = 'solver'>(kind?: K) => started[kind ?? 'solver']() as WorkerPorts[K],
     preload(moduleUrl) {
       for (const { worker } of idle) worker.postMessage({ type: 'preload', moduleUrl } satisfies HostMessage);
     },
@@ -93,9 +111,23 @@ export function startWorkerPool(size: number): WorkerPool {
   };
 }
 
-/** Runs a plugin's solver in worker threads (see `runSolver`), taking prestarted ones from a pool. */
-export function runInWorkers(request: RunRequest, pool?: WorkerPool): Promise<DoneEvent> {
-  return runSolver(request, pool ? () => pool.take() : createNodeWorker);
+/**
+ * The supply of `kit run` before there were supplies: solver workers started ahead.
+ * @deprecated Use NodeWorkerSupply.
+ */
+export type WorkerPool = NodeWorkerSupply;
+
+/**
+ * Starts `size` solver workers now, to hand out later.
+ * @deprecated Use `nodeWorkers({ prestart: size })`.
+ */
+export function startWorkerPool(size: number): WorkerPool {
+  return nodeWorkers({ prestart: size });
+}
+
+/** Runs a plugin's solver in worker threads (see `runSolver`), taking prestarted ones from a supply. */
+export function runInWorkers(request: RunRequest, workers: WorkerSupply = nodeWorkers()): Promise<DoneEvent> {
+  return runSolver(request, workers);
 }
 
 /** The threads a run uses when not told: the parallelism Node reports for this machine. */

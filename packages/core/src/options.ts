@@ -1,5 +1,6 @@
 import { InputError } from './errors.js';
 import { reservedNameProblem, type NameUse } from './host-names.js';
+import { integerWords } from './integer-words.js';
 
 /** A text file as a host hands it to a plugin: the CLI reads it from disk, the web app from a form. */
 export interface TextFile {
@@ -120,10 +121,7 @@ export function optionLabel(spec: Pick<OptionSpec, 'name'>): string {
 export function describeValues(spec: OptionSpec): string {
   switch (spec.type) {
     case 'int':
-      if (spec.min !== undefined && spec.max !== undefined) return `an integer from ${spec.min} to ${spec.max}`;
-      if (spec.min !== undefined) return `an integer of at least ${spec.min}`;
-      if (spec.max !== undefined) return `an integer of at most ${spec.max}`;
-      return 'an integer';
+      return integerWords(spec.min, spec.max);
     case 'enum':
       return `one of ${spec.choices.join(', ')}`;
     case 'boolean':

@@ -1,6 +1,7 @@
 import type { ContextSettings } from './context.js';
 import { deserializeError } from './errors.js';
 import type { DoneEvent, SolveEvent, SolveStats } from './events.js';
+import { workerTaker, type WorkerSource } from './worker-supply.js';
 import type { KeepPolicy, WorkerMessage, WorkerPort } from './protocol.js';
 import { AbortedError } from './aborted.js';
 import { searchThreads } from './run-place.js';
@@ -45,7 +46,8 @@ const TASKS_AHEAD = 2;
  * tasks are done, so the order is the same with 1 or N threads. Cancelling terminates every worker
  * at once (a synchronous search cannot be interrupted any other way).
  */
-export function runSolver(request: RunRequest, createWorker: () => WorkerPort): Promise<DoneEvent> {
+export function runSolver(request: RunRequest, supply: WorkerSource<'solver'>): Promise<DoneEvent> {
+  const createWorker = workerTaker(supply, 'solver');
   const started = performance.now();
   const threads = searchThreads({ threads: request.threads ?? 1, limit: request.limit });
   const settings: Omit<ContextSettings, 'signal'> = {

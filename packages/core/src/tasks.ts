@@ -1,6 +1,7 @@
 import type { ContextSettings } from './context.js';
 import { deserializeError } from './errors.js';
 import type { Summary } from './events.js';
+import { workerTaker, type WorkerSource } from './worker-supply.js';
 import { MAX_TASKS_PER_EXCHANGE, type HostMessage, type WorkerMessage, type WorkerPort } from './protocol.js';
 import type { SearchSource } from './search-source.js';
 
@@ -52,8 +53,9 @@ export class TaskThread {
   #pending: ((message: WorkerMessage | Error) => void) | undefined;
   #dead: Error | undefined;
 
-  constructor(createWorker: () => WorkerPort) {
-    this.#port = createWorker();
+  /** `workers`: the host's supply (a solver worker is taken from it), or a function that starts one. */
+  constructor(workers: WorkerSource<'solver'>) {
+    this.#port = workerTaker(workers, 'solver')();
     this.#port.onMessage((message) => this.#pending?.(message));
     this.#port.onCrash((error) => {
       this.#dead = error;
@@ -246,10 +248,10 @@ export interface RunTasksOptions {
 /** Runs some tasks of a search on `threads` threads; resolves to the task count and the results in order. */
 export async function runTasks(
   search: TaskSearch,
-  createWorker: () => WorkerPort,
+  workers: WorkerSource<'solver'>,
   options: RunTasksOptions,
 ): Promise<{ tasksTotal: number; results: TaskResult[] }> {
-  const threads: TaskThread[] = [new TaskThread(createWorker)];
+  const threads: TaskThread[] = [new TaskThread(workers)];
   const stop = () => threads.forEach((thread) => { thread.terminate(); });
   options.signal?.addEventListener('abort', stop, { once: true });
   try {
@@ -284,7 +286,7 @@ export async function runTasks(
         options.onTaskDone?.(result, done, selected.length, tasksTotal);
       }
     };
-    for (let i = 1; i < Math.min(options.threads, selected.length); i++) threads.push(new TaskThread(createWorker));
+    for (let i = 1; i < Math.min(options.threads, selected.length); i++) threads.push(new TaskThread(workers));
     await Promise.all(threads.map(serve));
     return { tasksTotal, results: results as TaskResult[] };
   } finally {

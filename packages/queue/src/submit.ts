@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { TaskThread, hostScopedOptions, type AnyPlugin, type SearchSource } from '@kit/core/host';
-import { createNodeWorker } from '@kit/core/node';
+import { nodeWorkers } from '@kit/core/node';
 import { Redis } from 'ioredis';
 import { FlowProducer, Queue } from 'bullmq';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -50,7 +50,7 @@ export async function submitRun(options: SubmitOptions): Promise<Submitted> {
   const hostScoped = hostScopedOptions(options.plugin, options.source);
   if (hostScoped.length > 0) throw new QueueError(`${hostScoped.join(', ')} cannot be used with --queue: ${hostScoped.length === 1 ? 'it names' : 'they name'} a file or program on this machine, and a queued run only carries the puzzle and its search options`);
   await probeRedis(options.url, { requireNoEviction: true });
-  const thread = new TaskThread(createNodeWorker);
+  const thread = new TaskThread(nodeWorkers());
   let tasksTotal: number;
   let cuts: string;
   let splitWidth = QUEUE_SPLIT_WIDTH;

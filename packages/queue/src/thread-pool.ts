@@ -1,5 +1,5 @@
 import { TaskThread } from '@kit/core/host';
-import { createNodeWorker } from '@kit/core/node';
+import { nodeWorkers, type NodeWorkerSupply } from '@kit/core/node';
 
 /**
  * The solver threads of a worker: at most `size` busy at once, idle ones kept loaded with the run
@@ -9,11 +9,15 @@ import { createNodeWorker } from '@kit/core/node';
 export class ThreadPool {
   readonly #idle: TaskThread[] = [];
   readonly #busy = new Set<TaskThread>();
+  /** The worker's one supply of solver threads, each heap capped at `heapMb`. */
+  readonly #workers: NodeWorkerSupply;
 
   constructor(
     readonly size: number,
-    private readonly heapMb: number,
-  ) {}
+    heapMb: number,
+  ) {
+    this.#workers = nodeWorkers({ resourceLimits: { maxOldGenerationSizeMb: heapMb } });
+  }
 
   get busy(): number {
     return this.#busy.size;
@@ -41,6 +45,6 @@ export class ThreadPool {
   }
 
   #create(): TaskThread {
-    return new TaskThread(() => createNodeWorker({ resourceLimits: { maxOldGenerationSizeMb: this.heapMb } }));
+    return new TaskThread(this.#workers);
   }
 }

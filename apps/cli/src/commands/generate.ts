@@ -5,9 +5,9 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { isInputError, type ParsedOptions } from '@kit/core';
 import { generatedHeader, type GeneratedPuzzle, type GenerateRequest, MakerClient, readGeneratorSize } from '@kit/core/make';
-import { AbortedError, parseOptions, type AnyPlugin, type RawOptions } from '@kit/core/host';
+import { AbortedError, hostCheck, parseOptions, readHostInteger, type AnyPlugin, type RawOptions } from '@kit/core/host';
 import { safeLine } from '@kit/core/messages';
-import { createNodeWorker } from '@kit/core/node';
+import { nodeWorkers } from '@kit/core/node';
 import { discover, findPlugin, type DiscoveredPlugin } from '../discovery.js';
 import { EXIT, UsageError } from '../errors.js';
 import { readTextFile } from '../files.js';
@@ -21,9 +21,8 @@ export interface MakeContext {
   env: Record<string, string | undefined>;
 }
 
-const MAX_SEED = 0xffff_ffff;
-/** Puzzles one command makes at most: they are held until written in order. */
-const MAX_COUNT = 100_000;
+/** The last seed (core's table of host names bounds --seed, and --count: the puzzles held until written in order). */
+const MAX_SEED = hostCheck('seed', 'make').max!;
 /** A progress line only for a generation that takes longer than this. */
 const QUIET_MS = 1000;
 
@@ -44,14 +43,6 @@ interface GenerateArguments {
   linkParameters: [string, string][];
 }
 
-function wholeNumber(flag: string, value: unknown, min: number, max: number): number | undefined {
-  if (value === undefined) return undefined;
-  const text = String(value);
-  const number = /^\d{1,10}$/.test(text) ? Number(text) : Number.NaN;
-  if (!(number >= min && number <= max)) throw new UsageError(`${flag} must be a whole number from ${min} to ${max} (got ${JSON.stringify(text)})`);
-  return number;
-}
-
 async function readArguments(plugin: AnyPlugin, opts: Record<string, unknown>, extra: readonly string[], context: MakeContext, warn: (line: string) => void): Promise<GenerateArguments> {
   const generator = plugin.generator!;
   if (extra.length > 0) throw new UsageError(`kit generate ${plugin.id} takes no file argument (got ${JSON.stringify(extra[0])})`);
@@ -67,8 +58,8 @@ async function readArguments(plugin: AnyPlugin, opts: Record<string, unknown>, e
   } else if (opts['size'] !== undefined) {
     throw new UsageError(`${plugin.id}'s generator takes no --size`);
   }
-  const seed = wholeNumber('--seed', opts['seed'], 0, MAX_SEED) ?? 1;
-  const count = wholeNumber('--count', opts['count'], 1, MAX_COUNT) ?? 1;
+  const seed = readHostInteger('seed', opts['seed'], 'make') ?? 1;
+  const count = readHostInteger('count', opts['count'], 'make') ?? 1;
   if (seed + count - 1 > MAX_SEED) throw new UsageError(`--seed ${seed} --count ${count} goes past the last seed, ${MAX_SEED}`);
   const emits = generator.emits ?? [];
   const emit = opts['emit'] === undefined ? undefined : String(opts['emit']);
@@ -80,7 +71,7 @@ async function readArguments(plugin: AnyPlugin, opts: Record<string, unknown>, e
   const output = opts['output'] === undefined ? undefined : String(opts['output']);
   if (force && output === undefined) throw new UsageError('--force goes with -o FILE');
   const cap = maxThreads();
-  const asked = wholeNumber('--threads', opts['threads'], 1, 1_000_000);
+  const asked = readHostInteger('threads', opts['threads'], 'make');
   if (asked !== undefined && asked > cap) warn(`--threads ${asked} is more than the ${cap} available core${cap === 1 ? '' : 's'}; using ${cap}`);
   const threads = Math.min(asked ?? cap, cap, count);
 
@@ -167,7 +158,8 @@ export async function generateCommand(args: readonly string[], context: MakeCont
 async function makeAll(found: DiscoveredPlugin, flags: GenerateArguments, write: (text: string) => void, status: StatusLine | undefined): Promise<number> {
   const { plugin } = found;
   const controller = new AbortController();
-  const clients = Array.from({ length: flags.threads }, () => new MakerClient({ moduleUrl: found.moduleUrl, pluginId: plugin.id, createWorker: () => createNodeWorker() }));
+  const workers = nodeWorkers();
+  const clients = Array.from({ length: flags.threads }, () => new MakerClient({ moduleUrl: found.moduleUrl, pluginId: plugin.id, workers }));
   const results: (GeneratedPuzzle | undefined)[] = new Array<GeneratedPuzzle | undefined>(flags.count);
   let written = 0;
   let next = 0;

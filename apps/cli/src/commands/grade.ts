@@ -5,7 +5,7 @@ import { isInputError, type ParsedOptions, type TextFile } from '@kit/core';
 import { gradeLine, type Grade, type GradeStep, MakerClient } from '@kit/core/make';
 import { parseOptions, type AnyPlugin } from '@kit/core/host';
 import { safeLine } from '@kit/core/messages';
-import { createNodeWorker } from '@kit/core/node';
+import { nodeWorkers } from '@kit/core/node';
 import { discover, findPlugin } from '../discovery.js';
 import { EXIT, UsageError } from '../errors.js';
 import { readTextFile } from '../files.js';
@@ -61,7 +61,7 @@ export async function gradeCommand(args: readonly string[], context: MakeContext
   const input = await readTextFile(file, context.cwd, { maxBytes: plugin.input.maxBytes, gzip: plugin.input.gzip });
   const instance = parseWith(plugin, parseOptions(plugin.options, {}), input);
 
-  const client = new MakerClient({ moduleUrl: found.moduleUrl, pluginId: plugin.id, createWorker: () => createNodeWorker() });
+  const client = new MakerClient({ moduleUrl: found.moduleUrl, pluginId: plugin.id, workers: nodeWorkers() });
   const onSigint = () => {
     client.close();
     process.exit(EXIT.interrupted);

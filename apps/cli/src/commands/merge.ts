@@ -5,7 +5,7 @@
 // other and with themselves (or, with a shared secret, carry its signature).
 import { isInputError, type Summary } from '@kit/core';
 import { type DoneEvent, TaskThread, instanceFromSource } from '@kit/core/host';
-import { createNodeWorker } from '@kit/core/node';
+import { nodeWorkers } from '@kit/core/node';
 import type { DiscoveredPlugin } from '../discovery.js';
 import { UsageError } from '../errors.js';
 import { printRun, type PrintFlags } from '../print-run.js';
@@ -71,7 +71,7 @@ export async function mergeShards(
     });
   }
 
-  const thread = new TaskThread(createNodeWorker);
+  const thread = new TaskThread(nodeWorkers());
   let merged: { summary: Summary; solutions: unknown[] };
   try {
     const total = await thread.load(

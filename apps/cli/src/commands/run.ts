@@ -1,7 +1,7 @@
 import { isInputError, type ParsedOptions, type TextFile, type Summary } from '@kit/core';
 import { type DoneEvent, AbortedError, type RawOptions, type RunRequest, parseOptions, type AnyPlugin } from '@kit/core/host';
 import { escapeControls, safeLine } from '@kit/core/messages';
-import type { WorkerPool } from '@kit/core/node';
+import type { NodeWorkerSupply } from '@kit/core/node';
 import type { DiscoveredPlugin } from '../discovery.js';
 import { EXIT, isCommanderError, UsageError } from '../errors.js';
 import { readTextFile } from '../files.js';
@@ -17,7 +17,7 @@ export interface RunContext {
   cwd: string;
   env: Record<string, string | undefined>;
   /** Workers started ahead of time (see prestart.ts). */
-  pool?: WorkerPool;
+  pool?: NodeWorkerSupply;
 }
 
 /** The human summary: the plugin's own line, or `N solutions`. */

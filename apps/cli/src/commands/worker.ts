@@ -4,6 +4,7 @@
 // period; exit 0); Ctrl-C hands every job back at once (exit 130).
 import { hostname } from 'node:os';
 import type { PluginEntry } from '@kit/core/discovery';
+import { integerWords } from '@kit/core/host';
 import { loadPlugin, type DiscoveredPlugin } from '../discovery.js';
 import { cpuLimit } from '../cpu-limit.js';
 import { EXIT, UsageError } from '../errors.js';
@@ -57,7 +58,7 @@ export function workerSettings(flags: WorkerFlags, env: Record<string, string | 
     const given = value(key, flag);
     if (given === undefined) return undefined;
     const number = /^\s*\d{1,9}\s*$/.test(given.text) ? Number(given.text) : Number.NaN;
-    if (!Number.isSafeInteger(number) || number < min || number > max) throw new UsageError(`${given.name} must be an integer from ${min} to ${max} (got ${JSON.stringify(given.text)})`);
+    if (!Number.isSafeInteger(number) || number < min || number > max) throw new UsageError(`${given.name} must be ${integerWords(min, max)} (got ${JSON.stringify(given.text)})`);
     return number;
   };
   const duration = (key: Exclude<keyof WorkerFlags, 'queue'>, flag: string, range: { min: number; max: number }) => {

@@ -14,7 +14,7 @@ import { solidViewerKind } from './solid-view.js';
 import { readState } from './url-state.js';
 import { gridViewerKind } from './viewer.js';
 import { reloadOnRebuild } from './watch-reload.js';
-import { WorkerPool } from './worker-pool.js';
+import { PageWorkers } from './page-workers.js';
 
 async function boot(root: HTMLElement): Promise<void> {
   let catalog: PluginCatalog;
@@ -25,12 +25,13 @@ async function boot(root: HTMLElement): Promise<void> {
     return;
   }
   if (catalog.revision !== undefined) reloadOnRebuild(catalog.revision);
-  // One worker per core, started and loaded with the shown puzzle's solver before Run is pressed.
-  // body[data-workers] says when they are ready (the benchmark waits for it, as a person would).
-  const workers: WorkerPool = new WorkerPool(navigator.hardwareConcurrency || 1, () => {
+  // The page's one supply of workers, for Solve and Play: one solver per core, started and loaded with
+  // the shown puzzle's solver before Run is pressed. body[data-workers] says when they are ready (the
+  // benchmark waits for it, as a person would).
+  const workers: PageWorkers = new PageWorkers(navigator.hardwareConcurrency || 1, () => {
     document.body.dataset['workers'] = workers.ready ? 'ready' : 'starting';
   });
-  const modes = [new SolveMode(workers, [solidViewerKind, gridViewerKind]), new PlayMode()];
+  const modes = [new SolveMode(workers, [solidViewerKind, gridViewerKind]), new PlayMode(workers)];
   const shell: Shell = new Shell(catalog.entries, catalog.unavailable, modes, (id) => void show(id, { values: {} }));
   root.replaceChildren(shell.elements.root);
 

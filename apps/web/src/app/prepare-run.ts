@@ -1,5 +1,5 @@
 import { InputError } from '@kit/core';
-import { parseOptions, type AnyPlugin } from '@kit/core/host';
+import { parseOptions, readHostInteger, type AnyPlugin } from '@kit/core/host';
 import { DEFAULT_STEP_DELAY_MS, type FormValues } from './option-form.js';
 
 export interface PreparedRun {
@@ -9,12 +9,9 @@ export interface PreparedRun {
   delayMs: number;
 }
 
-/** The host's own `--limit` and `--delay`, with the CLI's wording. */
-function hostInteger(name: string, text: string, min: number, describe: string): number | undefined {
-  if (text === '') return undefined;
-  const value = /^[+-]?\d+$/.test(text) ? Number(text) : Number.NaN;
-  if (!Number.isSafeInteger(value) || value < min) throw new InputError(`--${name} must be ${describe} (got ${JSON.stringify(text)})`);
-  return value;
+/** The host's own `--limit` or `--delay`, checked as the CLI checks it; an empty field is not given. */
+function hostInteger(name: 'limit' | 'delay', text: string): number | undefined {
+  return text === '' ? undefined : readHostInteger(name, text, 'page');
 }
 
 /**
@@ -22,8 +19,8 @@ function hostInteger(name: string, text: string, min: number, describe: string):
  * own `parse`. Throws InputError with the message the CLI would print.
  */
 export function prepareRun(plugin: AnyPlugin, values: FormValues): PreparedRun {
-  const limit = hostInteger('limit', values.limit, 1, 'a positive integer');
-  const delayMs = hostInteger('delay', values.delay, 0, 'a whole number of milliseconds') ?? plugin.stepDelayMs ?? DEFAULT_STEP_DELAY_MS;
+  const limit = hostInteger('limit', values.limit);
+  const delayMs = hostInteger('delay', values.delay) ?? plugin.stepDelayMs ?? DEFAULT_STEP_DELAY_MS;
   const options = parseOptions(plugin.options, values.raw);
   if (plugin.input?.required && !values.input) {
     throw new InputError(`this puzzle needs an input (${plugin.input.formats.join(', ')})`);

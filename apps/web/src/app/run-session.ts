@@ -1,6 +1,6 @@
 import {
   type DoneEvent, type ProgressEvent, type StepEvent, AbortedError, runSolver, solutionsToKeep, type KeepPolicy, type RegisteredPlugin,
-  type WorkerPort,
+  type WorkerSupply,
 } from '@kit/core/host';
 
 /** Solutions kept for browsing at most; beyond this the run only counts them. */
@@ -50,8 +50,8 @@ export class RunSession {
     readonly instance: unknown,
     limit: number | undefined,
     onChange: () => void,
-    /** Solver workers: the page's prestarted pool. */
-    createWorker: () => WorkerPort,
+    /** The page's supply: its solver workers, started ahead of the run. */
+    workers: WorkerSupply,
     /** When the person asked for the run (the Run click's time), so the elapsed time shown counts from there. */
     startedAt = performance.now(),
   ) {
@@ -94,7 +94,7 @@ export class RunSession {
           onChange();
         },
       },
-      createWorker,
+      workers,
     ).then(
       () => this.#end('done', onChange),
       (error: unknown) => {

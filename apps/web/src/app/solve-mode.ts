@@ -23,7 +23,7 @@ import { StepPlayer } from './step-player.js';
 import { SummaryView } from './summary-view.js';
 import { stateSearch, writeState } from './url-state.js';
 import { Viewer, type ViewerKind } from './viewer.js';
-import type { WorkerPool } from './worker-pool.js';
+import type { PageWorkers } from './page-workers.js';
 
 /** Per display frame: enough for several thumbnails, short enough that worker messages are answered promptly. */
 const THUMBNAIL_BUDGET_MS = 4;
@@ -93,7 +93,7 @@ export class SolveMode implements PageMode {
 
   constructor(
     /** Solver workers, started with the shown puzzle's solver before Run is pressed. */
-    private readonly workers: WorkerPool,
+    private readonly workers: PageWorkers,
     viewerKinds?: readonly ViewerKind[],
   ) {
     this.#scheduler = new DrawScheduler(
@@ -243,7 +243,7 @@ export class SolveMode implements PageMode {
     this.#progressShown = { report: undefined, at: -Infinity };
     this.#viewer.invalidate();
     this.#summary.clear();
-    const started: RunSession = new RunSession(registered, prepared.instance, prepared.limit, () => this.#onSessionChange(started), () => this.workers.take(), requestedAt);
+    const started: RunSession = new RunSession(registered, prepared.instance, prepared.limit, () => this.#onSessionChange(started), this.workers, requestedAt);
     this.#session = started;
     this.#solutions.reset(registered.plugin, this.#viewer.palette, started.solutions);
     this.#scheduler.request();

@@ -8,6 +8,7 @@ import { deserializeError } from '../errors.js';
 import type { RefereeAsk, RefereeReport } from './referee.js';
 import type { RefereePort, RefereeReply } from './referee-protocol.js';
 import type { PlayMove } from './spec.js';
+import { oneSource, workerTaker, type WorkerSupply } from '../worker-supply.js';
 
 /** The plugin a {@link RefereeClient} judges with, and how it makes its worker. */
 export interface RefereeClientOptions {
@@ -15,8 +16,10 @@ export interface RefereeClientOptions {
   moduleUrl: string;
   /** The plugin's id in that module. */
   pluginId: string;
-  /** A new referee worker (the page's supply hands out ones that have the plugin loaded already). */
-  createWorker: () => RefereePort;
+  /** The host's supply of workers: the client takes a `referee` worker from it (the page's has one loaded already). */
+  workers?: WorkerSupply;
+  /** A new referee worker, for a host without a supply; give this or `workers`. */
+  createWorker?: () => RefereePort;
 }
 
 /** One question for the referee: a game's position and what to find out about it. */
@@ -74,9 +77,11 @@ export class RefereeClient {
   #pending: Pending | undefined;
   #nextId = 1;
   #nextGame = 1;
+  readonly #take: () => RefereePort;
 
   constructor(options: RefereeClientOptions) {
     this.#options = options;
+    this.#take = workerTaker(oneSource<'referee'>(options.workers, options.createWorker), 'referee');
   }
 
   /** Starts the worker and has it load the plugin and its referee, so the first answer comes fast. */
@@ -156,7 +161,7 @@ export class RefereeClient {
   }
 
   #start(): RefereePort {
-    const worker = this.#options.createWorker();
+    const worker = this.#take();
     worker.onMessage((message: RefereeReply) => {
       const pending = this.#pending;
       if (this.#worker !== worker) return;

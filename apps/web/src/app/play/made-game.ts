@@ -2,9 +2,9 @@
 // with `&size=WxH`, or `daily=1` for the day's puzzle. `seed` and `size` are read only beside `new=1`
 // or `daily=1`: elsewhere they may be a plugin's own options (Hitori's seed, pentomino's size). Every
 // value is checked against the generator's description before anything is made from it.
-import type { PluginSample } from '@kit/core';
+import { isInputError, type PluginSample } from '@kit/core';
 import { type GeneratorSpec, dailySeed, readGeneratorSize } from '@kit/core/make';
-import { HOST_NAMES } from '@kit/core/host';
+import { HOST_NAMES, hostCheck, readHostInteger } from '@kit/core/host';
 import { GAME_PARAMETER } from './play-url.js';
 
 const pageName = (name: string): string => {
@@ -18,7 +18,17 @@ export const DAILY_PARAMETER = pageName('daily');
 export const SEED_PARAMETER = 'seed';
 export const SIZE_PARAMETER = 'size';
 
-const MAX_SEED = 0xffffffff;
+const MAX_SEED = hostCheck(SEED_PARAMETER, 'page').max!;
+
+/** The address's seed, checked as `kit generate --seed` checks it, in the page's words; or the problem. */
+function seedInUrl(text: string): number | string {
+  try {
+    return readHostInteger(SEED_PARAMETER, text, 'page', SEED_PARAMETER)!;
+  } catch (error) {
+    if (isInputError(error)) return error.message;
+    throw error;
+  }
+}
 
 /** What to make: everything a generator needs, so the same request makes the same puzzle. */
 export interface MadeGame {
@@ -74,8 +84,9 @@ export function madeInUrl(search: string, pluginId: string, generator: Generator
   const seedText = params.get(SEED_PARAMETER);
   let seed = daily ? today.seed : 1;
   if (seedText !== null) {
-    if (!/^\d{1,10}$/.test(seedText) || Number(seedText) > MAX_SEED) return `seed must be an integer from 0 to ${MAX_SEED} (got ${JSON.stringify(seedText.slice(0, 40))})`;
-    seed = Number(seedText);
+    const read = seedInUrl(seedText);
+    if (typeof read === 'string') return read;
+    seed = read;
   }
   const parameters: Record<string, string> = {};
   for (const spec of generator.parameters ?? []) {

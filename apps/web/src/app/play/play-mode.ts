@@ -2,9 +2,9 @@
 // boards, the referee's client) is a chunk of its own, fetched the first time a puzzle is played,
 // so the page that only solves loads none of it.
 import type { RegisteredPlugin } from '@kit/core/host';
+import type { PageWorkers } from '../page-workers.js';
 import { h } from '../dom.js';
 import type { ModeRequest, PageMode } from '../page-mode.js';
-import { createRefereeWebWorker, createWebWorker } from '../web-worker-port.js';
 import type { PlayScreen } from './play-screen.js';
 
 export class PlayMode implements PageMode {
@@ -15,6 +15,11 @@ export class PlayMode implements PageMode {
   #loaded: PlayScreen | undefined;
   /** Bumped by every open and leave: a screen that arrives late opens only the latest request. */
   #turn = 0;
+
+  constructor(
+    /** The page's supply: the maker's workers and the referee's. */
+    private readonly workers: PageWorkers,
+  ) {}
 
   offers(registered: RegisteredPlugin): boolean {
     return registered.plugin.play !== undefined;
@@ -38,7 +43,7 @@ export class PlayMode implements PageMode {
   }
 
   #load(): Promise<PlayScreen> {
-    this.#screen ??= import('./play-screen.js').then(({ PlayScreen }) => (this.#loaded = new PlayScreen(this.panel, createWebWorker, createRefereeWebWorker)));
+    this.#screen ??= import('./play-screen.js').then(({ PlayScreen }) => (this.#loaded = new PlayScreen(this.panel, this.workers)));
     return this.#screen;
   }
 }

@@ -6,10 +6,10 @@
 import { mergePalette, type GridEditorSpec } from '@kit/core';
 import {
   initialPosition, PlayMoveError, type PlayHint, type PlayMove, RefereeClient, gameCode, gameStatus, playMove, playSetup, playedMoves,
-  redoGame, remainingText, startGame, undoGame, canRedo, canUndo, type Game, type GameStatus, type RefereeAsk, type RefereePort, type RefereeReport,
+  redoGame, remainingText, startGame, undoGame, canRedo, canUndo, type Game, type GameStatus, type RefereeAsk, type RefereeReport,
 } from '@kit/core/play';
 import { type Grade, type GradeStep, MakerClient, readGeneratorSize } from '@kit/core/make';
-import { AbortedError, parseOptions, type RawOptions, type RegisteredPlugin, type WorkerPort } from '@kit/core/host';
+import { AbortedError, parseOptions, type RawOptions, type RegisteredPlugin } from '@kit/core/host';
 import { h } from '../dom.js';
 import { errorText } from '../errors.js';
 import type { ModeRequest } from '../page-mode.js';
@@ -30,7 +30,7 @@ import { PlayTimer } from './play-timer.js';
 import { gameInUrl, isPlayEntry, playSearch, PLAY_ENTRY, wantsPlay, withoutPlay } from './play-url.js';
 import { moveCells, moveWords, remainingWords } from './play-words.js';
 import { RefereePanel } from './referee-panel.js';
-import { RefereeWorkers } from './referee-workers.js';
+import type { PageWorkers } from '../page-workers.js';
 
 /** Pause between the steps a drop sets off, unless the plugin gives its own. */
 const PLAY_STEP_DELAY_MS = 300;
@@ -43,7 +43,6 @@ interface Current {
   status: GameStatus;
   board: PlayBoard;
   client: RefereeClient;
-  workers: RefereeWorkers;
   highlights: Highlights;
   /** The elapsed time when it was solved, while it stays solved. */
   solvedMs: number | undefined;
@@ -94,10 +93,8 @@ export class PlayScreen {
 
   constructor(
     panel: HTMLElement,
-    /** A new solver worker (the maker's), from the main bundle (see referee-workers.ts). */
-    private readonly createWorker: () => WorkerPort,
-    /** A new referee worker, from the main bundle. */
-    private readonly createRefereeWorker: () => RefereePort,
+    /** The page's supply (main bundle: it names the workers' files): the maker's workers and the referee's. */
+    private readonly workers: PageWorkers,
   ) {
     this.#panel = panel;
     this.#undo.addEventListener('click', () => this.undo());
@@ -207,8 +204,8 @@ export class PlayScreen {
       return;
     }
     this.#referee.element.hidden = false;
-    const workers = new RefereeWorkers(registered.origin.moduleUrl, this.createRefereeWorker);
-    const client = new RefereeClient({ moduleUrl: registered.origin.moduleUrl, pluginId: plugin.id, createWorker: workers.take });
+    this.workers.stockReferees(registered.origin.moduleUrl);
+    const client = new RefereeClient({ moduleUrl: registered.origin.moduleUrl, pluginId: plugin.id, workers: this.workers });
     const setup = game.setup;
     const editing = this.#editing(registered, instance, game);
     const host: BoardHost = {
@@ -223,7 +220,7 @@ export class PlayScreen {
     this.#boardHolder.replaceChildren(board.element);
     this.#boardHolder.dataset['kind'] = setup.kind;
     const status = gameStatus(plugin, instance, game);
-    this.#current = { registered, puzzle, instance, game, status, board, client, workers, highlights: NO_HIGHLIGHTS, solvedMs: undefined, made, grade: undefined };
+    this.#current = { registered, puzzle, instance, game, status, board, client, highlights: NO_HIGHLIGHTS, solvedMs: undefined, made, grade: undefined };
     this.#shuffle.hidden = !this.#seedMatters(registered, instance);
     this.#referee.say(notes.join(' '));
     this.#enterHistory(this.#puzzleSearch(this.#current), picked);
@@ -572,7 +569,7 @@ export class PlayScreen {
   #makerFor(registered: RegisteredPlugin): MakerClient {
     if (this.#maker?.registered !== registered) {
       this.#maker?.client.close();
-      const client = new MakerClient({ moduleUrl: registered.origin.moduleUrl, pluginId: registered.plugin.id, createWorker: this.createWorker });
+      const client = new MakerClient({ moduleUrl: registered.origin.moduleUrl, pluginId: registered.plugin.id, workers: this.workers });
       this.#maker = { registered, client };
     }
     return this.#maker.client;
@@ -744,7 +741,7 @@ export class PlayScreen {
     if (!current) return;
     this.#save();
     current.client.close();
-    current.workers.close();
+    this.workers.stockReferees(undefined);
     current.board.dispose();
     this.#current = undefined;
   }

@@ -1,4 +1,4 @@
-// Workers for the referee. The referee ends a busy worker when the next move comes (a search cannot
+// The referee's half of the page's supply (page-workers.ts). The referee ends a busy worker when the next move comes (a search cannot
 // be interrupted from outside), so moves made in quick succession need a fresh worker each: one is
 // kept started, with the plugin and its referee imported (the referee's `preload`), so the next
 // question does not wait for a worker to start and compile them.
