@@ -1,4 +1,5 @@
 import type { PreparedSearch } from './engine.js';
+import { pocketTest, prunesSmallPockets } from './pockets.js';
 import { boxNeighbours } from './wide-kernel.js';
 
 /**
@@ -69,13 +70,15 @@ export function splitBoard(prepared: PreparedSearch): SplitBoard {
     }
     return false;
   };
+  // The box kernels skip placements that leave a pocket, and nothing at all below a board with one.
+  const pockets = prunesSmallPockets(problem) ? pocketTest(occupied, ...flatNeighbours(neighbours)) : undefined;
   // A loop, not Math.max(...): a million-cell board has a million lists, past the call stack's arguments.
   const widest = byFirstCell.reduce((most, list) => Math.max(most, list.length), 1);
   const buffer = new Int32Array(widest);
   const fittingInto = (into: Int32Array): number => {
     let first = 0;
     while (first < size && occupied[first]) first++;
-    if (first === size) return 0;
+    if (first === size || pockets?.anyOnBoard()) return 0;
     let count = 0;
     for (const id of byFirstCell[first]!) {
       if (remaining[kindOf[id]!] === 0) continue;
@@ -90,7 +93,7 @@ export function splitBoard(prepared: PreparedSearch): SplitBoard {
       if (!free) continue;
       if (prune) {
         for (const cell of cells) occupied[cell] = 1;
-        const cut = cutsOff(id);
+        const cut = cutsOff(id) || (pockets?.anyAmong(borderOf[id]!, 0, borderOf[id]!.length) ?? false);
         for (const cell of cells) occupied[cell] = 0;
         if (cut) continue;
       }
@@ -112,4 +115,17 @@ export function splitBoard(prepared: PreparedSearch): SplitBoard {
     return ids;
   };
   return { occupied, remaining, kindOf, widest, place, setState, fittingInto, childIds };
+}
+
+/** Neighbour lists as one flat array and each cell's start in it. */
+function flatNeighbours(lists: readonly Int32Array[]): [Int32Array, Int32Array] {
+  const starts = new Int32Array(lists.length + 1);
+  lists.forEach((list, i) => {
+    starts[i + 1] = starts[i]! + list.length;
+  });
+  const flat = new Int32Array(starts[lists.length]!);
+  lists.forEach((list, i) => {
+    flat.set(list, starts[i]!);
+  });
+  return [starts, flat];
 }

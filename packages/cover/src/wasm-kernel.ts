@@ -1,12 +1,13 @@
 import { BITBOARD_CELLS, BITBOARD_KINDS, type Kernel, type KernelHooks, TICK_TRIES, WINDOW } from './kernel.js';
 import { type CoverProblem, fitsBitboard } from './problem.js';
 import { compileOnce } from './compile-once.js';
+import { prunesSmallPockets } from './pockets.js';
 import bytes from './search.wasm.js';
 
 /** The exports of assembly/search.ts. */
 interface SearchExports {
   memory: WebAssembly.Memory;
-  layout(placements: number, size: number, kinds: number, depth: number, window: number, sideA: number, sideB: number, prune: number, tickTries: number): void;
+  layout(placements: number, size: number, kinds: number, depth: number, window: number, sideA: number, sideB: number, prune: number, tickTries: number, smallPockets: number): void;
   recordsAt(): number;
   buildTables(count: number): number;
   remainingAt(): number;
@@ -71,7 +72,7 @@ function load(problem: CoverProblem, enabled: Uint8Array, wasm: SearchExports = 
   let count = 0;
   for (let id = 0; id < placements.length; id++) if (enabled[id]) count++;
   const [A, B] = problem.sides;
-  wasm.layout(count, size, kinds, maxPieces, Math.min(WINDOW, size), A, B, prune ? 1 : 0, TICK_TRIES);
+  wasm.layout(count, size, kinds, maxPieces, Math.min(WINDOW, size), A, B, prune ? 1 : 0, TICK_TRIES, prunesSmallPockets(problem) ? 1 : 0);
   // The memory has its final size now: views made here stay valid. The tables are built in there
   // from the placements' masks, in microseconds where JavaScript before its JIT warms up takes
   // milliseconds.

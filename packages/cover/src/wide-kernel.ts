@@ -1,5 +1,6 @@
 import type { Kernel, KernelHooks } from './kernel.js';
 import { TICK_TRIES } from './kernel.js';
+import { pocketTest, prunesSmallPockets } from './pockets.js';
 import type { CoverProblem } from './problem.js';
 
 /** Each cell's neighbours in the box (four in a plane, six in space). */
@@ -154,6 +155,8 @@ export function createWideKernel(problem: CoverProblem, enabled: Uint8Array, hoo
     return false;
   };
 
+  // No pocket (pockets.ts) left by a placement, nor on the board: the WebAssembly kernel sees it all.
+  const pockets = prunesSmallPockets(problem) ? pocketTest(occupied, nbStart, nb) : undefined;
   // Depth-first without recursion: a board may hold tens of thousands of pieces, more levels than
   // the call stack has frames (about 6000 on a main thread). Per level: its cell, the kind being
   // tried and the range of that kind's placement ids still to try.
@@ -196,7 +199,7 @@ export function createWideKernel(problem: CoverProblem, enabled: Uint8Array, hoo
       const id = ids[j]!;
       if (!fits(id)) continue;
       setCells(id, 1);
-      if (prune && cutsOff(id)) {
+      if (prune && (cutsOff(id) || (pockets?.anyAmong(borderOf, borderStart[id]!, borderStart[id + 1]!) ?? false))) {
         setCells(id, 0);
         continue;
       }
@@ -252,7 +255,7 @@ export function createWideKernel(problem: CoverProblem, enabled: Uint8Array, hoo
       });
       if (filled === freeCells) {
         if (hooks.leaf(stack, prefix.length)) stopped = true;
-      } else {
+      } else if (!pockets?.anyOnBoard()) {
         dfs(0, prefix.length);
       }
       return tries;
