@@ -1,4 +1,4 @@
-// Web app benchmark: pentomino 6x10 (2339 solutions) solved through the page in headless Chromium
+// Web app benchmark: pentomino 6x10 (all its solutions, tooling/reference-counts.json) solved through the page in headless Chromium
 // with one Web Worker per core, against, in the same run and interleaved:
 //  - the in-process search (@kit/pentomino's bench/search.mjs: prepare + search on one thread, what
 //    the issue's target compares with),
@@ -11,12 +11,15 @@
 // Needs a build and Debian's chromium: `pnpm bench` (or `node bench/run.mjs [runs]`).
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseOptions, pluginFromModule } from '@kit/core/host';
 import { runInWorkers } from '@kit/core/node';
 import { chromium } from 'playwright-core';
 import { discoverPlugins, serve } from '../dist/server/index.js';
+
+const SOLUTIONS = createRequire(import.meta.url)('@kit/tooling/reference-counts.json').pentomino['6x10'].distinct;
 
 const RUNS = Number(process.argv[2] ?? 7);
 const CHROMIUM = process.env.KIT_CHROMIUM ?? '/usr/bin/chromium';
@@ -44,7 +47,7 @@ const ms = (value) => `${Math.round(value)} ms`;
 function inProcess() {
   const line = execFileSync(process.execPath, [searchScript, '--size', '6'], { encoding: 'utf8' }).trim().split('\n').at(-1);
   const result = JSON.parse(line);
-  if (result.solutions !== 2339) throw new Error(`the in-process search found ${result.solutions} solutions, not 2339`);
+  if (result.solutions !== SOLUTIONS) throw new Error(`the in-process search found ${result.solutions} solutions, not ${SOLUTIONS}`);
   return result.seconds * 1000;
 }
 
@@ -67,8 +70,8 @@ let threads = 1;
 async function measured(count) {
   await page.waitForFunction((n) => performance.getEntriesByName('kit:run').length >= n, count, { timeout: 300_000 });
   const solutions = Number(await page.locator('#count').getAttribute('data-count'));
-  if (solutions !== 2339 || (await page.locator('#phase').getAttribute('data-phase')) !== 'done') {
-    throw new Error(`the page ended ${await page.locator('#phase').getAttribute('data-phase')} with ${solutions} solutions, not 2339`);
+  if (solutions !== SOLUTIONS || (await page.locator('#phase').getAttribute('data-phase')) !== 'done') {
+    throw new Error(`the page ended ${await page.locator('#phase').getAttribute('data-phase')} with ${solutions} solutions, not ${SOLUTIONS}`);
   }
   return page.evaluate(() => {
     const entry = performance.getEntriesByName('kit:run').at(-1);
@@ -89,7 +92,7 @@ try {
     await page.goto(`${url}&run=1`);
     cold.push((await measured(1)).end);
     const done = await runInWorkers({ moduleUrl: source.moduleUrl, pluginId: 'pentomino', instance, threads });
-    if (done.summary.solutions !== 2339) throw new Error(`Node worker threads found ${done.summary.solutions} solutions`);
+    if (done.summary.solutions !== SOLUTIONS) throw new Error(`Node worker threads found ${done.summary.solutions} solutions`);
     node.push(done.stats.elapsedMs);
     if (hasSearchScript) local.push(inProcess());
   }

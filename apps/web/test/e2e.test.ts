@@ -9,7 +9,10 @@ import type { InputError, PluginSample } from '@kit/core';
 import { parseOptions, pluginFromModule, type AnyPlugin, type RawOptions } from '@kit/core/host';
 import { defaultThreads, runInWorkers } from '@kit/core/node';
 import type { Page } from 'playwright-core';
+import reference from '@kit/tooling/reference-counts.json' with { type: 'json' };
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+
+const SOLUTIONS_6X10 = reference.pentomino['6x10'].distinct;
 import type * as ServerModule from '../src/server/index.js';
 import type { PluginSource, WebServer } from '../src/server/index.js';
 import { launchChromium, type Browser } from './browser.js';
@@ -430,11 +433,11 @@ describe('pentomino', () => {
     expect(compiled).toBe('compiled');
   });
 
-  it('finishes 6x10 with 2339 solutions, and a solution opens with 60 filled cells', async () => {
+  it('finishes 6x10 with all its solutions (the reference count), and a solution opens with 60 filled cells', async () => {
     const p = await open('?puzzle=pentomino&size=6&run=1');
     await waitForPhase(p, 'done', 120_000);
-    expect(await count(p)).toBe(2339);
-    expect(await p.locator('#summary dd[data-field="solutions"]').getAttribute('data-value')).toBe('2339');
+    expect(await count(p)).toBe(SOLUTIONS_6X10);
+    expect(await p.locator('#summary dd[data-field="solutions"]').getAttribute('data-value')).toBe(String(SOLUTIONS_6X10));
     expect(await p.locator('#summary dd[data-field="solutions"]').textContent()).toBe('2,339');
     expect(await p.locator('#summary dd[data-field="board"]').textContent()).toBe('6x10');
     await p.click('#solution-thumbs button.thumb[data-index="5"]');
@@ -454,7 +457,7 @@ describe('pentomino', () => {
     const workerOnly = pluginFiles(requested).filter((path) => !byDocument.includes(path));
     expect(workerOnly.length).toBeGreaterThan(0);
     expect(workerOnly.every((path) => path.startsWith('/plugins/pentomino/chunks/'))).toBe(true);
-    await p.fill('#open-solution', '2339');
+    await p.fill('#open-solution', String(SOLUTIONS_6X10));
     await p.click('.jump button');
     await expect.poll(() => p.locator('#viewer-caption').textContent()).toMatch(/^Solution No\. 2,339 of 2,339/);
     expect(await p.locator('#viewer-frame svg rect.filled').count()).toBe(60);
@@ -481,7 +484,7 @@ describe('pentomino', () => {
       await p.click('#run');
       await p.waitForFunction((n) => performance.getEntriesByName('kit:run').length === n, run, { timeout: 120_000 });
       expect(await phase(p)).toBe('done');
-      expect(await count(p)).toBe(2339);
+      expect(await count(p)).toBe(SOLUTIONS_6X10);
       const during = await p.evaluate(() => {
         const measure = performance.getEntriesByName('kit:run').at(-1)!;
         const started = (window as unknown as { workersStarted: number[] }).workersStarted;

@@ -151,20 +151,7 @@ export function compileProblem(board: Board, set: PieceSet, options: CompileOpti
     }
   }
   const groupTransforms = boardSymmetries(board);
-  const group = groupTransforms.map((t) => {
-    // A transform is linear plus a shift back into the box: the shift is where the origin lands.
-    const origin = transformInBox(t, { row: 0, col: 0 }, rows, cols);
-    const apply = TRANSFORMS[t]!.apply;
-    const perm = new Int32Array(size);
-    for (let row = 0; row < rows; row++) {
-      for (let col = 0; col < cols; col++) {
-        // Indexing, not `const [r, c] =`: cold, array destructuring allocates an iterator per cell.
-        const image = apply(row, col);
-        perm[searchIndex(row, col)] = searchIndex(image[0] + origin.row, image[1] + origin.col);
-      }
-    }
-    return perm;
-  });
+  const group = symmetryPermutations(groupTransforms, rows, cols, searchIndex);
   const kindCounts = kinds.map((kind) => kind.count);
   const pieces = kinds.reduce((n, kind) => n + kind.count, 0);
   return {
@@ -179,6 +166,25 @@ export function compileProblem(board: Board, set: PieceSet, options: CompileOpti
     placements, prune, group, groupTransforms,
     ...(bits ? { masks: { lo: Int32Array.from(maskLo), hi: Int32Array.from(maskHi) } } : {}),
   };
+}
+
+/** The board's symmetries as permutations of search indices, in the order of its transforms. */
+function symmetryPermutations(transforms: Transform[], rows: number, cols: number, searchIndex: (row: number, col: number) => number): Int32Array[] {
+  const size = rows * cols;
+  return transforms.map((t) => {
+    // A transform is linear plus a shift back into the box: the shift is where the origin lands.
+    const origin = transformInBox(t, { row: 0, col: 0 }, rows, cols);
+    const apply = TRANSFORMS[t]!.apply;
+    const perm = new Int32Array(size);
+    for (let row = 0; row < rows; row++) {
+      for (let col = 0; col < cols; col++) {
+        // Indexing, not `const [r, c] =`: cold, array destructuring allocates an iterator per cell.
+        const image = apply(row, col);
+        perm[searchIndex(row, col)] = searchIndex(image[0] + origin.row, image[1] + origin.col);
+      }
+    }
+    return perm;
+  });
 }
 
 /**

@@ -26,7 +26,7 @@ async function inWorkers(options: Record<string, unknown>, threads: number, want
 describe('pentomino plugin', () => {
   it('solves in process with a summary line like the seed', async () => {
     const { solutions, done } = await solveAll(plugin, plugin.parse({ size: 3, all: false }));
-    expect(done.summary).toEqual({ solutions: 2, tries: 5706, board: '3x20' });
+    expect(done.summary).toEqual({ solutions: reference.pentomino['3x20'].distinct, tries: reference.pentomino['3x20'].tries, board: '3x20' });
     expect(solutions.map((s) => s.rows)).toEqual([
       ['UUXIIIIINNNFTWYYYYZV', 'UXXXPPLNNFFFTWWYZZZV', 'UUXPPPLLLLFTTTWWZVVV'],
       ['UUXIIIIIZWWTTTFLLLLV', 'UXXXPPZZZYWWTFFFNNLV', 'UUXPPPZYYYYWTFNNNVVV'],

@@ -103,13 +103,8 @@ function capFactors(logged, capFactor) {
   return [...factors].sort((a, b) => b - a).map((f) => `${f}x`).join(' or ');
 }
 
-export function puzzleBench({ lists, pnsolve, kinds, levels, skipLogged, fromLog, capFactor = CAP_FACTOR, writeReadme }) {
-  if (!existsSync(lists)) {
-    console.log(`puzzles: skipped: puyo2's lists not found at ${lists} (give --lists DIR, puyo2's test/pnsolve)`);
-    return;
-  }
-  const all = readLists(lists);
-  const done = skipLogged ? readRunLogs(skipLogged) : new Map();
+/** The lists' puzzles this run solves, decoded; those it cannot read, and those read with a 4th goal character. */
+function selectPuzzles(all, { levels, kinds, done }) {
   const puzzles = [];
   const skipped = [];
   const fourth = [];
@@ -134,6 +129,17 @@ export function puzzleBench({ lists, pnsolve, kinds, levels, skipLogged, fromLog
       puzzles.push({ level, param, kind: code[0], search: { field: link.field, pairs: link.pairs, goal: decodeGoalCode(code.slice(0, 3)) } });
     }
   }
+  return { puzzles, skipped, fourth };
+}
+
+export function puzzleBench({ lists, pnsolve, kinds, levels, skipLogged, fromLog, capFactor = CAP_FACTOR, writeReadme }) {
+  if (!existsSync(lists)) {
+    console.log(`puzzles: skipped: puyo2's lists not found at ${lists} (give --lists DIR, puyo2's test/pnsolve)`);
+    return;
+  }
+  const all = readLists(lists);
+  const done = skipLogged ? readRunLogs(skipLogged) : new Map();
+  const { puzzles, skipped, fourth } = selectPuzzles(all, { levels, kinds, done });
   if (!puzzles.length) {
     console.log('puzzles: nothing to solve: no puzzle of the lists is selected or missing from the logs');
     return;

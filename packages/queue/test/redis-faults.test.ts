@@ -5,7 +5,7 @@ import reference from '@kit/tooling/reference-counts.json' with { type: 'json' }
 import { Redis as RedisClient } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Signer } from '../src/trust/index.js';
-import { UNSIGNED, freePort, kit, secretEnv, startKit, startRedis, startWorker, stop, type Redis } from './support.js';
+import { UNSIGNED, freePort, kit, secretEnv, startKit, startRedis, startWorker, stop, type Redis, SUMMARY_3X20 } from './support.js';
 import { PENTOMINO_VERSION } from './versions.js';
 
 const SECRET = 'the-shared-secret-of-this-test-0123456789';
@@ -155,7 +155,7 @@ describe('Redis frozen while a worker serves', () => {
       frozen.process.kill('SIGCONT');
       await worker.waitForStderr(`kit: Redis at ${frozen.url} is back\n`, 15_000);
       const result = await kit([...RUN, '--queue', frozen.url]);
-      expect(result.stdout).toBe('3x20: 2 solutions, 5706 tries\n');
+      expect(result.stdout).toBe(`${SUMMARY_3X20}\n`);
       expect(worker.stderrText().match(/has not answered/g)).toHaveLength(1);
       // Stopped while Redis is frozen: it waits a moment for Redis, not for ever, and exits 0.
       frozen.process.kill('SIGSTOP');

@@ -11,6 +11,9 @@ import { afterAll } from 'vitest';
 
 export const REPO = resolve(fileURLToPath(new URL('.', import.meta.url)), '..', '..', '..');
 export const BIN = join(REPO, 'apps', 'cli', 'dist', 'bin.cjs');
+/** The summary line of the 3x20 pentomino run the queue tests run (its figures from the reference table). */
+export const SUMMARY_3X20 = `3x20: ${reference.pentomino['3x20'].distinct} solutions, ${reference.pentomino['3x20'].tries} tries`;
+
 /** The summary line of the 4x15 pentomino count the queue tests run (its figures from the reference table). */
 export const SUMMARY_4X15 = `4x15: ${reference.pentomino['4x15'].distinct} solutions, ${reference.pentomino['4x15'].tries} tries`;
 
