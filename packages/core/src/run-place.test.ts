@@ -12,10 +12,10 @@ describe('placeRun', () => {
   });
 
   it("solves a search too small to split here, by the solver's estimate, whatever the threads", () => {
-    expect(placeRun({ ...pipe, threads: 4, estimatedTries: 32_375 })).toBe('here');
+    expect(placeRun({ ...pipe, threads: 4, estimatedTries: 50_000 })).toBe('here');
     expect(placeRun({ ...pipe, threads: 4, estimatedTries: SMALL_SEARCH_TRIES - 1 })).toBe('here');
     expect(placeRun({ ...pipe, threads: 4, estimatedTries: SMALL_SEARCH_TRIES })).toBe('workers');
-    expect(placeRun({ ...pipe, threads: 4, estimatedTries: 1_256_729 })).toBe('workers');
+    expect(placeRun({ ...pipe, threads: 4, estimatedTries: 2_000_000 })).toBe('workers');
     // No estimate: the threads decide.
     expect(placeRun({ ...pipe, threads: 4 })).toBe('workers');
     // Drawing meanwhile needs this thread, however small the search.
