@@ -6,8 +6,8 @@ import type { NodeWorkerSupply } from '@kit/core/node';
  * `kit run` starts its solver workers before discovering plugins, so a worker's own start-up (about
  * 40 ms: a fresh V8 isolate, then @kit/core) overlaps the CLI's. The flags are not parsed yet: this
  * guesses the run's place (core's placeRun, the one rule) from the words alone, and starts workers
- * only for a run that is sure to use them; a wrong guess costs an idle worker, which never keeps the
- * process alive, or a worker started later.
+ * only for a run that is sure to use them (one that draws while it searches, or a shard's); a wrong
+ * guess costs an idle worker, which never keeps the process alive, or a worker started later.
  */
 export async function prestartWorkers(args: readonly string[], solving = true): Promise<NodeWorkerSupply | undefined> {
   const help = args.includes('-h') || args.includes('--help');
@@ -28,6 +28,10 @@ export async function guessedPlace(args: readonly string[], env: Record<string, 
     threads: expectedThreads(args),
     drawsMeanwhile: terminal && !quietly,
     distributed: words.some((word) => /^--(shard|queue)(=|$)/.test(word)),
+    // The search's size is unknown before the plugin is loaded: a run that draws nothing meanwhile
+    // may be too small to split, and is taken to be. Such a run on several threads that turns out
+    // big starts its workers once its solver has guessed its size (solve-with.ts).
+    estimatedTries: 0,
   });
 }
 

@@ -1,15 +1,22 @@
 // Where `kit run` solves: on this thread or on worker threads (a shard goes to shard.ts, a queued run
-// to queue-run.ts), by core's one rule (placeRun): a run on one thread that draws nothing while it
-// searches (a pipe, -q, --count, --json) starts no worker.
-import { placeRun, type DoneEvent, type RunPlace, type RunRequest } from '@kit/core/host';
+// to queue-run.ts), by core's one rule (placeRun): a run that draws nothing while it searches (a
+// pipe, -q, --count, --json) starts no worker when it has one thread or its search is too small to
+// split (the solver's estimate).
+import { placeRun, type DoneEvent, type RunPlace, type RunRequest, type RunShape } from '@kit/core/host';
 import type { NodeWorkerSupply } from '@kit/core/node';
 import type { DiscoveredPlugin } from './discovery.js';
 import type { CommonFlags } from './run-flags.js';
 import { solveHere } from './solve-here.js';
 
-/** Where this run solves (an animation needs this thread for drawing). */
-export function runPlace(common: CommonFlags, animate: boolean): RunPlace {
-  return placeRun({ threads: common.threads, limit: common.limit, drawsMeanwhile: animate, distributed: common.shard !== undefined || common.queue !== undefined });
+/**
+ * Where this run solves (an animation needs this thread for drawing). Only when the threads alone
+ * would send it to workers is the solver loaded here to guess the search's size.
+ */
+export async function runPlace(found: DiscoveredPlugin, instance: unknown, common: CommonFlags, animate: boolean): Promise<RunPlace> {
+  const shape: RunShape = { threads: common.threads, limit: common.limit, drawsMeanwhile: animate, distributed: common.shard !== undefined || common.queue !== undefined };
+  if (placeRun(shape) === 'here' || shape.drawsMeanwhile || shape.distributed) return placeRun(shape);
+  const solver = await found.plugin.solver();
+  return placeRun({ ...shape, estimatedTries: solver.estimate?.(instance) });
 }
 
 export async function solveWith(found: DiscoveredPlugin, request: RunRequest, place: RunPlace, pool?: NodeWorkerSupply): Promise<DoneEvent> {

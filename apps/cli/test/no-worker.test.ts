@@ -1,6 +1,6 @@
 // A run that draws nothing while it searches (its output a pipe) starts no worker thread when it
-// has one thread (core's placeRun): its start-up is the CLI's alone. A run on several threads still
-// shares its search among workers. Workers are counted by a preload that wraps node:worker_threads'
+// has one thread, or when its solver guesses the search too small to split (core's placeRun): its
+// start-up is the CLI's alone. A bigger run on several threads still shares its search among workers. Workers are counted by a preload that wraps node:worker_threads'
 // Worker in the kit process.
 import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -61,6 +61,20 @@ describe('kit run without workers', () => {
     const run = counted(['run', 'pentomino', '--size', '3', '--no-color', '--threads', '2', '--limit', '1']);
     expect([run.status, run.workers]).toEqual([0, 0]);
     expect(run.stdout).toBe('No. 1\nUUXIIIIINNNFTWYYYYZV\nUXXXPPLNNFFFTWWYZZZV\nUUXPPPLLLLFTTTWWZVVV\n\n3x20: 1 solutions, 137 tries\n');
+  });
+
+  it("solves a search too small to split (the solver's estimate) on its own thread, whatever the threads", () => {
+    const one = counted(['run', 'polycube', '--set', 'soma', '--threads', '1']);
+    const two = counted(['run', 'polycube', '--set', 'soma', '--threads', '2']);
+    expect([two.status, two.stderr, two.workers]).toEqual([0, '', 0]);
+    expect(two.stdout).toBe(one.stdout);
+    const soma = reference.polycube.soma;
+    expect(two.stdout.split('\n').filter((line) => line.startsWith('No. ')).length).toBe(soma.distinct);
+    expect(two.stdout.endsWith(`soma 3x3x3: ${soma.distinct} solutions up to rotations and reflections, ${soma.tries} tries\n`)).toBe(true);
+    const pentomino = counted(['run', 'pentomino', '--size', '3', '--no-color', '--threads', '2']);
+    expect([pentomino.status, pentomino.workers]).toEqual([0, 0]);
+    const { distinct, tries } = reference.pentomino['3x20'];
+    expect(pentomino.stdout.endsWith(`3x20: ${distinct} solutions, ${tries} tries\n`)).toBe(true);
   });
 
   it('still shares a search on several threads among worker threads', () => {

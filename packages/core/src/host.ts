@@ -30,7 +30,7 @@ export { mergeSummaries } from './merge.js';
 // Running a solver: off the main thread through a worker port, or on this thread (tests, small runs).
 export { runSolver } from './run-solver.js';
 // Where a run solves (this thread or workers), decided once for every host.
-export { placeRun, searchThreads } from './run-place.js';
+export { placeRun, SMALL_SEARCH_TRIES, searchThreads } from './run-place.js';
 export type { RunPlace, RunShape } from './run-place.js';
 export { AbortedError } from './aborted.js';
 export type { RunRequest, SolveOptions } from './run-solver.js';

@@ -53,6 +53,12 @@ export interface Solver<I = unknown, S = unknown, P = unknown> {
   solve(instance: I, ctx: SolveContext<S, P>): Summary | Promise<Summary>;
   /** Optional: how to split this instance for `threads` workers; undefined means "run it whole". */
   split?(instance: I, threads: number): SplitSearch<S, P> | undefined;
+  /**
+   * Optional, with `split`: a quick, deterministic guess of the whole search's tries (what a summary
+   * counts as tries), or undefined when it has none. A host solves a search guessed below
+   * SMALL_SEARCH_TRIES on its own thread and starts no worker (core's placeRun).
+   */
+  estimate?(instance: I): number | undefined;
   /** With the plugin's `generator`: makes one puzzle, the same for the same request on every machine. */
   generate?(request: GenerateRequest, ctx: GenerateContext): GeneratedPuzzle | Promise<GeneratedPuzzle>;
   /** With the plugin's `grader`: the level of a parsed puzzle and its solving path. */

@@ -1,5 +1,5 @@
 import type { SolveContext, Solver, Summary } from '@kit/core';
-import { splitRoots } from '@kit/cover';
+import { estimatePrepared, splitRoots } from '@kit/cover';
 import { generateChallenge } from './challenge.js';
 import { gradeChallenge } from './grade.js';
 import { packingSetup } from './play.js';
@@ -11,7 +11,13 @@ import type { PackingState } from './view.js';
 
 type Context = SolveContext<PackingState, PackingState>;
 
+// A host that asks for the estimate first (is the search too small to split?) then solves the same
+// instance: the search prepared for the estimate is kept for it.
+const preparedFor = new WeakMap<PackingInstance, Prepared>();
+
 function prepareInstance(instance: PackingInstance): Prepared {
+  const kept = preparedFor.get(instance);
+  if (kept) return kept;
   return prepare(boardFromRows(instance.board, instance.file), instance.pieces, {
     all: instance.all,
     ...(instance.file !== undefined ? { file: instance.file } : {}),
@@ -47,6 +53,11 @@ const challengeOf = (instance: PackingInstance) => ({
 export const solver: Solver<PackingInstance, PackingState> = {
   generate: (request, ctx) => generateChallenge(request, ctx, (input) => gradeChallenge(challengeOf(parseInstance({}, { name: 'challenge', text: input }))).level),
   grade: (instance) => gradeChallenge(challengeOf(instance)),
+  estimate(instance) {
+    const prepared = prepareInstance(instance);
+    preparedFor.set(instance, prepared);
+    return estimatePrepared(prepared);
+  },
   solve(instance, ctx): Summary {
     const result = runAll(prepareInstance(instance), hooksFor(instance, ctx));
     return { solutions: result.solutions, tries: result.tries, board: instance.name };

@@ -6,7 +6,7 @@ import {
 } from '@kit/cover';
 import type { Problem } from './compile.js';
 import type { PieceSet } from './pieces.js';
-import { choosePlan } from './planner.js';
+import { WORTH_PLANNING, choosePlan, quickEstimate } from './planner.js';
 import { type SymmetryGroup, type SymmetryMode, type SymmetryUsed, mirrorKinds, resolveSymmetry } from './symmetry.js';
 import type { Target } from './target.js';
 
@@ -51,6 +51,26 @@ export function prepare(target: Target, set: PieceSet, settings: EngineSettings 
   const kernel = settings.kernel ?? (bitboard ? 'wasm' : 'wide');
   if (kernel === 'wasm' && !bitboard) throw new RangeError('the WebAssembly kernel takes boxes of up to 64 cells and 31 piece kinds, where WebAssembly runs');
   return { problem, symmetry, group, plan, feasible: isFeasible(problem), kernel };
+}
+
+/** A search's quick estimate, and the prepared search when it is the one {@link prepare} makes. */
+export interface Estimated {
+  /** Knuth's estimate of the search's tries (the planner's quick look). */
+  tries: number;
+  /** The default plan, when the search is too small for the planner to look further: prepare's own result. */
+  prepared?: Prepared;
+}
+
+/**
+ * The search's size, guessed without planning it (a big one is planned where it runs), or undefined
+ * where no guess can be made (no WebAssembly, a box over 64 cells). The guess is the planner's own
+ * first look, so below its threshold the default plan made here is the plan prepare() would choose.
+ */
+export function estimate(target: Target, set: PieceSet, settings: EngineSettings = {}): Estimated | undefined {
+  const standard = prepare(target, set, { ...settings, planAbove: Infinity });
+  if (standard.kernel !== 'wasm') return undefined;
+  const tries = quickEstimate(standard);
+  return tries < (settings.planAbove ?? WORTH_PLANNING) ? { tries, prepared: standard } : { tries };
 }
 
 /**

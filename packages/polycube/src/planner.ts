@@ -10,7 +10,7 @@
 // are not worth planning: they keep the default (axes by length, the piece of fewest placements
 // first, nothing placed second).
 import {
-  type SearchPlan, type SymmetryMethod, breakSymmetry, chooseMethod, estimateTries, firstCandidates, fitsBitboard, hasWasm, planSearch,
+  type SearchPlan, type SymmetryMethod, breakSymmetry, chooseMethod, estimateSearch, firstCandidates, fitsBitboard, hasWasm, planSearch,
   secondCandidates,
 } from '@kit/cover';
 import { type Problem, compileProblem, searchAxes } from './compile.js';
@@ -25,7 +25,7 @@ export interface Planned {
 }
 
 /** Below this many estimated tries (about a second of search) the default plan is kept: planning costs a few hundred milliseconds. */
-const WORTH_PLANNING = 20_000_000;
+export const WORTH_PLANNING = 20_000_000;
 /** Random walks for the first look (is the search big?) and for each candidate (enough to tell plans 1.5x apart). */
 const QUICK_PROBES = 100;
 const PROBES = 1000;
@@ -40,16 +40,15 @@ const BREAK_LEVELS = 2;
 const PERMUTATIONS: [number, number, number][] = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]];
 
 function estimate(candidate: Planned, probes: number): number {
-  const { roots } = candidate.plan;
-  if (roots.length === 0) return candidate.plan.rootTries;
-  // Spread the walks over the roots: each root's own estimate, summed. With more roots than walks
-  // to spare (a piece placed second makes thousands), every k-th root, scaled up.
-  const sampled = Math.max(1, Math.min(roots.length, Math.floor(probes / 8)));
-  const stride = roots.length / sampled;
-  const prefixes: number[][] = [];
-  for (let i = 0; i < sampled; i++) prefixes.push(roots[Math.floor(i * stride)]!.prefix);
-  const each = Math.max(8, Math.ceil(probes / sampled));
-  return candidate.plan.rootTries + stride * estimateTries(candidate.problem, candidate.plan.enabled, prefixes, each, SEED);
+  return estimateSearch(candidate.problem, candidate.plan, probes, SEED);
+}
+
+/**
+ * The quick look at a plan's search (is it big?): below {@link WORTH_PLANNING} tries choosePlan keeps
+ * the default plan, and a host may find it too small to split (the solver's `estimate`).
+ */
+export function quickEstimate(candidate: Planned): number {
+  return estimate(candidate, QUICK_PROBES);
 }
 
 function build(target: Target, set: PieceSet, used: SymmetryUsed, mirror: readonly number[] | undefined, axes: [number, number, number]): Planned & { method: SymmetryMethod } {
@@ -70,7 +69,7 @@ export function choosePlan(
   const box = targetSize(target);
   const standard = build(target, set, used, mirror, searchAxes(box));
   if (worthPlanning === Infinity || !hasWasm() || !fitsBitboard(standard.problem) || standard.problem.prune === false) return standard;
-  if (worthPlanning > 0 && estimate(standard, QUICK_PROBES) < worthPlanning) return standard;
+  if (worthPlanning > 0 && quickEstimate(standard) < worthPlanning) return standard;
   // A full box looks the same along two sides of equal length: one order per sequence of lengths.
   const fullBox = standard.problem.hole.every((h) => h === 0);
   const seen = new Set<string>();

@@ -1,6 +1,6 @@
 import type { SolveContext, Solver, Summary } from '@kit/core';
 import { splitRoots } from '@kit/cover';
-import { type Prepared, type RunHooks, prepare, runAll, runRoots } from './engine.js';
+import { type Prepared, type RunHooks, estimate, prepare, runAll, runRoots } from './engine.js';
 import type { PackingInstance } from './instance.js';
 import { generateChallenge } from './challenge.js';
 import { gradeChallenge } from './grade.js';
@@ -9,8 +9,12 @@ import type { PackingState } from './view.js';
 
 type Context = SolveContext<PackingState, PackingState>;
 
+// A host that asks for the estimate first (is the search too small to split?) then solves the same
+// instance: the search prepared for the estimate is kept for it.
+const preparedFor = new WeakMap<PackingInstance, Prepared>();
+
 function prepareInstance(instance: PackingInstance): Prepared {
-  return prepare(instance.target, instance.pieces, { symmetry: instance.symmetry });
+  return preparedFor.get(instance) ?? prepare(instance.target, instance.pieces, { symmetry: instance.symmetry });
 }
 
 function hooksFor(ctx: Context, instance: PackingInstance): RunHooks {
@@ -38,6 +42,11 @@ export const solver: Solver<PackingInstance, PackingState> = {
     const prepared = prepareInstance(instance);
     const result = runAll(prepared, hooksFor(ctx, instance));
     return summary(instance, prepared, result.solutions, result.tries);
+  },
+  estimate(instance) {
+    const estimated = estimate(instance.target, instance.pieces, { symmetry: instance.symmetry });
+    if (estimated?.prepared) preparedFor.set(instance, estimated.prepared);
+    return estimated?.tries;
   },
   generate: (request, ctx) => generateChallenge(request, ctx),
   grade: (instance, ctx) => gradeChallenge(instance, ctx),
