@@ -60,7 +60,10 @@ export async function buildApiDocs(out = DEFAULT_DOCS_OUT, root = repoRoot) {
 
 /** The name TypeDoc gives a module of the `resolve` strategy: its path from the root, without extension or /index. */
 function defaultModuleName(root, declarations) {
-  return relative(root, declarations).replace(/\\/g, '/').replace(/\.d\.ts$/, '').replace(/\/index$/, '');
+  return relative(root, declarations)
+    .replace(/\\/g, '/')
+    .replace(/\.d\.ts$/, '')
+    .replace(/\/index$/, '');
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -61,9 +61,14 @@ function configOf(entry, tempFolder) {
       compiler: {
         overrideTsconfig: {
           compilerOptions: {
-            module: 'NodeNext', moduleResolution: 'NodeNext', target: 'ES2022', strict: true, skipLibCheck: true,
+            module: 'NodeNext',
+            moduleResolution: 'NodeNext',
+            target: 'ES2022',
+            strict: true,
+            skipLibCheck: true,
             // Node's types from this repository, wherever the packages are.
-            typeRoots: [join(repoRoot, 'node_modules', '@types')], types: ['node'],
+            typeRoots: [join(repoRoot, 'node_modules', '@types')],
+            types: ['node'],
           },
           files: [entry.declarations],
         },
@@ -143,7 +148,9 @@ export function apiReports({ update = false, root = repoRoot } = {}) {
     rmSync(tempFolder, { recursive: true, force: true });
   }
   if (undocumented > 0) {
-    problems.push(`api: ${undocumented} public ${undocumented === 1 ? 'export or member has' : 'exports or members have'} no doc comment: write one in the source (dist/ mirrors src/) saying what it is for`);
+    problems.push(
+      `api: ${undocumented} public ${undocumented === 1 ? 'export or member has' : 'exports or members have'} no doc comment: write one in the source (dist/ mirrors src/) saying what it is for`,
+    );
   }
   return { stale, problems, undocumented };
 }

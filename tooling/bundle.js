@@ -24,7 +24,13 @@ const shared = {
 
 export async function bundleEntries({ packageDir, srcDir, distDir, manifest }) {
   if (manifest.bin) return bundleProgram({ packageDir, srcDir, distDir, entries: manifest.kitBuild?.bundle ?? [], lazy: manifest.kitBuild?.lazyRequire ?? [] });
-  return bundleLibrary({ packageDir, distDir, entries: libraryEntries(manifest), standalone: manifest.kitBuild?.standalone ?? [], inline: manifest.kitBuild?.inline ?? [] });
+  return bundleLibrary({
+    packageDir,
+    distDir,
+    entries: libraryEntries(manifest),
+    standalone: manifest.kitBuild?.standalone ?? [],
+    inline: manifest.kitBuild?.inline ?? [],
+  });
 }
 
 /**
@@ -38,7 +44,9 @@ function inlined(names) {
   return {
     name: 'inline-dependencies',
     setup(build) {
-      build.onResolve({ filter: /^[^./#]/ }, (args) => (args.kind === 'entry-point' || wanted(args.path) || args.importer.includes('/node_modules/') ? undefined : { path: args.path, external: true }));
+      build.onResolve({ filter: /^[^./#]/ }, (args) =>
+        args.kind === 'entry-point' || wanted(args.path) || args.importer.includes('/node_modules/') ? undefined : { path: args.path, external: true },
+      );
     },
   };
 }
@@ -69,7 +77,10 @@ function lazyRequire(names) {
 
 async function bundleProgram({ packageDir, srcDir, distDir, entries, lazy }) {
   if (entries.length === 0) return;
-  await Promise.all([bundleProgramEsm({ packageDir, srcDir, distDir, entries, lazy }), ...entries.map((entry) => bundleProgramCommonJs({ packageDir, distDir, entry }))]);
+  await Promise.all([
+    bundleProgramEsm({ packageDir, srcDir, distDir, entries, lazy }),
+    ...entries.map((entry) => bundleProgramCommonJs({ packageDir, distDir, entry })),
+  ]);
 }
 
 async function bundleProgramEsm({ packageDir, srcDir, distDir, entries, lazy }) {
@@ -160,10 +171,21 @@ async function bundleLibrary({ packageDir, distDir, entries, standalone, inline 
   // Subpath imports (`#name`, package.json "imports") stay imports too: their conditions (`node`
   // or not) are for the user's runtime or bundler to choose, not for this build.
   const dependencies = inline.length > 0 ? { plugins: [inlined(inline)], mainFields: ['module', 'main'] } : { plugins: [], packages: 'external' };
-  const library = { ...shared, outdir: distDir, outbase: distDir, chunkNames: '[name]-[hash]', platform: 'neutral', target: 'es2022', ...dependencies, external: ['#*'] };
+  const library = {
+    ...shared,
+    outdir: distDir,
+    outbase: distDir,
+    chunkNames: '[name]-[hash]',
+    platform: 'neutral',
+    target: 'es2022',
+    ...dependencies,
+    external: ['#*'],
+  };
   const together = entryPoints.filter((entry) => !alone.has(entry));
   await Promise.all([
     ...(together.length > 0 ? [build({ ...library, entryPoints: together })] : []),
-    ...[...alone].map((entry) => build({ ...library, entryPoints: [entry], splitting: false, plugins: [otherEntriesStay(entryPoints, entry), ...library.plugins] })),
+    ...[...alone].map((entry) =>
+      build({ ...library, entryPoints: [entry], splitting: false, plugins: [otherEntriesStay(entryPoints, entry), ...library.plugins] }),
+    ),
   ]);
 }

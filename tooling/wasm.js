@@ -45,10 +45,10 @@ export async function buildWasm({ packageDir, srcDir, distDir, flags = [] }) {
   for (const name of names) {
     const wasmPath = join(distDir, `${name}.wasm`);
     const source = relative(packageDir, join(assemblyDir, `${name}.ts`));
-    const { error } = await asc.main(
-      [source, '--baseDir', packageDir, '--outFile', relative(packageDir, wasmPath), ...FLAGS, ...flags],
-      { stdout: process.stdout, stderr: process.stderr },
-    );
+    const { error } = await asc.main([source, '--baseDir', packageDir, '--outFile', relative(packageDir, wasmPath), ...FLAGS, ...flags], {
+      stdout: process.stdout,
+      stderr: process.stderr,
+    });
     if (error) throw new Error(`kit-build: ${source}: ${error.message}`);
     writeFileSync(join(distDir, `${name}.wasm.js`), wasmModuleSource(readFileSync(wasmPath), name));
     const declaration = join(srcDir, `${name}.wasm.d.ts`);

@@ -22,7 +22,19 @@ describe('API reference', () => {
     expect(result.status).toBe(0);
     expect(result.stdout).toMatch(/: API reference of 33 entry points \(0 warnings\)\n$/);
     const modules = readdirSync(join(out, 'modules')).sort();
-    for (const page of ['_kit_core.html', '_kit_core_host.html', '_kit_core_play.html', '_kit_core_play_conformance.html', '_kit_core_make.html', '_kit_grid.html', '_kit_pentomino_packing.html', '_kit_cover.html', '_kit_puyo.html', '_kit_queue.html', '_kit_cli.html']) {
+    for (const page of [
+      '_kit_core.html',
+      '_kit_core_host.html',
+      '_kit_core_play.html',
+      '_kit_core_play_conformance.html',
+      '_kit_core_make.html',
+      '_kit_grid.html',
+      '_kit_pentomino_packing.html',
+      '_kit_cover.html',
+      '_kit_puyo.html',
+      '_kit_queue.html',
+      '_kit_cli.html',
+    ]) {
       expect(modules).toContain(page);
     }
     expect(modules).toHaveLength(33);

@@ -34,7 +34,11 @@ describe('API reports', () => {
     const reportPaths = ['packages', 'apps'].flatMap((group) =>
       readdirSync(join(repoRoot, group)).flatMap((name) => {
         const dir = join(repoRoot, group, name, 'api');
-        return existsSync(dir) ? readdirSync(dir).filter((file) => file.endsWith('.api.md')).map((file) => join(group, name, 'api', file)) : [];
+        return existsSync(dir)
+          ? readdirSync(dir)
+              .filter((file) => file.endsWith('.api.md'))
+              .map((file) => join(group, name, 'api', file))
+          : [];
       }),
     );
     // Every public package has its reports (core alone has five).
@@ -45,17 +49,29 @@ describe('API reports', () => {
   it('a changed surface makes its report stale: the check names it and the command, exit 1', () => {
     const root = join(scratch, 'repo');
     write(root, {
-      'packages/demo/package.json': JSON.stringify({ name: '@kit/demo', version: '1.0.0', type: 'module', exports: { '.': { types: './dist/index.d.ts', default: './dist/index.js' }, './extra': { types: './dist/extra.d.ts', default: './dist/extra.js' } } }),
+      'packages/demo/package.json': JSON.stringify({
+        name: '@kit/demo',
+        version: '1.0.0',
+        type: 'module',
+        exports: { '.': { types: './dist/index.d.ts', default: './dist/index.js' }, './extra': { types: './dist/extra.d.ts', default: './dist/extra.js' } },
+      }),
       'packages/demo/dist/index.d.ts': '/** The area of a rectangle. */\nexport declare function area(width: number, height: number): number;\n',
       'packages/demo/dist/extra.d.ts': '/** The answer. */\nexport declare const ANSWER = 42;\n',
-      'packages/private/package.json': JSON.stringify({ name: 'private-thing', private: true, exports: { '.': { types: './dist/index.d.ts', default: './dist/index.js' } } }),
+      'packages/private/package.json': JSON.stringify({
+        name: 'private-thing',
+        private: true,
+        exports: { '.': { types: './dist/index.d.ts', default: './dist/index.js' } },
+      }),
     });
     const written = reports('--root', root);
     expect([written.status, written.stdout]).toEqual([0, 'api: packages/demo/api/demo.api.md updated\napi: packages/demo/api/demo-extra.api.md updated\n']);
     expect(readFileSync(join(root, 'packages/demo/api/demo.api.md'), 'utf8')).toContain('export function area(width: number, height: number): number;');
     expect(reports('--root', root, '--check').status).toBe(0);
 
-    write(root, { 'packages/demo/dist/index.d.ts': '/** The area of a rectangle. */\nexport declare function area(width: number, height: number, depth?: number): number;\n' });
+    write(root, {
+      'packages/demo/dist/index.d.ts':
+        '/** The area of a rectangle. */\nexport declare function area(width: number, height: number, depth?: number): number;\n',
+    });
     const stale = reports('--root', root, '--check');
     expect([stale.status, stale.stderr]).toEqual([
       1,
@@ -66,7 +82,12 @@ describe('API reports', () => {
   it('an export or member without a doc comment fails both modes, named by where it is declared', () => {
     const root = join(scratch, 'undocumented');
     write(root, {
-      'packages/demo/package.json': JSON.stringify({ name: '@kit/demo', version: '1.0.0', type: 'module', exports: { '.': { types: './dist/index.d.ts', default: './dist/index.js' } } }),
+      'packages/demo/package.json': JSON.stringify({
+        name: '@kit/demo',
+        version: '1.0.0',
+        type: 'module',
+        exports: { '.': { types: './dist/index.d.ts', default: './dist/index.js' } },
+      }),
       'packages/demo/dist/index.d.ts': [
         '/** A rectangle. */',
         'export interface Box {',
@@ -91,7 +112,10 @@ describe('API reports', () => {
     const checked = reports('--root', root, '--check');
     expect([checked.status, checked.stderr]).toEqual([1, expected]);
 
-    write(root, { 'packages/demo/dist/index.d.ts': '/** A rectangle. */\nexport interface Box {\n    /** Columns. */\n    width: number;\n    /** Rows. */\n    height: number;\n}\n/** The answer. */\nexport declare const ANSWER = 42;\n' });
+    write(root, {
+      'packages/demo/dist/index.d.ts':
+        '/** A rectangle. */\nexport interface Box {\n    /** Columns. */\n    width: number;\n    /** Rows. */\n    height: number;\n}\n/** The answer. */\nexport declare const ANSWER = 42;\n',
+    });
     expect(reports('--root', root).status).toBe(0);
     expect(readFileSync(join(root, 'packages/demo/api/demo.api.md'), 'utf8')).not.toContain('(undocumented)');
   });

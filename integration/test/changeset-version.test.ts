@@ -14,7 +14,11 @@ const { scratchDir } = inject('kit');
 const REPOSITORY = 'https://github.com/puzzle-kit/puzzle-kit';
 const changelogModule = createRequire(import.meta.url)(join(repoRoot, 'tooling', 'changelog.cjs')) as {
   getReleaseLine(changeset: { id: string; summary: string; commit?: string }, type: Bump, options: unknown): Promise<string>;
-  getDependencyReleaseLine(changesets: { id: string; summary: string; commit?: string }[], updated: { name: string; newVersion: string }[], options: unknown): Promise<string>;
+  getDependencyReleaseLine(
+    changesets: { id: string; summary: string; commit?: string }[],
+    updated: { name: string; newVersion: string }[],
+    options: unknown,
+  ): Promise<string>;
   repositoryUrl(repository: unknown): string;
 };
 const BUMPS = ['patch', 'minor', 'major'] as const;
@@ -40,7 +44,11 @@ function readChangesets(dir: string): { name: string; bumps: Record<string, Bump
     });
 }
 
-const git = (cwd: string, ...args: string[]) => execFileSync('git', ['-c', 'user.name=Kit Test', '-c', 'user.email=kit@example.invalid', '-c', 'commit.gpgsign=false', ...args], { cwd, encoding: 'utf8' }).trim();
+const git = (cwd: string, ...args: string[]) =>
+  execFileSync('git', ['-c', 'user.name=Kit Test', '-c', 'user.email=kit@example.invalid', '-c', 'commit.gpgsign=false', ...args], {
+    cwd,
+    encoding: 'utf8',
+  }).trim();
 const link = (sha: string) => `[\`${sha.slice(0, 7)}\`](${REPOSITORY}/commit/${sha})`;
 
 /** A line as changesets' prettier writes it into a changelog: `*emphasis*` becomes `_emphasis_`. */
@@ -61,12 +69,16 @@ describe('pnpm changeset version', () => {
     git(copy, 'add', '--all');
     git(copy, 'commit', '--quiet', '--no-verify', '-m', 'the repository');
     const baseCommit = git(copy, 'rev-parse', 'HEAD');
-    writeFileSync(join(copy, '.changeset', 'integration-scratch.md'), '---\n"@kit/core": minor\n---\n\nA change made by the integration test.\n\nIts second paragraph.\n');
+    writeFileSync(
+      join(copy, '.changeset', 'integration-scratch.md'),
+      '---\n"@kit/core": minor\n---\n\nA change made by the integration test.\n\nIts second paragraph.\n',
+    );
     git(copy, 'add', '.changeset/integration-scratch.md');
     git(copy, 'commit', '--quiet', '--no-verify', '-m', 'a change');
     const scratchCommit = git(copy, 'rev-parse', 'HEAD');
     writeFileSync(join(copy, '.changeset', 'integration-uncommitted.md'), '---\n"@kit/grid": patch\n---\n\nA change not committed yet.\n');
-    const commitOf = (changeset: string) => (changeset === 'integration-scratch.md' ? scratchCommit : changeset === 'integration-uncommitted.md' ? undefined : baseCommit);
+    const commitOf = (changeset: string) =>
+      changeset === 'integration-scratch.md' ? scratchCommit : changeset === 'integration-uncommitted.md' ? undefined : baseCommit;
 
     const before = new Map(workspacePackages().map((pkg) => [pkg.path, pkg.manifest]));
     const changesets = readChangesets(join(copy, '.changeset'));
@@ -104,7 +116,8 @@ describe('pnpm changeset version', () => {
         const commit = commitOf(changeset.name);
         expect(changelog, path).toContain(`\n- ${commit ? `${link(commit)} ` : ''}${asPrettierWrites(changeset.summary.split('\n')[0]!)}\n`);
       }
-      if (bump === undefined) expect(changelog, path).toMatch(/\n- Updated dependencies \[\[`[0-9a-f]{7}`\]\(https:\/\/github\.com\/puzzle-kit\/puzzle-kit\/commit\/[0-9a-f]{40}\)/);
+      if (bump === undefined)
+        expect(changelog, path).toMatch(/\n- Updated dependencies \[\[`[0-9a-f]{7}`\]\(https:\/\/github\.com\/puzzle-kit\/puzzle-kit\/commit\/[0-9a-f]{40}\)/);
       for (const sha of changelog.match(/\/commit\/[0-9a-f]{40}/g) ?? []) expect([`/commit/${baseCommit}`, `/commit/${scratchCommit}`], path).toContain(sha);
       expect(after.dependencies?.['@kit/core'] ?? 'none', path).not.toMatch(/^\d/);
     }
@@ -139,7 +152,16 @@ describe('tooling/changelog.cjs', () => {
 
   it('links the changesets behind a dependency update once each, then lists the new versions', async () => {
     const other = { id: 'y', summary: 'Other.', commit: 'fedcba9876543210fedcba9876543210fedcba98' };
-    expect(await changelogModule.getDependencyReleaseLine([change, other, change], [{ name: '@kit/core', newVersion: '0.3.0' }, { name: '@kit/grid', newVersion: '0.2.1' }], null)).toBe(
+    expect(
+      await changelogModule.getDependencyReleaseLine(
+        [change, other, change],
+        [
+          { name: '@kit/core', newVersion: '0.3.0' },
+          { name: '@kit/grid', newVersion: '0.2.1' },
+        ],
+        null,
+      ),
+    ).toBe(
       [
         `- Updated dependencies [[\`0123456\`](${REPOSITORY}/commit/0123456789abcdef0123456789abcdef01234567), [\`fedcba9\`](${REPOSITORY}/commit/fedcba9876543210fedcba9876543210fedcba98)]`,
         '  - @kit/core@0.3.0',
@@ -150,10 +172,18 @@ describe('tooling/changelog.cjs', () => {
   });
 
   it('reads the repository field in the forms package.json allows, and refuses one that is not on GitHub', () => {
-    for (const form of ['git+https://github.com/puzzle-kit/puzzle-kit.git', { type: 'git', url: 'https://github.com/puzzle-kit/puzzle-kit' }, 'github:puzzle-kit/puzzle-kit', 'git@github.com:puzzle-kit/puzzle-kit.git', 'puzzle-kit/puzzle-kit']) {
+    for (const form of [
+      'git+https://github.com/puzzle-kit/puzzle-kit.git',
+      { type: 'git', url: 'https://github.com/puzzle-kit/puzzle-kit' },
+      'github:puzzle-kit/puzzle-kit',
+      'git@github.com:puzzle-kit/puzzle-kit.git',
+      'puzzle-kit/puzzle-kit',
+    ]) {
       expect(changelogModule.repositoryUrl(form)).toBe(REPOSITORY);
     }
-    expect(() => changelogModule.repositoryUrl('https://gitlab.com/a/b')).toThrow('changelog: "https://gitlab.com/a/b" is not a GitHub repository (OWNER/REPO or its URL)');
+    expect(() => changelogModule.repositoryUrl('https://gitlab.com/a/b')).toThrow(
+      'changelog: "https://gitlab.com/a/b" is not a GitHub repository (OWNER/REPO or its URL)',
+    );
     expect(() => changelogModule.repositoryUrl(undefined)).toThrow('changelog: the root package.json has no `repository` to link changes to');
   });
 });

@@ -11,33 +11,66 @@ const project = join(scratchDir, 'discovery-project');
 const markers = { notPlugin: join(scratchDir, 'not-a-plugin-was-imported'), future: join(scratchDir, 'future-was-imported') };
 const kitBin = () => join(project, 'node_modules', '.bin', 'kit');
 const kit = (cwd: string, ...args: string[]) => run(kitBin(), args, { cwd });
-const listedIds = (stdout: string) => stdout.trim().split('\n').filter(Boolean).map((line) => line.split(/\s+/)[0]);
+const listedIds = (stdout: string) =>
+  stdout
+    .trim()
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => line.split(/\s+/)[0]);
 
 beforeAll(() => {
   cpSync(consumerDir, project, { recursive: true, verbatimSymlinks: true });
   const modules = join(project, 'node_modules');
-  writePackage(join(modules, 'kit-plugin-future'), { name: 'kit-plugin-future', kit: { plugin: './plugin.js', apiVersion: 2 } }, {
-    'plugin.js': tracerSource(markers.future),
-  });
-  writePackage(join(modules, 'kit-plugin-stamped-future'), { name: 'kit-plugin-stamped-future', kit: { plugin: './plugin.js' } }, {
-    'plugin.js': echoPluginSource('stamped', 'plugin.apiVersion = 2;'),
-  });
-  writePackage(join(modules, 'kit-plugin-broken'), { name: 'kit-plugin-broken', kit: { plugin: './plugin.js', apiVersion: 1 } }, {
-    'plugin.js': "throw new Error('broken on purpose');\n",
-  });
+  writePackage(
+    join(modules, 'kit-plugin-future'),
+    { name: 'kit-plugin-future', kit: { plugin: './plugin.js', apiVersion: 2 } },
+    {
+      'plugin.js': tracerSource(markers.future),
+    },
+  );
+  writePackage(
+    join(modules, 'kit-plugin-stamped-future'),
+    { name: 'kit-plugin-stamped-future', kit: { plugin: './plugin.js' } },
+    {
+      'plugin.js': echoPluginSource('stamped', 'plugin.apiVersion = 2;'),
+    },
+  );
+  writePackage(
+    join(modules, 'kit-plugin-broken'),
+    { name: 'kit-plugin-broken', kit: { plugin: './plugin.js', apiVersion: 1 } },
+    {
+      'plugin.js': "throw new Error('broken on purpose');\n",
+    },
+  );
   // Looks like a plugin by name and keywords, but does not declare one: never imported.
-  writePackage(join(modules, 'kit-plugin-not-really'), { name: 'kit-plugin-not-really', keywords: ['puzzle-kit', 'kit-plugin'], main: './index.js', exports: './index.js' }, {
-    'index.js': tracerSource(markers.notPlugin),
-  });
-  writePackage(join(project, 'local', 'echo'), { name: 'echo-plugin', kit: { plugin: './plugin.js', apiVersion: 1 } }, {
-    'plugin.js': echoPluginSource('echo'),
-  });
-  writePackage(join(project, 'local', 'echo-twin'), { name: 'echo-twin', kit: { plugin: './plugin.js', apiVersion: 1 } }, {
-    'plugin.js': echoPluginSource('echo'),
-  });
-  writePackage(join(project, 'local', 'sudoku-clone'), { name: 'sudoku-clone', kit: { plugin: './plugin.js', apiVersion: 1 } }, {
-    'plugin.js': echoPluginSource('sudoku'),
-  });
+  writePackage(
+    join(modules, 'kit-plugin-not-really'),
+    { name: 'kit-plugin-not-really', keywords: ['puzzle-kit', 'kit-plugin'], main: './index.js', exports: './index.js' },
+    {
+      'index.js': tracerSource(markers.notPlugin),
+    },
+  );
+  writePackage(
+    join(project, 'local', 'echo'),
+    { name: 'echo-plugin', kit: { plugin: './plugin.js', apiVersion: 1 } },
+    {
+      'plugin.js': echoPluginSource('echo'),
+    },
+  );
+  writePackage(
+    join(project, 'local', 'echo-twin'),
+    { name: 'echo-twin', kit: { plugin: './plugin.js', apiVersion: 1 } },
+    {
+      'plugin.js': echoPluginSource('echo'),
+    },
+  );
+  writePackage(
+    join(project, 'local', 'sudoku-clone'),
+    { name: 'sudoku-clone', kit: { plugin: './plugin.js', apiVersion: 1 } },
+    {
+      'plugin.js': echoPluginSource('sudoku'),
+    },
+  );
 });
 
 describe('discovery in an npm project', () => {
@@ -63,7 +96,10 @@ describe('discovery in an npm project', () => {
   it('--plugin loads a package directory by path', () => {
     const { status, stdout } = kit(project, 'run', 'echo', '--plugin', './local/echo', '--word', 'tiles', '--json');
     expect(status).toBe(0);
-    const lines = stdout.trim().split('\n').map((line) => JSON.parse(line));
+    const lines = stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
     expect(lines[0]).toEqual({ type: 'solution', index: 1, solution: { word: 'tiles' } });
     expect(lines[1]).toMatchObject({ type: 'done', solutions: 1, length: 5 });
   });

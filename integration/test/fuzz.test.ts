@@ -32,7 +32,8 @@ const file = (text: string): TextFile => ({ name: 'input.txt', text });
 /** `cubes` cubes in two 8-wide layers, filled row by row from one corner: room for any small piece. */
 function slab(cubes: number): string {
   const n = Math.max(1, Math.min(200, cubes));
-  const layer = (count: number) => Array.from({ length: 13 }, (_, row) => [...'........'].map((_c, col) => (row * 8 + col < count ? '.' : '#')).join('')).join('\n');
+  const layer = (count: number) =>
+    Array.from({ length: 13 }, (_, row) => [...'........'].map((_c, col) => (row * 8 + col < count ? '.' : '#')).join('')).join('\n');
   return `${layer(Math.ceil(n / 2))}\n\n${layer(Math.floor(n / 2))}\n`;
 }
 
@@ -79,7 +80,10 @@ const FORMATS: Record<string, Format> = {
     plugin: polycube,
     seeds: ['...\n...\n...\n\n...\n...\n...\n\n...\n...\n...\n', '.....\n.....\n.....\n\n.....\n.###.\n.....\n', '#..\n...\n\n// top\n...\n..#\n'],
     // One-cube pieces as many as the target has cubes, so a good target reaches the search's checks.
-    call: (text) => ({ raw: { 'piece-file': file('A\n'), pieces: 'A'.repeat(Math.max(1, Math.min(400, [...text].filter((c) => c === '.').length))) }, input: file(text) }),
+    call: (text) => ({
+      raw: { 'piece-file': file('A\n'), pieces: 'A'.repeat(Math.max(1, Math.min(400, [...text].filter((c) => c === '.').length))) },
+      input: file(text),
+    }),
     alphabet: '.# \n\r-/x',
   },
   'polycube piece file': {
@@ -192,14 +196,20 @@ function inputs(format: Format): fc.Arbitrary<string> {
   const mutation = fc.tuple(fc.nat(), fc.nat(4), fc.oneof(char, fc.constant(''))).map(([at, kind, piece]) => (seed: string) => {
     const i = seed.length === 0 ? 0 : at % (seed.length + 1);
     switch (kind) {
-      case 0: return seed.slice(0, i) + piece + seed.slice(i); // insert
-      case 1: return seed.slice(0, i) + piece + seed.slice(i + 1); // replace
-      case 2: return seed.slice(0, i) + seed.slice(i + 1 + (at % 7)); // delete a run
-      case 3: return seed.slice(0, i); // truncate
-      default: return seed.slice(0, i) + seed.slice(i).replace(/\d+/, (n) => `${n}${n}${n}`); // grow a number
+      case 0:
+        return seed.slice(0, i) + piece + seed.slice(i); // insert
+      case 1:
+        return seed.slice(0, i) + piece + seed.slice(i + 1); // replace
+      case 2:
+        return seed.slice(0, i) + seed.slice(i + 1 + (at % 7)); // delete a run
+      case 3:
+        return seed.slice(0, i); // truncate
+      default:
+        return seed.slice(0, i) + seed.slice(i).replace(/\d+/, (n) => `${n}${n}${n}`); // grow a number
     }
   });
-  const mutated = fc.tuple(fc.constantFrom(...format.seeds), fc.array(mutation, { minLength: 1, maxLength: 5 }))
+  const mutated = fc
+    .tuple(fc.constantFrom(...format.seeds), fc.array(mutation, { minLength: 1, maxLength: 5 }))
     .map(([seed, steps]) => steps.reduce((text, step) => step(text), seed));
   return fc.oneof(text, mutated, mutated);
 }
@@ -239,6 +249,8 @@ describe('every input parser, fed random and mutated text', () => {
 
 afterAll(() => {
   // The closing note's figures: how many inputs each format was fed, and how many it refused.
-  const rows = [...tried].map(([name, { inputs, refused }]) => `  ${name.padEnd(24)} ${String(inputs).padStart(6)} tried, ${String(refused).padStart(6)} refused`);
+  const rows = [...tried].map(
+    ([name, { inputs, refused }]) => `  ${name.padEnd(24)} ${String(inputs).padStart(6)} tried, ${String(refused).padStart(6)} refused`,
+  );
   console.log(`fuzz (seed ${SEED}):\n${rows.join('\n')}`);
 });

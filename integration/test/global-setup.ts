@@ -25,7 +25,10 @@ export default async function setup(project: TestProject): Promise<() => void> {
 
   const [pnpm, pnpmArgs] = pnpmCommand();
   const packages: PackedPackage[] = [];
-  for (const [list, isPublic] of [[publicPackages(), true], [examplePlugins(), false]] as const) {
+  for (const [list, isPublic] of [
+    [publicPackages(), true],
+    [examplePlugins(), false],
+  ] as const) {
     for (const pkg of list) {
       if (!existsSync(join(pkg.dir, 'dist'))) throw new Error(`${pkg.name} is not built (no ${pkg.path}/dist): run the build first`);
       const out = runOk(pnpm, [...pnpmArgs, 'pack', '--pack-destination', tarballDir, '--json'], { cwd: pkg.dir });
@@ -42,7 +45,10 @@ export default async function setup(project: TestProject): Promise<() => void> {
   runOk(
     'npm',
     [
-      'install', '--prefer-offline', '--no-audit', '--no-fund',
+      'install',
+      '--prefer-offline',
+      '--no-audit',
+      '--no-fund',
       ...packages.map((pkg) => pkg.tarball),
       `typescript@${rootDev['typescript']}`,
       `@types/node@${rootDev['@types/node']}`,

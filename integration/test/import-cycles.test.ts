@@ -43,7 +43,9 @@ describe('import cycles', () => {
 
   it('finds none, naming each cycle it finds', () => {
     const cycles = output.summary.violations.map((violation) =>
-      violation.cycle ? `${violation.rule.name}: ${[violation.from, ...violation.cycle.map((step) => step.name)].join(' -> ')}` : `${violation.rule.name}: ${violation.from}`,
+      violation.cycle
+        ? `${violation.rule.name}: ${[violation.from, ...violation.cycle.map((step) => step.name)].join(' -> ')}`
+        : `${violation.rule.name}: ${violation.from}`,
     );
     expect(cycles).toEqual([]);
   });

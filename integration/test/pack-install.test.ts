@@ -23,7 +23,10 @@ describe(`packed tarballs installed with npm (set up in ${setupSeconds}s)`, () =
     const { status, stdout, stderr } = npx('kit', 'list');
     expect(stderr).toBe('');
     expect(status).toBe(0);
-    const listed = stdout.trim().split('\n').map((line) => line.split(/\s+/)[0]);
+    const listed = stdout
+      .trim()
+      .split('\n')
+      .map((line) => line.split(/\s+/)[0]);
     const ids = puzzles.map((pkg) => pluginIdOf(pkg.name));
     expect(listed.sort()).toEqual(ids.sort());
   });
@@ -81,7 +84,16 @@ describe('(d) the web page from npm: npx kit web', () => {
     expect(['130', 'SIGINT']).toContain(await exited);
     expect(ownErrorLines(stderr)).toEqual([]);
     // The server went with it.
-    await expect.poll(() => fetch(url).then(() => 'up', () => 'down'), { timeout: 5000 }).toBe('down');
+    await expect
+      .poll(
+        () =>
+          fetch(url).then(
+            () => 'up',
+            () => 'down',
+          ),
+        { timeout: 5000 },
+      )
+      .toBe('down');
   });
 
   it('writes a static site with --out, and refuses a directory that is not empty without --force', () => {
@@ -139,28 +151,39 @@ describe('(c) the puzzle packages as libraries, without the CLI', () => {
 
 describe('(c) more puzzle packages through their own APIs', () => {
   it('@kit/polycube packs the Soma cube through its own API, and the CLI reads a gzipped BurrTools file', () => {
-    const script = "import { namedSet, prepare, runAll } from '@kit/polycube'; const soma = namedSet('soma'); console.log(JSON.stringify(runAll(prepare(soma.target, soma.pieces))));";
+    const script =
+      "import { namedSet, prepare, runAll } from '@kit/polycube'; const soma = namedSet('soma'); console.log(JSON.stringify(runAll(prepare(soma.target, soma.pieces))));";
     const out = runOk(process.execPath, ['--input-type=module', '-e', script], { cwd: consumerDir });
     expect(JSON.parse(out.stdout)).toMatchObject({ solutions: 240 });
     const puzzle = join(consumerDir, 'soma.xmpuzzle');
-    writeFileSync(puzzle, gzipSync('<?xml version="1.0"?>\n<puzzle version="2"><shapes><voxel x="3" y="3" z="3" type="0">' + '#'.repeat(27) + '</voxel>'
-      + '<voxel x="2" y="2" z="1" type="0">###_</voxel><voxel x="3" y="2" z="1" type="0">####__</voxel><voxel x="3" y="2" z="1" type="0">###_#_</voxel>'
-      + '<voxel x="3" y="2" z="1" type="0">##__##</voxel><voxel x="2" y="2" z="2" type="0">###__#__</voxel><voxel x="2" y="2" z="2" type="0">##_##___</voxel>'
-      + '<voxel x="2" y="2" z="2" type="0">###_#___</voxel></shapes><problems><problem><shapes>'
-      + [1, 2, 3, 4, 5, 6, 7].map((id) => `<shape id="${id}" count="1"/>`).join('') + '</shapes><result id="0"/></problem></problems></puzzle>\n'));
+    writeFileSync(
+      puzzle,
+      gzipSync(
+        '<?xml version="1.0"?>\n<puzzle version="2"><shapes><voxel x="3" y="3" z="3" type="0">' +
+          '#'.repeat(27) +
+          '</voxel>' +
+          '<voxel x="2" y="2" z="1" type="0">###_</voxel><voxel x="3" y="2" z="1" type="0">####__</voxel><voxel x="3" y="2" z="1" type="0">###_#_</voxel>' +
+          '<voxel x="3" y="2" z="1" type="0">##__##</voxel><voxel x="2" y="2" z="2" type="0">###__#__</voxel><voxel x="2" y="2" z="2" type="0">##_##___</voxel>' +
+          '<voxel x="2" y="2" z="2" type="0">###_#___</voxel></shapes><problems><problem><shapes>' +
+          [1, 2, 3, 4, 5, 6, 7].map((id) => `<shape id="${id}" count="1"/>`).join('') +
+          '</shapes><result id="0"/></problem></problems></puzzle>\n',
+      ),
+    );
     const { status, stdout } = npx('kit', 'run', 'polycube', puzzle, '--count', '--json');
     expect(status).toBe(0);
     expect(JSON.parse(stdout)).toMatchObject({ solutions: 240, target: '3x3x3' });
   });
 
   it('@kit/katamino sweeps the 5-piece sets through its own API', () => {
-    const script = "import { katamino, sweep } from '@kit/katamino'; const s = sweep({ n: 5 }); console.log(JSON.stringify({ tiling: s.subsets.length, solutions: s.solutions, lnpvy: katamino({ pieces: 'LNPVY' }).solutions }));";
+    const script =
+      "import { katamino, sweep } from '@kit/katamino'; const s = sweep({ n: 5 }); console.log(JSON.stringify({ tiling: s.subsets.length, solutions: s.solutions, lnpvy: katamino({ pieces: 'LNPVY' }).solutions }));";
     const out = runOk(process.execPath, ['--input-type=module', '-e', script], { cwd: consumerDir });
     expect(JSON.parse(out.stdout)).toEqual({ tiling: 45, solutions: 107, lnpvy: 3 });
   });
 
   it('@kit/puyo reads a field and simulates its chain', () => {
-    const script = "import { parseField, simulate } from '@kit/puyo'; const r = simulate(parseField('R\\nR\\nR\\nR\\n')); console.log(JSON.stringify({ chains: r.chains, score: r.score, cleared: r.cleared, allClear: r.allClear }));";
+    const script =
+      "import { parseField, simulate } from '@kit/puyo'; const r = simulate(parseField('R\\nR\\nR\\nR\\n')); console.log(JSON.stringify({ chains: r.chains, score: r.score, cleared: r.cleared, allClear: r.allClear }));";
     const out = runOk(process.execPath, ['--input-type=module', '-e', script], { cwd: consumerDir });
     // Four reds in one column: one chain, 10 x 4 cleared x clamp(0, 1, 999) = 40, and an empty field after.
     expect(JSON.parse(out.stdout)).toEqual({ chains: 1, score: 40, cleared: 4, allClear: true });
@@ -178,7 +201,11 @@ describe('(c) more puzzle packages through their own APIs', () => {
     const { shaded, solutions } = JSON.parse(out.stdout) as { shaded: string[]; solutions: number };
     expect(solutions).toBe(1);
     // Either way to break the two pairs of 1s is a solution; check the rules rather than pick one.
-    const numbers = [[1, 2, 1], [2, 3, 1], [3, 1, 2]];
+    const numbers = [
+      [1, 2, 1],
+      [2, 3, 1],
+      [3, 1, 2],
+    ];
     const open = (r: number, c: number) => shaded[r]![c] === '.';
     for (let i = 0; i < 3; i++) {
       const row = numbers[i]!.filter((_, c) => open(i, c));
@@ -187,26 +214,40 @@ describe('(c) more puzzle packages through their own APIs', () => {
       expect(new Set(column).size).toBe(column.length);
     }
     expect(shaded.join('')).toMatch(/^[#.]{9}$/);
-    expect(shaded.join('').split('').filter((c) => c === '#').length).toBeGreaterThan(0);
+    expect(
+      shaded
+        .join('')
+        .split('')
+        .filter((c) => c === '#').length,
+    ).toBeGreaterThan(0);
   });
 });
 
 describe('(d) TypeScript type-checks a consumer against the packed types', () => {
   it('accepts correct code and rejects a wrong type', () => {
-    writeFileSync(join(consumerDir, 'tsconfig.json'), JSON.stringify({
-      compilerOptions: { module: 'NodeNext', moduleResolution: 'NodeNext', target: 'ES2022', strict: true, noEmit: true, skipLibCheck: false, types: ['node'] },
-      files: ['consumer.ts'],
-    }));
-    const imports = packages.flatMap((pkg, i) =>
-      entryPoints(pkg.name).map((entry, j) => `import * as m${i}_${j} from '${entry}';\nvoid m${i}_${j};`),
+    writeFileSync(
+      join(consumerDir, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: {
+          module: 'NodeNext',
+          moduleResolution: 'NodeNext',
+          target: 'ES2022',
+          strict: true,
+          noEmit: true,
+          skipLibCheck: false,
+          types: ['node'],
+        },
+        files: ['consumer.ts'],
+      }),
     );
+    const imports = packages.flatMap((pkg, i) => entryPoints(pkg.name).map((entry, j) => `import * as m${i}_${j} from '${entry}';\nvoid m${i}_${j};`));
     writeFileSync(join(consumerDir, 'consumer.ts'), [...imports, CONSUMER_SOURCE].join('\n'));
     const tsc = join(consumerDir, 'node_modules', 'typescript', 'bin', 'tsc');
     const good = run(process.execPath, [tsc, '-p', 'tsconfig.json'], { cwd: consumerDir });
     expect(good.stdout + good.stderr).toBe('');
     expect(good.status).toBe(0);
 
-    writeFileSync(join(consumerDir, 'consumer.ts'), [CONSUMER_SOURCE, "export const wrong: string = counted.done.summary.solutions;"].join('\n'));
+    writeFileSync(join(consumerDir, 'consumer.ts'), [CONSUMER_SOURCE, 'export const wrong: string = counted.done.summary.solutions;'].join('\n'));
     const bad = run(process.execPath, [tsc, '-p', 'tsconfig.json'], { cwd: consumerDir });
     expect(bad.status).not.toBe(0);
     expect(bad.stdout).toContain("error TS2322: Type 'number' is not assignable to type 'string'.");

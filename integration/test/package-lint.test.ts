@@ -33,9 +33,13 @@ describe.each(publicPackages)('$name as packed', (pkg) => {
   });
 
   it('passes Are The Types Wrong for ESM consumers', () => {
-    const result = run(process.execPath, [attwBin, pkg.tarball, '--profile', 'esm-only', '--no-definitely-typed', '--format', 'ascii', '--no-color', '--no-emoji'], {
-      cwd: dirname(pkg.tarball),
-    });
+    const result = run(
+      process.execPath,
+      [attwBin, pkg.tarball, '--profile', 'esm-only', '--no-definitely-typed', '--format', 'ascii', '--no-color', '--no-emoji'],
+      {
+        cwd: dirname(pkg.tarball),
+      },
+    );
     expect(result.stderr).toBe('');
     expect(result.status, result.stdout).toBe(0);
   });

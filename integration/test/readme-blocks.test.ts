@@ -10,8 +10,22 @@ import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, statSyn
 import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import {
-  REPORTER, checkFailures, exampleFile, instrument, linesMatch, mismatch, namesCommand, printsLine, readmeBlocks, readmeBlocksOf, sessionCommands, shellLines,
-  statedThrow, statedValue, toJavaScript, type ReadmeBlock,
+  REPORTER,
+  checkFailures,
+  exampleFile,
+  instrument,
+  linesMatch,
+  mismatch,
+  namesCommand,
+  printsLine,
+  readmeBlocks,
+  readmeBlocksOf,
+  sessionCommands,
+  shellLines,
+  statedThrow,
+  statedValue,
+  toJavaScript,
+  type ReadmeBlock,
 } from './support/readme-blocks.js';
 import { cleanEnv } from './support/run.js';
 import { repoRoot } from './support/workspace.js';
@@ -26,7 +40,8 @@ const DATA_LANGS = new Set(['text', 'json']);
 function readmes(): string[] {
   const found = ['README.md'];
   for (const group of ['apps', 'packages', 'examples']) {
-    for (const name of readdirSync(join(repoRoot, group)).sort()) if (existsSync(join(repoRoot, group, name, 'README.md'))) found.push(`${group}/${name}/README.md`);
+    for (const name of readdirSync(join(repoRoot, group)).sort())
+      if (existsSync(join(repoRoot, group, name, 'README.md'))) found.push(`${group}/${name}/README.md`);
   }
   return found;
 }
@@ -46,7 +61,14 @@ npx() { if [ "$1" = kit ]; then shift; kit "$@"; else echo "readme test: 'npx $*
 
 /** A command line in bash, in the README's directory: stdout and stderr together, as a terminal shows them. */
 function shell(command: string, place: Place): { status: number | null; output: string } {
-  const result = spawnSync('bash', ['-c', `${prelude(place.kit)}${command}`], { cwd: place.dir, env: cleanEnv(), encoding: 'utf8', timeout: 240_000, maxBuffer: 256 * 1024 * 1024, stdio: ['ignore', 'pipe', 'pipe'] });
+  const result = spawnSync('bash', ['-c', `${prelude(place.kit)}${command}`], {
+    cwd: place.dir,
+    env: cleanEnv(),
+    encoding: 'utf8',
+    timeout: 240_000,
+    maxBuffer: 256 * 1024 * 1024,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   if (result.error) throw result.error;
   return { status: result.status, output: `${result.stdout}${result.stderr}` };
 }
@@ -94,7 +116,11 @@ function runBlock(block: ReadmeBlock, place: Place): string[] {
       if (line.notRun) continue;
       const { status, output } = shell(line.command, place);
       if (status !== 0) problems.push(`${block.readme}:${line.line}: \`${line.command}\` exited ${status}: ${output.trim().split('\n').slice(-3).join(' | ')}`);
-      for (const stated of line.prints) if (!printsLine(stated, output)) problems.push(`${block.readme}:${line.line}: \`${line.command}\` printed no line \`${stated}\`: ${output.trim().split('\n').slice(0, 3).join(' | ')}`);
+      for (const stated of line.prints)
+        if (!printsLine(stated, output))
+          problems.push(
+            `${block.readme}:${line.line}: \`${line.command}\` printed no line \`${stated}\`: ${output.trim().split('\n').slice(0, 3).join(' | ')}`,
+          );
     }
   } else if (block.lang === 'console') {
     for (const command of sessionCommands(block)) {
@@ -102,7 +128,8 @@ function runBlock(block: ReadmeBlock, place: Place): string[] {
       const { status, output } = session(command.command, place);
       const lines = output.replace(/\n$/, '').split('\n');
       const expected = command.expected.length === 0 ? [''] : command.expected;
-      if (!linesMatch(expected, lines)) problems.push(`${block.readme}:${command.line}: \`${command.command}\` printed\n${output}the README shows\n${command.expected.join('\n')}`);
+      if (!linesMatch(expected, lines))
+        problems.push(`${block.readme}:${command.line}: \`${command.command}\` printed\n${output}the README shows\n${command.expected.join('\n')}`);
       else if (status !== 0 && !/exit|\$\?/.test(command.command)) problems.push(`${block.readme}:${command.line}: \`${command.command}\` exited ${status}`);
     }
   } else {
@@ -116,7 +143,8 @@ function runBlock(block: ReadmeBlock, place: Place): string[] {
     writeFileSync(join(dir, 'kit-readme-report.mjs'), REPORTER);
     writeFileSync(join(dir, name), toJavaScript(code));
     const result = spawnSync(process.execPath, [name], { cwd: dir, env: cleanEnv(), encoding: 'utf8', timeout: 240_000, maxBuffer: 256 * 1024 * 1024 });
-    if (result.status !== 0) problems.push(`${block.readme}:${block.line}: the example exited ${result.status}: ${result.stderr.trim().split('\n').slice(0, 4).join(' | ')}`);
+    if (result.status !== 0)
+      problems.push(`${block.readme}:${block.line}: the example exited ${result.status}: ${result.stderr.trim().split('\n').slice(0, 4).join(' | ')}`);
     problems.push(...checkFailures(block.readme, checks, result.stdout));
   }
   return problems;
@@ -126,7 +154,9 @@ const all = readmes().map((readme) => ({ readme, blocks: readmeBlocksOf(join(rep
 
 describe('README code blocks', () => {
   it('every block names its language: a command, a session, an example, or data', () => {
-    const unnamed = all.flatMap(({ blocks }) => blocks.filter((block) => !RUN_LANGS.has(block.lang) && !DATA_LANGS.has(block.lang)).map((block) => `${block.readme}:${block.line} \`\`\`${block.lang}`));
+    const unnamed = all.flatMap(({ blocks }) =>
+      blocks.filter((block) => !RUN_LANGS.has(block.lang) && !DATA_LANGS.has(block.lang)).map((block) => `${block.readme}:${block.line} \`\`\`${block.lang}`),
+    );
     expect(unnamed).toEqual([]);
   });
 
@@ -135,7 +165,9 @@ describe('README code blocks', () => {
     expect(marked.filter((block) => block.notRun!.reason === '' || !RUN_LANGS.has(block.lang)).map((block) => `${block.readme}:${block.line}`)).toEqual([]);
     // A marker naming lines must name lines the block has.
     const stale = marked.flatMap((block) =>
-      block.notRun!.prefixes.filter((named) => !block.text.split('\n').some((line) => namesCommand(named, line))).map((named) => `${block.readme}:${block.line} \`${named}\``),
+      block
+        .notRun!.prefixes.filter((named) => !block.text.split('\n').some((line) => namesCommand(named, line)))
+        .map((named) => `${block.readme}:${block.line} \`${named}\``),
     );
     expect(stale).toEqual([]);
   });
@@ -157,18 +189,18 @@ describe('the README checks themselves', () => {
   it('a wrong stated value, a wrong error, a wrong log and a wrong line fail, naming the README line', () => {
     const readme = [
       '```js',
-      "const list = [3, 1, 2].sort();",
+      'const list = [3, 1, 2].sort();',
       'list; // [1, 2, 3]',
       'list.length; // 4',
       "({ a: 1, b: 'x' }); // { a: 1 }",
       "({ a: 1, b: 'x' }); // { a: 1, ... }",
-      "(() => { throw new RangeError('real'); })(); // RangeError: \"nope\"",
-      "console.log(true, [1]); // true [ 2 ]",
+      '(() => { throw new RangeError(\'real\'); })(); // RangeError: "nope"',
+      'console.log(true, [1]); // true [ 2 ]',
       'list.join(); // the list, in words',
       '```',
       '',
       '```sh',
-      "echo one  # says → two",
+      'echo one  # says → two',
       "echo 'a # b'  # the quoted # is no comment → a # b",
       '```',
       '',
@@ -194,13 +226,29 @@ describe('the README checks themselves', () => {
 
   it('reads values, prose and errors from comments', () => {
     expect(statedValue('8')).toEqual({ kind: 'value', value: 8 });
-    expect(statedValue('[0, 1]: the full group')).toEqual({ kind: 'array', items: [{ kind: 'value', value: 0 }, { kind: 'value', value: 1 }], rest: false });
-    expect(statedValue("{ solutions: 14, tries, board: '5x6' }")).toEqual({
-      kind: 'object',
-      props: [['solutions', { kind: 'value', value: 14 }], ['tries', { kind: 'any' }], ['board', { kind: 'value', value: '5x6' }]],
+    expect(statedValue('[0, 1]: the full group')).toEqual({
+      kind: 'array',
+      items: [
+        { kind: 'value', value: 0 },
+        { kind: 'value', value: 1 },
+      ],
       rest: false,
     });
-    expect(statedValue('[{ pieces }, ...1009]')).toEqual({ kind: 'array', items: [{ kind: 'object', props: [['pieces', { kind: 'any' }]], rest: false }], rest: false, count: 1009 });
+    expect(statedValue("{ solutions: 14, tries, board: '5x6' }")).toEqual({
+      kind: 'object',
+      props: [
+        ['solutions', { kind: 'value', value: 14 }],
+        ['tries', { kind: 'any' }],
+        ['board', { kind: 'value', value: '5x6' }],
+      ],
+      rest: false,
+    });
+    expect(statedValue('[{ pieces }, ...1009]')).toEqual({
+      kind: 'array',
+      items: [{ kind: 'object', props: [['pieces', { kind: 'any' }]], rest: false }],
+      rest: false,
+      count: 1009,
+    });
     expect(statedValue("'the number of ...'")).toEqual({ kind: 'prefix', prefix: 'the number of ' });
     expect(statedValue('the same link back')).toBeUndefined();
     expect(statedValue('true when the chain left the field empty')).toBeUndefined();

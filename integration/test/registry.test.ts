@@ -75,14 +75,22 @@ describe('publishing to a registry', () => {
     const { status, stdout } = await publishAs('kit');
     expect(status).toBe(0);
     const lines = stdout.trim().split('\n');
-    expect(lines.find((text) => text.trim().startsWith(`${GUARDED} `))?.trim().endsWith(' published')).toBe(true);
+    expect(
+      lines
+        .find((text) => text.trim().startsWith(`${GUARDED} `))
+        ?.trim()
+        .endsWith(' published'),
+    ).toBe(true);
     expect(lines.filter((text) => text.endsWith('  already published'))).toHaveLength(packages.length - 1);
     expect(lines.at(-1)).toBe(`1 published, ${packages.length - 1} already published, 0 failed`);
   }, 600_000);
 
   it('a third publish of the same versions is refused by the registry and said in one line', async () => {
     const { status, stdout } = await publishAs('kit');
-    expect([status, stdout]).toEqual([0, `nothing published: all ${packages.length} packages are already on ${registry.url} at these versions (the registry refused each again)\n`]);
+    expect([status, stdout]).toEqual([
+      0,
+      `nothing published: all ${packages.length} packages are already on ${registry.url} at these versions (the registry refused each again)\n`,
+    ]);
   }, 600_000);
 });
 
@@ -110,7 +118,12 @@ describe('using the packages from the registry', () => {
 
     const listed = npx(user, '--no', 'kit', 'list');
     expect([listed.status, listed.stderr]).toEqual([0, '']);
-    expect(listed.stdout.trim().split('\n').map((line) => line.split(/\s+/).slice(0, 2).join(' '))).toEqual([
+    expect(
+      listed.stdout
+        .trim()
+        .split('\n')
+        .map((line) => line.split(/\s+/).slice(0, 2).join(' ')),
+    ).toEqual([
       `pentomino ${packages.find((pkg) => pkg.name === '@kit/pentomino')!.version}`,
       `puyo ${packages.find((pkg) => pkg.name === '@kit/puyo')!.version}`,
     ]);
@@ -121,7 +134,11 @@ describe('using the packages from the registry', () => {
 
     const site = join(user, 'site');
     const missing = npx(user, '--no', 'kit', 'web', '--out', site);
-    expect([missing.status, missing.stderr, missing.stdout]).toEqual([2, 'kit: kit web needs @kit/web, which is not installed: npm install @kit/web (beside @kit/cli)\n', '']);
+    expect([missing.status, missing.stderr, missing.stdout]).toEqual([
+      2,
+      'kit: kit web needs @kit/web, which is not installed: npm install @kit/web (beside @kit/cli)\n',
+      '',
+    ]);
     npm(user, 'install', '--no-audit', '--no-fund', '@kit/web');
     const web = npx(user, '--no', 'kit', 'web', '--out', site);
     expect([web.status, web.stderr, web.stdout]).toEqual([0, '', `${site}: the page and 2 plugins (any static web server can host it)\n`]);
@@ -135,7 +152,10 @@ describe('using the packages from the registry', () => {
     const created = npx(author, '--yes', '@kit/cli', 'create-plugin', 'my-puzzle');
     expect([created.status, created.stderr]).toEqual([0, '']);
     const dir = join(author, 'my-puzzle');
-    const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { dependencies: Record<string, string>; devDependencies: Record<string, string> };
+    const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as {
+      dependencies: Record<string, string>;
+      devDependencies: Record<string, string>;
+    };
     const core = packages.find((pkg) => pkg.name === '@kit/core')!.version;
     expect(manifest.dependencies).toEqual({ '@kit/core': `^${core}` });
     expect(manifest.devDependencies['@kit/cli']).toBe(`^${packages.find((pkg) => pkg.name === '@kit/cli')!.version}`);

@@ -15,7 +15,11 @@ const link = (target: string, path: string) => {
   mkdirSync(dirname(path), { recursive: true });
   symlinkSync(realpathSync(target), path);
 };
-const jsonLines = (stdout: string) => stdout.trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+const jsonLines = (stdout: string) =>
+  stdout
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
 const passedCount = (output: string) => Number(/Tests\s+(\d+) passed/.exec(output)?.[1] ?? 0);
 /** What a build of the scaffold's sources writes: each module and its declarations. */
 const DIST_FILES = ['board', 'editor', 'index', 'play', 'plugin', 'solver'].flatMap((name) => [`${name}.d.ts`, `${name}.js`]);
@@ -73,7 +77,9 @@ describe('kit create-plugin in the Puzzle Kit workspace', () => {
     const lines = jsonLines(one.stdout);
     expect(lines.filter((line) => line['type'] === 'solution')).toHaveLength(4);
     expect(lines.at(-1)).toMatchObject({ type: 'done', solutions: 4, tries: 152 });
-    const two = runOk(process.execPath, [workspaceCli, 'run', 'queens', '--plugin', dir, '--size', '8', '--threads', '2', '--count', '--json'], { cwd: scratchDir });
+    const two = runOk(process.execPath, [workspaceCli, 'run', 'queens', '--plugin', dir, '--size', '8', '--threads', '2', '--count', '--json'], {
+      cwd: scratchDir,
+    });
     expect(jsonLines(two.stdout)).toEqual([expect.objectContaining({ type: 'done', solutions: 92, tries: 2056 })]);
   });
 
@@ -179,7 +185,9 @@ describe('kit create-plugin --link: from a clone, before the packages are on a r
   });
 
   it('refuses a directory that is not a Puzzle Kit clone, in one line with exit code 2', () => {
-    const { status, stderr } = run(process.execPath, [workspaceCli, 'create-plugin', 'queens', '--dir', join(project, 'other'), '--link', project], { cwd: project });
+    const { status, stderr } = run(process.execPath, [workspaceCli, 'create-plugin', 'queens', '--dir', join(project, 'other'), '--link', project], {
+      cwd: project,
+    });
     expect([status, stderr]).toEqual([2, `kit: --link ${project}: not a Puzzle Kit clone (no packages/core and apps/cli there)\n`]);
     expect(existsSync(join(project, 'other'))).toBe(false);
   });

@@ -38,7 +38,12 @@ const commands = [
   { name: 'kit run polycube --set soma --threads 1', args: [cli, 'run', 'polycube', '--set', 'soma', '--threads', '1'] },
   { name: 'kit run polycube --set soma', args: [cli, 'run', 'polycube', '--set', 'soma'], target: 2 },
   { name: 'kit run pentomino --size 6 --count --threads 1', args: [cli, 'run', 'pentomino', '--size', '6', '--count', '--threads', '1'] },
-  { name: '  (no compile cache)', args: [cli, 'run', 'pentomino', '--size', '6', '--count', '--threads', '1'], env: { NODE_DISABLE_COMPILE_CACHE: '1' }, needsCache: true },
+  {
+    name: '  (no compile cache)',
+    args: [cli, 'run', 'pentomino', '--size', '6', '--count', '--threads', '1'],
+    env: { NODE_DISABLE_COMPILE_CACHE: '1' },
+    needsCache: true,
+  },
 ];
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];

@@ -31,7 +31,10 @@ async function start(args: string[]): Promise<void> {
   });
 
   // Ctrl-C before a command has its own handler (during discovery, say) still exits 130, not by signal.
-  for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]] as const) {
+  for (const [signal, code] of [
+    ['SIGINT', 130],
+    ['SIGTERM', 143],
+  ] as const) {
     process.on(signal, () => {
       if (process.listenerCount(signal) === 1) process.exit(code);
     });

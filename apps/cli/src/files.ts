@@ -6,12 +6,18 @@ import { UsageError } from './errors.js';
  * at most `maxBytes`, never blocking the thread that handles Ctrl-C); every failure is one clear
  * usage error.
  */
-export async function readTextFile(path: string, cwd: string, limits: { maxBytes?: number | undefined; gzip?: boolean | undefined } = {}, what = 'file'): Promise<TextFile> {
+export async function readTextFile(
+  path: string,
+  cwd: string,
+  limits: { maxBytes?: number | undefined; gzip?: boolean | undefined } = {},
+  what = 'file',
+): Promise<TextFile> {
   try {
     // Loaded here: most runs read no file, and @kit/core/node is otherwise only for worker threads.
     const { readInputFile } = await import('@kit/core/node');
     return await readInputFile(path, {
-      cwd, what,
+      cwd,
+      what,
       ...(limits.maxBytes !== undefined ? { maxBytes: limits.maxBytes } : {}),
       ...(limits.gzip ? { gzip: true } : {}),
     });

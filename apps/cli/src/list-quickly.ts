@@ -12,7 +12,12 @@ import { discover } from './discovery.js';
 export async function listQuickly(args: string[]): Promise<boolean> {
   let values: { json?: boolean; plugin?: string[] };
   try {
-    ({ values } = parseArgs({ args, options: { json: { type: 'boolean' }, plugin: { type: 'string', multiple: true } }, strict: true, allowPositionals: false }));
+    ({ values } = parseArgs({
+      args,
+      options: { json: { type: 'boolean' }, plugin: { type: 'string', multiple: true } },
+      strict: true,
+      allowPositionals: false,
+    }));
   } catch {
     return false;
   }

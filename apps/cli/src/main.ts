@@ -47,7 +47,10 @@ async function run(args: string[], prestarted: { done: boolean; pool: NodeWorker
         'Usage: kit run <id> [file] [options]',
         '',
         'Plugins:',
-        (await import('./commands/list.js')).listText(result.plugins).replace(/^(?=.)/gm, '  ').trimEnd(),
+        (await import('./commands/list.js'))
+          .listText(result.plugins)
+          .replace(/^(?=.)/gm, '  ')
+          .trimEnd(),
         '',
         (await import('./common-flags.js')).commonFlagsLine(),
         "kit run <id> --help shows a plugin's own options.",
@@ -125,7 +128,9 @@ async function report(error: unknown): Promise<number> {
   const named = error instanceof PluginFault || error instanceof PluginLoadFailure;
   const message = named ? error.message : `internal error: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`;
   if (process.env['KIT_DEBUG']) {
-    process.stderr.write(`${errorPrefix()}${safeLine(message)}\n${(error instanceof Error ? String(error.stack) : String(error)).split('\n').map(escapeControls).join('\n')}\n`);
+    process.stderr.write(
+      `${errorPrefix()}${safeLine(message)}\n${(error instanceof Error ? String(error.stack) : String(error)).split('\n').map(escapeControls).join('\n')}\n`,
+    );
   } else {
     process.stderr.write(`${errorPrefix()}${safeLine(message)} ${stderrColors().dim('(set KIT_DEBUG=1 to see the stack trace)')}\n`);
   }

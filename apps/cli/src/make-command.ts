@@ -69,9 +69,12 @@ export function buildMakeCommand(verb: MakeVerb, plugin: AnyPlugin, extraHelp: R
     else command.addOption(new Option(flag, make.help + (extraHelp[name] ?? '')));
   }
   if (verb === 'generate' && generator) {
-    for (const spec of generator.parameters ?? []) for (const option of parameterOption(spec)) command.addOption(option.helpGroup("The generator's parameters:"));
+    for (const spec of generator.parameters ?? [])
+      for (const option of parameterOption(spec)) command.addOption(option.helpGroup("The generator's parameters:"));
     const levels = `Levels: ${generator.levels.join(', ')} (default ${generator.defaultLevel ?? generator.levels[0]})`;
-    const sizes = generator.size ? `\nSizes: ${generator.size.min} to ${generator.size.max} a side (default ${generator.size.default}${generator.size.presets ? `; ${generator.size.presets.join(', ')}` : ''})` : '';
+    const sizes = generator.size
+      ? `\nSizes: ${generator.size.min} to ${generator.size.max} a side (default ${generator.size.default}${generator.size.presets ? `; ${generator.size.presets.join(', ')}` : ''})`
+      : '';
     const formats = generator.emits?.length ? `\nFormats for --emit: ${generator.emits.join(', ')}` : '';
     command.addHelpText('after', `\n${levels}${sizes}${formats}\n`);
   }

@@ -22,6 +22,8 @@ export async function printRun(plugin: AnyPlugin, instance: unknown, solutions: 
     status: undefined,
     env: process.env,
   });
-  solutions.forEach((solution, i) => { output.event({ type: 'solution', index: i + 1, solution }); });
+  solutions.forEach((solution, i) => {
+    output.event({ type: 'solution', index: i + 1, solution });
+  });
   await output.finish(done, () => summaryLine(plugin, done.summary, instance));
 }

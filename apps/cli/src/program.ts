@@ -11,12 +11,14 @@ import { loadOptional } from './optional-package.js';
 const collect = (value: string, previous: string[]) => [...previous, value];
 const pluginOption = () => new Option('--plugin <path-or-package>', 'load one more plugin (repeatable)').argParser(collect).default([]);
 
-
-
 /** Names of the commands, for `only` below. */
 const COMMANDS = ['list', 'info', 'run', 'generate', 'grade', 'web', 'merge', 'worker', 'queue', 'create-plugin', 'completion'];
 
-const colorFlags = (opts: { json?: boolean; count?: boolean; color?: boolean }) => ({ json: opts.json === true, count: opts.count === true, color: opts.color !== false });
+const colorFlags = (opts: { json?: boolean; count?: boolean; color?: boolean }) => ({
+  json: opts.json === true,
+  count: opts.count === true,
+  color: opts.color !== false,
+});
 const queueOption = () => new Option('--queue <url>', 'the Redis of the workers: redis://HOST:PORT, rediss:// for TLS (default: env KIT_QUEUE_URL)');
 
 /** `kit web`: serve the page, or write it as a static site. */
@@ -57,7 +59,7 @@ function defineWeb(kit: Command, setExit: (code: number) => void): void {
 function defineMerge(kit: Command): void {
   kit
     .command('merge')
-    .description("the --json outputs of kit run --shard K/N, as the whole run prints them")
+    .description('the --json outputs of kit run --shard K/N, as the whole run prints them')
     .argument('<files...>', 'one --json output of each shard, any order')
     .option('--json', 'newline-delimited JSON, as kit run --json')
     .option('--count', 'print only the summary')
@@ -65,8 +67,17 @@ function defineMerge(kit: Command): void {
     .addOption(pluginOption())
     .action(async (files: string[], opts: { json?: boolean; count?: boolean; color?: boolean; plugin: string[] }) => {
       const result = await discover(opts.plugin);
-      const [{ mergeShards }, { note }] = await loadOptional('@kit/queue', 'kit merge', () => Promise.all([import('./commands/merge.js'), import('./queue-run.js')]));
-      await mergeShards(files, colorFlags(opts), process.cwd(), process.env, (id) => findPlugin(result, id), (line) => void note(line));
+      const [{ mergeShards }, { note }] = await loadOptional('@kit/queue', 'kit merge', () =>
+        Promise.all([import('./commands/merge.js'), import('./queue-run.js')]),
+      );
+      await mergeShards(
+        files,
+        colorFlags(opts),
+        process.cwd(),
+        process.env,
+        (id) => findPlugin(result, id),
+        (line) => void note(line),
+      );
     });
 }
 
@@ -94,7 +105,8 @@ function defineWorker(kit: Command, setExit: (code: number) => void): void {
 /** `kit queue` and its subcommands, each loading @kit/queue only when run. */
 function defineQueue(kit: Command): void {
   const queue = kit.command('queue').description('runs submitted with kit run --queue: status, wait, cancel, rm, list, prune, workers');
-  const config = (opts: { queue?: string }) => import('./queue-config.js').then(({ queueConfig }) => queueConfig(opts.queue, process.env, process.cwd(), 'manage'));
+  const config = (opts: { queue?: string }) =>
+    import('./queue-config.js').then(({ queueConfig }) => queueConfig(opts.queue, process.env, process.cwd(), 'manage'));
   queue
     .command('status')
     .description("a run's state and progress, or its summary once finished")
@@ -238,7 +250,13 @@ export function program(setExit: (code: number) => void, first?: string): Comman
         const result = await discover(opts.plugin);
         // A plugin that fails to load still completes by id; its options are simply not offered.
         const plugins = await Promise.all(
-          result.plugins.map(async (entry) => ({ id: entry.id, options: await findPlugin(result, entry.id).then((found) => found.plugin.options.map((spec) => spec.name), () => []) })),
+          result.plugins.map(async (entry) => ({
+            id: entry.id,
+            options: await findPlugin(result, entry.id).then(
+              (found) => found.plugin.options.map((spec) => spec.name),
+              () => [],
+            ),
+          })),
         );
         process.stdout.write(completionScript(shell, { commands: COMMANDS, plugins }));
       });
@@ -250,7 +268,9 @@ export function program(setExit: (code: number) => void, first?: string): Comman
   }
   // The same for these two.
   if (wanted('generate')) {
-    kit.command('generate').description("make puzzles with a plugin's generator: kit generate <id> [--difficulty LEVEL] [--seed N] [--count K] (kit generate <id> --help)");
+    kit
+      .command('generate')
+      .description("make puzzles with a plugin's generator: kit generate <id> [--difficulty LEVEL] [--seed N] [--count K] (kit generate <id> --help)");
   }
   if (wanted('grade')) {
     kit.command('grade').description("a puzzle's level and how a person solves it: kit grade <id> <file> [--steps] [--json]");
@@ -293,4 +313,3 @@ export function program(setExit: (code: number) => void, first?: string): Comman
   for (const command of kit.commands) configureCommand(command);
   return kit;
 }
-

@@ -34,7 +34,9 @@ export interface QueueConfig {
  * reach a Redis on the network could otherwise forge jobs and results.
  */
 export async function queueConfig(flag: string | undefined, env: Env, cwd: string, purpose: 'jobs' | 'manage'): Promise<QueueConfig> {
-  const [{ parseQueueUrl, isLoopback, withPassword, redactUrl, QueueError }, { loadSigner, SecretError }] = await loadOptional('@kit/queue', '--queue', () => Promise.all([import('@kit/queue'), import('@kit/queue/trust')]));
+  const [{ parseQueueUrl, isLoopback, withPassword, redactUrl, QueueError }, { loadSigner, SecretError }] = await loadOptional('@kit/queue', '--queue', () =>
+    Promise.all([import('@kit/queue'), import('@kit/queue/trust')]),
+  );
   const warnings: string[] = [];
   let text = flag ?? env[QUEUE_ENV.url];
   if (text === undefined || text === '') throw new UsageError(`give the Redis of the workers: --queue redis://HOST:PORT, or set ${QUEUE_ENV.url}`);

@@ -50,7 +50,9 @@ export async function runQueued(config: QueueConfig, run: QueuedRun): Promise<Do
       ...(run.keepSeconds !== undefined ? { keepSeconds: run.keepSeconds } : {}),
     });
     const where = redactUrl(config.url.url);
-    process.stderr.write(`kit: run ${runId} submitted to ${where}: ${tasksTotal} task${tasksTotal === 1 ? '' : 's'} in ${blocks} job${blocks === 1 ? '' : 's'} (Ctrl-C detaches)\n`);
+    process.stderr.write(
+      `kit: run ${runId} submitted to ${where}: ${tasksTotal} task${tasksTotal === 1 ? '' : 's'} in ${blocks} job${blocks === 1 ? '' : 's'} (Ctrl-C detaches)\n`,
+    );
     // Ctrl-C ends this process only: the run goes on in Redis and on the workers.
     const detached = () => process.stderr.write(`kit: detached; run ${runId} goes on (kit queue wait ${runId} --queue ${where})\n`);
     process.prependListener('SIGINT', detached);
@@ -87,7 +89,14 @@ export async function followRun(config: QueueConfig, runId: string, emit: (event
           // A full Redis first: its workers cannot report, so "no worker" would be the wrong reason.
           void Promise.all([runs.memoryProblem().catch(() => undefined), runs.servedBy(progress.queue)]).then(
             ([full, found]) => {
-              workers.text = full ?? (found.serving.length > 0 ? undefined : noWorkerText(progress, found.others.flatMap((worker) => worker.queues)));
+              workers.text =
+                full ??
+                (found.serving.length > 0
+                  ? undefined
+                  : noWorkerText(
+                      progress,
+                      found.others.flatMap((worker) => worker.queues),
+                    ));
               if (!workers.text) waitingSaid = undefined;
               else if (!status && workers.text !== waitingSaid) {
                 waitingSaid = workers.text;
@@ -102,7 +111,9 @@ export async function followRun(config: QueueConfig, runId: string, emit: (event
       },
     });
     status?.clear();
-    outcome.solutions.forEach((solution, i) => { emit({ type: 'solution', index: i + 1, solution }); });
+    outcome.solutions.forEach((solution, i) => {
+      emit({ type: 'solution', index: i + 1, solution });
+    });
     const done: DoneEvent = {
       type: 'done',
       summary: outcome.summary,

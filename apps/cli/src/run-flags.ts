@@ -118,7 +118,8 @@ export async function collectRunArguments(
   for (const spec of plugin.options) {
     const value = sample.options?.[spec.name];
     if (value === undefined || Object.hasOwn(raw, spec.name)) continue;
-    raw[spec.name] = spec.type === 'file' ? { name: `example ${sample.name} --${spec.name}`, text: String(value) } : typeof value === 'number' ? String(value) : value;
+    raw[spec.name] =
+      spec.type === 'file' ? { name: `example ${sample.name} --${spec.name}`, text: String(value) } : typeof value === 'number' ? String(value) : value;
   }
   const exampleInput = sample.input === undefined ? undefined : { name: `example ${sample.name}`, text: sample.input };
   return { common, raw, file, ...(exampleInput ? { exampleInput } : {}) };
@@ -153,14 +154,21 @@ export function durationFlag(name: string, text: string, range: { min: number; m
   const unit = { '': 1, s: 1, m: 60, h: 3600, d: 86400 }[match?.[2] ?? ''] ?? 1;
   const seconds = match ? Number(match[1]) * unit : Number.NaN;
   if (!Number.isSafeInteger(seconds) || seconds < range.min || seconds > range.max) {
-    throw new UsageError(`${name} must be a duration from ${durationText(range.min)} to ${durationText(range.max)}, as 90s, 30m, 12h or 7d (got ${JSON.stringify(text)})`);
+    throw new UsageError(
+      `${name} must be a duration from ${durationText(range.min)} to ${durationText(range.max)}, as 90s, 30m, 12h or 7d (got ${JSON.stringify(text)})`,
+    );
   }
   return seconds;
 }
 
 /** 60 -> 1m, 86400 -> 1d: the largest unit that divides it. */
 function durationText(seconds: number): string {
-  for (const [unit, size] of [['d', 86400], ['h', 3600], ['m', 60]] as const) if (seconds >= size && seconds % size === 0) return `${seconds / size}${unit}`;
+  for (const [unit, size] of [
+    ['d', 86400],
+    ['h', 3600],
+    ['m', 60],
+  ] as const)
+    if (seconds >= size && seconds % size === 0) return `${seconds / size}${unit}`;
   return `${seconds}s`;
 }
 /** A shard or a queued run covers tasks of the split: a solution limit has no meaning there. */
@@ -169,7 +177,8 @@ function checkPlacement(common: CommonFlags): void {
   const where = common.shard ? '--shard' : common.queue !== undefined ? '--queue' : undefined;
   if (where && common.limit !== undefined) throw new UsageError(`--limit cannot be combined with ${where} (it stops a search that runs whole)`);
   if (common.maxSolutions !== undefined && common.queue === undefined) throw new UsageError('--max-solutions only applies to --queue runs');
-  if (common.maxSolutions !== undefined && common.maxSolutions > MAX_QUEUED_SOLUTIONS) throw new UsageError(`--max-solutions must be at most ${MAX_QUEUED_SOLUTIONS} (count larger runs with --count)`);
+  if (common.maxSolutions !== undefined && common.maxSolutions > MAX_QUEUED_SOLUTIONS)
+    throw new UsageError(`--max-solutions must be at most ${MAX_QUEUED_SOLUTIONS} (count larger runs with --count)`);
   if (common.keepSeconds !== undefined && common.queue === undefined) throw new UsageError('--keep only applies to --queue runs');
 }
 

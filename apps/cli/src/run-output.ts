@@ -43,7 +43,13 @@ export async function createRunOutput(options: RunOutputOptions): Promise<RunOut
   }
   if (options.count) {
     const summary = new SummaryOutput(stdout, status);
-    return { animate: false, fault: undefined, event: (event) => summary.event(event), finish: async (_done, line) => summary.finish(lastLine(line())), interrupt: () => summary.interrupt() };
+    return {
+      animate: false,
+      fault: undefined,
+      event: (event) => summary.event(event),
+      finish: async (_done, line) => summary.finish(lastLine(line())),
+      interrupt: () => summary.interrupt(),
+    };
   }
   const [{ canAnimate, detectColorMode }, { HumanOutput }] = await Promise.all([import('@kit/ansi-render'), import('./human-output.js')]);
   const animate = options.live && !options.quiet && canAnimate({ stream: stdout, env: options.env });

@@ -36,7 +36,8 @@ export async function readShard(file: string, cwd: string, signer: import('@kit/
 }
 
 async function read(file: string, cwd: string, signer: import('@kit/queue/trust').Signer | undefined, trust: Trust): Promise<ShardFile> {
-  const { BadRecord, LIMITS, PLUGIN_ID, VERSION, boundedInt, canonicalJson, checkJson, checkSummary, isPlainObject, matching, readSource, SOLUTION_BOUNDS } = trust;
+  const { BadRecord, LIMITS, PLUGIN_ID, VERSION, boundedInt, canonicalJson, checkJson, checkSummary, isPlainObject, matching, readSource, SOLUTION_BOUNDS } =
+    trust;
   const text = (await readTextFile(file, cwd, { maxBytes: SHARD_MAX_BYTES })).text;
   const solutions: unknown[] = [];
   const digest = solutionsHasher(canonicalJson);
@@ -49,7 +50,8 @@ async function read(file: string, cwd: string, signer: import('@kit/queue/trust'
     line++;
     if (content.trim() === '') continue;
     // Checked before parsing: a done line's value nested 100,000 deep overflowed the stack when quoted.
-    if (jsonNestsDeeperThan(content, LINE_DEPTH)) throw new UsageError(`${file}:${line}: nests arrays and objects more than ${LINE_DEPTH} deep, past the limit for a line of kit run --json output`);
+    if (jsonNestsDeeperThan(content, LINE_DEPTH))
+      throw new UsageError(`${file}:${line}: nests arrays and objects more than ${LINE_DEPTH} deep, past the limit for a line of kit run --json output`);
     let record: unknown;
     try {
       record = JSON.parse(content);
@@ -120,12 +122,21 @@ async function read(file: string, cwd: string, signer: import('@kit/queue/trust'
   const signed = { shard: `${k}/${n}`, tasks, merge: record };
   if (signer) {
     if (signature === undefined) throw new BadRecord('it is not signed, and a shared secret is set here (KIT_QUEUE_SECRET_FILE): make the shards with it');
-    if (!signer.verify('shard', signed, signature)) throw new BadRecord('its signature does not match the shared secret: the file was changed, or made with another secret');
+    if (!signer.verify('shard', signed, signature))
+      throw new BadRecord('its signature does not match the shared secret: the file was changed, or made with another secret');
   } else if (signature !== undefined) {
     throw new BadRecord('it is signed: set the shared secret (KIT_QUEUE_SECRET_FILE) to check it');
   }
   const elapsed = done['elapsedMs'];
-  return { file, k, n, tasks: tasks as number[], record, solutions, elapsedMs: typeof elapsed === 'number' && Number.isSafeInteger(elapsed) && elapsed >= 0 ? elapsed : 0 };
+  return {
+    file,
+    k,
+    n,
+    tasks: tasks as number[],
+    record,
+    solutions,
+    elapsedMs: typeof elapsed === 'number' && Number.isSafeInteger(elapsed) && elapsed >= 0 ? elapsed : 0,
+  };
 }
 
 /** The same run: same plugin, version, search, split and output mode. */

@@ -4,9 +4,7 @@
 // solution lines each task wrote and a digest of them, and, with a shared secret, a signature.
 import { createHash } from 'node:crypto';
 import type { JsonValue, Summary } from '@kit/core';
-import {
-  mergeSummaries, type DoneEvent, AbortedError, SPLIT_WIDTH, runTasks, type AnyPlugin, type RunRequest, type SearchSource,
-} from '@kit/core/host';
+import { mergeSummaries, type DoneEvent, AbortedError, SPLIT_WIDTH, runTasks, type AnyPlugin, type RunRequest, type SearchSource } from '@kit/core/host';
 import { nodeWorkers, type NodeWorkerSupply } from '@kit/core/node';
 import { UsageError } from './errors.js';
 
@@ -82,7 +80,8 @@ export async function runShard(
       workers,
       {
         select: (total) => {
-          if (shard.n > total) throw new UsageError(`--shard ${shard.k}/${shard.n}: the search has only ${total} task${total === 1 ? '' : 's'}, so N must be at most ${total}`);
+          if (shard.n > total)
+            throw new UsageError(`--shard ${shard.k}/${shard.n}: the search has only ${total} task${total === 1 ? '' : 's'}, so N must be at most ${total}`);
           return Array.from({ length: total }, (_, task) => task).filter((task) => task % shard.n === shard.k - 1);
         },
         threads: request.threads ?? 1,

@@ -46,7 +46,8 @@ export async function solveHere(found: DiscoveredPlugin, request: RunRequest): P
   const onEvent = request.onEvent;
   // A worker's solutions reach the host as copies: a solver that reuses an object between solutions
   // must print the same here.
-  const copying: RunRequest['onEvent'] = onEvent && ((event) => onEvent(event.type === 'solution' ? { ...event, solution: structuredClone(event.solution) } : event));
+  const copying: RunRequest['onEvent'] =
+    onEvent && ((event) => onEvent(event.type === 'solution' ? { ...event, solution: structuredClone(event.solution) } : event));
   const { moduleUrl: _url, pluginId: _id, instance, threads: _threads, ...settings } = request;
   return solveInProcess({ ...plugin, solver: async () => here }, instance, { ...settings, ...(copying ? { onEvent: copying } : {}) });
 }

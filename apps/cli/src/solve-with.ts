@@ -13,7 +13,12 @@ import { solveHere } from './solve-here.js';
  * would send it to workers is the solver loaded here to guess the search's size.
  */
 export async function runPlace(found: DiscoveredPlugin, instance: unknown, common: CommonFlags, animate: boolean): Promise<RunPlace> {
-  const shape: RunShape = { threads: common.threads, limit: common.limit, drawsMeanwhile: animate, distributed: common.shard !== undefined || common.queue !== undefined };
+  const shape: RunShape = {
+    threads: common.threads,
+    limit: common.limit,
+    drawsMeanwhile: animate,
+    distributed: common.shard !== undefined || common.queue !== undefined,
+  };
   if (placeRun(shape) === 'here' || shape.drawsMeanwhile || shape.distributed) return placeRun(shape);
   const solver = await found.plugin.solver();
   return placeRun({ ...shape, estimatedTries: solver.estimate?.(instance) });

@@ -7,7 +7,11 @@ interface StatusStream {
 
 /** 1234 -> 1.2k, 5600000 -> 5.6M */
 export function compactNumber(value: number): string {
-  const units: Array<[number, string]> = [[1e9, 'G'], [1e6, 'M'], [1e3, 'k']];
+  const units: Array<[number, string]> = [
+    [1e9, 'G'],
+    [1e6, 'M'],
+    [1e3, 'k'],
+  ];
   for (const [size, unit] of units) if (value >= size) return `${(value / size).toFixed(1)}${unit}`;
   return String(Math.round(value));
 }

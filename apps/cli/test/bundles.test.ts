@@ -45,6 +45,10 @@ describe('the CommonJS bin and the ES module bin', () => {
   // Without the fallback, require('@kit/core/discovery') would fail there with ERR_REQUIRE_ESM.
   it('the CommonJS bin starts the ES module bundle where Node cannot require ES modules', () => {
     const older = start(BIN, ['run', 'pentomino', '--size', '3', '--count'], ['--no-experimental-require-module']);
-    expect(older).toEqual({ status: 0, stdout: `3x20: ${reference.pentomino['3x20'].distinct} solutions, ${reference.pentomino['3x20'].tries} tries\n`, stderr: '' });
+    expect(older).toEqual({
+      status: 0,
+      stdout: `3x20: ${reference.pentomino['3x20'].distinct} solutions, ${reference.pentomino['3x20'].tries} tries\n`,
+      stderr: '',
+    });
   });
 });

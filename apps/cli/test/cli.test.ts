@@ -9,7 +9,11 @@ const P = ['--plugin', COUNTING];
 const fixture = (await import(COUNTING)) as { default: { options: Array<{ name: string; choices?: string[] }> } };
 const MODES = fixture.default.options.find((spec) => spec.name === 'mode')!.choices!;
 const E = '\u001B[';
-const jsonLines = (text: string) => text.trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+const jsonLines = (text: string) =>
+  text
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
 /** The fixture's plugin in a temporary project: nothing else is discovered there. */
 const bare = () => ({ cwd: tempDir() });
 
@@ -156,7 +160,7 @@ describe('kit run: internal faults exit 1 with one line', () => {
 describe('kit run: a plugin that fails while drawing', () => {
   it('stops the search and exits 1 naming the plugin', () => {
     const cwd = tempDir();
-    const broken = pluginModule('drawfail').replace("view: (state) =>", "view: () => { throw new Error('view broke'); }, unused: (state) =>");
+    const broken = pluginModule('drawfail').replace('view: (state) =>', "view: () => { throw new Error('view broke'); }, unused: (state) =>");
     writeFiles(cwd, inDir('node_modules/drawfail', pluginPackage('drawfail', 'drawfail', {}, broken)));
     const result = kit(['run', 'drawfail'], { cwd });
     expect(result.status).toBe(1);
@@ -181,7 +185,12 @@ describe('kit run: files', () => {
 `;
   const setup = () => {
     const cwd = tempDir();
-    writeFiles(cwd, { ...inDir('echo', { ...pluginPackage('echo-plugin', 'echo', {}, filePlugin) }), 'in.txt': 'hello\n', 'more.txt': 'more\n', 'bad.txt': 'x\nbad\n' });
+    writeFiles(cwd, {
+      ...inDir('echo', { ...pluginPackage('echo-plugin', 'echo', {}, filePlugin) }),
+      'in.txt': 'hello\n',
+      'more.txt': 'more\n',
+      'bad.txt': 'x\nbad\n',
+    });
     mkdirSync(join(cwd, 'a-directory'));
     return cwd;
   };
@@ -227,7 +236,12 @@ describe('kit run: discovery', () => {
       // Declared by its manifest, so listing it imports nothing: the looping module's second of CPU
       // cannot push it past the deadline on a loaded machine (a --plugin that misses it is an error).
       ...inDir('node_modules/kit-counting', {
-        'package.json': JSON.stringify({ name: 'kit-counting', version: '1.0.0', type: 'module', kit: { apiVersion: 1, plugins: [{ id: 'counting', title: 'Counting', module: './plugin.js' }] } }),
+        'package.json': JSON.stringify({
+          name: 'kit-counting',
+          version: '1.0.0',
+          type: 'module',
+          kit: { apiVersion: 1, plugins: [{ id: 'counting', title: 'Counting', module: './plugin.js' }] },
+        }),
         'plugin.js': '',
       }),
     });
@@ -245,7 +259,9 @@ describe('kit run: discovery', () => {
     const marker = join(cwd, 'other-was-imported');
     writeFiles(cwd, {
       'node_modules/kit-other/package.json': JSON.stringify({
-        name: 'kit-other', version: '3.1.4', type: 'module',
+        name: 'kit-other',
+        version: '3.1.4',
+        type: 'module',
         kit: { apiVersion: 1, plugins: [{ id: 'other', title: 'Another puzzle', module: './plugin.js' }] },
       }),
       'node_modules/kit-other/plugin.js': `import { writeFileSync } from 'node:fs'; writeFileSync(${JSON.stringify(marker)}, 'x');\nthrow new Error('cannot load');\n`,

@@ -21,7 +21,7 @@ function bashComplete(script: string, words: string[]): { registered: string; re
 describe('kit completion', () => {
   const bash = kit(['completion', 'bash']).stdout;
 
-  it('bash: sourced, it registers _kit for kit and completes commands, plugin ids and each plugin\'s flags', () => {
+  it("bash: sourced, it registers _kit for kit and completes commands, plugin ids and each plugin's flags", () => {
     expect(bashComplete(bash, ['kit', 'g']).replies).toEqual(['generate', 'grade']);
     const ids = bashComplete(bash, ['kit', 'run', '']);
     expect(ids.registered).toBe('complete -o default -F _kit kit');
@@ -36,13 +36,17 @@ describe('kit completion', () => {
   it('zsh: the same script through bashcompinit', () => {
     const zsh = kit(['completion', 'zsh']).stdout;
     expect(zsh).toContain('autoload -U +X bashcompinit && bashcompinit\n');
-    expect(zsh.split('\n').filter((line) => !line.startsWith('#') && !line.startsWith('autoload'))).toEqual(bash.split('\n').filter((line) => !line.startsWith('#')));
+    expect(zsh.split('\n').filter((line) => !line.startsWith('#') && !line.startsWith('autoload'))).toEqual(
+      bash.split('\n').filter((line) => !line.startsWith('#')),
+    );
   });
 
-  it('fish: commands, ids, host flags for run, and each plugin\'s flags once its id is given', () => {
+  it("fish: commands, ids, host flags for run, and each plugin's flags once its id is given", () => {
     const fish = kit(['completion', 'fish']).stdout.split('\n');
     expect(fish).toContain('complete -c kit -n __fish_use_subcommand -a "list info run generate grade web merge worker queue create-plugin completion"');
-    expect(fish).toContain('complete -c kit -n "__fish_seen_subcommand_from run info generate grade; and test (count (commandline -opc)) -eq 2" -a "hitori-sat katamino pentomino polycube puyo sudoku"');
+    expect(fish).toContain(
+      'complete -c kit -n "__fish_seen_subcommand_from run info generate grade; and test (count (commandline -opc)) -eq 2" -a "hitori-sat katamino pentomino polycube puyo sudoku"',
+    );
     expect(fish).toContain('complete -c kit -n "__fish_seen_subcommand_from run; and __fish_seen_subcommand_from puyo" -l url -l nazo -l pairs -l goal -l all');
   });
 

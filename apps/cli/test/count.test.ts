@@ -3,7 +3,10 @@
 import { describe, expect, it } from 'vitest';
 import { kit } from './helpers.js';
 
-const shipped = kit(['list']).stdout.trim().split('\n').map((line) => line.split(/\s+/)[0]!);
+const shipped = kit(['list'])
+  .stdout.trim()
+  .split('\n')
+  .map((line) => line.split(/\s+/)[0]!);
 
 function firstExample(id: string): string {
   const listed = /kit run \S+ --example (\S+)/.exec(kit(['info', id]).stdout);

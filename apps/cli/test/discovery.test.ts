@@ -113,7 +113,7 @@ describe('JSON nested past its limit', () => {
     expect(result.stderr).toBe('kit: kit.config.json: nests arrays and objects more than 64 deep, past the limit for a kit.config.json\n');
   });
 
-  it("a package.json whose kit.apiVersion is nested 100,000 deep is skipped naming the limit, not a stack overflow (exit 1)", async () => {
+  it('a package.json whose kit.apiVersion is nested 100,000 deep is skipped naming the limit, not a stack overflow (exit 1)', async () => {
     const root = tempDir();
     writeFiles(root, {
       'kit.config.json': JSON.stringify({ plugins: ['./deep'] }),
@@ -124,7 +124,9 @@ describe('JSON nested past its limit', () => {
     });
     const result = await discoverPlugins({ cwd: root });
     expect(ids(result)).toEqual(['good']);
-    expect(result.skipped).toEqual([{ source: './deep', reason: 'package.json nests arrays and objects more than 64 deep, past the limit for a package.json' }]);
+    expect(result.skipped).toEqual([
+      { source: './deep', reason: 'package.json nests arrays and objects more than 64 deep, past the limit for a package.json' },
+    ]);
     const listed = kit(['list', '--plugin', './deep'], { cwd: root });
     expect(listed.status).toBe(2);
     expect(listed.stderr).toBe('kit: --plugin ./deep: package.json nests arrays and objects more than 64 deep, past the limit for a package.json\n');
@@ -196,9 +198,7 @@ describe('plugins that cannot be loaded', () => {
       ...inDir('node_modules/first-dup', pluginPackage('first-dup', 'dup')),
       ...inDir('second', pluginPackage('second-dup', 'dup')),
     });
-    await expect(discoverPlugins({ cwd: root, plugins: ['./second'] })).rejects.toThrow(
-      "plugin id 'dup' is provided by both ./second and first-dup",
-    );
+    await expect(discoverPlugins({ cwd: root, plugins: ['./second'] })).rejects.toThrow("plugin id 'dup' is provided by both ./second and first-dup");
   });
 
   it('loads a plugin reached twice (a node_modules link and a path) once', async () => {
@@ -325,6 +325,8 @@ describe('files that are not regular files', () => {
     mkdirSync(join(other, 'fifo-package'));
     execFileSync('mkfifo', [join(other, 'fifo-package', 'package.json')]);
     // Named with --plugin: not a warning but the user's error.
-    await expect(discoverPlugins({ cwd: other, plugins: ['./fifo-package'], only: 'explicit' })).rejects.toThrow('--plugin ./fifo-package: package.json cannot be read (not a regular file)');
+    await expect(discoverPlugins({ cwd: other, plugins: ['./fifo-package'], only: 'explicit' })).rejects.toThrow(
+      '--plugin ./fifo-package: package.json cannot be read (not a regular file)',
+    );
   });
 });

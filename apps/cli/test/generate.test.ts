@@ -52,7 +52,10 @@ describe('kit generate', () => {
   it('writes one JSON line a puzzle with a link that reopens it in the page', () => {
     const result = kit(['generate', 'sudoku', '--difficulty', 'hard', '--seed', '5', '--count', '2', '--symmetry', 'rotational', '--json']);
     expect(result.status).toBe(0);
-    const lines = result.stdout.trimEnd().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+    const lines = result.stdout
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(lines.map((line) => [line['type'], line['seed'], line['size'], line['difficulty'], line['link']])).toEqual([
       ['puzzle', 5, '9x9', 'hard', '?puzzle=sudoku&play=1&new=1&difficulty=hard&seed=5&size=9x9&symmetry=rotational'],
       ['puzzle', 6, '9x9', 'hard', '?puzzle=sudoku&play=1&new=1&difficulty=hard&seed=6&size=9x9&symmetry=rotational'],
@@ -67,7 +70,11 @@ describe('kit generate', () => {
     const line = kit(['generate', 'sudoku', '--seed', '3', '--emit', 'line']);
     expect(line.stdout).toMatch(/^# sudoku 9x9 easy 3\n[1-9.]{81}\n$/);
     const unknown = kit(['generate', 'sudoku', '--emit', 'puzz.link']);
-    expect([unknown.status, unknown.stdout, unknown.stderr]).toEqual([2, '', 'kit: --emit "puzz.link": sudoku emits line (its own text format is the default)\n']);
+    expect([unknown.status, unknown.stdout, unknown.stderr]).toEqual([
+      2,
+      '',
+      'kit: --emit "puzz.link": sudoku emits line (its own text format is the default)\n',
+    ]);
   });
 
   it('refuses, in one line, a level, a size, a seed or a parameter it does not take', () => {
@@ -99,7 +106,9 @@ describe('kit generate', () => {
 
   it('is listed by kit info and kit --help', () => {
     const info = kit(['info', 'sudoku']).stdout;
-    expect(info).toContain('\n  kit generate sudoku  levels easy, medium, hard; sizes 4 to 16 a side (default 9x9) (kit generate sudoku --help)\n  kit grade sudoku FILE  levels easy, medium, hard\n');
+    expect(info).toContain(
+      '\n  kit generate sudoku  levels easy, medium, hard; sizes 4 to 16 a side (default 9x9) (kit generate sudoku --help)\n  kit grade sudoku FILE  levels easy, medium, hard\n',
+    );
     const help = kit(['--help']).stdout;
     expect(help).toMatch(/\n  generate +make puzzles with a plugin's generator/);
     expect(help).toMatch(/\n  grade +a puzzle's level and how a person solves it/);
@@ -162,7 +171,7 @@ describe('kit generate', () => {
 });
 
 describe('kit grade', () => {
-  it("grades a generated puzzle at the level its header names, for every level", () => {
+  it('grades a generated puzzle at the level its header names, for every level', () => {
     const dir = tempDir();
     for (const level of ['easy', 'medium', 'hard']) {
       const file = join(dir, `${level}.txt`);
@@ -191,12 +200,24 @@ describe('kit grade', () => {
     const file = join(dir, 'medium.txt');
     kit(['generate', 'sudoku', '--difficulty', 'medium', '--seed', '4', '-o', file]);
     const result = kit(['grade', 'sudoku', file, '--json']);
-    const lines = result.stdout.trimEnd().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+    const lines = result.stdout
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
     const steps = lines.slice(0, -1);
     const grade = lines.at(-1)!;
-    expect(steps.every((step, i) => step['type'] === 'step' && step['index'] === i + 1 && typeof step['text'] === 'string' && Array.isArray(step['cells']))).toBe(true);
+    expect(
+      steps.every((step, i) => step['type'] === 'step' && step['index'] === i + 1 && typeof step['text'] === 'string' && Array.isArray(step['cells'])),
+    ).toBe(true);
     const counts = { easy: steps.filter((step) => step['level'] === 'easy').length, medium: steps.filter((step) => step['level'] === 'medium').length };
-    expect(grade).toEqual({ type: 'grade', size: '9x9', level: 'medium', steps: steps.length, counts, line: `9x9: medium (${steps.length} steps: ${counts.easy} easy, ${counts.medium} medium)` });
+    expect(grade).toEqual({
+      type: 'grade',
+      size: '9x9',
+      level: 'medium',
+      steps: steps.length,
+      counts,
+      line: `9x9: medium (${steps.length} steps: ${counts.easy} easy, ${counts.medium} medium)`,
+    });
     expect(kit(['grade', 'sudoku', file]).stdout).toBe(`${String(grade['line'])}\n`);
   });
 
@@ -209,7 +230,11 @@ describe('kit grade', () => {
     expect(kit(['grade', 'sudoku', bad]).stderr).toBe(`${bad}:3:4: unexpected "x" (a cell is 1-9, A-G, or . for empty)\n`);
     const open = join(dir, 'open.txt');
     writeFileSync(open, `${'.'.repeat(81)}\n`);
-    expect(kit(['grade', 'sudoku', open])).toEqual({ status: 2, stdout: '', stderr: 'kit: the puzzle has more than one solution: a grade needs exactly one\n' });
+    expect(kit(['grade', 'sudoku', open])).toEqual({
+      status: 2,
+      stdout: '',
+      stderr: 'kit: the puzzle has more than one solution: a grade needs exactly one\n',
+    });
     const none = kit(['grade', 'counting', open, '--plugin', COUNTING]);
     expect([none.status, none.stderr]).toEqual([2, 'kit: kit grade counting: counting has no grader (it has: a solver)\n']);
     expect(kit(['grade', 'sudoku']).stderr).toBe('kit: kit grade sudoku needs a file (sudoku)\n');

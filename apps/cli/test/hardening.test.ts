@@ -95,7 +95,10 @@ export const solver = {
     const cores = availableParallelism();
     expect(result.stderr).toBe(`kit: --threads 1000 is more than the ${cores} available core${cores === 1 ? '' : 's'}; using ${cores}\n`);
     expect(result.status).toBe(0);
-    const events = result.stdout.trim().split('\n').map((line) => JSON.parse(line) as { type: string; solution?: number });
+    const events = result.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { type: string; solution?: number });
     const threads = new Set(events.filter((event) => event.type === 'solution').map((event) => event.solution));
     expect(events.filter((event) => event.type === 'solution')).toHaveLength(40);
     expect(threads.size).toBeLessThanOrEqual(cores);
@@ -184,13 +187,22 @@ describe('a plugin whose parse throws', () => {
 });
 
 describe('kit create-plugin --dir that cannot be a directory', () => {
-  it('is the user\'s input (exit 2, one line), not an internal fault', () => {
+  it("is the user's input (exit 2, one line), not an internal fault", () => {
     const root = tempDir();
     writeFiles(root, { 'file.txt': 'x' });
     symlinkSync(join(root, 'nowhere'), join(root, 'dangling'));
-    refused(kit(['create-plugin', 'queens', '--dir', 'file.txt/sub'], { cwd: root }), `kit: ${join(root, 'file.txt')} is a file, not a directory; choose another --dir`);
-    refused(kit(['create-plugin', 'queens', '--dir', 'dangling'], { cwd: root }), `kit: ${join(root, 'dangling')} already exists (a symbolic link to a missing ${join(root, 'nowhere')}); choose another directory`);
-    refused(kit(['create-plugin', 'queens', '--dir', 'dangling/sub'], { cwd: root }), `kit: ${join(root, 'dangling')} is a symbolic link to a missing ${join(root, 'nowhere')}; choose another --dir`);
+    refused(
+      kit(['create-plugin', 'queens', '--dir', 'file.txt/sub'], { cwd: root }),
+      `kit: ${join(root, 'file.txt')} is a file, not a directory; choose another --dir`,
+    );
+    refused(
+      kit(['create-plugin', 'queens', '--dir', 'dangling'], { cwd: root }),
+      `kit: ${join(root, 'dangling')} already exists (a symbolic link to a missing ${join(root, 'nowhere')}); choose another directory`,
+    );
+    refused(
+      kit(['create-plugin', 'queens', '--dir', 'dangling/sub'], { cwd: root }),
+      `kit: ${join(root, 'dangling')} is a symbolic link to a missing ${join(root, 'nowhere')}; choose another --dir`,
+    );
   });
 });
 
@@ -242,7 +254,9 @@ describe('messages that echo input are safe for a terminal', () => {
     const path = file('shown.txt', `3\n3\n1 2 ${EVIL}\n2 3 1\n3 1 2\n`);
     // Hitori quotes input through the same escaping function, and the CLI's leaves that as it is.
     expect(safe(kit(['run', 'hitori-sat', path]))).toBe(`${path}:3:5: '\\e]0;PWNED\\x07\\x9b\\x7f\\u202e' is not a number`);
-    expect(safe(kit(['run', 'puyo', file('bidi.txt', 'RGB\u202e\n')]))).toBe(`${join(root, 'bidi.txt')}:1:4: unexpected "\\u202e": a cell is R, G, B, Y, P, O (garbage), or a space or . (empty)`);
+    expect(safe(kit(['run', 'puyo', file('bidi.txt', 'RGB\u202e\n')]))).toBe(
+      `${join(root, 'bidi.txt')}:1:4: unexpected "\\u202e": a cell is R, G, B, Y, P, O (garbage), or a space or . (empty)`,
+    );
     // JSON.stringify quotes C0 controls but not DEL or C1 (U+009B is a CSI to some terminals).
     expect(safe(kit(['run', 'pentomino', '--pieces', 'FI\u009b']))).toBe('kit: unknown piece "\\x9b" in --pieces (choose from FILNPTUVWXYZ)');
   });
@@ -266,7 +280,12 @@ describe('strings from files on stdout go through the one escaping function', ()
   it("kit list: a plugin's title and version from its package.json", () => {
     const root = tempDir();
     writeFiles(root, {
-      'evil/package.json': JSON.stringify({ name: 'evil', version: `1.0.0${EVIL}`, type: 'module', kit: { apiVersion: 1, plugins: [{ id: 'evil', title: `Evil ${EVIL}`, module: './plugin.js' }] } }),
+      'evil/package.json': JSON.stringify({
+        name: 'evil',
+        version: `1.0.0${EVIL}`,
+        type: 'module',
+        kit: { apiVersion: 1, plugins: [{ id: 'evil', title: `Evil ${EVIL}`, module: './plugin.js' }] },
+      }),
       'evil/plugin.js': 'export default {};\n',
     });
     const result = kit(['list', '--plugin', './evil'], { cwd: root });

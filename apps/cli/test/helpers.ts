@@ -89,9 +89,7 @@ export function writeFiles(root: string, files: Record<string, string>): void {
  * 1..n. `marker`, when given, is a file the module writes as soon as it is imported.
  */
 export function pluginModule(id: string, options: { marker?: string; title?: string } = {}): string {
-  const mark = options.marker
-    ? `import { writeFileSync } from 'node:fs'; writeFileSync(${JSON.stringify(options.marker)}, 'imported');\n`
-    : '';
+  const mark = options.marker ? `import { writeFileSync } from 'node:fs'; writeFileSync(${JSON.stringify(options.marker)}, 'imported');\n` : '';
   return `${mark}export default {
   apiVersion: 1,
   id: ${JSON.stringify(id)},

@@ -10,7 +10,12 @@ const clashing = (id: string, spec: string) => pluginModule(id).replace(/options
 /** A package in node_modules whose manifest names its plugin, so it loads only when asked for. */
 function declaredPackage(id: string, spec: string): Record<string, string> {
   return inDir(`node_modules/kit-${id}`, {
-    'package.json': JSON.stringify({ name: `kit-${id}`, version: '1.0.0', type: 'module', kit: { apiVersion: 1, plugins: [{ id, title: 'Clash', module: './plugin.js' }] } }),
+    'package.json': JSON.stringify({
+      name: `kit-${id}`,
+      version: '1.0.0',
+      type: 'module',
+      kit: { apiVersion: 1, plugins: [{ id, title: 'Clash', module: './plugin.js' }] },
+    }),
     'plugin.js': clashing(id, spec),
   });
 }
@@ -32,31 +37,48 @@ describe('a plugin option that takes a name kit run owns', () => {
     const cwd = tempDir();
     writeFiles(cwd, declaredPackage('clash', `{ name: 'quick', short: 'q', type: 'boolean', help: 'mine' }`));
     const result = kit(['run', 'clash'], { cwd });
-    expect([result.status, result.stderr]).toEqual([2, 'kit: plugin clash from kit-clash is refused: option --quick: -q is reserved by the hosts (kit run -q, --quiet)\n']);
+    expect([result.status, result.stderr]).toEqual([
+      2,
+      'kit: plugin clash from kit-clash is refused: option --quick: -q is reserved by the hosts (kit run -q, --quiet)\n',
+    ]);
   });
 
-  it("a name the page owns is refused in the CLI as well: a plugin works in both hosts or in neither", () => {
+  it('a name the page owns is refused in the CLI as well: a plugin works in both hosts or in neither', () => {
     const cwd = tempDir();
     writeFiles(cwd, declaredPackage('clash', `{ name: 'puzzle', type: 'string', help: 'mine' }`));
     const result = kit(['run', 'clash'], { cwd });
-    expect([result.status, result.stderr]).toEqual([2, "kit: plugin clash from kit-clash is refused: option --puzzle is reserved by the hosts (the page's ?puzzle=)\n"]);
+    expect([result.status, result.stderr]).toEqual([
+      2,
+      "kit: plugin clash from kit-clash is refused: option --puzzle is reserved by the hosts (the page's ?puzzle=)\n",
+    ]);
   });
 
   it('named with --plugin, the plugin is refused with one line, exit 2', () => {
     const cwd = tempDir();
     writeFiles(cwd, { 'clash.js': clashing('clash', `{ name: 'json', type: 'boolean', help: 'mine' }`) });
     const result = kit(['run', 'clash', '--plugin', './clash.js'], { cwd });
-    expect([result.status, result.stdout, result.stderr]).toEqual([2, '', 'kit: --plugin ./clash.js: option --json is reserved by the hosts (kit run --json)\n']);
+    expect([result.status, result.stdout, result.stderr]).toEqual([
+      2,
+      '',
+      'kit: --plugin ./clash.js: option --json is reserved by the hosts (kit run --json)\n',
+    ]);
   });
 
   it('found but not asked for, it is the usual discovery warning and the run goes on', () => {
     const cwd = tempDir();
-    writeFiles(cwd, inDir('node_modules/kit-clash', {
-      'package.json': JSON.stringify({ name: 'kit-clash', version: '1.0.0', type: 'module', kit: { apiVersion: 1, plugin: './plugin.js' } }),
-      'plugin.js': clashing('clash', `{ name: 'threads', type: 'int', help: 'mine' }`),
-    }));
+    writeFiles(
+      cwd,
+      inDir('node_modules/kit-clash', {
+        'package.json': JSON.stringify({ name: 'kit-clash', version: '1.0.0', type: 'module', kit: { apiVersion: 1, plugin: './plugin.js' } }),
+        'plugin.js': clashing('clash', `{ name: 'threads', type: 'int', help: 'mine' }`),
+      }),
+    );
     const result = kit(['run', 'counting', '--n', '3', '--count', '--plugin', COUNTING], { cwd });
-    expect([result.status, result.stdout, result.stderr]).toEqual([0, '3 solutions\n', 'kit: plugin kit-clash skipped: option --threads is reserved by the hosts (kit run --threads)\n']);
+    expect([result.status, result.stdout, result.stderr]).toEqual([
+      0,
+      '3 solutions\n',
+      'kit: plugin kit-clash skipped: option --threads is reserved by the hosts (kit run --threads)\n',
+    ]);
   });
 });
 
@@ -69,7 +91,9 @@ describe("the CLI's own flags come from the table", () => {
     for (const entry of cli) {
       const flag = entry.cli!.negated ? `--no-${entry.name}` : `--${entry.name}`;
       const spelled = `${entry.short ? `-${entry.short}, ` : ''}${flag}${entry.cli!.value ? ` <${entry.cli!.value}>` : ''}`;
-      expect(help.stdout).toMatch(new RegExp(`\\n  ${spelled.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} +${entry.cli!.help.slice(0, 20).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
+      expect(help.stdout).toMatch(
+        new RegExp(`\\n  ${spelled.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} +${entry.cli!.help.slice(0, 20).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`),
+      );
     }
   });
 

@@ -25,7 +25,12 @@ describe('kit info ID --json', () => {
   });
 
   it('puyo: its nazo generator and grader as declared; the option names match kit info', () => {
-    const info = JSON.parse(kit(['info', 'puyo', '--json']).stdout) as { options: Array<{ name: string }>; generator: unknown; grader: unknown; examples: string[] };
+    const info = JSON.parse(kit(['info', 'puyo', '--json']).stdout) as {
+      options: Array<{ name: string }>;
+      generator: unknown;
+      grader: unknown;
+      examples: string[];
+    };
     const text = kit(['info', 'puyo']).stdout;
     expect(info.options.map((option) => option.name)).toEqual([...text.matchAll(/^ {2}(?:-\w, )?--([\w-]+)/gm)].map((match) => match[1]));
     expect(info.examples[0]).toBe('kit run puyo examples/seq19.dat');

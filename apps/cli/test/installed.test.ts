@@ -54,7 +54,10 @@ describe('an installed kit', () => {
       [['queue', 'list', '--queue', 'redis://127.0.0.1:6379'], 'kit queue'],
     ] as const) {
       const result = run(bin, [...args]);
-      expect([result.status, result.stderr]).toEqual([2, `kit: ${command} needs @kit/queue, which is not installed: npm install @kit/queue (beside @kit/cli)\n`]);
+      expect([result.status, result.stderr]).toEqual([
+        2,
+        `kit: ${command} needs @kit/queue, which is not installed: npm install @kit/queue (beside @kit/cli)\n`,
+      ]);
     }
   });
 });

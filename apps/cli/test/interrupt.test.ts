@@ -41,7 +41,12 @@ describe('Ctrl-C', () => {
   });
 
   it("SIGTERM ends a search on the CLI's own thread at once, by the signal", async () => {
-    const result = await interruptKit(['run', 'counting', '--mode', 'forever', '--json', '--limit', '100000000', '--plugin', COUNTING], '"index":5,', {}, 'SIGTERM');
+    const result = await interruptKit(
+      ['run', 'counting', '--mode', 'forever', '--json', '--limit', '100000000', '--plugin', COUNTING],
+      '"index":5,',
+      {},
+      'SIGTERM',
+    );
     expect(result.signal).toBe('SIGTERM');
     expect(result.stoppedMs).toBeLessThan(1000);
   });

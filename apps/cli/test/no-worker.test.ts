@@ -53,7 +53,12 @@ describe('kit run without workers', () => {
       timeout: 30_000,
     });
     expect(run.signal).toBeNull();
-    expect(run.stdout.split('\n').slice(0, 4).filter((line) => line.startsWith('No. '))).toEqual(['No. 1', 'No. 2']);
+    expect(
+      run.stdout
+        .split('\n')
+        .slice(0, 4)
+        .filter((line) => line.startsWith('No. ')),
+    ).toEqual(['No. 1', 'No. 2']);
     expect(performance.now() - started).toBeLessThan(10_000);
   });
 

@@ -3,7 +3,11 @@
 import { describe, expect, it } from 'vitest';
 import { kit } from './helpers.js';
 
-const jsonLines = (text: string) => text.trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+const jsonLines = (text: string) =>
+  text
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
 
 describe('kit run pentomino', () => {
   it('--size 5 --count --json reports 1010 distinct solutions in one done line', () => {

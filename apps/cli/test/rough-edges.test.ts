@@ -48,7 +48,10 @@ describe('--plugin naming something that is no plugin', () => {
   });
 
   it('a file that is not a JavaScript module is refused without being run', () => {
-    refused(kitWithin(['list', '--plugin', '/etc/passwd'], tempDir()), 'kit: --plugin /etc/passwd: not a plugin (name a package directory, a package, or a .js, .mjs or .cjs module)');
+    refused(
+      kitWithin(['list', '--plugin', '/etc/passwd'], tempDir()),
+      'kit: --plugin /etc/passwd: not a plugin (name a package directory, a package, or a .js, .mjs or .cjs module)',
+    );
   });
 
   it('a module that throws on import or exports no plugin is an error too', () => {
@@ -56,6 +59,9 @@ describe('--plugin naming something that is no plugin', () => {
     writeFileSync(join(cwd, 'throws.js'), "throw new Error('broken on purpose');\n");
     writeFileSync(join(cwd, 'nothing.mjs'), 'export const nothing = 1;\n');
     refused(kitWithin(['list', '--plugin', './throws.js'], cwd), 'kit: --plugin ./throws.js: broken on purpose');
-    refused(kitWithin(['list', '--plugin', './nothing.mjs'], cwd), 'kit: --plugin ./nothing.mjs: exports no plugin (expected a default export made with definePlugin)');
+    refused(
+      kitWithin(['list', '--plugin', './nothing.mjs'], cwd),
+      'kit: --plugin ./nothing.mjs: exports no plugin (expected a default export made with definePlugin)',
+    );
   });
 });

@@ -38,9 +38,25 @@ function seeded(seed: number): () => number {
 }
 
 const COMMON_WORDS = [
-  ['-q'], ['--quiet'], ['--count'], ['--json'], ['--no-color'], ['--limit', '3'], ['--limit=7'], ['--threads', '1'], ['--delay', '0'],
-  ['--shard', '1/2'], ['--queue', 'redis://h:1'], ['--max-solutions=9'], ['--plugin', './p.js'], ['--limit', '-1'], ['--count=yes'],
-  ['-h'], ['--bogus'], ['--'], ['-qx'],
+  ['-q'],
+  ['--quiet'],
+  ['--count'],
+  ['--json'],
+  ['--no-color'],
+  ['--limit', '3'],
+  ['--limit=7'],
+  ['--threads', '1'],
+  ['--delay', '0'],
+  ['--shard', '1/2'],
+  ['--queue', 'redis://h:1'],
+  ['--max-solutions=9'],
+  ['--plugin', './p.js'],
+  ['--limit', '-1'],
+  ['--count=yes'],
+  ['-h'],
+  ['--bogus'],
+  ['--'],
+  ['-qx'],
 ];
 
 /** Words a user might type for one option spec: valid and not. */
@@ -55,34 +71,39 @@ describe('kit run arguments read without commander', () => {
   it('know the common flags the commander command has, and which take a value', () => {
     const command = buildRunCommand({ ...pentomino!, options: [] } as AnyPlugin);
     const commanderFlags = Object.fromEntries(
-      command.options.filter((option) => !option.negate && option.long !== '--help' && option.long !== '--version').map((option) => [option.long!.slice(2), { value: option.required, ...(option.short ? { short: option.short.slice(1) } : {}) }]),
+      command.options
+        .filter((option) => !option.negate && option.long !== '--help' && option.long !== '--version')
+        .map((option) => [option.long!.slice(2), { value: option.required, ...(option.short ? { short: option.short.slice(1) } : {}) }]),
     );
     expect(commanderFlags).toEqual(COMMON_FLAGS);
     expect(command.options.filter((option) => option.negate).map((option) => option.long)).toEqual(['--no-color']);
     expect(COMMON_VALUE_FLAGS).toEqual(['--limit', '--delay', '--threads', '--plugin', '--shard', '--queue', '--max-solutions', '--keep', '--example']);
   });
 
-  it.each([pentomino!, katamino!, puyo!, hitori!, counting!].map((plugin) => [plugin.id, plugin] as const))('read as commander reads them (%s, 2,000 random inputs)', (_id, plugin) => {
-    const random = seeded(plugin.id.length * 7919);
-    const pick = <T,>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
-    let quick = 0;
-    for (let i = 0; i < 2000; i++) {
-      const words: string[] = [];
-      const count = Math.floor(random() * 5);
-      for (let j = 0; j < count; j++) {
-        const r = random();
-        if (r < 0.45 && plugin.options.length > 0) words.push(...wordsFor(pick(plugin.options), pick));
-        else if (r < 0.85) words.push(...pick(COMMON_WORDS));
-        else words.push(pick(['board.txt', '-', 'x']));
+  it.each([pentomino!, katamino!, puyo!, hitori!, counting!].map((plugin) => [plugin.id, plugin] as const))(
+    'read as commander reads them (%s, 2,000 random inputs)',
+    (_id, plugin) => {
+      const random = seeded(plugin.id.length * 7919);
+      const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
+      let quick = 0;
+      for (let i = 0; i < 2000; i++) {
+        const words: string[] = [];
+        const count = Math.floor(random() * 5);
+        for (let j = 0; j < count; j++) {
+          const r = random();
+          if (r < 0.45 && plugin.options.length > 0) words.push(...wordsFor(pick(plugin.options), pick));
+          else if (r < 0.85) words.push(...pick(COMMON_WORDS));
+          else words.push(pick(['board.txt', '-', 'x']));
+        }
+        const fast = parseRunArgsQuickly(plugin, words);
+        if (fast === undefined) continue;
+        quick++;
+        expect({ opts: { ...fast.opts }, args: fast.args }, words.join(' ')).toEqual(byCommander(plugin, words));
       }
-      const fast = parseRunArgsQuickly(plugin, words);
-      if (fast === undefined) continue;
-      quick++;
-      expect({ opts: { ...fast.opts }, args: fast.args }, words.join(' ')).toEqual(byCommander(plugin, words));
-    }
-    // Most plain inputs are read quickly: the fast path is real.
-    expect(quick).toBeGreaterThan(500);
-  });
+      // Most plain inputs are read quickly: the fast path is real.
+      expect(quick).toBeGreaterThan(500);
+    },
+  );
 
   it('leaves help, negations of options on by default, clusters and mistakes to commander', () => {
     for (const words of [['-h'], ['--help'], ['--bogus'], ['-q6'], ['--limit'], ['--count=1'], ['--size', '--no-color']]) {

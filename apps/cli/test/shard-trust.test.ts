@@ -47,7 +47,17 @@ describe('kit run --shard K/N', () => {
 
   it('carries the search as text, never a decoded instance', () => {
     const done = JSON.parse(readFileSync(counted[0]!, 'utf8').trim().split('\n').pop()!) as { merge: Record<string, unknown> };
-    expect(Object.keys(done.merge).sort()).toEqual(['emitted', 'plugin', 'solutions', 'solutionsDigest', 'source', 'splitWidth', 'summaries', 'tasksTotal', 'version']);
+    expect(Object.keys(done.merge).sort()).toEqual([
+      'emitted',
+      'plugin',
+      'solutions',
+      'solutionsDigest',
+      'source',
+      'splitWidth',
+      'summaries',
+      'tasksTotal',
+      'version',
+    ]);
     expect(done.merge['source']).toEqual({ options: {} });
   });
 });
@@ -112,7 +122,9 @@ describe('kit merge refuses shard files that are not what kit run --shard wrote'
     const file = edited(one, 'smuggled.json', (done) => Object.assign(done['merge'].source.options, { output: target, force: true, 'sat-solver': '/bin/sh' }));
     const result = kit(['merge', file]);
     expect(result.status).toBe(2);
-    expect(result.stderr).toBe(`kit: ${file}: the shards' search does not parse here: --output, --force, --sat-solver cannot come from another machine (they name a file or program on the host)\n`);
+    expect(result.stderr).toBe(
+      `kit: ${file}: the shards' search does not parse here: --output, --force, --sat-solver cannot come from another machine (they name a file or program on the host)\n`,
+    );
     expect(() => readFileSync(target)).toThrow();
   });
 
@@ -128,15 +140,25 @@ describe('kit merge refuses shard files that are not what kit run --shard wrote'
   });
 
   it('a solution line changed, or one moved to another shard', () => {
-    const changed = edited(withSolutions[0]!, 'row.json', () => {}, (lines) => {
-      const first = JSON.parse(lines[0]!) as { solution: { rows: string[] } };
-      first.solution.rows.reverse();
-      lines[0] = JSON.stringify(first);
-    });
+    const changed = edited(
+      withSolutions[0]!,
+      'row.json',
+      () => {},
+      (lines) => {
+        const first = JSON.parse(lines[0]!) as { solution: { rows: string[] } };
+        first.solution.rows.reverse();
+        lines[0] = JSON.stringify(first);
+      },
+    );
     const result = kit(['merge', changed, withSolutions[1]!]);
     expect(result.status).toBe(2);
     expect(result.stderr).toBe(`kit: ${changed}: its solution lines are not the ones its tasks wrote (their digest differs)\n`);
-    const lost = edited(withSolutions[0]!, 'lost.json', () => {}, (lines) => lines.splice(0, 1));
+    const lost = edited(
+      withSolutions[0]!,
+      'lost.json',
+      () => {},
+      (lines) => lines.splice(0, 1),
+    );
     // 6x10 has 2339 solutions: shard 1/2 holds 1184 of them.
     expect(kit(['merge', lost, withSolutions[1]!]).stderr).toBe(`kit: ${lost}: 1183 solution lines, but its tasks count 1184\n`);
   });

@@ -22,22 +22,26 @@ function shards(n: number, extra: string[] = []): string[] {
 }
 
 describe('kit run --shard and kit merge on 6x10', () => {
-  it.each([1, 2, 3, 4, 5])('%i shards cover every task once, sum to the distinct count, and merge to the local output byte for byte', (n) => {
-    const files = shards(n);
-    const records = files.map((file) => done(readFileSync(file, 'utf8')));
-    expect(records.reduce((sum, record) => sum + (record['solutions'] as number), 0)).toBe(reference.pentomino['6x10'].distinct);
-    const tasks = records.flatMap((record, k) => {
-      expect(record['shard']).toBe(`${k + 1}/${n}`);
-      for (const task of record['tasks'] as number[]) expect(task % n).toBe(k);
-      return record['tasks'] as number[];
-    });
-    const total = (records[0]!['merge'] as { tasksTotal: number }).tasksTotal;
-    expect(tasks.sort((a, b) => a - b)).toEqual(Array.from({ length: total }, (_, t) => t));
-    // Any order of the files gives the whole run's output.
-    const reversed = [...files].reverse();
-    expect(kit(['merge', ...reversed]).stdout).toBe(local.human);
-    expect(withoutTime(kit(['merge', '--json', ...reversed]).stdout)).toBe(withoutTime(local.json));
-  }, 180_000);
+  it.each([1, 2, 3, 4, 5])(
+    '%i shards cover every task once, sum to the distinct count, and merge to the local output byte for byte',
+    (n) => {
+      const files = shards(n);
+      const records = files.map((file) => done(readFileSync(file, 'utf8')));
+      expect(records.reduce((sum, record) => sum + (record['solutions'] as number), 0)).toBe(reference.pentomino['6x10'].distinct);
+      const tasks = records.flatMap((record, k) => {
+        expect(record['shard']).toBe(`${k + 1}/${n}`);
+        for (const task of record['tasks'] as number[]) expect(task % n).toBe(k);
+        return record['tasks'] as number[];
+      });
+      const total = (records[0]!['merge'] as { tasksTotal: number }).tasksTotal;
+      expect(tasks.sort((a, b) => a - b)).toEqual(Array.from({ length: total }, (_, t) => t));
+      // Any order of the files gives the whole run's output.
+      const reversed = [...files].reverse();
+      expect(kit(['merge', ...reversed]).stdout).toBe(local.human);
+      expect(withoutTime(kit(['merge', '--json', ...reversed]).stdout)).toBe(withoutTime(local.json));
+    },
+    180_000,
+  );
 
   it('merges --count shards to the --count output', () => {
     const files = shards(2, ['--count']);
@@ -66,6 +70,8 @@ describe('kit run --shard and kit merge on 6x10', () => {
       expect(result.status).toBe(2);
       expect(result.stderr).toBe(`kit: --shard must be K/N with 1 <= K <= N (got ${JSON.stringify(bad)})\n`);
     }
-    expect(kit(['run', 'pentomino', '--shard', '1/2', '--limit', '3']).stderr).toBe('kit: --limit cannot be combined with --shard (it stops a search that runs whole)\n');
+    expect(kit(['run', 'pentomino', '--shard', '1/2', '--limit', '3']).stderr).toBe(
+      'kit: --limit cannot be combined with --shard (it stops a search that runs whole)\n',
+    );
   });
 });

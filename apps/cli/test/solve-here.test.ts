@@ -47,7 +47,12 @@ describe("kit run on the CLI's own thread", () => {
       timeout: 30_000,
     });
     expect(run.signal).toBeNull();
-    expect(run.stdout.trimEnd().split('\n').map((line) => JSON.parse(line).index)).toEqual([1, 2, 3]);
+    expect(
+      run.stdout
+        .trimEnd()
+        .split('\n')
+        .map((line) => JSON.parse(line).index),
+    ).toEqual([1, 2, 3]);
     expect(performance.now() - started).toBeLessThan(10_000);
   });
 

@@ -12,7 +12,10 @@ function project(): string {
 describe('animation steps', () => {
   it('are written to --json as step lines with their data beside state', () => {
     const result = kit(['run', 'steps', '--json'], { cwd: project() });
-    const lines = result.stdout.trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+    const lines = result.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(lines.slice(0, 4)).toEqual([
       { type: 'step', state: { level: 1 }, chain: 1, score: 40 },
       { type: 'step', state: { level: 2 }, chain: 2, score: 80 },
@@ -46,7 +49,7 @@ describe('animation steps', () => {
 });
 
 describe("a plugin's suggested step delay", () => {
-  const slowSteps = STEPS_PLUGIN.replace("options: [],", 'options: [], stepDelayMs: 250,');
+  const slowSteps = STEPS_PLUGIN.replace('options: [],', 'options: [], stepDelayMs: 250,');
   const slowProject = () => {
     const cwd = tempDir();
     writeFiles(cwd, inDir('node_modules/steps-plugin', pluginPackage('steps-plugin', 'steps', {}, slowSteps)));

@@ -37,7 +37,10 @@ describe('kit web', () => {
   it('--watch: a plugin rebuilt while it serves is in the manifest under its new title, with a line saying so', async () => {
     // A package whose build removes dist/ and writes it again, as kit-build does.
     const dir = tempDir();
-    writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'watched', version: '2.3.4', type: 'module', kit: { apiVersion: 1, plugin: './dist/plugin.js' } }));
+    writeFileSync(
+      join(dir, 'package.json'),
+      JSON.stringify({ name: 'watched', version: '2.3.4', type: 'module', kit: { apiVersion: 1, plugin: './dist/plugin.js' } }),
+    );
     const build = (title: string) => {
       rmSync(join(dir, 'dist'), { recursive: true, force: true });
       mkdirSync(join(dir, 'dist'));
@@ -60,7 +63,8 @@ describe('kit web', () => {
     };
     try {
       const [url] = await lines(() => stdout, 1);
-      const manifest = async () => (await (await fetch(new URL('plugins/manifest.json', url))).json()) as { plugins: Array<{ title?: string; module?: string }>; revision: number };
+      const manifest = async () =>
+        (await (await fetch(new URL('plugins/manifest.json', url))).json()) as { plugins: Array<{ title?: string; module?: string }>; revision: number };
       const before = await manifest();
       expect([before.revision, before.plugins.map((entry) => entry.title)]).toEqual([0, ['Before']]);
       build('After');
@@ -114,17 +118,28 @@ describe('kit web', () => {
     const first = kit(['web', '--out', dir, '--plugin', COUNTING], { cwd: configured });
     expect(first.status).toBe(0);
     expect(first.stdout).toBe(`${dir}: the page and 1 plugin (any static web server can host it)\n`);
-    const manifest = JSON.parse(readFileSync(join(dir, 'plugins/manifest.json'), 'utf8')) as { plugins: Array<{ id: string; source: string; module?: string; error?: string }> };
+    const manifest = JSON.parse(readFileSync(join(dir, 'plugins/manifest.json'), 'utf8')) as {
+      plugins: Array<{ id: string; source: string; module?: string; error?: string }>;
+    };
     // The module's name carries a hash of its content, so a host may cache it for good.
     // Sources are published without this machine's absolute paths: outside the working directory, only the file's name.
-    expect(manifest.plugins[0]).toEqual({ id: 'counting', source: basename(COUNTING), module: expect.stringMatching(/^counting\/plugin-[A-Z0-9]{8}\.js$/), title: 'Counting', description: 'Counts to n.' });
+    expect(manifest.plugins[0]).toEqual({
+      id: 'counting',
+      source: basename(COUNTING),
+      module: expect.stringMatching(/^counting\/plugin-[A-Z0-9]{8}\.js$/),
+      title: 'Counting',
+      description: 'Counts to n.',
+    });
     expect(existsSync(join(dir, 'plugins', manifest.plugins[0]!.module!))).toBe(true);
     expect(manifest.plugins.slice(1).map((entry) => [entry.source, typeof entry.error])).toEqual([[basename(THROWS_ON_IMPORT), 'string']]);
     expect(existsSync(join(dir, 'index.html'))).toBe(true);
 
     writeFileSync(join(dir, 'index.html'), 'my own page');
     const refused = kit(['web', '--out', dir, '--plugin', COUNTING], { cwd: tempDir() });
-    expect([refused.status, refused.stderr]).toEqual([2, `kit: ${dir} is not empty (it has index.html and 2 more): add --force to write the site into it anyway\n`]);
+    expect([refused.status, refused.stderr]).toEqual([
+      2,
+      `kit: ${dir} is not empty (it has index.html and 2 more): add --force to write the site into it anyway\n`,
+    ]);
     expect(readFileSync(join(dir, 'index.html'), 'utf8')).toBe('my own page');
 
     const forced = kit(['web', '--out', dir, '--force', '--plugin', COUNTING], { cwd: tempDir() });

@@ -34,7 +34,16 @@ const profile = mkdtempSync(join(tmpdir(), 'kit-web-chromium-'));
 const context = await chromium.launchPersistentContext(profile, {
   executablePath: CHROMIUM,
   headless: true,
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
   viewport: { width: 1280, height: 900 },
 });
 try {
@@ -69,7 +78,10 @@ try {
     return copy;
   });
   const client = await context.newCDPSession(page);
-  await client.send('Tracing.start', { categories: 'devtools.timeline,disabled-by-default-devtools.timeline,disabled-by-default-v8.gc,cppgc', transferMode: 'ReturnAsStream' });
+  await client.send('Tracing.start', {
+    categories: 'devtools.timeline,disabled-by-default-devtools.timeline,disabled-by-default-v8.gc,cppgc',
+    transferMode: 'ReturnAsStream',
+  });
   await page.click('#run');
   await page.waitForTimeout(SECONDS * 1000);
   const traced = new Promise((resolve) => client.once('Tracing.tracingComplete', resolve));
@@ -84,7 +96,8 @@ try {
   await client.send('IO.close', { handle: stream });
   const traceEvents = JSON.parse(traceText).traceEvents;
   // The page's main thread: the renderer main thread that ran the most.
-  const runTasks = (thread) => traceEvents.filter((event) => event.ph === 'X' && event.name === 'RunTask' && event.pid === thread.pid && event.tid === thread.tid);
+  const runTasks = (thread) =>
+    traceEvents.filter((event) => event.ph === 'X' && event.name === 'RunTask' && event.pid === thread.pid && event.tid === thread.tid);
   const mainThread = traceEvents
     .filter((event) => event.name === 'thread_name' && event.args?.name === 'CrRendererMain')
     .map((thread) => ({ thread, tasks: runTasks(thread) }))
@@ -94,11 +107,28 @@ try {
   // What the longest task did: the CPU time of the trace's main kinds of work inside it.
   const longestTask = (mainThread?.tasks ?? []).find((task) => (task.tdur ?? task.dur) / 1000 === longestCpu);
   const inLongest = longestTask
-    ? traceEvents.filter((event) => event.ph === 'X' && event.pid === longestTask.pid && event.tid === longestTask.tid && event.ts >= longestTask.ts && event.ts < longestTask.ts + longestTask.dur)
+    ? traceEvents.filter(
+        (event) =>
+          event.ph === 'X' &&
+          event.pid === longestTask.pid &&
+          event.tid === longestTask.tid &&
+          event.ts >= longestTask.ts &&
+          event.ts < longestTask.ts + longestTask.dur,
+      )
     : [];
-  const WORK = { 'page script': /^FunctionCall$|^EvaluateScript$/, 'messages': /^HandlePostMessage$/, 'style': /^UpdateLayoutTree$/, 'layout': /^Layout$/, 'paint': /^Paint$/, 'garbage collection': /^(MinorGC|MajorGC|CppGC\.IncrementalSweep|CppGC\.AtomicMark|CppGC\.AtomicSweep)$/ };
+  const WORK = {
+    'page script': /^FunctionCall$|^EvaluateScript$/,
+    messages: /^HandlePostMessage$/,
+    style: /^UpdateLayoutTree$/,
+    layout: /^Layout$/,
+    paint: /^Paint$/,
+    'garbage collection': /^(MinorGC|MajorGC|CppGC\.IncrementalSweep|CppGC\.AtomicMark|CppGC\.AtomicSweep)$/,
+  };
   const longestParts = Object.entries(WORK)
-    .map(([what, pattern]) => [what, inLongest.filter((event) => pattern.test(event.name)).reduce((sum, event) => sum + (event.tdur ?? event.dur ?? 0), 0) / 1000])
+    .map(([what, pattern]) => [
+      what,
+      inLongest.filter((event) => pattern.test(event.name)).reduce((sum, event) => sum + (event.tdur ?? event.dur ?? 0), 0) / 1000,
+    ])
     .filter(([, ms]) => ms >= 1)
     .map(([what, ms]) => `${what} ${Math.round(ms)} ms`);
   const found = Number(await page.locator('#count').getAttribute('data-count'));
@@ -121,11 +151,15 @@ try {
   console.log(`  time blocked beyond 50 ms       ${Math.round(blocked)} ms of ${SECONDS * 1000} ms`);
   console.log(`  display frames                  ${frameGaps.length}, 99th percentile gap ${Math.round(p99)} ms, longest ${Math.round(sorted.at(-1) ?? 0)} ms`);
   console.log(`  cancel shown after              ${Math.round(cancelMs)} ms`);
-  console.log(`  longest task's CPU time         ${Math.round(longestCpu)} ms   target <= ${TARGET_MS} ms: ${verdict(longestCpu)} (${cpuMs.filter((ms) => ms > TARGET_MS).length} tasks over ${TARGET_MS} ms of CPU, from the trace)`);
+  console.log(
+    `  longest task's CPU time         ${Math.round(longestCpu)} ms   target <= ${TARGET_MS} ms: ${verdict(longestCpu)} (${cpuMs.filter((ms) => ms > TARGET_MS).length} tasks over ${TARGET_MS} ms of CPU, from the trace)`,
+  );
   console.log(`  longest task's work             ${longestParts.join(', ') || 'none the trace names'}`);
   console.log(`  reference: the idle page, ${IDLE_SECONDS} s  longest stall ${Math.round(idleLongest)} ms, longest frame gap ${Math.round(idleGap)} ms`);
   console.log(`ratio longest stall / target: ${(longest / TARGET_MS).toFixed(2)}; longest task's CPU time / target: ${(longestCpu / TARGET_MS).toFixed(2)}`);
-  console.log(`target (no main-thread task over ${TARGET_MS} ms): ${verdict(longest)} (longest task ${Math.round(longest)} ms, ${Math.round(longestCpu)} ms of it CPU)`);
+  console.log(
+    `target (no main-thread task over ${TARGET_MS} ms): ${verdict(longest)} (longest task ${Math.round(longest)} ms, ${Math.round(longestCpu)} ms of it CPU)`,
+  );
   if (idleLongest > TARGET_MS) console.log(`the idle page itself stalled ${Math.round(idleLongest)} ms: this machine is too busy for the target to mean much`);
 } finally {
   await context.close();

@@ -36,7 +36,9 @@ for (const id of ['hitori-sat', 'sudoku', 'pentomino']) {
     process.exit(0);
   }
 }
-const plugins = Object.fromEntries(await Promise.all(['hitori-sat', 'sudoku', 'pentomino'].map(async (id) => [id, pluginFromModule(await import(sources[id].moduleUrl), sources[id].source)])));
+const plugins = Object.fromEntries(
+  await Promise.all(['hitori-sat', 'sudoku', 'pentomino'].map(async (id) => [id, pluginFromModule(await import(sources[id].moduleUrl), sources[id].source)])),
+);
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const best = (values) => Math.min(...values);
@@ -46,13 +48,19 @@ const kit = (args) => execFileSync(process.execPath, [kitBin, ...args], { encodi
 const solutionOf = (id, args, text) => {
   const file = join(work, `${id}.txt`);
   if (text !== undefined) writeFileSync(file, text);
-  const lines = kit(['run', id, ...(text !== undefined ? [file] : []), ...args, '--json']).trim().split('\n').map((line) => JSON.parse(line));
+  const lines = kit(['run', id, ...(text !== undefined ? [file] : []), ...args, '--json'])
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line));
   return lines.find((line) => line.type === 'solution').solution;
 };
 
 /** Each scenario: a plugin, its URL values, the moves a link holds and how many are played at first. */
 function hitoriScenario() {
-  const url = kit(['run', 'hitori-sat', '--generate', '15x15', '--seed', '7', '--emit', 'puzz.link']).trim().split('\n').find((line) => line.startsWith('https://'));
+  const url = kit(['run', 'hitori-sat', '--generate', '15x15', '--seed', '7', '--emit', 'puzz.link'])
+    .trim()
+    .split('\n')
+    .find((line) => line.startsWith('https://'));
   const plugin = plugins['hitori-sat'];
   const values = { input: `${url}\n` };
   const instance = plugin.parse(parseOptions(plugin.options, {}), { name: 'input', text: values.input });
@@ -112,7 +120,16 @@ const profile = mkdtempSync(join(tmpdir(), 'kit-web-chromium-'));
 const context = await chromium.launchPersistentContext(profile, {
   executablePath: CHROMIUM,
   headless: true,
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 });
 
 /** The page's `kit:remaining` measures for the scenario's timed moves. */
@@ -158,7 +175,9 @@ try {
     const page = await inPage(scenario);
     const local = await inProcess(scenario);
     const counts = [...new Set(page.remaining)].join(', ');
-    console.log(`  ${scenario.name.padEnd(24)} page median ${ms(median(page.times))}  best ${ms(best(page.times))}  worst ${ms(Math.max(...page.times))}   in process median ${ms(median(local))}   ratio ${(median(page.times) / median(local)).toFixed(2)}   target ${TARGET_MS} ms ${median(page.times) <= TARGET_MS ? 'met' : 'MISSED'}   (remaining: ${counts})`);
+    console.log(
+      `  ${scenario.name.padEnd(24)} page median ${ms(median(page.times))}  best ${ms(best(page.times))}  worst ${ms(Math.max(...page.times))}   in process median ${ms(median(local))}   ratio ${(median(page.times) / median(local)).toFixed(2)}   target ${TARGET_MS} ms ${median(page.times) <= TARGET_MS ? 'met' : 'MISSED'}   (remaining: ${counts})`,
+    );
   }
 } finally {
   await context.close();

@@ -56,7 +56,16 @@ const profile = mkdtempSync(join(tmpdir(), 'kit-web-chromium-'));
 const context = await chromium.launchPersistentContext(profile, {
   executablePath: CHROMIUM,
   headless: true,
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 });
 const page = await context.newPage();
 const url = `${server.url}?puzzle=pentomino&size=6`;
@@ -102,7 +111,8 @@ try {
   await server.close();
 }
 
-const row = (name, values) => console.log(`  ${name.padEnd(44)} median ${ms(median(values)).padStart(7)}  best ${ms(best(values)).padStart(7)}  (${values.map(Math.round).join(', ')})`);
+const row = (name, values) =>
+  console.log(`  ${name.padEnd(44)} median ${ms(median(values)).padStart(7)}  best ${ms(best(values)).padStart(7)}  (${values.map(Math.round).join(', ')})`);
 console.log(`pentomino 6x10 distinct, ${threads} workers, ${RUNS} runs, load average ${loadavg()[0].toFixed(2)} on ${threads} cores:`);
 row('page, click on Run to the count shown', warm);
 row('page, cold: load of a run=1 link to the count', cold);

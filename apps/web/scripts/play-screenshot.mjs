@@ -52,13 +52,21 @@ const pentomino = await pluginOf('pentomino');
 const polycube = await pluginOf('polycube');
 /** Pentomino 6x10 with these pieces where the CLI's `nth` solution has them. */
 function pentominoGame(letters, nth) {
-  const rows = JSON.parse(kit(['run', 'pentomino', '--all', '--limit', String(nth), '--json']).trim().split('\n')[nth - 1]).solution.rows;
-  return gameWith(pentomino, { size: '6' }, letters, (letter) => rows.flatMap((row, r) => [...row].flatMap((char, c) => (char === letter ? [r * 10 + c] : []))));
+  const rows = JSON.parse(
+    kit(['run', 'pentomino', '--all', '--limit', String(nth), '--json'])
+      .trim()
+      .split('\n')[nth - 1],
+  ).solution.rows;
+  return gameWith(pentomino, { size: '6' }, letters, (letter) =>
+    rows.flatMap((row, r) => [...row].flatMap((char, c) => (char === letter ? [r * 10 + c] : []))),
+  );
 }
 /** The Soma cube with these pieces where the CLI's first solution has them (cell = x + 3 (y + 3 z)). */
 function somaGame(letters) {
   const layers = JSON.parse(kit(['run', 'polycube', '--set', 'soma', '--all', '--limit', '1', '--json']).trim().split('\n')[0]).solution.layers;
-  return gameWith(polycube, { set: 'soma' }, letters, (letter) => layers.flatMap((layer, z) => layer.flatMap((row, y) => [...row].flatMap((char, x) => (char === letter ? [x + 3 * (y + 3 * z)] : [])))));
+  return gameWith(polycube, { set: 'soma' }, letters, (letter) =>
+    layers.flatMap((layer, z) => layer.flatMap((row, y) => [...row].flatMap((char, x) => (char === letter ? [x + 3 * (y + 3 * z)] : [])))),
+  );
 }
 
 const server = await serve({ plugins: discovery.plugins, unavailable: discovery.unavailable });
@@ -66,7 +74,16 @@ const server = await serve({ plugins: discovery.plugins, unavailable: discovery.
 const browser = await chromium.launch({
   executablePath: process.env.KIT_CHROMIUM ?? '/usr/bin/chromium',
   headless: true,
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 });
 const context = await browser.newContext({ colorScheme: 'light' });
 
@@ -93,7 +110,12 @@ try {
 
   // Hitori on a phone: a few cells of its solution shaded, one circled.
   page = await open('?puzzle=hitori-sat&example=unique-5x5&play=1', { width: 390, height: 844 });
-  for (const [row, col] of [[0, 0], [0, 2], [1, 4]]) await page.locator(`.board-cell[data-row="${row}"][data-col="${col}"]`).click();
+  for (const [row, col] of [
+    [0, 0],
+    [0, 2],
+    [1, 4],
+  ])
+    await page.locator(`.board-cell[data-row="${row}"][data-col="${col}"]`).click();
   for (let k = 0; k < 2; k++) await page.locator('.board-cell[data-row="1"][data-col="0"]').click();
   await page.waitForSelector('#remaining[aria-busy="false"]');
   await page.screenshot({ path: join(webDir, 'docs/play-phone.png'), fullPage: false });
@@ -126,7 +148,8 @@ try {
   await page.waitForTimeout(300);
   await page.locator('.play-layout > .stage').screenshot({ path: join(webDir, 'docs/play-soma.png') });
   await page.close();
-  for (const name of ['play.png', 'play-phone.png', 'play-pentomino-phone.png', 'play-soma.png']) console.log(`docs/${name}: ${statSync(join(webDir, 'docs', name)).size} bytes`);
+  for (const name of ['play.png', 'play-phone.png', 'play-pentomino-phone.png', 'play-soma.png'])
+    console.log(`docs/${name}: ${statSync(join(webDir, 'docs', name)).size} bytes`);
 } finally {
   await browser.close();
   await server.close();

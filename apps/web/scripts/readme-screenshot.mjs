@@ -14,7 +14,16 @@ const profile = mkdtempSync(join(tmpdir(), 'kit-web-chromium-'));
 const context = await chromium.launchPersistentContext(profile, {
   executablePath: process.env.KIT_CHROMIUM ?? '/usr/bin/chromium',
   headless: true,
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
   colorScheme: 'light',
 });
 const DESKTOP = { width: 1280, height: 900 };
@@ -38,7 +47,13 @@ try {
     await page.locator(`input[data-size="${side}"]`).dispatchEvent('change');
   }
   await page.locator('[data-editor="input"] button[data-value="#"]').click();
-  for (const [row, col] of [[0, 0], [0, 7], [7, 0], [7, 7]]) await cell(page, row, col).click();
+  for (const [row, col] of [
+    [0, 0],
+    [0, 7],
+    [7, 0],
+    [7, 7],
+  ])
+    await cell(page, row, col).click();
   await page.getByRole('button', { name: 'Run', exact: true }).click();
   await page.waitForSelector('#phase[data-phase="done"]', { timeout: 120_000 });
   await page.click('#solution-thumbs button.thumb[data-index="7"]');
@@ -48,7 +63,10 @@ try {
   await page.close();
 
   // The seed's 19-chain, paused at step 21 (its 10th chain), on both screens.
-  for (const [name, viewport] of [['puyo-desktop', DESKTOP], ['puyo-phone', PHONE]]) {
+  for (const [name, viewport] of [
+    ['puyo-desktop', DESKTOP],
+    ['puyo-phone', PHONE],
+  ]) {
     page = await open('?puzzle=puyo&example=seq19&run=1', viewport);
     await page.waitForSelector('#phase[data-phase="done"]', { timeout: 60_000 });
     await page.waitForSelector('#steps:not([hidden])');
@@ -63,7 +81,10 @@ try {
   }
 
   // The Hitori editor with a puzzle being typed in.
-  for (const [name, viewport] of [['hitori-desktop', DESKTOP], ['hitori-phone', PHONE]]) {
+  for (const [name, viewport] of [
+    ['hitori-desktop', DESKTOP],
+    ['hitori-phone', PHONE],
+  ]) {
     page = await open('?puzzle=hitori-sat', viewport);
     await page.locator('[data-editor="input"] button[data-action="clear"]').click();
     await cell(page, 0, 0).click();

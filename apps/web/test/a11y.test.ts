@@ -18,7 +18,9 @@ const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const here = dirname(fileURLToPath(import.meta.url));
 const repoRoot = resolve(here, '../../..');
 const discovery = await discoverPlugins({ root: repoRoot });
-const plugins = await Promise.all(discovery.plugins.map(async (source) => pluginFromModule((await import(source.moduleUrl)) as Record<string, unknown>, source.source)));
+const plugins = await Promise.all(
+  discovery.plugins.map(async (source) => pluginFromModule((await import(source.moduleUrl)) as Record<string, unknown>, source.source)),
+);
 
 let server: WebServer;
 let browser: Browser;
@@ -58,7 +60,13 @@ async function axeProblems(p: Page): Promise<string[]> {
   });
   return violations
     .filter((violation) => violation.impact === 'critical' || violation.impact === 'serious')
-    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.length} nodes: ${violation.nodes.slice(0, 3).map((node) => node.target.join(' ')).join(', ')})`);
+    .map(
+      (violation) =>
+        `${violation.id}: ${violation.help} (${violation.nodes.length} nodes: ${violation.nodes
+          .slice(0, 3)
+          .map((node) => node.target.join(' '))
+          .join(', ')})`,
+    );
 }
 
 /** Visible controls smaller than 24x24 CSS pixels, by what they say. */
@@ -72,26 +80,33 @@ function smallTargets(p: Page): Promise<string[]> {
         if (element.tagName === 'A' && element.closest('p, pre, dd')) return false;
         return rect.width < 24 || rect.height < 24;
       })
-      .map((element) => `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''} "${(element.getAttribute('aria-label') ?? element.textContent ?? '').trim().slice(0, 30)}" ${Math.round(element.getBoundingClientRect().width)}x${Math.round(element.getBoundingClientRect().height)}`),
+      .map(
+        (element) =>
+          `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''} "${(element.getAttribute('aria-label') ?? element.textContent ?? '').trim().slice(0, 30)}" ${Math.round(element.getBoundingClientRect().width)}x${Math.round(element.getBoundingClientRect().height)}`,
+      ),
   );
 }
 
 describe("every plugin's editor and result pass axe-core", () => {
-  it.each(plugins.map((plugin) => [plugin.id, plugin.samples?.[0]?.name] as const))('%s', async (id, example) => {
-    const p = await open(`?puzzle=${id}${example ? `&example=${example}` : ''}`);
-    // Every editor open, so each is checked.
-    await p.evaluate(() => {
-      for (const details of document.querySelectorAll<HTMLDetailsElement>('details.editor')) details.open = true;
-    });
-    expect(await axeProblems(p), `${id}: editor`).toEqual([]);
-    expect(await smallTargets(p), `${id}: editor`).toEqual([]);
-    await p.goto(new URL(`?puzzle=${id}${example ? `&example=${example}` : ''}&limit=50&run=1`, server.url).href);
-    await p.waitForSelector('body[data-ready]');
-    await p.waitForFunction(() => performance.getEntriesByName('kit:run').length === 1, undefined, { timeout: 150_000 });
-    expect(await axeProblems(p), `${id}: result`).toEqual([]);
-    expect(await smallTargets(p), `${id}: result`).toEqual([]);
-    await p.close();
-  }, 300_000);
+  it.each(plugins.map((plugin) => [plugin.id, plugin.samples?.[0]?.name] as const))(
+    '%s',
+    async (id, example) => {
+      const p = await open(`?puzzle=${id}${example ? `&example=${example}` : ''}`);
+      // Every editor open, so each is checked.
+      await p.evaluate(() => {
+        for (const details of document.querySelectorAll<HTMLDetailsElement>('details.editor')) details.open = true;
+      });
+      expect(await axeProblems(p), `${id}: editor`).toEqual([]);
+      expect(await smallTargets(p), `${id}: editor`).toEqual([]);
+      await p.goto(new URL(`?puzzle=${id}${example ? `&example=${example}` : ''}&limit=50&run=1`, server.url).href);
+      await p.waitForSelector('body[data-ready]');
+      await p.waitForFunction(() => performance.getEntriesByName('kit:run').length === 1, undefined, { timeout: 150_000 });
+      expect(await axeProblems(p), `${id}: result`).toEqual([]);
+      expect(await smallTargets(p), `${id}: result`).toEqual([]);
+      await p.close();
+    },
+    300_000,
+  );
 });
 
 describe('the grid editors', () => {
@@ -138,7 +153,8 @@ describe('Puyo colours carry a second cue', () => {
     expect(marks).toEqual(colours);
     /** The pixels of a cell that differ from its own background: its mark, as a mask. */
     const shots = [];
-    for (const [i] of colours.entries()) shots.push((await p.locator(`[data-editor="input"] [data-row="12"][data-col="${i}"]`).screenshot()).toString('base64'));
+    for (const [i] of colours.entries())
+      shots.push((await p.locator(`[data-editor="input"] [data-row="12"][data-col="${i}"]`).screenshot()).toString('base64'));
     const masks = await p.evaluate(async (images) => {
       const maskOf = async (base64: string) => {
         const image = new Image();
@@ -157,7 +173,8 @@ describe('Puyo colours carry a second cue', () => {
         const background = [...counts.entries()].sort((a, b) => b[1] - a[1])[0]![0];
         const bg = [(background >> 8) * 16 + 8, ((background >> 4) & 15) * 16 + 8, (background & 15) * 16 + 8];
         const mask: number[] = [];
-        for (let i = 0; i < data.length; i += 4) mask.push(Math.max(Math.abs(data[i]! - bg[0]!), Math.abs(data[i + 1]! - bg[1]!), Math.abs(data[i + 2]! - bg[2]!)) > 64 ? 1 : 0);
+        for (let i = 0; i < data.length; i += 4)
+          mask.push(Math.max(Math.abs(data[i]! - bg[0]!), Math.abs(data[i + 1]! - bg[1]!), Math.abs(data[i + 2]! - bg[2]!)) > 64 ? 1 : 0);
         return mask;
       };
       return Promise.all(images.map(maskOf));

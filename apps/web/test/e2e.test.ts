@@ -409,7 +409,10 @@ describe('running', () => {
       // Named in the failure message: the elements that stick out past the screen's right edge.
       overflowing: [...document.querySelectorAll('body *')]
         .filter((element) => element.getBoundingClientRect().right > window.innerWidth || element.scrollWidth > element.clientWidth + 1)
-        .map((element) => `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''}.${element.className} (${Math.round(element.getBoundingClientRect().right)})`)
+        .map(
+          (element) =>
+            `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''}.${element.className} (${Math.round(element.getBoundingClientRect().right)})`,
+        )
         .slice(0, 6),
     }));
     expect(scrollWidth, overflowing.join(', ')).toBeLessThanOrEqual(390);
@@ -453,7 +456,9 @@ describe('pentomino', () => {
     const pluginFiles = (paths: string[]) => [...new Set(paths.filter((path) => path.startsWith('/plugins/pentomino/')))];
     expect(pluginFiles(byDocument).filter((path) => /^\/plugins\/pentomino\/plugin-[A-Z0-9]{8}\.js$/.test(path))).toHaveLength(1);
     // Only the shown puzzle's code: no other plugin was loaded.
-    expect(byDocument.filter((path) => path.startsWith('/plugins/') && !path.startsWith('/plugins/pentomino/') && path !== '/plugins/manifest.json')).toEqual([]);
+    expect(byDocument.filter((path) => path.startsWith('/plugins/') && !path.startsWith('/plugins/pentomino/') && path !== '/plugins/manifest.json')).toEqual(
+      [],
+    );
     const workerOnly = pluginFiles(requested).filter((path) => !byDocument.includes(path));
     expect(workerOnly.length).toBeGreaterThan(0);
     expect(workerOnly.every((path) => path.startsWith('/plugins/pentomino/chunks/'))).toBe(true);
@@ -488,7 +493,10 @@ describe('pentomino', () => {
       const during = await p.evaluate(() => {
         const measure = performance.getEntriesByName('kit:run').at(-1)!;
         const started = (window as unknown as { workersStarted: number[] }).workersStarted;
-        return { before: started.filter((at) => at < measure.startTime).length, during: started.filter((at) => at >= measure.startTime && at <= measure.startTime + measure.duration).length };
+        return {
+          before: started.filter((at) => at < measure.startTime).length,
+          during: started.filter((at) => at >= measure.startTime && at <= measure.startTime + measure.duration).length,
+        };
       });
       console.log(`pentomino 6x10 run ${run}: ${during.before} workers started before Run, ${during.during} during it`);
       expect(during.before).toBeGreaterThan(0);
@@ -520,10 +528,11 @@ describe('pentomino', () => {
 
     // The page stays responsive while the workers search: two display frames come promptly.
     const frameGap = await p.evaluate(
-      () => new Promise<number>((done) => {
-        const start = performance.now();
-        requestAnimationFrame(() => requestAnimationFrame(() => done(performance.now() - start)));
-      }),
+      () =>
+        new Promise<number>((done) => {
+          const start = performance.now();
+          requestAnimationFrame(() => requestAnimationFrame(() => done(performance.now() - start)));
+        }),
     );
     console.log(`long pentomino run: two animation frames took ${frameGap.toFixed(1)} ms`);
     expect(frameGap).toBeLessThan(500);
@@ -576,7 +585,9 @@ describe('a puzzle pasted as a share link', () => {
     for (const solution of cli.solutions) {
       await p.fill('#open-solution', String(solution.index));
       await p.click('.jump button');
-      await expect.poll(() => p.locator('#viewer-caption').textContent()).toBe(`Solution No. ${solution.index} of ${cli.solutions.length} · No. ${solution.index}: ${solution.solution!.notation}`);
+      await expect
+        .poll(() => p.locator('#viewer-caption').textContent())
+        .toBe(`Solution No. ${solution.index} of ${cli.solutions.length} · No. ${solution.index}: ${solution.solution!.notation}`);
     }
     await shot(p, 'puyo-nazo-link');
 
@@ -629,56 +640,64 @@ describe('static site', () => {
 
 describe('every plugin with an example runs once through the page', () => {
   const title = (c: ExampleCase) => ('example' in c ? `${`kit run ${c.id} ${c.example.commandLine}`.trim()} (limit ${c.example.limit})` : c.id);
-  it.each(exampleCases.map((c) => [title(c), c] as const))('%s', async (_id, exampleCase) => {
-    if ('problem' in exampleCase) throw new Error(exampleCase.problem);
-    const { id, source, plugin, example } = exampleCase;
-    const params = new URLSearchParams({ puzzle: id, ...example.values });
-    if (example.input) params.set('input', example.input.text);
-    params.set('limit', String(example.limit));
-    params.set('run', '1');
-    const p = await open(`?${params}`);
-    await p.waitForSelector('#phase:not([data-phase="running"])', { timeout: 150_000 });
-    expect(await p.locator('#form-error').textContent()).toBe('');
-    expect(await p.locator('#run-error').textContent()).toBe('');
-    expect(await phase(p)).toBe('done');
+  it.each(exampleCases.map((c) => [title(c), c] as const))(
+    '%s',
+    async (_id, exampleCase) => {
+      if ('problem' in exampleCase) throw new Error(exampleCase.problem);
+      const { id, source, plugin, example } = exampleCase;
+      const params = new URLSearchParams({ puzzle: id, ...example.values });
+      if (example.input) params.set('input', example.input.text);
+      params.set('limit', String(example.limit));
+      params.set('run', '1');
+      const p = await open(`?${params}`);
+      await p.waitForSelector('#phase:not([data-phase="running"])', { timeout: 150_000 });
+      expect(await p.locator('#form-error').textContent()).toBe('');
+      expect(await p.locator('#run-error').textContent()).toBe('');
+      expect(await phase(p)).toBe('done');
 
-    // The same instance solved in Node worker threads (as `kit run` does) must give the same count.
-    const instance = instanceOf(plugin, example);
-    const expected = await runInWorkers({
-      moduleUrl: source.moduleUrl,
-      pluginId: id,
-      instance,
-      threads: defaultThreads(),
-      limit: example.limit,
-    });
-    expect(await count(p)).toBe(expected.summary.solutions);
-    expect(await p.locator('#summary dd[data-field="solutions"]').getAttribute('data-value')).toBe(String(expected.summary.solutions));
-    expect(await p.locator('#viewer-frame svg').count()).toBe(1);
-    await shot(p, `plugin-${id}`);
-  }, 300_000);
+      // The same instance solved in Node worker threads (as `kit run` does) must give the same count.
+      const instance = instanceOf(plugin, example);
+      const expected = await runInWorkers({
+        moduleUrl: source.moduleUrl,
+        pluginId: id,
+        instance,
+        threads: defaultThreads(),
+        limit: example.limit,
+      });
+      expect(await count(p)).toBe(expected.summary.solutions);
+      expect(await p.locator('#summary dd[data-field="solutions"]').getAttribute('data-value')).toBe(String(expected.summary.solutions));
+      expect(await p.locator('#viewer-frame svg').count()).toBe(1);
+      await shot(p, `plugin-${id}`);
+    },
+    300_000,
+  );
 });
 
 describe("every plugin's named examples run from their URL", () => {
   it('has named examples for every puzzle package', () => {
     expect(new Set(sampleCases.map((c) => c.id))).toEqual(new Set(['hitori-sat', 'katamino', 'pentomino', 'polycube', 'puyo', 'sudoku']));
   });
-  it.each(sampleCases.map((c) => [`${c.id} example=${c.sample.name}`, c] as const))('%s', async (_name, { id, source, plugin, sample }) => {
-    const p = await open(`?puzzle=${id}&example=${sample.name}&limit=${EXAMPLE_LIMIT}&run=1`);
-    await p.waitForSelector('#phase:not([data-phase="running"])', { timeout: 150_000 });
-    expect(await p.locator('#form-error').textContent()).toBe('');
-    expect(await p.locator('#run-error').textContent()).toBe('');
-    expect(await phase(p)).toBe('done');
-    const expected = await runInWorkers({
-      moduleUrl: source.moduleUrl,
-      pluginId: id,
-      instance: sampleInstance(plugin, sample),
-      threads: defaultThreads(),
-      limit: EXAMPLE_LIMIT,
-    });
-    // The summary's count (a sweep's count sums the tilings of the sets it reports one event each).
-    expect(await p.locator('#summary dd[data-field="solutions"]').getAttribute('data-value')).toBe(String(expected.summary.solutions));
-    const headline = plugin.summarize?.(expected.summary, sampleInstance(plugin, sample)).split('\n').at(-1);
-    // Counters such as tries depend on how the search was split; the verdict before them does not.
-    if (headline) expect(await p.locator('.summary-line').textContent()).toContain(headline.split(', ')[0]!);
-  }, 300_000);
+  it.each(sampleCases.map((c) => [`${c.id} example=${c.sample.name}`, c] as const))(
+    '%s',
+    async (_name, { id, source, plugin, sample }) => {
+      const p = await open(`?puzzle=${id}&example=${sample.name}&limit=${EXAMPLE_LIMIT}&run=1`);
+      await p.waitForSelector('#phase:not([data-phase="running"])', { timeout: 150_000 });
+      expect(await p.locator('#form-error').textContent()).toBe('');
+      expect(await p.locator('#run-error').textContent()).toBe('');
+      expect(await phase(p)).toBe('done');
+      const expected = await runInWorkers({
+        moduleUrl: source.moduleUrl,
+        pluginId: id,
+        instance: sampleInstance(plugin, sample),
+        threads: defaultThreads(),
+        limit: EXAMPLE_LIMIT,
+      });
+      // The summary's count (a sweep's count sums the tilings of the sets it reports one event each).
+      expect(await p.locator('#summary dd[data-field="solutions"]').getAttribute('data-value')).toBe(String(expected.summary.solutions));
+      const headline = plugin.summarize?.(expected.summary, sampleInstance(plugin, sample)).split('\n').at(-1);
+      // Counters such as tries depend on how the search was split; the verdict before them does not.
+      if (headline) expect(await p.locator('.summary-line').textContent()).toContain(headline.split(', ')[0]!);
+    },
+    300_000,
+  );
 });

@@ -31,7 +31,11 @@ const message = (run: () => unknown) => {
 describe('prepareRun', () => {
   it('parses the options and the input into the instance, with the host fields', () => {
     expect(prepareRun(plugin, { raw: { size: '4' }, input, limit: '10', delay: '0' })).toEqual({ instance: { size: 4, text: 'abc' }, limit: 10, delayMs: 0 });
-    expect(prepareRun(plugin, { raw: { size: '' }, input, limit: '', delay: '' })).toEqual({ instance: { size: 6, text: 'abc' }, limit: undefined, delayMs: DEFAULT_STEP_DELAY_MS });
+    expect(prepareRun(plugin, { raw: { size: '' }, input, limit: '', delay: '' })).toEqual({
+      instance: { size: 6, text: 'abc' },
+      limit: undefined,
+      delayMs: DEFAULT_STEP_DELAY_MS,
+    });
   });
 
   it("uses the plugin's step delay when the form gives none", () => {
@@ -40,7 +44,7 @@ describe('prepareRun', () => {
     expect(prepareRun(puyoLike, { raw: {}, input, limit: '', delay: '20' }).delayMs).toBe(20);
   });
 
-  it("words every mistake as the CLI does", () => {
+  it('words every mistake as the CLI does', () => {
     expect(message(() => prepareRun(plugin, { raw: { size: '9' }, input, limit: '', delay: '' }))).toBe('--size must be an integer from 3 to 8 (got "9")');
     expect(message(() => prepareRun(plugin, { raw: { size: '4' }, input: undefined, limit: '', delay: '' }))).toBe('this puzzle needs an input (demo-text)');
     expect(message(() => prepareRun(plugin, { raw: {}, input, limit: '0', delay: '' }))).toBe('--limit must be a positive integer (got "0")');
@@ -64,14 +68,20 @@ describe('grids in links', () => {
     label: 'Board',
     width: { min: 2, max: 4 },
     height: 2,
-    values: [{ value: '.', label: 'cell' }, { value: '#', label: 'hole' }],
+    values: [
+      { value: '.', label: 'cell' },
+      { value: '#', label: 'hole' },
+    ],
     numbers: { min: 1, max: (width) => width },
     toText: (grid) => grid.map((row) => row.join('')).join('\n'),
     fromText: (text) => text.split('\n').map((line) => [...line]),
   };
 
   it('round-trips a grid through its run-length code', () => {
-    const grid = [['.', '.', '.', '3'], ['#', '#', '4', '.']];
+    const grid = [
+      ['.', '.', '.', '3'],
+      ['#', '#', '4', '.'],
+    ];
     expect(encodeRuns(grid)).toBe('4x2_3*._3_2*#_4_.');
     expect(decodeGrid(spec, encodeRuns(grid))).toEqual(grid);
   });
@@ -81,7 +91,15 @@ describe('grids in links', () => {
     expect(() => decodeGrid(spec, 'nonsense')).toThrow('a grid in a link looks like WxH_cells (got "nonsense")');
     expect(() => decodeGrid(spec, '5x2_10*.')).toThrow('Board: 5x2 is not a size the editor takes (width 2 to 4, height 2)');
     expect(() => decodeGrid(spec, '2x2_3*._3')).toThrow('Board: row 2, column 2 holds "3", which is not a value of this grid');
-    expect(checkGrid(spec, [['2', '#'], ['.', '1']])).toEqual([['2', '#'], ['.', '1']]);
+    expect(
+      checkGrid(spec, [
+        ['2', '#'],
+        ['.', '1'],
+      ]),
+    ).toEqual([
+      ['2', '#'],
+      ['.', '1'],
+    ]);
   });
 
   it("uses the plugin's own code when it has one, and names a located problem like the CLI's file", () => {
@@ -91,12 +109,23 @@ describe('grids in links', () => {
         encode: (grid) => grid.flat().join(''),
         decode: (code) => {
           if (code.length !== 4) throw new InputError(`needs 4 cells`, { line: 1, column: code.length + 1 });
-          return [[code[0]!, code[1]!], [code[2]!, code[3]!]];
+          return [
+            [code[0]!, code[1]!],
+            [code[2]!, code[3]!],
+          ];
         },
       },
     };
-    expect(encodeGrid(shared, [['.', '#'], ['1', '2']])).toBe('.#12');
-    expect(decodeGrid(shared, '.#12')).toEqual([['.', '#'], ['1', '2']]);
+    expect(
+      encodeGrid(shared, [
+        ['.', '#'],
+        ['1', '2'],
+      ]),
+    ).toBe('.#12');
+    expect(decodeGrid(shared, '.#12')).toEqual([
+      ['.', '#'],
+      ['1', '2'],
+    ]);
     expect(() => decodeGrid(shared, '.#')).toThrow(expect.objectContaining({ message: 'needs 4 cells', where: { file: 'input', line: 1, column: 3 } }));
   });
 });

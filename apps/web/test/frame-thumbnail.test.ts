@@ -49,7 +49,7 @@ describe('thumbnail pixels', () => {
     expect(pixelAt(pixels, 73, 1 + 36 + 10)).toBe('00000000');
   });
 
-  it('shows an empty cell in the theme\'s empty colour and an unknown fill in grey', () => {
+  it("shows an empty cell in the theme's empty colour and an unknown fill in grey", () => {
     const frame: Frame = { width: 2, height: 1, cells: [{}, { fill: 'nowhere' }] };
     const pixels = thumbnailPixels(frame, palette, colours, readHex, 1);
     const cell = thumbnailCellPx(2, 1, 1);

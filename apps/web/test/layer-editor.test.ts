@@ -45,7 +45,7 @@ const editorText = (p: Page) => p.inputValue('[data-editor-text="target"]');
 const layerChoice = (p: Page) => p.getByRole('combobox', { name: 'Target layer' });
 
 describe('a grid editor with layers', () => {
-  it('draws a two-layer target one layer at a time; the text is the plugin\'s and the count is the CLI\'s', { timeout: 240_000 }, async () => {
+  it("draws a two-layer target one layer at a time; the text is the plugin's and the count is the CLI's", { timeout: 240_000 }, async () => {
     const problems: string[] = [];
     const p = await open('?puzzle=polycube', problems);
     await p.click('details[data-editor="target"] > summary');
@@ -87,7 +87,12 @@ describe('a grid editor with layers', () => {
     expect(await p.locator('#form-error').textContent()).toBe('');
     const file = join(work, 'target.txt');
     writeFileSync(file, text);
-    const done = JSON.parse(execFileSync(process.execPath, [kitBin, 'run', 'polycube', '--target', file, '--pieces', 'VLA', '--count', '--json'], { encoding: 'utf8', cwd: repoRoot }).trim().split('\n').at(-1)!) as { solutions: number };
+    const done = JSON.parse(
+      execFileSync(process.execPath, [kitBin, 'run', 'polycube', '--target', file, '--pieces', 'VLA', '--count', '--json'], { encoding: 'utf8', cwd: repoRoot })
+        .trim()
+        .split('\n')
+        .at(-1)!,
+    ) as { solutions: number };
     expect(done.solutions).toBeGreaterThan(0);
     expect(Number(await p.locator('#count').getAttribute('data-count'))).toBe(done.solutions);
 
@@ -103,7 +108,9 @@ describe('a grid editor with layers', () => {
     expect(await layerChoice(again).locator('option').allTextContents()).toEqual(['Layer 1 of 3', 'Layer 2 of 3', 'Layer 3 of 3']);
     expect(await again.locator('[data-editor="target"] .editor-cell').count()).toBe(1);
     await again.fill('[data-editor-text="target"]', '..\n..\n\n...\n');
-    expect(await again.locator('[data-editor="target"] .editor-error').textContent()).toBe('target:4: layers of unequal size: layer 2 of the target has 1 row but layer 1 has 2');
+    expect(await again.locator('[data-editor="target"] .editor-error').textContent()).toBe(
+      'target:4: layers of unequal size: layer 2 of the target has 1 row but layer 1 has 2',
+    );
     expect(problems).toEqual([]);
   });
 });

@@ -50,12 +50,18 @@ async function recordTransfers(page: Page): Promise<Transfer[]> {
         responses.set(params['requestId'] as string, { url: response.url, status: response.status });
       } else if (method === 'Network.loadingFinished') {
         const response = responses.get(params['requestId'] as string);
-        transfers.push({ where, path: response ? new URL(response.url).pathname : '?', status: response?.status ?? 0, bytes: params['encodedDataLength'] as number });
+        transfers.push({
+          where,
+          path: response ? new URL(response.url).pathname : '?',
+          status: response?.status ?? 0,
+          bytes: params['encodedDataLength'] as number,
+        });
       }
     };
   };
   const onPage = track('page');
-  for (const method of ['Network.responseReceived', 'Network.loadingFinished']) client.on(method as 'Network.loadingFinished', (params) => onPage(method, params as unknown as Record<string, unknown>));
+  for (const method of ['Network.responseReceived', 'Network.loadingFinished'])
+    client.on(method as 'Network.loadingFinished', (params) => onPage(method, params as unknown as Record<string, unknown>));
   let messageId = 1;
   client.on('Target.attachedToTarget', ({ sessionId, targetInfo, waitingForDebugger }) => {
     const onTarget = track(targetInfo.type);
@@ -97,7 +103,11 @@ describe('loading', () => {
     expect(total(first)).toBeLessThan(FIRST_LOAD_BUDGET);
     // Its solver reached the workers, and no other puzzle's code was fetched.
     expect(first.some((transfer) => transfer.where === 'worker' && transfer.path.startsWith(`/plugins/${shown}/chunks/solver-`))).toBe(true);
-    expect(first.filter((transfer) => transfer.path.startsWith('/plugins/') && !transfer.path.startsWith(`/plugins/${shown}/`) && transfer.path !== '/plugins/manifest.json')).toEqual([]);
+    expect(
+      first.filter(
+        (transfer) => transfer.path.startsWith('/plugins/') && !transfer.path.startsWith(`/plugins/${shown}/`) && transfer.path !== '/plugins/manifest.json',
+      ),
+    ).toEqual([]);
     // Everything but the page and the manifest has a hashed name and came compressed.
     const responses = await page.evaluate(() => performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname));
     expect(responses.filter((path) => path !== '/plugins/manifest.json' && !/-[A-Z0-9]{8}\.(js|css)$/.test(path))).toEqual([]);
@@ -108,7 +118,12 @@ describe('loading', () => {
     // Hashed files come from the cache (0 bytes); the page and the manifest are revalidated with
     // their ETags (a 304: headers only). No body is downloaded again.
     expect(transfers.filter((transfer) => transfer.bytes > 1_000).map((transfer) => `${transfer.path} ${transfer.bytes}`)).toEqual([]);
-    expect(transfers.filter((transfer) => transfer.bytes > 0).map((transfer) => transfer.path).sort()).toEqual(['/', '/plugins/manifest.json']);
+    expect(
+      transfers
+        .filter((transfer) => transfer.bytes > 0)
+        .map((transfer) => transfer.path)
+        .sort(),
+    ).toEqual(['/', '/plugins/manifest.json']);
     expect(total(transfers)).toBeLessThan(5_000);
     await page.close();
   }, 180_000);

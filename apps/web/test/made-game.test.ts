@@ -20,9 +20,15 @@ describe('madeInUrl', () => {
     expect(madeSearch('hitori-sat', made as Exclude<typeof made, string | undefined>, '1-a-2')).toBe(`${search}&game=1-a-2`);
   });
 
-  it('takes the defaults, and the day\'s seed and middle level with daily=1', () => {
+  it("takes the defaults, and the day's seed and middle level with daily=1", () => {
     expect(madeInUrl('?puzzle=x&play=1&new=1', 'x', HITORI_LIKE, NOON)).toEqual({ difficulty: 'easy', seed: 1, size: '10x10', parameters: {}, day: undefined });
-    expect(madeInUrl('?puzzle=x&play=1&daily=1', 'x', HITORI_LIKE, NOON)).toEqual({ difficulty: 'tricky', seed: dailySeed('x', NOON), size: '10x10', parameters: {}, day: '2026-12-03' });
+    expect(madeInUrl('?puzzle=x&play=1&daily=1', 'x', HITORI_LIKE, NOON)).toEqual({
+      difficulty: 'tricky',
+      seed: dailySeed('x', NOON),
+      size: '10x10',
+      parameters: {},
+      day: '2026-12-03',
+    });
     expect(dailyGame('x', HITORI_LIKE, NOON).seed).toBe(dailySeed('x', NOON));
     // Another day's seed with daily=1 reopens that game, no longer named as today's.
     expect(madeInUrl('?daily=1&seed=5', 'x', HITORI_LIKE, NOON)).toMatchObject({ seed: 5, day: undefined });
@@ -43,14 +49,28 @@ describe('madeInUrl', () => {
     // A pattern gives the size: none is asked for unless the address names one.
     expect(read('fill=1%200%0A0%201')).toEqual({ difficulty: 'easy', seed: 1, size: undefined, parameters: { fill: '1 0\n0 1' }, day: undefined });
     expect(read('fill=1&size=6x6')).toMatchObject({ size: '6x6', parameters: { fill: '1' } });
-    expect(madeSearch('x', { difficulty: 'easy', seed: 1, size: undefined, parameters: { fill: '1 0' }, day: undefined })).toBe('?puzzle=x&play=1&new=1&difficulty=easy&seed=1&fill=1+0');
+    expect(madeSearch('x', { difficulty: 'easy', seed: 1, size: undefined, parameters: { fill: '1 0' }, day: undefined })).toBe(
+      '?puzzle=x&play=1&new=1&difficulty=easy&seed=1&fill=1+0',
+    );
   });
 });
 
 describe('sampleMade', () => {
-  it('makes an example that asks to generate: its size, seed and the generator\'s parameters', () => {
-    expect(sampleMade({ name: 'generate', title: '', options: { generate: '7x7', seed: 7 } }, HITORI_LIKE)).toEqual({ difficulty: 'easy', seed: 7, size: '7x7', parameters: {}, day: undefined });
-    expect(sampleMade({ name: 'fill', title: '', options: { fill: '0 1\n1 0\n' } }, HITORI_LIKE)).toEqual({ difficulty: 'easy', seed: 1, size: undefined, parameters: { fill: '0 1\n1 0\n' }, day: undefined });
+  it("makes an example that asks to generate: its size, seed and the generator's parameters", () => {
+    expect(sampleMade({ name: 'generate', title: '', options: { generate: '7x7', seed: 7 } }, HITORI_LIKE)).toEqual({
+      difficulty: 'easy',
+      seed: 7,
+      size: '7x7',
+      parameters: {},
+      day: undefined,
+    });
+    expect(sampleMade({ name: 'fill', title: '', options: { fill: '0 1\n1 0\n' } }, HITORI_LIKE)).toEqual({
+      difficulty: 'easy',
+      seed: 1,
+      size: undefined,
+      parameters: { fill: '0 1\n1 0\n' },
+      day: undefined,
+    });
     expect(sampleMade({ name: 'sweep', title: '', options: { n: '5' } }, HITORI_LIKE)).toBeUndefined();
     expect(sampleMade({ name: 'plain', title: '', input: '1 2\n2 1\n' }, HITORI_LIKE)).toBeUndefined();
   });

@@ -169,7 +169,9 @@ describe('each public package bundles for the browser with no stubs and runs in 
         expect(code).not.toMatch(/from\s*["']node:/);
         const { exports, errors } = await runInChromium(code);
         expect(errors).toEqual([]);
-        const inNode = Object.fromEntries(await Promise.all(entries.map(async (entry) => [entry.subpath, Object.keys(await import(pathToFileURL(entry.file).href)).sort()])));
+        const inNode = Object.fromEntries(
+          await Promise.all(entries.map(async (entry) => [entry.subpath, Object.keys(await import(pathToFileURL(entry.file).href)).sort()])),
+        );
         expect(exports).toEqual(inNode);
       });
     }

@@ -28,10 +28,14 @@ const plugin = definePlugin<unknown, unknown>({
 
 const step = (data: StepEvent['data']): StepEvent => ({ type: 'step', state: {}, ...(data ? { data } : {}) });
 const facts = (over: Partial<RunFacts>): RunFacts => ({ phase: 'done', solutionCount: 0, kept: 0, steps: [], done: undefined, ...over });
-const done = (summary: Record<string, number | string | boolean | null>) => ({ type: 'done' as const, summary: { solutions: 0, ...summary }, stats: { elapsedMs: 612 } });
+const done = (summary: Record<string, number | string | boolean | null>) => ({
+  type: 'done' as const,
+  summary: { solutions: 0, ...summary },
+  stats: { elapsedMs: 612 },
+});
 
 describe('headline', () => {
-  it('counts what the list holds while running, and the plugin\'s count once done', () => {
+  it("counts what the list holds while running, and the plugin's count once done", () => {
     const running = headline(plugin, facts({ phase: 'running', solutionCount: 12, kept: 12 }));
     expect([running.count, running.noun, running.listed, running.short]).toEqual([12, 'solutions', '12 listed', '12 solutions']);
     // A sweep lists one entry per set that tiles and counts the tilings: both are said.
@@ -48,12 +52,30 @@ describe('headline', () => {
     expect(headline(plugin, facts({ phase: 'cancelled', solutionCount: 250_000, kept: 200_000 })).listed).toBe('250,000 listed (the first 200,000 kept)');
     expect(headline(plugin, facts({ phase: 'running' })).listed).toBe('none yet');
     expect(headline(plugin, facts({ done: done({ solutions: 0 }) })).listed).toBe('none listed');
-    expect(headline(plugin, undefined)).toEqual({ count: 0, noun: 'solutions', listed: '', short: '', counters: [{ label: 'chain', value: undefined }, { label: 'points', value: undefined }] });
+    expect(headline(plugin, undefined)).toEqual({
+      count: 0,
+      noun: 'solutions',
+      listed: '',
+      short: '',
+      counters: [
+        { label: 'chain', value: undefined },
+        { label: 'points', value: undefined },
+      ],
+    });
   });
 
   it('follows the shown step for the counters, holding a value until a step sets it again', () => {
-    const steps = [step({ kind: 'start' }), step({ kind: 'pop', chain: 1, total: 40 }), step({ kind: 'gravity' }), step({ kind: 'pop', chain: 2, total: 360 }), step({ kind: 'place', chain: 0 })];
-    const at = (shown: number) => headline(plugin, facts({ solutionCount: 1, kept: 1, steps, done: done({ solutions: 1, chains: 2, score: 360 }) }), shown).counters.map((counter) => counter.value);
+    const steps = [
+      step({ kind: 'start' }),
+      step({ kind: 'pop', chain: 1, total: 40 }),
+      step({ kind: 'gravity' }),
+      step({ kind: 'pop', chain: 2, total: 360 }),
+      step({ kind: 'place', chain: 0 }),
+    ];
+    const at = (shown: number) =>
+      headline(plugin, facts({ solutionCount: 1, kept: 1, steps, done: done({ solutions: 1, chains: 2, score: 360 }) }), shown).counters.map(
+        (counter) => counter.value,
+      );
     expect(at(0)).toEqual([0, 0]);
     expect(at(1)).toEqual([1, 40]);
     expect(at(2)).toEqual([1, 40]);
@@ -67,17 +89,26 @@ describe('headline', () => {
 describe('summary fields in words', () => {
   it('names fields in words and drops a unit suffix', () => {
     expect(['allClear', 'elapsedMs', 'answerLink', 'hitori-solutions', 'board', 'max_solutions', 'waitMs'].map(fieldLabel)).toEqual([
-      'all clear', 'time', 'answer link', 'hitori solutions', 'board', 'max solutions', 'wait',
+      'all clear',
+      'time',
+      'answer link',
+      'hitori solutions',
+      'board',
+      'max solutions',
+      'wait',
     ]);
   });
 
-  it('writes values as a person reads them, and leaves lists to the plugin\'s text', () => {
+  it("writes values as a person reads them, and leaves lists to the plugin's text", () => {
     expect(shownField('allClear', false)).toEqual({ key: 'allClear', label: 'all clear', raw: 'false', text: 'no' });
     expect(shownField('unique', true)?.text).toBe('yes');
     expect(shownField('best', null)?.text).toBe('none');
     expect(shownField('elapsedMs', 612)?.text).toBe('0.6 s');
     expect(shownField('solutions', 2339)).toMatchObject({ text: '2,339', raw: '2339' });
-    expect(shownField('puyop', 'https://puyop.com/s/420Aa9r9hj')).toMatchObject({ text: 'https://puyop.com/s/420Aa9r9hj', href: 'https://puyop.com/s/420Aa9r9hj' });
+    expect(shownField('puyop', 'https://puyop.com/s/420Aa9r9hj')).toMatchObject({
+      text: 'https://puyop.com/s/420Aa9r9hj',
+      href: 'https://puyop.com/s/420Aa9r9hj',
+    });
     // A plugin's internal fields are left out, its labels used; the rest keep the words made from their keys.
     const summary = { solutions: 1, complete: true, backend: 'minisat', satCalls: 3, elapsedMs: 40 };
     const specs = { complete: { internal: true }, satCalls: { internal: true }, backend: { label: 'SAT solver' } };

@@ -27,7 +27,9 @@ const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
 
 const discovery = await discoverPlugins({ root: repoRoot });
-const plugins = await Promise.all(discovery.plugins.map(async (source) => pluginFromModule((await import(source.moduleUrl)) as Record<string, unknown>, source.source)));
+const plugins = await Promise.all(
+  discovery.plugins.map(async (source) => pluginFromModule((await import(source.moduleUrl)) as Record<string, unknown>, source.source)),
+);
 let server: WebServer;
 let browser: Browser;
 
@@ -86,11 +88,25 @@ function boxes(p: Page, selectors: string[]): Promise<Record<string, string>> {
 }
 
 describe('a steady layout', () => {
-  for (const [name, viewport] of [['desktop 1280x900', DESKTOP], ['phone 390x844', PHONE]] as const) {
+  for (const [name, viewport] of [
+    ['desktop 1280x900', DESKTOP],
+    ['phone 390x844', PHONE],
+  ] as const) {
     it(`moves nothing under the pointer while a chain plays (${name})`, async () => {
       const p = await open('?puzzle=puyo&example=seq19&delay=200&run=1', viewport);
       await done(p);
-      const watched = ['#step-back', '#step-play', '#step-forward', '#step-scrubber', '#viewer-frame svg', '#viewer-caption', '#count', '[data-counter="chain"]', '[data-counter="points"]', '#run'];
+      const watched = [
+        '#step-back',
+        '#step-play',
+        '#step-forward',
+        '#step-scrubber',
+        '#viewer-frame svg',
+        '#viewer-caption',
+        '#count',
+        '[data-counter="chain"]',
+        '[data-counter="points"]',
+        '#run',
+      ];
       // Every step the animation shows, with where the watched elements were on screen then.
       const seen: { caption: string; at: Record<string, string> }[] = [];
       for (let i = 0; i < 12; i++) {
@@ -114,7 +130,10 @@ describe('a steady layout', () => {
 });
 
 describe('the run bar', () => {
-  for (const [name, viewport] of [['desktop 1280x900', DESKTOP], ['phone 390x844', PHONE]] as const) {
+  for (const [name, viewport] of [
+    ['desktop 1280x900', DESKTOP],
+    ['phone 390x844', PHONE],
+  ] as const) {
     it(`keeps Run, the run's state and the form's error in view (${name})`, async () => {
       const p = await open('?puzzle=puyo', viewport);
       const inView = (selector: string) =>
@@ -204,7 +223,13 @@ describe('the solution list', () => {
     const seen = await p.evaluate(() => {
       const { added, removed } = (window as unknown as { thumbChanges: () => { added: Node[]; removed: Node[] } }).thumbChanges();
       const shown = document.querySelectorAll('#solution-thumbs li').length;
-      return { shown, added: added.length, distinctAdded: new Set(added).size, removed: removed.length, removedButShown: removed.filter((node) => node.isConnected).length };
+      return {
+        shown,
+        added: added.length,
+        distinctAdded: new Set(added).size,
+        removed: removed.length,
+        removedButShown: removed.filter((node) => node.isConnected).length,
+      };
     });
     expect(seen.removed).toBeGreaterThan(0);
     expect(seen.removedButShown).toBe(0);
@@ -215,7 +240,7 @@ describe('the solution list', () => {
 });
 
 describe('a flood of solutions', () => {
-  it('draws a running search\'s picture in parts: no display frame changes more than 96 cells of a 16x16 grid, and the picture ends whole', async () => {
+  it("draws a running search's picture in parts: no display frame changes more than 96 cells of a 16x16 grid, and the picture ends whole", async () => {
     const p = await open(`?puzzle=sudoku&input=${encodeURIComponent('16x16_256*.')}`);
     // The cells each draw changes (one observer callback per display frame's drawing), from before Run.
     await p.evaluate(() => {
@@ -229,7 +254,8 @@ describe('a flood of solutions', () => {
       new MutationObserver((records) => {
         const cells = new Set<string>();
         for (const record of records) {
-          if (record.type === 'attributes' && (record.target as Element).localName === 'rect' && record.attributeName === 'class') cells.add(cellOf(record.target)!);
+          if (record.type === 'attributes' && (record.target as Element).localName === 'rect' && record.attributeName === 'class')
+            cells.add(cellOf(record.target)!);
           for (const node of record.addedNodes) {
             const cell = (node as Element).localName === 'text' || node.nodeType === Node.TEXT_NODE ? cellOf(node) : undefined;
             if (cell) cells.add(cell);
@@ -242,7 +268,11 @@ describe('a flood of solutions', () => {
     });
     await p.getByRole('button', { name: 'Run', exact: true }).click();
     // A whole 16x16 picture: every cell a rect, and labels for the cells the search has filled.
-    await p.waitForFunction(() => document.querySelectorAll('svg.main-frame rect').length === 256 && document.querySelectorAll('svg.main-frame text').length >= 200, undefined, { timeout: 60_000 });
+    await p.waitForFunction(
+      () => document.querySelectorAll('svg.main-frame rect').length === 256 && document.querySelectorAll('svg.main-frame text').length >= 200,
+      undefined,
+      { timeout: 60_000 },
+    );
     await p.click('#cancel');
     const perDraw = await p.evaluate(() => (window as unknown as { cellsPerDraw: number[] }).cellsPerDraw);
     // The first picture is 256 new cells: 96 of them in its first frame; never more in any frame.
@@ -253,7 +283,7 @@ describe('a flood of solutions', () => {
 });
 
 describe('thumbnails', () => {
-  it('are one canvas each, whatever the grid (a 16x16 grid was 260 elements to style and lay out), painted in the solution\'s colours', async () => {
+  it("are one canvas each, whatever the grid (a 16x16 grid was 260 elements to style and lay out), painted in the solution's colours", async () => {
     const p = await open(`?puzzle=sudoku&input=${encodeURIComponent('4x4_16*.')}&run=1`);
     await done(p);
     const cli = kitJson(['sudoku', '@input'], '....\n....\n....\n....\n');
@@ -333,25 +363,33 @@ describe('one source for every headline', () => {
     ['Katamino challenge', '?puzzle=katamino&example=small-slam-a&run=1', ['katamino', '--challenge', 'small-slam:A']],
     ['pentomino', '?puzzle=pentomino&example=3x20&run=1', ['pentomino', '--size', '3']],
   ];
-  it.each(cases)('%s: the big count, the summary line and the list agree with each other and the CLI', async (_name, search, args) => {
-    const p = await open(search);
-    await done(p);
-    await runsShown(p, 1);
-    const input = args.includes('@input') ? 'R.....\nG.....\nG.....\nGRRR..\n' : undefined;
-    const cli = kitJson(args, input);
-    const count = Number(await p.locator('#count').getAttribute('data-count'));
-    const summaryLine = await text(p, '.summary-line');
-    const listed = await text(p, '#solutions-listed');
-    const expectedCount = Number(cli.done['solutions']);
-    const events = cli.solutions.length;
-    expect(count).toBe(expectedCount);
-    expect(await text(p, '.count-line')).toBe(`${expectedCount.toLocaleString('en')} solution${expectedCount === 1 ? '' : 's'}`);
-    // The summary line's count of solutions is the big count.
-    expect(Number(/(\d[\d,]*) solutions?\b/.exec(summaryLine)?.[1]?.replaceAll(',', ''))).toBe(expectedCount);
-    expect(listed).toBe(events === expectedCount ? `${events} listed` : `${events} listed; ${expectedCount.toLocaleString('en')} solution${expectedCount === 1 ? '' : 's'} in all`);
-    expect(await text(p, '#run-count')).toBe(`${expectedCount.toLocaleString('en')} solution${expectedCount === 1 ? '' : 's'}`);
-    await p.close();
-  }, 180_000);
+  it.each(cases)(
+    '%s: the big count, the summary line and the list agree with each other and the CLI',
+    async (_name, search, args) => {
+      const p = await open(search);
+      await done(p);
+      await runsShown(p, 1);
+      const input = args.includes('@input') ? 'R.....\nG.....\nG.....\nGRRR..\n' : undefined;
+      const cli = kitJson(args, input);
+      const count = Number(await p.locator('#count').getAttribute('data-count'));
+      const summaryLine = await text(p, '.summary-line');
+      const listed = await text(p, '#solutions-listed');
+      const expectedCount = Number(cli.done['solutions']);
+      const events = cli.solutions.length;
+      expect(count).toBe(expectedCount);
+      expect(await text(p, '.count-line')).toBe(`${expectedCount.toLocaleString('en')} solution${expectedCount === 1 ? '' : 's'}`);
+      // The summary line's count of solutions is the big count.
+      expect(Number(/(\d[\d,]*) solutions?\b/.exec(summaryLine)?.[1]?.replaceAll(',', ''))).toBe(expectedCount);
+      expect(listed).toBe(
+        events === expectedCount
+          ? `${events} listed`
+          : `${events} listed; ${expectedCount.toLocaleString('en')} solution${expectedCount === 1 ? '' : 's'} in all`,
+      );
+      expect(await text(p, '#run-count')).toBe(`${expectedCount.toLocaleString('en')} solution${expectedCount === 1 ? '' : 's'}`);
+      await p.close();
+    },
+    180_000,
+  );
 });
 
 describe('a pasted puzzle link', () => {
@@ -374,7 +412,9 @@ describe('a pasted puzzle link', () => {
 
   it('refuses a field string that is not one, in one line, and does not run', async () => {
     const p = await open('?puzzle=puyo&url=hello&run=1');
-    expect(await text(p, '#form-error')).toBe('url: "hello" is not a puyop.com or Puyo Nexus link (https://puyop.com/s/... or https://puyonexus.com/chainsim/?chain=...)');
+    expect(await text(p, '#form-error')).toBe(
+      'url: "hello" is not a puyop.com or Puyo Nexus link (https://puyop.com/s/... or https://puyonexus.com/chainsim/?chain=...)',
+    );
     expect(await p.locator('#phase').getAttribute('data-phase')).toBe('idle');
     await p.close();
   });
@@ -399,7 +439,7 @@ describe('words instead of keys', () => {
     await p.close();
   });
 
-  it('makes the links in a summary line links (a chain puzzle\'s answer)', async () => {
+  it("makes the links in a summary line links (a chain puzzle's answer)", async () => {
     const p = await open(`?puzzle=puyo&url=${encodeURIComponent(NAZO_LINK)}&nazo=1&run=1`);
     await done(p, 60_000);
     const answer = p.locator('.summary-detail pre a');
@@ -408,7 +448,7 @@ describe('words instead of keys', () => {
     await p.close();
   });
 
-  it('lets go of the example\'s name once the grid is edited', async () => {
+  it("lets go of the example's name once the grid is edited", async () => {
     const p = await open('?puzzle=puyo&example=seq19');
     expect(await p.locator('#example').inputValue()).toBe('seq19');
     await p.locator('[data-editor="input"] button[data-value="R"]').click();
@@ -443,7 +483,7 @@ describe('editors', () => {
     await p.close();
   });
 
-  it("the Hitori designer: blank is explained, both editors stay in reach, a sensible start, and a non-unique design says so", async () => {
+  it('the Hitori designer: blank is explained, both editors stay in reach, a sensible start, and a non-unique design says so', async () => {
     const p = await open('?puzzle=hitori-sat');
     const pattern = p.locator('details[data-editor="fill"]');
     const puzzle = p.locator('details[data-editor="input"]');
@@ -484,22 +524,28 @@ describe("a plugin's summary fields", () => {
 
 describe('no developer words in the page', () => {
   // Every plugin's page with each example run: no CLI flags, README pointers, package paths or keys.
-  it.each(plugins.map((plugin) => [plugin.id, plugin.samples?.map((sample) => sample.name) ?? []] as const))('%s', async (id, samples) => {
-    for (const sample of samples.length ? samples : ['']) {
-      const p = await open(`?puzzle=${id}${sample ? `&example=${sample}` : ''}&limit=50&run=1`);
-      await p.waitForSelector('#phase:not([data-phase="running"])', { timeout: 150_000 });
-      await runsShown(p, 1);
-      // Everything a person can read, folded parts included (help, titles and labels too).
-      const words = await p.evaluate(() => {
-        for (const details of document.querySelectorAll('details')) details.open = true;
-        const attributes = [...document.querySelectorAll('[title], [aria-label], [placeholder]')].flatMap((element) =>
-          ['title', 'aria-label', 'placeholder'].map((name) => element.getAttribute(name) ?? ''),
-        );
-        return [document.body.textContent, ...attributes].join('\n');
-      });
-      const offending = words.split('\n').filter((line) => /(^|[\s(])--[a-z]|README|kit run|@kit\/|packages\/|node_modules|elapsedMs|allClear|chainPower/.test(line));
-      expect(offending, `${id} ${sample}`).toEqual([]);
-      await p.close();
-    }
-  }, 600_000);
+  it.each(plugins.map((plugin) => [plugin.id, plugin.samples?.map((sample) => sample.name) ?? []] as const))(
+    '%s',
+    async (id, samples) => {
+      for (const sample of samples.length ? samples : ['']) {
+        const p = await open(`?puzzle=${id}${sample ? `&example=${sample}` : ''}&limit=50&run=1`);
+        await p.waitForSelector('#phase:not([data-phase="running"])', { timeout: 150_000 });
+        await runsShown(p, 1);
+        // Everything a person can read, folded parts included (help, titles and labels too).
+        const words = await p.evaluate(() => {
+          for (const details of document.querySelectorAll('details')) details.open = true;
+          const attributes = [...document.querySelectorAll('[title], [aria-label], [placeholder]')].flatMap((element) =>
+            ['title', 'aria-label', 'placeholder'].map((name) => element.getAttribute(name) ?? ''),
+          );
+          return [document.body.textContent, ...attributes].join('\n');
+        });
+        const offending = words
+          .split('\n')
+          .filter((line) => /(^|[\s(])--[a-z]|README|kit run|@kit\/|packages\/|node_modules|elapsedMs|allClear|chainPower/.test(line));
+        expect(offending, `${id} ${sample}`).toEqual([]);
+        await p.close();
+      }
+    },
+    600_000,
+  );
 });

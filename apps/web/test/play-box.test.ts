@@ -35,7 +35,7 @@ afterAll(async () => {
 });
 
 describe('a box in play', () => {
-  it('lays a Soma piece into the 3x3x3 box; the count is the CLI\'s for the cube with its cubes as holes', { timeout: 120_000 }, async () => {
+  it("lays a Soma piece into the 3x3x3 box; the count is the CLI's for the cube with its cubes as holes", { timeout: 120_000 }, async () => {
     page = await browser.context.newPage();
     const problems: string[] = [];
     page.on('pageerror', (error) => problems.push(error.message));
@@ -61,7 +61,10 @@ describe('a box in play', () => {
     expect(new Set([a, b, pp]).size).toBe(3);
 
     // T tips the piece in hand over: the tray draws another shape (seen from above).
-    const trayShape = () => p.locator('.tray-piece[data-piece="L"] [data-part]').evaluateAll((cells) => cells.map((cell) => `${(cell as HTMLElement).dataset['dr']},${(cell as HTMLElement).dataset['dc']}`).join(' '));
+    const trayShape = () =>
+      p
+        .locator('.tray-piece[data-piece="L"] [data-part]')
+        .evaluateAll((cells) => cells.map((cell) => `${(cell as HTMLElement).dataset['dr']},${(cell as HTMLElement).dataset['dc']}`).join(' '));
     const flat = await trayShape();
     await p.locator('.tray-piece[data-piece="L"]').focus();
     await p.keyboard.press('t');
@@ -91,7 +94,11 @@ describe('a box in play', () => {
     const layers = [0, 1, 2].map((z) => [0, 1, 2].map((y) => [0, 1, 2].map((x) => (covered.includes(9 * z + 3 * y + x) ? '#' : '.')).join('')).join('\n'));
     const target = join(work, 'target.txt');
     writeFileSync(target, `${layers.join('\n\n')}\n`);
-    const done = JSON.parse(execFileSync(process.execPath, [kitBin, 'run', 'polycube', target, '--pieces', 'VTZABP', '--symmetry', 'none', '--count', '--json'], { encoding: 'utf8' }).trim()) as { solutions: number };
+    const done = JSON.parse(
+      execFileSync(process.execPath, [kitBin, 'run', 'polycube', target, '--pieces', 'VTZABP', '--symmetry', 'none', '--count', '--json'], {
+        encoding: 'utf8',
+      }).trim(),
+    ) as { solutions: number };
     const shown = await remaining(p);
     // Below the cap, so the page shows the exact count.
     expect(done.solutions).toBeGreaterThan(0);

@@ -36,11 +36,18 @@ afterAll(async () => {
   rmSync(work, { recursive: true, force: true });
 });
 
-const { open, close } = pageOpener(() => browser.context, () => server.url, { viewport: { width: 390, height: 844 } });
+const { open, close } = pageOpener(
+  () => browser.context,
+  () => server.url,
+  { viewport: { width: 390, height: 844 } },
+);
 
 /** `kit run puyo ARGS --json`: the solution's field rows (row 14 first) and the done line. */
 function kitPuyo(args: string[]): { rows: string[]; done: Record<string, unknown> } {
-  const lines = execFileSync(process.execPath, [kitBin, 'run', 'puyo', ...args, '--json'], { encoding: 'utf8' }).trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+  const lines = execFileSync(process.execPath, [kitBin, 'run', 'puyo', ...args, '--json'], { encoding: 'utf8' })
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
   const solution = lines.find((line) => line['type'] === 'solution')!['solution'] as { rows: string[] };
   return { rows: solution.rows, done: lines.at(-1)! };
 }
@@ -57,12 +64,16 @@ const box = (p: Page) =>
     return [found.left + scrollX, found.top + scrollY, found.width, found.height];
   });
 
-describe('Puyo\'s field edited in place', () => {
-  it('paints with the palette by taps and a drag; Cancel edit keeps the field; Done plays the edited field, carried by the address, and the game goes on from it', { timeout: 120_000 }, async () => {
+describe("Puyo's field edited in place", () => {
+  it('paints with the palette by taps and a drag; Cancel edit keeps the field; Done plays the edited field, carried by the address, and the game goes on from it', {
+    timeout: 120_000,
+  }, async () => {
     const p = await open('?puzzle=puyo&example=builder&play=1');
     await p.waitForSelector('.drops-stage[data-column]');
     const before = await fieldWords(p);
-    expect(before).toBe('Field from the floor up (R red, G green, B blue, Y yellow, P purple, O garbage); column 1: G G G R; column 2: R; column 3: R; column 4: R; column 5: empty; column 6: empty');
+    expect(before).toBe(
+      'Field from the floor up (R red, G green, B blue, Y yellow, P purple, O garbage); column 1: G G G R; column 2: R; column 3: R; column 4: R; column 5: empty; column 6: empty',
+    );
     const stageBox = await box(p);
     expect(stageBox[1]! + stageBox[3]!).toBeLessThanOrEqual(844);
 
@@ -102,7 +113,9 @@ describe('Puyo\'s field edited in place', () => {
 
     // Played: the field as painted, the address's field the same for the CLI, the board where it was.
     await p.waitForSelector('.drops-stage[data-column]');
-    expect(await fieldWords(p)).toBe('Field from the floor up (R red, G green, B blue, Y yellow, P purple, O garbage); column 1: G G G R; column 2: R Y; column 3: R Y; column 4: R; column 5: empty; column 6: empty');
+    expect(await fieldWords(p)).toBe(
+      'Field from the floor up (R red, G green, B blue, Y yellow, P purple, O garbage); column 1: G G G R; column 2: R Y; column 3: R Y; column 4: R; column 5: empty; column 6: empty',
+    );
     expect(await box(p)).toEqual(stageBox);
     expect(await p.locator('#play-example').inputValue()).toBe('');
     const code = new URL(p.url()).searchParams.get('input')!;
@@ -112,7 +125,14 @@ describe('Puyo\'s field edited in place', () => {
     await button(p, 'Turn clockwise (X)').tap();
     await button(p, 'Turn clockwise (X)').tap();
     await button(p, 'Move right').tap();
-    const ghost = await p.locator('.stage .drops-field .board-cell[data-ghost]').evaluateAll((cells) => cells.map((cell) => [Number((cell as HTMLElement).dataset['row']), Number((cell as HTMLElement).dataset['col']), (cell as HTMLElement).dataset['ghost']!] as const));
+    const ghost = await p
+      .locator('.stage .drops-field .board-cell[data-ghost]')
+      .evaluateAll((cells) =>
+        cells.map(
+          (cell) =>
+            [Number((cell as HTMLElement).dataset['row']), Number((cell as HTMLElement).dataset['col']), (cell as HTMLElement).dataset['ghost']!] as const,
+        ),
+      );
     expect(ghost).toHaveLength(2);
     // The field the drop makes, as a file for the CLI (row 14 first): frame row r is field row 15 - r below the divider.
     const rows = [...Array(10).fill('......'), 'R.....', 'G.....', 'GYY...', 'GRRR..'].map((row: string) => [...row]);
@@ -128,7 +148,7 @@ describe('Puyo\'s field edited in place', () => {
     await close(p);
   });
 
-  it('with the keyboard: the arrows move over the editor\'s cells, a value\'s key paints it', { timeout: 60_000 }, async () => {
+  it("with the keyboard: the arrows move over the editor's cells, a value's key paints it", { timeout: 60_000 }, async () => {
     const p = await open('?puzzle=puyo&example=builder&play=1');
     await p.waitForSelector('.drops-stage[data-column]');
     await button(p, 'Edit field').tap();

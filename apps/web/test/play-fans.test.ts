@@ -42,12 +42,17 @@ afterAll(async () => {
 function cli(id: string, args: string[], text: string): { done: Record<string, unknown> } {
   const file = join(work, `${id}-input.txt`);
   writeFileSync(file, text);
-  const lines = execFileSync(process.execPath, [kitBin, 'run', id, file, ...args, '--json'], { encoding: 'utf8' }).trim().split('\n');
+  const lines = execFileSync(process.execPath, [kitBin, 'run', id, file, ...args, '--json'], { encoding: 'utf8' })
+    .trim()
+    .split('\n');
   return { done: JSON.parse(lines.at(-1)!) as Record<string, unknown> };
 }
 
 /** Pages of the served site with no stored progress; a page error fails the test at `close`. */
-const { open, close } = pageOpener(() => browser.context, () => server.url);
+const { open, close } = pageOpener(
+  () => browser.context,
+  () => server.url,
+);
 
 /** The unit edges of an SVG path made of `M x y h1` and `M x y v1` moves, as `x,y,h` / `x,y,v`. */
 const edgesOf = (d: string) => new Set([...d.matchAll(/M(\d+) (\d+)([hv])1/g)].map(([, x, y, way]) => `${x},${y},${way}`));
@@ -76,12 +81,18 @@ describe('Sudoku as its fans expect', () => {
     await close(p);
   });
 
-  it('a digit put on a cell rubs its pencil mark out of the cell\'s row, column and box, and nowhere else', async () => {
+  it("a digit put on a cell rubs its pencil mark out of the cell's row, column and box, and nowhere else", async () => {
     const p = await open('?puzzle=sudoku&example=wikipedia&play=1');
     await remaining(p);
     await p.getByRole('button', { name: 'Pencil' }).click();
     // Row 1 is 53..7....: (0,3) shares the row, (1,1) the box, (4,2) the column; (2,5) none of them.
-    const noted: Array<[number, number]> = [[0, 3], [1, 1], [4, 2], [2, 5], [0, 2]];
+    const noted: Array<[number, number]> = [
+      [0, 3],
+      [1, 1],
+      [4, 2],
+      [2, 5],
+      [0, 2],
+    ];
     for (const [row, col] of noted) {
       await boardCell(p, row, col).click();
       await p.keyboard.press('4');
@@ -115,7 +126,9 @@ describe('Hitori as its fans expect', () => {
     await cell.click();
     expect(await cell.getAttribute('data-mark')).toBe('o');
     const frame = p.locator('.stage svg.play-frame');
-    const rings = await frame.locator('circle.ring').evaluateAll((circles) => circles.map((circle) => `${circle.getAttribute('cx')},${circle.getAttribute('cy')}`));
+    const rings = await frame
+      .locator('circle.ring')
+      .evaluateAll((circles) => circles.map((circle) => `${circle.getAttribute('cx')},${circle.getAttribute('cy')}`));
     expect(rings).toEqual(['2.5,1.5']);
     const ground = (x: number, y: number) => frame.locator(`rect[x="${x}"][y="${y}"]`).getAttribute('fill');
     // The ring's cell has the ground of an unshaded one (1,1 is untouched), and the ring is drawn in ink.
@@ -180,7 +193,9 @@ describe('pentomino as its fans expect', () => {
     await dragPiece(p, 'X', centre, 1, 1);
     await p.waitForSelector('#play-violations li');
     expect(await p.locator('#play-violations li').allTextContents()).toEqual(['these 1 cell cannot be filled by the pieces left: the smallest has 5']);
-    const red = await p.locator('.stage .board-cell.violation').evaluateAll((cells) => cells.map((cell) => `${(cell as HTMLElement).dataset['row']},${(cell as HTMLElement).dataset['col']}`));
+    const red = await p
+      .locator('.stage .board-cell.violation')
+      .evaluateAll((cells) => cells.map((cell) => `${(cell as HTMLElement).dataset['row']},${(cell as HTMLElement).dataset['col']}`));
     expect(red).toEqual(['0,0']);
     await close(p);
   });

@@ -29,7 +29,11 @@ export async function dragPiece(p: Page, piece: string, part: number, row: numbe
 
 /** A tray piece's cells in its shown orientation, as [row, col] offsets by part. */
 export async function pieceParts(p: Page, piece: string): Promise<[number, number][]> {
-  return p.locator(`.tray-piece[data-piece="${piece}"] [data-part]`).evaluateAll((cells) => cells.map((cell) => [Number((cell as HTMLElement).dataset['dr']), Number((cell as HTMLElement).dataset['dc'])] as [number, number]));
+  return p
+    .locator(`.tray-piece[data-piece="${piece}"] [data-part]`)
+    .evaluateAll((cells) =>
+      cells.map((cell) => [Number((cell as HTMLElement).dataset['dr']), Number((cell as HTMLElement).dataset['dc'])] as [number, number]),
+    );
 }
 
 interface Violation {
@@ -48,23 +52,40 @@ export async function axeProblems(p: Page): Promise<string[]> {
   });
   return violations
     .filter((violation) => violation.impact === 'critical' || violation.impact === 'serious')
-    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.slice(0, 3).map((node) => node.target.join(' ')).join(', ')})`);
+    .map(
+      (violation) =>
+        `${violation.id}: ${violation.help} (${violation.nodes
+          .slice(0, 3)
+          .map((node) => node.target.join(' '))
+          .join(', ')})`,
+    );
 }
 
 /** Interactive elements smaller than 24 CSS pixels either way (WCAG 2.2's minimum target size). */
 export async function smallTargets(p: Page): Promise<string[]> {
   return p.evaluate(() =>
-    [...document.querySelectorAll<HTMLElement>('.play-panel button, .play-panel a, .play-panel select, .play-panel [role="gridcell"], .play-panel [tabindex="0"]')]
+    [
+      ...document.querySelectorAll<HTMLElement>(
+        '.play-panel button, .play-panel a, .play-panel select, .play-panel [role="gridcell"], .play-panel [tabindex="0"]',
+      ),
+    ]
       .filter((element) => element.offsetParent !== null)
       .map((element) => ({ element, box: element.getBoundingClientRect() }))
       .filter(({ box }) => box.width < 24 || box.height < 24)
-      .map(({ element, box }) => `${element.tagName.toLowerCase()}.${element.className} "${(element.textContent ?? '').trim().slice(0, 20)}" ${box.width.toFixed(1)}x${box.height.toFixed(1)}`),
+      .map(
+        ({ element, box }) =>
+          `${element.tagName.toLowerCase()}.${element.className} "${(element.textContent ?? '').trim().slice(0, 20)}" ${box.width.toFixed(1)}x${box.height.toFixed(1)}`,
+      ),
   );
 }
 
 /** The cells of the piece in hand (the hand bar's drawing) as [row, col] offsets by part. */
 export async function handParts(p: Page): Promise<[number, number][]> {
-  return p.locator('.hand-piece [data-part]').evaluateAll((cells) => cells.map((cell) => [Number((cell as HTMLElement).dataset['dr']), Number((cell as HTMLElement).dataset['dc'])] as [number, number]));
+  return p
+    .locator('.hand-piece [data-part]')
+    .evaluateAll((cells) =>
+      cells.map((cell) => [Number((cell as HTMLElement).dataset['dr']), Number((cell as HTMLElement).dataset['dc'])] as [number, number]),
+    );
 }
 
 /**
@@ -73,7 +94,11 @@ export async function handParts(p: Page): Promise<[number, number][]> {
  * before it lifts. Events sent as fast as CDP takes them are a fling to Chromium, and it swallows
  * the next tap as the one that stops the fling.
  */
-export async function touchPath(p: Page, points: ReadonlyArray<{ x: number; y: number }>, atEach?: (point: { x: number; y: number }, index: number) => Promise<void>): Promise<void> {
+export async function touchPath(
+  p: Page,
+  points: ReadonlyArray<{ x: number; y: number }>,
+  atEach?: (point: { x: number; y: number }, index: number) => Promise<void>,
+): Promise<void> {
   const cdp = await p.context().newCDPSession(p);
   const start = Date.now() / 1000;
   const at = (step: number) => start + step * 0.05;
@@ -97,7 +122,10 @@ export async function centre(p: Page, selector: string): Promise<{ x: number; y:
 export function shapeOf(cells: ReadonlyArray<readonly [number, number]>): string {
   const top = Math.min(...cells.map(([r]) => r));
   const left = Math.min(...cells.map(([, c]) => c));
-  return cells.map(([r, c]) => `${r - top},${c - left}`).sort().join(' ');
+  return cells
+    .map(([r, c]) => `${r - top},${c - left}`)
+    .sort()
+    .join(' ');
 }
 
 /** The cells a letter covers in a solution's rows. */
@@ -109,7 +137,13 @@ export const cellsOf = (rows: readonly string[], letter: string): [number, numbe
  * Rotate (Flip after three turns) until it has the solution's shape, and its first part put on its
  * cell. `act` taps or clicks; `after` runs after each of those steps.
  */
-export async function layByHand(p: Page, rows: readonly string[], letter: string, act: 'tap' | 'click', after: () => Promise<void> = async () => {}): Promise<void> {
+export async function layByHand(
+  p: Page,
+  rows: readonly string[],
+  letter: string,
+  act: 'tap' | 'click',
+  after: () => Promise<void> = async () => {},
+): Promise<void> {
   const target = cellsOf(rows, letter);
   const push = async (locator: ReturnType<Page['locator']>) => {
     await (act === 'tap' ? locator.tap() : locator.click());
@@ -135,13 +169,18 @@ export interface TrayTurns {
 
 /** The cubes of the piece in hand (the hand bar's drawing) as [layer, row, col] offsets by part. */
 export async function handCubes(p: Page): Promise<[number, number, number][]> {
-  return p.locator('.hand-piece [data-part]').evaluateAll((cells) => cells.map((cell) => ['dl', 'dr', 'dc'].map((key) => Number((cell as HTMLElement).dataset[key])) as [number, number, number]));
+  return p
+    .locator('.hand-piece [data-part]')
+    .evaluateAll((cells) => cells.map((cell) => ['dl', 'dr', 'dc'].map((key) => Number((cell as HTMLElement).dataset[key])) as [number, number, number]));
 }
 
 /** Cubes as a canonical string: moved to the least corner, sorted. */
 export function solidOf(cubes: ReadonlyArray<readonly number[]>): string {
   const least = [0, 1, 2].map((axis) => Math.min(...cubes.map((cube) => cube[axis]!)));
-  return cubes.map((cube) => cube.map((value, axis) => value - least[axis]!).join(',')).sort().join(' ');
+  return cubes
+    .map((cube) => cube.map((value, axis) => value - least[axis]!).join(','))
+    .sort()
+    .join(' ');
 }
 
 /**
@@ -152,7 +191,9 @@ export function solidOf(cubes: ReadonlyArray<readonly number[]>): string {
  * the page: `data-orientation` and the drawn cubes.
  */
 export async function layInBox(p: Page, layers: readonly (readonly string[])[], piece: TrayTurns, buttons: Record<string, string>): Promise<void> {
-  const target = layers.flatMap((layer, z) => layer.flatMap((row, y) => [...row].flatMap((char, x) => (char === piece.name ? [[z, y, x] as [number, number, number]] : []))));
+  const target = layers.flatMap((layer, z) =>
+    layer.flatMap((row, y) => [...row].flatMap((char, x) => (char === piece.name ? [[z, y, x] as [number, number, number]] : []))),
+  );
   await p.locator(`.tray-piece[data-piece="${piece.name}"]`).tap();
   const held = p.locator('.hand-piece');
   const start = Number(await held.getAttribute('data-orientation'));

@@ -140,7 +140,7 @@ describe('what the referee says', () => {
     expect(remainingWords({ remaining: 1000, capped: true })).toBe('more than 1,000');
   });
 
-  it('names moves and their cells in the setup\'s words', () => {
+  it("names moves and their cells in the setup's words", () => {
     const instance = binairo.parse({ rows: '1..0/.0../11../....' });
     const { setup } = startGame(binairo, instance);
     expect(moveWords(setup, { type: 'mark', cell: 6, value: '1' })).toBe('one at row 2, column 3');

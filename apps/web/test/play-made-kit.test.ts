@@ -44,7 +44,10 @@ function madeByCli(id: string, seed: number, difficulty?: string): Made {
 function gradedByCli(id: string, made: Made): Graded {
   const file = join(work, `${id}-${made.seed}.txt`);
   writeFileSync(file, made.input);
-  const records = kit(['grade', id, file, '--json']).trim().split('\n').map((line) => JSON.parse(line) as { type: string; line?: string; rule?: string; text?: string });
+  const records = kit(['grade', id, file, '--json'])
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as { type: string; line?: string; rule?: string; text?: string });
   return {
     line: records.find((record) => record.type === 'grade')!.line!,
     steps: records.filter((record) => record.type === 'step').map(({ rule, text }) => ({ rule: rule!, text: text! })),
@@ -75,13 +78,20 @@ afterAll(async () => {
 });
 
 /** Pages of the served site with no stored progress; a page error fails the test at `close`. */
-const { open, close } = pageOpener(() => browser.context, () => server.url);
+const { open, close } = pageOpener(
+  () => browser.context,
+  () => server.url,
+);
 
 /** The made game the page shows: its level, seed and line. */
 async function shownGame(p: Page): Promise<{ difficulty: string; seed: number; text: string }> {
   const shown = p.locator('#play-difficulty[data-difficulty]');
   await shown.waitFor({ timeout: 60_000 });
-  return { difficulty: (await shown.getAttribute('data-difficulty'))!, seed: Number(await shown.getAttribute('data-seed')), text: (await shown.textContent()) ?? '' };
+  return {
+    difficulty: (await shown.getAttribute('data-difficulty'))!,
+    seed: Number(await shown.getAttribute('data-seed')),
+    text: (await shown.textContent()) ?? '',
+  };
 }
 
 /** Opens the solution path; expects the CLI's grade line, then its first step, word for word. */
@@ -98,7 +108,7 @@ async function expectPath(p: Page, graded: Graded): Promise<void> {
 }
 
 describe('every plugin that makes puzzles, in Play', () => {
-  it('finds the kit\'s makers', () => {
+  it("finds the kit's makers", () => {
     expect(makers.map(({ id }) => id)).toEqual(['hitori-sat', 'katamino', 'pentomino', 'polycube', 'puyo', 'sudoku']);
   });
 
@@ -113,7 +123,10 @@ describe('every plugin that makes puzzles, in Play', () => {
       await expectPath(p, graded);
       await p.getByRole('button', { name: 'Close', exact: true }).click();
       // A hint names the rule of a deduction the path uses.
-      await p.getByRole('button', { name: /^(Hint|Suggest)$/ }).first().click();
+      await p
+        .getByRole('button', { name: /^(Hint|Suggest)$/ })
+        .first()
+        .click();
       await p.waitForSelector('#play-hint[data-move]', { timeout: 60_000 });
       expect(graded.steps.map(({ rule }) => rule)).toContain(await p.locator('#play-hint').getAttribute('data-rule'));
       await close(p);

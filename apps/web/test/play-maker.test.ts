@@ -50,12 +50,23 @@ afterAll(async () => {
 });
 
 /** Pages of the served site with no stored progress; a page error fails the test at `close`. */
-const { open, close } = pageOpener(() => browser.context, () => server.url);
+const { open, close } = pageOpener(
+  () => browser.context,
+  () => server.url,
+);
 
 /** The board's marks, row by row, one string a row. */
 async function boardRows(p: Page): Promise<string[]> {
   await p.waitForSelector('.stage .board-cell');
-  const cells = await p.locator('.stage .board-cell').evaluateAll((all) => all.map((cell) => [Number((cell as HTMLElement).dataset['row']), Number((cell as HTMLElement).dataset['col']), (cell as HTMLElement).dataset['mark'] ?? '']));
+  const cells = await p
+    .locator('.stage .board-cell')
+    .evaluateAll((all) =>
+      all.map((cell) => [
+        Number((cell as HTMLElement).dataset['row']),
+        Number((cell as HTMLElement).dataset['col']),
+        (cell as HTMLElement).dataset['mark'] ?? '',
+      ]),
+    );
   const rows: string[] = [];
   for (const [row, col, mark] of cells as [number, number, string][]) rows[row] = (rows[row] ?? '').padEnd(col, '?') + mark;
   return rows;
@@ -92,7 +103,7 @@ describe('New game', () => {
     expect(await remaining(p)).toEqual({ data: '1', text: '1 solution left' });
     const search = `?puzzle=parity&play=1&new=1&difficulty=hard&seed=${seed}&size=7x7`;
     expect(new URL(p.url()).search).toBe(search);
-    expect(new URL(await p.locator('.play-link').first().getAttribute('href') ?? '', server.url).search).toBe(search);
+    expect(new URL((await p.locator('.play-link').first().getAttribute('href')) ?? '', server.url).search).toBe(search);
 
     // A move, then the position's link: it makes the same puzzle and replays the move.
     const blank = rows.join('').indexOf('.');
@@ -112,7 +123,9 @@ describe('New game', () => {
     const p = await open('?puzzle=parity&play=1');
     await p.locator('#new-game-size').selectOption('9x9');
     await p.getByRole('button', { name: 'New game', exact: true }).click();
-    await p.waitForFunction(() => /^Making a puzzle… \d+ tries$/.test(document.querySelector('#new-game-status')?.textContent ?? ''), undefined, { timeout: 30_000 });
+    await p.waitForFunction(() => /^Making a puzzle… \d+ tries$/.test(document.querySelector('#new-game-status')?.textContent ?? ''), undefined, {
+      timeout: 30_000,
+    });
     expect(await p.locator('#new-game').isDisabled()).toBe(true);
     await p.getByRole('button', { name: 'Cancel', exact: true }).click();
     expect(await p.locator('#new-game-status').textContent()).toBe('Cancelled.');
@@ -127,7 +140,7 @@ describe('New game', () => {
     await close(p);
   });
 
-  it('Daily gives the day\'s puzzle, from dailySeed, the same twice; an example that asks to generate is made, with no flag named', async () => {
+  it("Daily gives the day's puzzle, from dailySeed, the same twice; an example that asks to generate is made, with no flag named", async () => {
     const p = await open('?puzzle=parity&play=1');
     await p.getByRole('button', { name: 'Daily', exact: true }).click();
     const today = new Date();
@@ -167,7 +180,7 @@ describe('New game', () => {
     await close(p);
   });
 
-  it('a link with a difficulty the generator does not have says so, in the page\'s words', async () => {
+  it("a link with a difficulty the generator does not have says so, in the page's words", async () => {
     const p = await open('?puzzle=parity&play=1&new=1&difficulty=fiendish&seed=3');
     expect(await boardRows(p)).toEqual(['1.1', '0.0', '.01']);
     expect(await p.locator('#play-problem').textContent()).toBe('This link\'s new game cannot be made: difficulty must be one of easy, hard (got "fiendish").');
@@ -181,9 +194,12 @@ describe('the solution path', () => {
     'Step 2 of 3, row parity: row 2, column 2 is 0: row 2 already holds 0 1s.',
     'Step 3 of 3, row parity: row 3, column 1 is 1: row 3 already holds 1 1.',
   ];
-  const hinted = (p: Page) => p.locator('.stage .board-cell.hint').evaluateAll((cells) => cells.map((cell) => `${(cell as HTMLElement).dataset['row']},${(cell as HTMLElement).dataset['col']}`));
+  const hinted = (p: Page) =>
+    p
+      .locator('.stage .board-cell.hint')
+      .evaluateAll((cells) => cells.map((cell) => `${(cell as HTMLElement).dataset['row']},${(cell as HTMLElement).dataset['col']}`));
 
-  it('steps forward and back through the grader\'s deductions on the board, each with its sentence and cell, and Close gives the game back', async () => {
+  it("steps forward and back through the grader's deductions on the board, each with its sentence and cell, and Close gives the game back", async () => {
     const p = await open('?puzzle=parity&example=three&play=1');
     expect(await boardRows(p)).toEqual(['1.1', '0.0', '.01']);
     const board = async () => JSON.stringify(await p.locator('.stage .play-stage').boundingBox());
@@ -222,7 +238,7 @@ describe('the solution path', () => {
     await close(p);
   });
 
-  it('a hint names the rule of the path\'s step that makes its move', async () => {
+  it("a hint names the rule of the path's step that makes its move", async () => {
     const p = await open('?puzzle=parity&example=three&play=1');
     await remaining(p);
     await p.getByRole('button', { name: 'Hint', exact: true }).click();
@@ -241,7 +257,7 @@ describe('the solution path', () => {
     await close(p);
   });
 
-  it('in free play (no referee), Suggest gives the plugin\'s deduce move, picked out on the board', async () => {
+  it("in free play (no referee), Suggest gives the plugin's deduce move, picked out on the board", async () => {
     const p = await open('?puzzle=parity&example=free&play=1');
     await p.waitForSelector('.stage .board-cell');
     expect(await p.locator('#remaining').isHidden()).toBe(true);

@@ -68,7 +68,7 @@ const FIRST_SCREEN: Array<[string, string[]]> = [
   ['?puzzle=puyo&example=builder&play=1', ['[data-play-board]', '.drop-buttons', '.play-counters', '.drops-next li']],
 ];
 
-describe('a phone\'s first screen', () => {
+describe("a phone's first screen", () => {
   for (const [search, selectors] of FIRST_SCREEN) {
     it(`${search}: the board, the count and the controls a move needs, before the first move`, async () => {
       const { p, errors } = await open(search);
@@ -84,7 +84,9 @@ describe('a phone\'s first screen', () => {
 
 /** The CLI's first solution's rows. */
 const firstRows = (args: string[]) => {
-  const line = execFileSync(process.execPath, [kitBin, 'run', ...args, '--limit', '1', '--json'], { encoding: 'utf8' }).trim().split('\n')[0]!;
+  const line = execFileSync(process.execPath, [kitBin, 'run', ...args, '--limit', '1', '--json'], { encoding: 'utf8' })
+    .trim()
+    .split('\n')[0]!;
   return (JSON.parse(line) as { solution: { rows: string[] } }).solution.rows;
 };
 
@@ -98,7 +100,9 @@ describe('solved with taps only', () => {
       const rows = firstRows(args);
       const { p, errors } = await open(search);
       const letters = [...new Set(rows.join(''))].sort();
-      expect(await p.locator('.tray-piece').evaluateAll((buttons) => buttons.map((button) => (button as HTMLElement).dataset['piece']).sort())).toEqual(letters);
+      expect(await p.locator('.tray-piece').evaluateAll((buttons) => buttons.map((button) => (button as HTMLElement).dataset['piece']).sort())).toEqual(
+        letters,
+      );
       await remaining(p);
       for (const letter of letters) {
         await layByHand(p, rows, letter, 'tap');
@@ -116,8 +120,10 @@ describe('solved with taps only', () => {
 });
 
 describe('the Soma cube solved with taps only', () => {
-  it('across its three layers, from the CLI\'s first solution: each piece taken, turned with Rotate and Tip, tapped into place; one picked up from another layer and laid again', async () => {
-    const line = execFileSync(process.execPath, [kitBin, 'run', 'polycube', '--set', 'soma', '--all', '--limit', '1', '--json'], { encoding: 'utf8' }).trim().split('\n')[0]!;
+  it("across its three layers, from the CLI's first solution: each piece taken, turned with Rotate and Tip, tapped into place; one picked up from another layer and laid again", async () => {
+    const line = execFileSync(process.execPath, [kitBin, 'run', 'polycube', '--set', 'soma', '--all', '--limit', '1', '--json'], { encoding: 'utf8' })
+      .trim()
+      .split('\n')[0]!;
     const layers = (JSON.parse(line) as { solution: { layers: string[][] } }).solution.layers;
     // The pieces' turns as the plugin's play setup has them: the test plans the taps, the page makes them.
     const source = discovery.plugins.find((plugin) => plugin.id === 'polycube')!;
@@ -134,10 +140,11 @@ describe('the Soma cube solved with taps only', () => {
     await remaining(p);
     const marks = () => p.locator('.stage .board-cell').evaluateAll((cells) => cells.map((cell) => (cell as HTMLElement).dataset['mark'] || '.').join(''));
     // The layers' board keeps its place on the page through the game (taps scroll the page: measured from the page's top).
-    const place = () => p.locator('[data-play-board]').evaluate((board) => {
-      const box = board.getBoundingClientRect();
-      return [box.left + scrollX, box.top + scrollY, box.width, box.height].map(Math.round);
-    });
+    const place = () =>
+      p.locator('[data-play-board]').evaluate((board) => {
+        const box = board.getBoundingClientRect();
+        return [box.left + scrollX, box.top + scrollY, box.width, box.height].map(Math.round);
+      });
     const start = await place();
     // The first piece that reaches across layers is picked up again once laid.
     const spans = (name: string) => new Set(layers.flatMap((layer, z) => (layer.join('').includes(name) ? [z] : []))).size;

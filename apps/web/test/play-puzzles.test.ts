@@ -42,14 +42,20 @@ afterAll(async () => {
 });
 
 /** Pages of the served site with no stored progress; a page error fails the test at `close`. */
-const { open, close } = pageOpener(() => browser.context, () => server.url, { httpErrors: true });
+const { open, close } = pageOpener(
+  () => browser.context,
+  () => server.url,
+  { httpErrors: true },
+);
 
 /** `kit run ID [FILE] ARGS --json`: its solutions and its done line. */
 function cli(id: string, args: string[], text?: string): { solutions: Record<string, unknown>[]; done: Record<string, unknown> } {
   const file = join(work, `${id}-input.txt`);
   if (text !== undefined) writeFileSync(file, text);
   const lines = execFileSync(process.execPath, [kitBin, 'run', id, ...(text !== undefined ? [file] : []), ...args, '--json'], { encoding: 'utf8' })
-    .trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
   return { solutions: lines.filter((line) => line['type'] === 'solution').map((line) => line['solution'] as Record<string, unknown>), done: lines.at(-1)! };
 }
 
@@ -96,8 +102,14 @@ describe('Hitori in play', () => {
     expect(await remaining(p)).toEqual({ data: '0', text: 'no solution from here' });
     // Moves 1-3 cycled a cell back to empty; 4 shaded the right cell, 5 the wrong one.
     expect(await p.locator('#play-mistake').getAttribute('data-move')).toBe('5');
-    expect(await p.locator('#play-mistake').textContent()).toBe(`Move 5 was the mistake: shaded at row ${Math.floor(wrong / 5) + 1}, column ${(wrong % 5) + 1}.`);
-    expect(await p.locator('.board-cell.mistake').evaluateAll((cells) => cells.map((cell) => `${(cell as HTMLElement).dataset['row']},${(cell as HTMLElement).dataset['col']}`))).toEqual([`${Math.floor(wrong / 5)},${wrong % 5}`]);
+    expect(await p.locator('#play-mistake').textContent()).toBe(
+      `Move 5 was the mistake: shaded at row ${Math.floor(wrong / 5) + 1}, column ${(wrong % 5) + 1}.`,
+    );
+    expect(
+      await p
+        .locator('.board-cell.mistake')
+        .evaluateAll((cells) => cells.map((cell) => `${(cell as HTMLElement).dataset['row']},${(cell as HTMLElement).dataset['col']}`)),
+    ).toEqual([`${Math.floor(wrong / 5)},${wrong % 5}`]);
     await p.getByRole('button', { name: 'Undo', exact: true }).click();
     expect(await remaining(p)).toEqual({ data: '1', text: '1 solution left' });
     expect(await p.locator('#play-mistake').isHidden()).toBe(true);
@@ -126,7 +138,7 @@ describe('Hitori in play', () => {
 });
 
 describe('pentomino in play', () => {
-  it('lays 3 pieces on 6x10 by dragging; the count is the CLI\'s --all count for the board with their cells as holes', async () => {
+  it("lays 3 pieces on 6x10 by dragging; the count is the CLI's --all count for the board with their cells as holes", async () => {
     const rows = cli('pentomino', ['--all', '--limit', '1']).solutions[0]!['rows'] as string[];
     const p = await open('?puzzle=pentomino&example=6x10&play=1');
     expect(await remaining(p)).toEqual({ data: '1000+', text: 'more than 1,000' });
@@ -135,11 +147,21 @@ describe('pentomino in play', () => {
       const target = rows.flatMap((row, r) => [...row].flatMap((char, c) => (char === letter ? [[r, c] as const] : [])));
       const top = Math.min(...target.map(([r]) => r));
       const left = Math.min(...target.map(([, c]) => c));
-      const shape = target.map(([r, c]) => `${r - top},${c - left}`).sort().join(' ');
+      const shape = target
+        .map(([r, c]) => `${r - top},${c - left}`)
+        .sort()
+        .join(' ');
       // Turn the tray's piece (R, and F after four turns) until it shows the shape the solution has.
       await p.locator(`.tray-piece[data-piece="${letter}"]`).focus();
       let parts = await pieceParts(p, letter);
-      for (let turn = 0; parts.map(([r, c]) => `${r},${c}`).sort().join(' ') !== shape; turn++) {
+      for (
+        let turn = 0;
+        parts
+          .map(([r, c]) => `${r},${c}`)
+          .sort()
+          .join(' ') !== shape;
+        turn++
+      ) {
         expect(turn).toBeLessThan(8);
         await p.keyboard.press(turn === 3 ? 'f' : 'r');
         parts = await pieceParts(p, letter);
@@ -150,12 +172,19 @@ describe('pentomino in play', () => {
     }
     const shown = await remaining(p);
     const board = `${rows.map((row) => [...row].map((char) => (laid.includes(char) ? '#' : '.')).join('')).join('\n')}\n`;
-    const rest = 'FILNPTUVWXYZ'.split('').filter((letter) => !laid.includes(letter)).join('');
+    const rest = 'FILNPTUVWXYZ'
+      .split('')
+      .filter((letter) => !laid.includes(letter))
+      .join('');
     const counted = cli('pentomino', ['--pieces', rest, '--all', '--count'], board).done['solutions'] as number;
     expect(counted).toBeGreaterThan(0);
     expect(shown.data).toBe(counted > 1000 ? '1000+' : String(counted));
     // Dragged off the board, a laid piece goes back to the tray (one move, undone by Ctrl+Z).
-    const from = (await boardCell(p, rows.findIndex((row) => row.includes('X')), rows.find((row) => row.includes('X'))!.indexOf('X')).boundingBox())!;
+    const from = (await boardCell(
+      p,
+      rows.findIndex((row) => row.includes('X')),
+      rows.find((row) => row.includes('X'))!.indexOf('X'),
+    ).boundingBox())!;
     await p.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
     await p.mouse.down();
     await p.mouse.move(from.x, 5, { steps: 8 });
@@ -254,14 +283,23 @@ describe('Puyo in play', () => {
     const p = await open(`?puzzle=puyo&example=builder&play=1&game=1-${seed.toString(36)}-0`);
     await p.waitForSelector('.drops-stage[data-column]');
     // The page deals the seed's pairs as Node does: the piece in hand and the two next.
-    expect(await p.locator('.drops-next li').evaluateAll((items) => items.map((item) => item.getAttribute('data-piece')))).toEqual(setup.queue.slice(1, 3).map((piece) => piece.label));
+    expect(await p.locator('.drops-next li').evaluateAll((items) => items.map((item) => item.getAttribute('data-piece')))).toEqual(
+      setup.queue.slice(1, 3).map((piece) => piece.label),
+    );
     expect(await p.locator('.drops-hand').getAttribute('aria-label')).toContain(`Piece ${setup.queue[0]!.label} over column 3`);
     await p.getByRole('button', { name: 'Suggest', exact: true }).click();
     await p.waitForFunction(() => document.querySelector('#play-hint')?.textContent?.startsWith('Suggest:'));
     const rotation = ['up', 'right', 'down', 'left'][move.rotation];
-    expect(await p.locator('#play-hint').textContent()).toBe(`Suggest: dropped in column ${move.column + 1}, ${rotation}. ${hint.reason[0]!.toUpperCase()}${hint.reason.slice(1)}.`);
+    expect(await p.locator('#play-hint').textContent()).toBe(
+      `Suggest: dropped in column ${move.column + 1}, ${rotation}. ${hint.reason[0]!.toUpperCase()}${hint.reason.slice(1)}.`,
+    );
     expect(hint.reason).toMatch(/\d-chain .*points over the 3 pairs\)$/);
-    expect(await p.locator('#play-hint').evaluate((line) => ({ ...(line as HTMLElement).dataset }))).toMatchObject({ basis: 'search', move: 'drop', column: String(move.column), rotation: String(move.rotation) });
+    expect(await p.locator('#play-hint').evaluate((line) => ({ ...(line as HTMLElement).dataset }))).toMatchObject({
+      basis: 'search',
+      move: 'drop',
+      column: String(move.column),
+      rotation: String(move.rotation),
+    });
     // The column it drops into is picked out down the field (15 rows: 14, 13, the divider, 12 to 1).
     expect(await p.locator('.drops-field .hint').count()).toBe(15);
     await close(p);
@@ -278,7 +316,11 @@ describe('Puyo in play', () => {
     await stage.focus();
     /** The ghost cells on the page, and the ones Node's view names for the hand's placement, as [row, col, label]. */
     const ghosts = () =>
-      p.locator('.drops-field [data-ghost]').evaluateAll((cells) => cells.map((cell) => [Number(cell.getAttribute('data-row')), Number(cell.getAttribute('data-col')), cell.getAttribute('data-ghost')]));
+      p
+        .locator('.drops-field [data-ghost]')
+        .evaluateAll((cells) =>
+          cells.map((cell) => [Number(cell.getAttribute('data-row')), Number(cell.getAttribute('data-col')), cell.getAttribute('data-ghost')]),
+        );
     const expected = async (game: ReturnType<typeof startGame>) => {
       const [column, rotation] = [Number(await stage.getAttribute('data-column')), Number(await stage.getAttribute('data-rotation'))];
       const landing = gameStatus(puyo, instance, game).view.landings![`${column}:${rotation}`]!;
@@ -296,10 +338,16 @@ describe('Puyo in play', () => {
       expect(await ghosts()).toEqual(await expected(game));
     }
     // Dropped: after the chain the next pair's ghost stands at the spawn on the new field.
-    const dropped = { type: 'drop' as const, column: Number(await stage.getAttribute('data-column')), rotation: Number(await stage.getAttribute('data-rotation')) };
+    const dropped = {
+      type: 'drop' as const,
+      column: Number(await stage.getAttribute('data-column')),
+      rotation: Number(await stage.getAttribute('data-rotation')),
+    };
     await p.keyboard.press('ArrowDown');
     game = playMove(puyo, instance, game, dropped);
-    await p.waitForFunction(() => !document.querySelector('.drops-field svg rect[data-fill="popping"]') && document.querySelectorAll('.drops-field [data-ghost]').length > 0);
+    await p.waitForFunction(
+      () => !document.querySelector('.drops-field svg rect[data-fill="popping"]') && document.querySelectorAll('.drops-field [data-ghost]').length > 0,
+    );
     expect(await ghosts()).toEqual(await expected(game));
     // The game so far on puyop.com: the field and the drop, the link Node's view gives.
     const puyop = p.locator('a[data-outside]');
@@ -325,7 +373,9 @@ describe('Puyo in play', () => {
     expect((await present()).every((count) => count > 0)).toBe(true);
     const client = await browser.context.newCDPSession(p);
     await client.send('Emulation.setEmulatedVisionDeficiency', { type: 'deuteranopia' });
-    const shots = await Promise.all(colours.map(async (colour) => (await p.locator(`.drops-field svg rect[data-fill="${colour}"]`).first().screenshot()).toString('base64')));
+    const shots = await Promise.all(
+      colours.map(async (colour) => (await p.locator(`.drops-field svg rect[data-fill="${colour}"]`).first().screenshot()).toString('base64')),
+    );
     // Each cell's mark: the pixels far from the cell's commonest colour, on a 10x10 grid.
     const masks = await p.evaluate(async (images) => {
       const mask = async (base64: string) => {
@@ -342,7 +392,8 @@ describe('Puyo in play', () => {
           counts.set(key, (counts.get(key) ?? 0) + 1);
         }
         const [background] = [...counts].sort((a, b) => b[1] - a[1])[0]!;
-        const far = (i: number) => Math.abs(data[i]! - (background >> 16)) + Math.abs(data[i + 1]! - ((background >> 8) & 255)) + Math.abs(data[i + 2]! - (background & 255)) > 120;
+        const far = (i: number) =>
+          Math.abs(data[i]! - (background >> 16)) + Math.abs(data[i + 1]! - ((background >> 8) & 255)) + Math.abs(data[i + 2]! - (background & 255)) > 120;
         let bits = '';
         for (let gy = 0; gy < 10; gy++) {
           for (let gx = 0; gx < 10; gx++) {
@@ -363,7 +414,7 @@ describe('Puyo in play', () => {
   });
 });
 
-describe('the kit\'s play boards on a phone and under axe-core', () => {
+describe("the kit's play boards on a phone and under axe-core", () => {
   // Every kind of the kit's play boards: marks (Hitori, Sudoku), pieces (pentomino, Katamino), a box
   // of layers (the Soma cube), drops (a chain puzzle, the free builder, which has no count).
   // Each checked again in the state a move opens: a piece in hand (the hand bar's turns enabled), the field being edited.
@@ -412,17 +463,23 @@ describe('the kit\'s play boards on a phone and under axe-core', () => {
 describe('every example of the kit in Play', () => {
   // A sample that asks to make a puzzle is made by the plugin's generator once it has one; until then
   // (and for any other sample play cannot take) one line in the page's words, never a CLI flag.
-  it('opens on a board, or says in the page\'s words why it cannot be played', async () => {
+  it("opens on a board, or says in the page's words why it cannot be played", async () => {
     const p = await open('?puzzle=hitori-sat&play=1');
     const refused: string[] = [];
     for (const id of ['hitori-sat', 'pentomino', 'katamino', 'polycube', 'puyo', 'sudoku']) {
       await p.goto(new URL(`?puzzle=${id}&play=1`, server.url).href);
       await p.waitForSelector('#play-example option[value=""]', { state: 'attached', timeout: 30_000 });
-      const names = (await p.locator('#play-example option').evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value))).filter(Boolean);
+      const names = (await p.locator('#play-example option').evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value))).filter(
+        Boolean,
+      );
       expect(names.length).toBeGreaterThan(0);
       for (const name of names) {
         await p.goto(new URL(`?puzzle=${id}&example=${name}&play=1`, server.url).href);
-        await p.waitForFunction(() => (document.querySelector('#play-problem')?.textContent ?? '') !== '' || document.querySelector('.play-stage > *') !== null, undefined, { timeout: 30_000 });
+        await p.waitForFunction(
+          () => (document.querySelector('#play-problem')?.textContent ?? '') !== '' || document.querySelector('.play-stage > *') !== null,
+          undefined,
+          { timeout: 30_000 },
+        );
         const problem = (await p.locator('#play-problem').textContent()) ?? '';
         expect(problem, `${id} ${name}`).not.toMatch(/--[a-z]/);
         if (problem) {

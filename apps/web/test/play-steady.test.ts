@@ -68,7 +68,9 @@ function cli(id: string, args: string[], text?: string): { solutions: Record<str
   const file = join(work, `${id}.txt`);
   if (text !== undefined) writeFileSync(file, text);
   const lines = execFileSync(process.execPath, [kitBin, 'run', id, ...(text !== undefined ? [file] : []), ...args, '--json'], { encoding: 'utf8' })
-    .trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
   return { solutions: lines.filter((line) => line['type'] === 'solution').map((line) => line['solution'] as Record<string, unknown>), done: lines.at(-1)! };
 }
 

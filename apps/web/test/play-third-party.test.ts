@@ -43,7 +43,11 @@ afterAll(async () => {
 });
 
 /** Pages of the served site with no stored progress; a page error fails the test at `close`. */
-const { open, close } = pageOpener(() => browser.context, () => server.url, { httpErrors: true });
+const { open, close } = pageOpener(
+  () => browser.context,
+  () => server.url,
+  { httpErrors: true },
+);
 
 // The 4x4 Binairo sample "four" (1..0/.0../11../....) and its one solution, found by brute force here.
 const BINAIRO_GIVENS = '1..0.0..11......';
@@ -103,7 +107,11 @@ describe('a puzzle of marks from a temporary directory (Binairo)', () => {
     expect(await remaining(p)).toEqual({ data: '0', text: 'no solution from here' });
     expect(await p.locator('#play-mistake').getAttribute('data-move')).toBe(String(moves));
     expect(await p.locator('#play-mistake').textContent()).toBe(`Move ${moves} was the mistake: ${wrong === '1' ? 'one' : 'zero'} at row 2, column 3.`);
-    expect(await p.locator('.board-cell.mistake').evaluateAll((cells) => cells.map((cell) => `${(cell as HTMLElement).dataset['row']},${(cell as HTMLElement).dataset['col']}`))).toEqual(['1,2']);
+    expect(
+      await p
+        .locator('.board-cell.mistake')
+        .evaluateAll((cells) => cells.map((cell) => `${(cell as HTMLElement).dataset['row']},${(cell as HTMLElement).dataset['col']}`)),
+    ).toEqual(['1,2']);
     // More marks after the mistake do not move it.
     const more = await setMark(p, 2, BINAIRO_SOLUTION[2]!);
     expect((await remaining(p)).data).toBe('0');
@@ -136,8 +144,15 @@ describe('a puzzle of marks from a temporary directory (Binairo)', () => {
     await p.waitForSelector('#play-hint[data-mark]');
     const hint = await p.locator('#play-hint').evaluate((element) => ({ ...(element as HTMLElement).dataset }));
     // The 6x6 sample's solution, from the plugin's own CLI run.
-    const solution = execFileSync(process.execPath, [kitBin, 'run', 'binairo', '--plugin', pluginFile('binairo'), '--rows', '.0..1./....../.1..00/1...../...0../..0..0', '--json'], { encoding: 'utf8' })
-      .trim().split('\n').map((line) => JSON.parse(line) as { type: string; solution?: { cells: string } }).filter((line) => line.type === 'solution');
+    const solution = execFileSync(
+      process.execPath,
+      [kitBin, 'run', 'binairo', '--plugin', pluginFile('binairo'), '--rows', '.0..1./....../.1..00/1...../...0../..0..0', '--json'],
+      { encoding: 'utf8' },
+    )
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { type: string; solution?: { cells: string } })
+      .filter((line) => line.type === 'solution');
     expect(solution.length).toBe(1);
     const cell = Number(hint['row']) * 6 + Number(hint['col']);
     expect(hint['mark']).toBe(solution[0]!.solution!.cells[cell]);
@@ -175,7 +190,9 @@ describe('a puzzle of marks from a temporary directory (Binairo)', () => {
     await p.goto(playUrl);
     await p.waitForSelector('body[data-ready]');
     await remaining(p);
-    expect(await p.locator('#play-message').textContent()).toMatch(/^The progress kept in this browser could not be replayed \(move 1: cell 1295 is not on the 4x4 board\); starting afresh\.$/);
+    expect(await p.locator('#play-message').textContent()).toMatch(
+      /^The progress kept in this browser could not be replayed \(move 1: cell 1295 is not on the 4x4 board\); starting afresh\.$/,
+    );
     expect(await boardCell(p, 0, 1).getAttribute('data-mark')).toBe('.');
     await p.goto(new URL('plugins/manifest.json', server.url).href);
     await p.evaluate((key) => localStorage.setItem(key, '{"puzzle":'), keys[0]!);
@@ -194,7 +211,9 @@ describe('a puzzle of marks from a temporary directory (Binairo)', () => {
     await p.goto(new URL('?puzzle=binairo&example=four&play=1&game=1-1-1.p0-0-0', server.url).href);
     await p.waitForSelector('body[data-ready]');
     await remaining(p);
-    expect(await p.locator('#play-message').textContent()).toBe("The link's position could not be read (move 1: a place move does not fit a board of marks); here is the puzzle from the start.");
+    expect(await p.locator('#play-message').textContent()).toBe(
+      "The link's position could not be read (move 1: a place move does not fit a board of marks); here is the puzzle from the start.",
+    );
     await close(p);
   });
 
@@ -252,7 +271,16 @@ describe('a puzzle of pieces from a temporary directory (trominoes)', () => {
     expect((await remaining(p)).data).toBe('2');
     expect(await Promise.all([0, 1, 2].map((col) => boardCell(p, 0, col).getAttribute('data-mark')))).toEqual(['I', 'I', 'I']);
     const cli = (board: string, i: number, l: number) =>
-      JSON.parse(execFileSync(process.execPath, [kitBin, 'run', 'tiles', '--plugin', pluginFile('tiles'), '--board', board, '--i', String(i), '--l', String(l), '--count', '--json'], { encoding: 'utf8' }).trim().split('\n').at(-1)!) as { solutions: number };
+      JSON.parse(
+        execFileSync(
+          process.execPath,
+          [kitBin, 'run', 'tiles', '--plugin', pluginFile('tiles'), '--board', board, '--i', String(i), '--l', String(l), '--count', '--json'],
+          { encoding: 'utf8' },
+        )
+          .trim()
+          .split('\n')
+          .at(-1)!,
+      ) as { solutions: number };
     expect(cli('###/.../...', 0, 2).solutions).toBe(2);
     // A bent piece with the keyboard: taken with Enter, turned with R until it fits the corner, laid with Enter.
     await p.locator('.tray-piece[data-piece="L"]').focus();
@@ -260,11 +288,16 @@ describe('a puzzle of pieces from a temporary directory (trominoes)', () => {
     await p.keyboard.press('ArrowDown');
     let tries = 0;
     while ((await p.locator('.board-cell.ghost').count()) === 0 && tries++ < 8) await p.keyboard.press('r');
-    const ghost = await p.locator('.board-cell.ghost').evaluateAll((cells) => cells.map((cell) => Number((cell as HTMLElement).dataset['row']) * 3 + Number((cell as HTMLElement).dataset['col'])));
+    const ghost = await p
+      .locator('.board-cell.ghost')
+      .evaluateAll((cells) => cells.map((cell) => Number((cell as HTMLElement).dataset['row']) * 3 + Number((cell as HTMLElement).dataset['col'])));
     expect(ghost.length).toBe(3);
     await p.keyboard.press('Enter');
     const laid = await remaining(p);
-    const board = [...'###......'].map((char, cell) => (ghost.includes(cell) ? '#' : char)).join('').replace(/(...)(?=.)/g, '$1/');
+    const board = [...'###......']
+      .map((char, cell) => (ghost.includes(cell) ? '#' : char))
+      .join('')
+      .replace(/(...)(?=.)/g, '$1/');
     expect(Number(laid.data)).toBe(cli(board, 0, 1).solutions);
     // Delete puts the focused piece back; Undo lays it again.
     await p.keyboard.press('Delete');
@@ -281,7 +314,12 @@ describe('a puzzle of pieces from a temporary directory (trominoes)', () => {
 describe('a puzzle with clue margins, its own cell names and counters (Nonogram)', () => {
   // The heart .#.#./#####/.###./..#.. : its runs, read here from the picture, are the margins' clues.
   const PICTURE = ['.#.#.', '#####', '.###.', '..#..'];
-  const runs = (line: string) => line.split(/\.+/).filter((run) => run !== '').map((run) => String(run.length)).join(' ');
+  const runs = (line: string) =>
+    line
+      .split(/\.+/)
+      .filter((run) => run !== '')
+      .map((run) => String(run.length))
+      .join(' ');
   const COLUMNS = [0, 1, 2, 3, 4].map((col) => runs(PICTURE.map((row) => row[col]).join('')));
 
   it('draws the clues beside the board, each over its column or by its row; names cells A1-E4; shows its counters', async () => {
@@ -319,7 +357,7 @@ describe('a puzzle with clue margins, its own cell names and counters (Nonogram)
     await close(p);
   });
 
-  it('shades a run with one drag of the pointer: the heart\'s full row, every cell of it, and the count stays 1', async () => {
+  it("shades a run with one drag of the pointer: the heart's full row, every cell of it, and the count stays 1", async () => {
     const p = await open('?puzzle=nonogram&example=heart&play=1');
     await remaining(p);
     const [from, to] = [(await boardCell(p, 1, 0).boundingBox())!, (await boardCell(p, 1, 4).boundingBox())!];
@@ -370,7 +408,18 @@ describe('a game of drops from a temporary directory (falling gems)', () => {
     const instance = gems.default.parse({ pairs: 3 });
     const setup = gems.default.play!.setup(instance, { seed: 7 });
     const referee = await gems.default.play!.referee!();
-    const after2 = await referee.completions(instance, setup, { kind: 'drops', drops: [{ column: 0, rotation: 0 }, { column: 0, rotation: 0 }] }, { limit: 1001, positions: false, shouldStop: () => false });
+    const after2 = await referee.completions(
+      instance,
+      setup,
+      {
+        kind: 'drops',
+        drops: [
+          { column: 0, rotation: 0 },
+          { column: 0, rotation: 0 },
+        ],
+      },
+      { limit: 1001, positions: false, shouldStop: () => false },
+    );
     expect((await remaining(p)).data).toBe(String(after2.count));
     expect(after2.count).toBeGreaterThan(0);
     await close(p);
@@ -378,7 +427,12 @@ describe('a game of drops from a temporary directory (falling gems)', () => {
 });
 
 describe('every kind of board on a phone, and for assistive technology', () => {
-  for (const search of ['?puzzle=binairo&example=six&play=1', '?puzzle=nonogram&example=heart&play=1', '?puzzle=tiles&play=1', '?puzzle=gems&play=1&game=1-7-0']) {
+  for (const search of [
+    '?puzzle=binairo&example=six&play=1',
+    '?puzzle=nonogram&example=heart&play=1',
+    '?puzzle=tiles&play=1',
+    '?puzzle=gems&play=1&game=1-7-0',
+  ]) {
     it(`${search}: targets of 24 px or more at 390 px, nothing wider than the screen, no critical or serious axe-core violation`, async () => {
       const p = await open(search, { viewport: { width: 390, height: 844 } });
       await remaining(p);

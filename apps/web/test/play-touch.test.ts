@@ -47,7 +47,11 @@ const mirrors = (cells: Cells) => [shapeOf(cells.map(([r, c]) => [r, -c])), shap
 
 const button = (p: Page, name: string) => p.getByRole('button', { name, exact: true });
 const marksOf = (p: Page, letter: string) =>
-  p.locator(`.stage .board-cell[data-mark="${letter}"]`).evaluateAll((cells) => cells.map((cell) => [Number((cell as HTMLElement).dataset['row']), Number((cell as HTMLElement).dataset['col'])] as [number, number]));
+  p
+    .locator(`.stage .board-cell[data-mark="${letter}"]`)
+    .evaluateAll((cells) =>
+      cells.map((cell) => [Number((cell as HTMLElement).dataset['row']), Number((cell as HTMLElement).dataset['col'])] as [number, number]),
+    );
 
 describe('pentomino 6x10 by taps', () => {
   it('Rotate, Flip and a tap on the piece in hand turn it; a tap lays it; a tap on a laid piece picks it up again', async () => {
@@ -194,7 +198,8 @@ describe('a run of marks by a finger', () => {
   it('Hitori: a tap moves a cell to its next mark once; a drag gives every cell it crosses the mark its first cell took, one move a cell', async () => {
     const p = await open('?puzzle=hitori-sat&example=unique-5x5&play=1');
     await remaining(p);
-    const row = (r: number) => p.locator(`.stage .board-cell[data-row="${r}"]`).evaluateAll((cells) => cells.map((cell) => (cell as HTMLElement).dataset['mark']!));
+    const row = (r: number) =>
+      p.locator(`.stage .board-cell[data-row="${r}"]`).evaluateAll((cells) => cells.map((cell) => (cell as HTMLElement).dataset['mark']!));
     const [empty] = await row(1);
     await boardCell(p, 1, 3).tap();
     const tapped = await row(1);

@@ -22,7 +22,7 @@ function code(file: string, text: string): string {
 }
 
 describe('the page knows no puzzle', () => {
-  it('names none of the kit\'s puzzles in the code of src', () => {
+  it("names none of the kit's puzzles in the code of src", () => {
     const found = files(SRC).flatMap((file) => {
       const text = readFileSync(file, 'utf8');
       const body = file.endsWith('.ts') ? code(file, text) : text.replace(/\/\*[\s\S]*?\*\//g, '');

@@ -62,9 +62,7 @@ describe('discoverPlugins', () => {
       writeFileSync(join(root, 'packages/unbuilt/package.json'), JSON.stringify({ name: 'unbuilt', kit: { plugin: './dist/plugin.js' } }));
       const found = await discoverPlugins({ root });
       expect(found.plugins).toEqual([]);
-      expect(found.unavailable).toEqual([
-        { source: './packages/unbuilt', error: 'plugin module ./dist/plugin.js not found (is the package built?)' },
-      ]);
+      expect(found.unavailable).toEqual([{ source: './packages/unbuilt', error: 'plugin module ./dist/plugin.js not found (is the package built?)' }]);
     } finally {
       rmSync(root, { recursive: true, force: true });
     }
@@ -114,7 +112,8 @@ describe('exportSite', () => {
       const files = readdirSync(join(dir, 'site'), { recursive: true }).map(String).sort();
       const html = readFileSync(join(dir, 'site/index.html'), 'utf8');
       const main = /src="app\/(main-[A-Z0-9]{8}\.js)"/.exec(html)![1]!;
-      for (const name of [`app/${main}`, `app/${main}.gz`, `app/${main}.br`, 'plugins/manifest.json', `plugins/${manifest.plugins[0]!.module}`]) expect(files).toContain(name);
+      for (const name of [`app/${main}`, `app/${main}.gz`, `app/${main}.br`, 'plugins/manifest.json', `plugins/${manifest.plugins[0]!.module}`])
+        expect(files).toContain(name);
       expect(files.filter((name) => /^app\/(main|worker|referee-worker|style)\.(js|css)$/.test(name))).toEqual([]);
       expect(gunzipSync(readFileSync(join(dir, 'site/app', `${main}.gz`))).equals(readFileSync(join(dir, 'site/app', main)))).toBe(true);
       expect(brotliDecompressSync(readFileSync(join(dir, 'site/app', `${main}.br`))).equals(readFileSync(join(dir, 'site/app', main)))).toBe(true);
@@ -130,7 +129,9 @@ describe('no absolute path of this machine is published', () => {
     const dir = mkdtempSync(join(tmpdir(), 'kit-web-paths-'));
     try {
       const outside = { ...fixture('walk', 'walk-plugin.js'), source: join(here, 'fixtures', 'walk-plugin.js') };
-      const unavailable = [{ source: join(dir, 'elsewhere', 'broken'), error: `plugin module ${join(dir, 'elsewhere', 'broken', 'dist', 'plugin.js')} not found` }];
+      const unavailable = [
+        { source: join(dir, 'elsewhere', 'broken'), error: `plugin module ${join(dir, 'elsewhere', 'broken', 'dist', 'plugin.js')} not found` },
+      ];
       const manifest = await exportSite({ outDir: join(dir, 'site'), plugins: [outside], unavailable });
       const published = readFileSync(join(dir, 'site', 'plugins', 'manifest.json'), 'utf8');
       expect(published).not.toContain(here);
@@ -204,7 +205,10 @@ describe('serve', () => {
   });
 
   /** A raw request, so the test controls the path bytes and the headers (Host, encodings). */
-  function raw(path: string, headers: Record<string, string> = {}): Promise<{ status: number; body: string; csp: string | undefined; bytes: Buffer; headers: IncomingHttpHeaders }> {
+  function raw(
+    path: string,
+    headers: Record<string, string> = {},
+  ): Promise<{ status: number; body: string; csp: string | undefined; bytes: Buffer; headers: IncomingHttpHeaders }> {
     const { port } = new URL(server.url);
     return new Promise((resolvePromise, reject) => {
       const request = httpRequest({ host: '127.0.0.1', port, path, headers: { host: `127.0.0.1:${port}`, ...headers } }, (response) => {
@@ -212,7 +216,13 @@ describe('serve', () => {
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
         response.on('end', () => {
           const bytes = Buffer.concat(chunks);
-          resolvePromise({ status: response.statusCode ?? 0, body: bytes.toString('utf8'), csp: response.headers['content-security-policy'] as string | undefined, bytes, headers: response.headers });
+          resolvePromise({
+            status: response.statusCode ?? 0,
+            body: bytes.toString('utf8'),
+            csp: response.headers['content-security-policy'] as string | undefined,
+            bytes,
+            headers: response.headers,
+          });
         });
       });
       request.on('error', reject);
@@ -264,7 +274,10 @@ describe('serve', () => {
     }
     for (const host of [`evil.example:${port}`, 'localhost', `127.0.0.1:${Number(port) + 1}`, `localhost.evil.example:${port}`]) {
       const answer = await raw('/plugins/manifest.json', { host });
-      expect([host, { status: answer.status, body: answer.body, csp: answer.csp }]).toEqual([host, { status: 403, body: 'forbidden host', csp: CONTENT_SECURITY_POLICY }]);
+      expect([host, { status: answer.status, body: answer.body, csp: answer.csp }]).toEqual([
+        host,
+        { status: 403, body: 'forbidden host', csp: CONTENT_SECURITY_POLICY },
+      ]);
     }
   });
 

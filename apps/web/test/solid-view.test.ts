@@ -42,7 +42,8 @@ async function open(search: string): Promise<Page> {
   return page;
 }
 
-const pieces = (p: Page) => p.locator('svg.solid polygon.face').evaluateAll((faces) => [...new Set(faces.map((face) => face.getAttribute('data-piece')))].sort());
+const pieces = (p: Page) =>
+  p.locator('svg.solid polygon.face').evaluateAll((faces) => [...new Set(faces.map((face) => face.getAttribute('data-piece')))].sort());
 const firstFace = (p: Page) => p.locator('svg.solid polygon.face').first().getAttribute('points');
 const faceCount = (p: Page) => p.locator('svg.solid polygon.face').count();
 const setRange = (p: Page, label: string, value: number) =>

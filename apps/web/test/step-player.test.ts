@@ -193,7 +193,10 @@ describe('DrawScheduler', () => {
       drawScheduler,
       draws,
       errors,
-      frame: () => frames.splice(0).forEach((callback) => { callback(); }),
+      frame: () =>
+        frames.splice(0).forEach((callback) => {
+          callback();
+        }),
       pendingFrames: () => frames.length,
       advance(ms: number) {
         now += ms;

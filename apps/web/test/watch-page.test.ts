@@ -32,15 +32,24 @@ function build(title: string): void {
   rmSync(join(dir, 'dist'), { recursive: true, force: true });
   mkdirSync(join(dir, 'dist'));
   writeFileSync(join(dir, 'dist', 'plugin.js'), pluginText(title));
-  writeFileSync(join(dir, 'dist', 'solver.js'), 'export const solver = { solve(instance, ctx) { for (let i = 1; i <= instance.n; i++) ctx.solution({ i }); return { solutions: instance.n }; } };\n');
+  writeFileSync(
+    join(dir, 'dist', 'solver.js'),
+    'export const solver = { solve(instance, ctx) { for (let i = 1; i <= instance.n; i++) ctx.solution({ i }); return { solutions: instance.n }; } };\n',
+  );
 }
 
 let server: WebServer;
 let browser: Browser;
 beforeAll(async () => {
-  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'watched', version: '1.0.0', type: 'module', kit: { apiVersion: 1, plugin: './dist/plugin.js' } }));
+  writeFileSync(
+    join(dir, 'package.json'),
+    JSON.stringify({ name: 'watched', version: '1.0.0', type: 'module', kit: { apiVersion: 1, plugin: './dist/plugin.js' } }),
+  );
   build('Counting');
-  server = await serve({ plugins: [{ id: 'counting', source: 'watched', moduleUrl: pathToFileURL(join(dir, 'dist', 'plugin.js')).href, packageDir: dir }], watch: true });
+  server = await serve({
+    plugins: [{ id: 'counting', source: 'watched', moduleUrl: pathToFileURL(join(dir, 'dist', 'plugin.js')).href, packageDir: dir }],
+    watch: true,
+  });
   browser = await launchChromium();
 });
 afterAll(async () => {

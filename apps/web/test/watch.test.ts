@@ -59,7 +59,10 @@ function listen(url: string): { revisions: string[]; next(count: number): Promis
     res.setEncoding('utf8').on('data', (chunk: string) => {
       buffer += chunk;
       for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
-        const data = buffer.slice(0, end).split('\n').find((line) => line.startsWith('data: '));
+        const data = buffer
+          .slice(0, end)
+          .split('\n')
+          .find((line) => line.startsWith('data: '));
         buffer = buffer.slice(end + 2);
         if (data) revisions.push(data.slice(6));
         if (waiting && revisions.length >= waiting.count) waiting.resolve();
@@ -106,7 +109,15 @@ describe('serve({ watch: true })', () => {
     open.push(() => server.close());
     const before = await manifestOf(server);
     expect(before.revision).toBe(0);
-    expect(before.plugins).toEqual([{ id: 'counting', source: 'rebuilt', module: expect.stringMatching(/^counting\/plugin-[A-Z0-9]{8}\.js$/), title: 'Counting', description: 'Counts to n.' }]);
+    expect(before.plugins).toEqual([
+      {
+        id: 'counting',
+        source: 'rebuilt',
+        module: expect.stringMatching(/^counting\/plugin-[A-Z0-9]{8}\.js$/),
+        title: 'Counting',
+        description: 'Counts to n.',
+      },
+    ]);
     const changes = listen(server.url);
     open.push(changes.close);
     await changes.next(1);
@@ -151,7 +162,9 @@ describe('serve({ watch: true })', () => {
     await changes.next(2);
     const broken = await manifestOf(server);
     expect(broken.revision).toBe(1);
-    expect(broken.plugins).toEqual([{ id: 'counting', source: 'steady', error: 'could not bundle it for the browser: dist/plugin.js:9:23: Could not resolve "./no-such-solver.js"' }]);
+    expect(broken.plugins).toEqual([
+      { id: 'counting', source: 'steady', error: 'could not bundle it for the browser: dist/plugin.js:9:23: Could not resolve "./no-such-solver.js"' },
+    ]);
     expect(logged).toEqual(['counting: could not bundle it for the browser: dist/plugin.js:9:23: Could not resolve "./no-such-solver.js"']);
 
     writeFileSync(join(plugin.packageDir, 'dist', 'plugin.js'), pluginText('Steady'));

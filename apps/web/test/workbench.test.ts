@@ -70,7 +70,12 @@ beforeAll(async () => {
   writeFileSync(join(pluginDir, 'lamps.js'), LAMPS_PLUGIN);
   writeFileSync(join(pluginDir, 'tally.js'), TALLY_PLUGIN);
   const discovery = await discoverPlugins({ root: repoRoot });
-  const local = (id: string) => ({ id, source: join(pluginDir, `${id}.js`), moduleUrl: pathToFileURL(join(pluginDir, `${id}.js`)).href, packageDir: pluginDir });
+  const local = (id: string) => ({
+    id,
+    source: join(pluginDir, `${id}.js`),
+    moduleUrl: pathToFileURL(join(pluginDir, `${id}.js`)).href,
+    packageDir: pluginDir,
+  });
   server = await serve({ plugins: [...discovery.plugins, local('lamps'), local('tally')], unavailable: discovery.unavailable });
   browser = await launchChromium();
 });
@@ -109,7 +114,10 @@ function cli(id: string, text: string, args: string[] = []): { done: Record<stri
   const dir = mkdtempSync(join(tmpdir(), 'kit-web-cli-'));
   try {
     writeFileSync(join(dir, 'input.txt'), text);
-    const lines = execFileSync(process.execPath, [kitBin, 'run', id, join(dir, 'input.txt'), '--json', ...args], { encoding: 'utf8' }).trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+    const lines = execFileSync(process.execPath, [kitBin, 'run', id, join(dir, 'input.txt'), '--json', ...args], { encoding: 'utf8' })
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
     return { done: lines.at(-1)!, solutions: lines.filter((line) => line['type'] === 'solution').map((line) => line['solution'] as Record<string, unknown>) };
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -118,13 +126,23 @@ function cli(id: string, text: string, args: string[] = []): { done: Record<stri
 const editorText = (p: Page, target: string) => p.locator(`[data-editor-text="${target}"]`).inputValue();
 
 describe('drawing a puzzle and sharing it', () => {
-  it('paints a 4-colour 2-chain Puyo field with clicks only, and gets the CLI\'s chains and score, also from its link', async () => {
+  it("paints a 4-colour 2-chain Puyo field with clicks only, and gets the CLI's chains and score, also from its link", async () => {
     let p = await open('?puzzle=puyo');
     await clear(p, 'input');
     // Rows 3, 2, 1 of the field are the editor's last three rows (row 13 is its first).
     const paint: Record<string, [number, number][]> = {
-      R: [[11, 0], [12, 0], [12, 1], [12, 2]],
-      G: [[10, 0], [11, 1], [11, 2], [12, 3]],
+      R: [
+        [11, 0],
+        [12, 0],
+        [12, 1],
+        [12, 2],
+      ],
+      G: [
+        [10, 0],
+        [11, 1],
+        [11, 2],
+        [12, 3],
+      ],
       Y: [[12, 4]],
       B: [[12, 5]],
     };
@@ -150,7 +168,7 @@ describe('drawing a puzzle and sharing it', () => {
     await p.close();
   });
 
-  it('paints holes into a pentomino board and gets the CLI\'s count for that board, also from its link', async () => {
+  it("paints holes into a pentomino board and gets the CLI's count for that board, also from its link", async () => {
     let p = await open('?puzzle=pentomino');
     for (const side of ['width', 'height']) {
       const input = p.locator(`[data-editor="input"] input[data-size="${side}"]`);
@@ -158,7 +176,13 @@ describe('drawing a puzzle and sharing it', () => {
       await input.dispatchEvent('change');
     }
     await choose(p, 'input', '#');
-    for (const [row, col] of [[0, 0], [0, 7], [7, 0], [7, 7]] as const) await cell(p, 'input', row, col).click();
+    for (const [row, col] of [
+      [0, 0],
+      [0, 7],
+      [7, 0],
+      [7, 7],
+    ] as const)
+      await cell(p, 'input', row, col).click();
     const text = await editorText(p, 'input');
     expect(text).toBe(`#......#\n${'........\n'.repeat(6)}#......#\n`);
     const expected = cli('pentomino', text, ['--count']).done;
@@ -271,7 +295,9 @@ describe('a third-party plugin', () => {
   it('gets an editor from its description alone, and runs what was drawn', async () => {
     let p = await open('?puzzle=lamps');
     expect(await editorText(p, 'input')).toBe('o--\n---\n--o\n');
-    expect(await p.locator('[data-editor="input"] button[data-value]').evaluateAll((buttons) => buttons.map((b) => b.querySelector('.value-label')!.textContent))).toEqual(['off', 'on', 'broken']);
+    expect(
+      await p.locator('[data-editor="input"] button[data-value]').evaluateAll((buttons) => buttons.map((b) => b.querySelector('.value-label')!.textContent)),
+    ).toEqual(['off', 'on', 'broken']);
     const width = p.locator('[data-editor="input"] input[data-size="width"]');
     await width.fill('4');
     await width.dispatchEvent('change');

@@ -5,7 +5,12 @@ import { generateSudoku, gradeGrid, parseSudoku } from '../dist/index.js';
 const SEEDS = Array.from({ length: 20 }, (_, i) => i + 1);
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-for (const [side, level, seeds] of [[9, 'easy', SEEDS], [9, 'medium', SEEDS], [9, 'hard', SEEDS], [16, 'easy', SEEDS.slice(0, 5)]]) {
+for (const [side, level, seeds] of [
+  [9, 'easy', SEEDS],
+  [9, 'medium', SEEDS],
+  [9, 'hard', SEEDS],
+  [16, 'easy', SEEDS.slice(0, 5)],
+]) {
   const made = [];
   const graded = [];
   const tries = [];

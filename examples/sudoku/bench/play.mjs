@@ -12,8 +12,14 @@ import { parseSudoku, solveGrid } from '../dist/index.js';
 
 const TARGET_MS = 100;
 const PUZZLES = {
-  inkala: ['8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..', '812753649943682175675491283154237896369845721287169534521974368438526917796318452'],
-  wikipedia: ['53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79', '534678912672195348198342567859761423426853791713924856961537284287419635345286179'],
+  inkala: [
+    '8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..',
+    '812753649943682175675491283154237896369845721287169534521974368438526917796318452',
+  ],
+  wikipedia: [
+    '53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79',
+    '534678912672195348198342567859761423426853791713924856961537284287419635345286179',
+  ],
 };
 const median = (values) => [...values].sort((a, b) => a - b)[values.length >> 1];
 const ms = (value) => `${value.toFixed(1)} ms`;
@@ -36,7 +42,11 @@ for (const [name, [puzzle, solution]] of Object.entries(PUZZLES)) {
   }
   // The moves a player makes: the solution's digits, in reading order.
   const moves = [...puzzle].flatMap((char, cell) => (char === '.' ? [{ type: 'mark', cell, value: solution[cell] }] : [])).slice(0, 40);
-  const referee = new RefereeClient({ moduleUrl: pathToFileURL(new URL('../dist/plugin.js', import.meta.url).pathname).href, pluginId: 'sudoku', createWorker: createRefereeWorker });
+  const referee = new RefereeClient({
+    moduleUrl: pathToFileURL(new URL('../dist/plugin.js', import.meta.url).pathname).href,
+    pluginId: 'sudoku',
+    createWorker: createRefereeWorker,
+  });
   let game = startGame(plugin, instance);
   await referee.judge({ instance, seed: game.seed, moves: [], ask: { mistake: true } });
   const hereCpu = [];

@@ -32,7 +32,10 @@ export function onlySolution(grid: SudokuGrid): number[] {
   const summary = solveGrid(grid, { limit: 2, wantSolutions: true, solution: (board) => solutions.push(board.rows), cancelled: () => false });
   if (summary.solutions === 0) throw new InputError('the puzzle has no solution: there is nothing to grade');
   if (summary.solutions > 1) throw new InputError('the puzzle has more than one solution: a grade needs exactly one');
-  return solutions[0]!.join('').split('').map((char) => Number.parseInt(char, 36));
+  return solutions[0]!
+    .join('')
+    .split('')
+    .map((char) => Number.parseInt(char, 36));
 }
 
 /** The puzzle's grade: its level and the solving path. */

@@ -56,10 +56,7 @@ export function parseSudoku(text: string, file?: string): SudokuGrid {
   } else {
     const rowBox = BOX_SIDES.find((side) => first.cells.length === side * side);
     if (rowBox === undefined) {
-      throw new InputError(
-        `a row has ${first.cells.length} cells; expected 4, 9 or 16 (or 16, 81 or 256 on a single line)`,
-        where(first.line),
-      );
+      throw new InputError(`a row has ${first.cells.length} cells; expected 4, 9 or 16 (or 16, 81 or 256 on a single line)`, where(first.line));
     }
     box = rowBox;
     const size = box * box;
@@ -89,11 +86,7 @@ function checkClues(cells: readonly Located[], box: number, where: (line: number
     if (cell.value === 0) return;
     const row = Math.floor(index / size);
     const column = index % size;
-    const units = [
-      `row ${row + 1}`,
-      `column ${column + 1}`,
-      `box ${Math.floor(row / box) * box + Math.floor(column / box) + 1}`,
-    ];
+    const units = [`row ${row + 1}`, `column ${column + 1}`, `box ${Math.floor(row / box) * box + Math.floor(column / box) + 1}`];
     for (const unit of units) {
       const key = `${unit}:${cell.value}`;
       if (seen.has(key)) {

@@ -67,7 +67,11 @@ function deduce(grid: SudokuGrid, marks: readonly string[]): PlayHint | undefine
     if (marks[cell] !== EMPTY) continue;
     const options = digits.filter((digit) => fits(cell, digit));
     if (options.length === 1) {
-      return { move: { type: 'mark', cell, value: options[0]! }, reason: `only ${options[0]} fits at ${place(grid, cell)}: its row, column and box hold every other digit`, basis: 'rules' };
+      return {
+        move: { type: 'mark', cell, value: options[0]! },
+        reason: `only ${options[0]} fits at ${place(grid, cell)}: its row, column and box hold every other digit`,
+        basis: 'rules',
+      };
     }
   }
   for (const unit of all) {
@@ -75,7 +79,11 @@ function deduce(grid: SudokuGrid, marks: readonly string[]): PlayHint | undefine
       if (unit.cells.some((cell) => marks[cell] === digit)) continue;
       const spots = unit.cells.filter((cell) => fits(cell, digit));
       if (spots.length === 1) {
-        return { move: { type: 'mark', cell: spots[0]!, value: digit }, reason: `${place(grid, spots[0]!)} is the only place for a ${digit} in ${unit.name}`, basis: 'rules' };
+        return {
+          move: { type: 'mark', cell: spots[0]!, value: digit },
+          reason: `${place(grid, spots[0]!)} is the only place for a ${digit} in ${unit.name}`,
+          basis: 'rules',
+        };
       }
     }
   }
@@ -84,7 +92,9 @@ function deduce(grid: SudokuGrid, marks: readonly string[]): PlayHint | undefine
 
 export const play: PlaySpec<SudokuGrid, Board> = {
   setup(grid) {
-    const digits = SYMBOLS.slice(0, grid.size).split('').map((digit) => ({ value: digit, label: digit, key: digit.toLowerCase() }));
+    const digits = SYMBOLS.slice(0, grid.size)
+      .split('')
+      .map((digit) => ({ value: digit, label: digit, key: digit.toLowerCase() }));
     const start = grid.cells.map((value) => (value === 0 ? EMPTY : SYMBOLS[value - 1]!));
     return {
       kind: 'marks',
@@ -119,4 +129,3 @@ export const play: PlaySpec<SudokuGrid, Board> = {
     return { kind: 'marks', marks: board.rows.join('').split(''), notes };
   },
 };
-

@@ -63,7 +63,6 @@ export default definePlugin<SudokuGrid, Board>({
     'empty-alt': { ansi256: 253, letter: '.' },
   },
 
-
   parse(options, input): SudokuGrid {
     const cells = options['cells'];
     if (typeof cells === 'string' && input) throw new InputError('give the puzzle either as a file or with --cells, not both');

@@ -17,9 +17,7 @@ export const solver: Solver<SudokuGrid, Board> = {
       wantSolutions: ctx.wantSolutions,
       solution: (board) => ctx.solution(board),
       // Building a board costs a copy of the grid: only when someone watches and the clock says so.
-      ...(ctx.wantProgress
-        ? { progress: { due: () => ctx.progressDue(), show: (board: Board, tries: number) => ctx.progress(board, { tries }) } }
-        : {}),
+      ...(ctx.wantProgress ? { progress: { due: () => ctx.progressDue(), show: (board: Board, tries: number) => ctx.progress(board, { tries }) } } : {}),
       cancelled: () => ctx.signal.aborted,
     });
   },

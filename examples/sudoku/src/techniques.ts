@@ -24,7 +24,13 @@ const orDigits = (digits: readonly number[]) => digits.map(symbol).join(' or ');
 
 function placed(board: Candidates, rule: string, cell: number, digit: number, why: string): GradeStep {
   board.place(cell, digit);
-  return { rule, level: 'easy', text: `${cellName(board.size, cell)} is ${symbol(digit)}: ${why}.`, cells: [cell], moves: [{ type: 'mark', cell, value: symbol(digit) }] };
+  return {
+    rule,
+    level: 'easy',
+    text: `${cellName(board.size, cell)} is ${symbol(digit)}: ${why}.`,
+    cells: [cell],
+    moves: [{ type: 'mark', cell, value: symbol(digit) }],
+  };
 }
 
 /** The cells of `cells` that still have `digit` as a candidate. */
@@ -113,7 +119,11 @@ const pointing: Technique = {
         for (const kind of ['row', 'column'] as const) {
           const line = lineOf(board, spots, kind);
           if (!line) continue;
-          const outside = holding(board, line.cells.filter((cell) => !box.cells.includes(cell)), digit);
+          const outside = holding(
+            board,
+            line.cells.filter((cell) => !box.cells.includes(cell)),
+            digit,
+          );
           if (outside.length > 0) return struck(board, 'pointing', 'medium', outside, digit, `In ${box.name}, ${symbol(digit)} can only be in ${line.name}`);
         }
       }
@@ -132,8 +142,13 @@ const boxLine: Technique = {
         if (spots.length < 2) continue;
         const box = board.cellUnits[spots[0]!]!.find((unit) => unit.kind === 'box')!;
         if (!spots.every((cell) => box.cells.includes(cell))) continue;
-        const outside = holding(board, box.cells.filter((cell) => !line.cells.includes(cell)), digit);
-        if (outside.length > 0) return struck(board, 'box/line reduction', 'medium', outside, digit, `In ${line.name}, ${symbol(digit)} can only be in ${box.name}`);
+        const outside = holding(
+          board,
+          box.cells.filter((cell) => !line.cells.includes(cell)),
+          digit,
+        );
+        if (outside.length > 0)
+          return struck(board, 'box/line reduction', 'medium', outside, digit, `In ${line.name}, ${symbol(digit)} can only be in ${box.name}`);
       }
     }
     return undefined;
@@ -144,7 +159,10 @@ const xWing: Technique = {
   rule: 'x-wing',
   level: 'hard',
   apply(board) {
-    for (const [base, cover] of [['row', 'column'], ['column', 'row']] as const) {
+    for (const [base, cover] of [
+      ['row', 'column'],
+      ['column', 'row'],
+    ] as const) {
       const bases = board.units.filter((unit) => unit.kind === base);
       const covers = board.units.filter((unit) => unit.kind === cover);
       const crossIndex = (cell: number) => (cover === 'column' ? cell % board.size : Math.floor(cell / board.size));
@@ -156,7 +174,11 @@ const xWing: Technique = {
             const lines = board.spots(first, digit).map(crossIndex);
             if (board.spots(second, digit).map(crossIndex).join() !== lines.join()) continue;
             const crossing = lines.map((index) => covers[index]!);
-            const outside = holding(board, crossing.flatMap((unit) => unit.cells).filter((cell) => !first.cells.includes(cell) && !second.cells.includes(cell)), digit).sort((a, b) => a - b);
+            const outside = holding(
+              board,
+              crossing.flatMap((unit) => unit.cells).filter((cell) => !first.cells.includes(cell) && !second.cells.includes(cell)),
+              digit,
+            ).sort((a, b) => a - b);
             if (outside.length === 0) continue;
             const why = `In ${base}s ${first.number} and ${second.number}, ${symbol(digit)} can only be in ${cover}s ${crossing[0]!.number} and ${crossing[1]!.number}, one in each`;
             return struck(board, 'x-wing', 'hard', outside, digit, why);
@@ -191,7 +213,13 @@ export function trial(board: Candidates, solution: readonly number[]): GradeStep
   const step = (cell: number, why: string): GradeStep => {
     const digit = solution[cell]!;
     board.place(cell, digit);
-    return { rule: 'trial', level: 'hard', text: `${cellName(board.size, cell)} is ${symbol(digit)}: ${why}.`, cells: [cell], moves: [{ type: 'mark', cell, value: symbol(digit) }] };
+    return {
+      rule: 'trial',
+      level: 'hard',
+      text: `${cellName(board.size, cell)} is ${symbol(digit)}: ${why}.`,
+      cells: [cell],
+      moves: [{ type: 'mark', cell, value: symbol(digit) }],
+    };
   };
   for (const cell of open) {
     const wrong = digitsOf(board.masks[cell]!).filter((digit) => digit !== solution[cell]);
@@ -201,7 +229,10 @@ export function trial(board: Candidates, solution: readonly number[]): GradeStep
       return singlesUntilStuck(tried);
     });
     if (ends.every((end) => end !== undefined)) {
-      const why = wrong.length === 1 ? `with ${symbol(wrong[0]!)} there, singles lead to a contradiction (${ends[0]})` : `with ${orDigits(wrong)} there, singles lead to a contradiction`;
+      const why =
+        wrong.length === 1
+          ? `with ${symbol(wrong[0]!)} there, singles lead to a contradiction (${ends[0]})`
+          : `with ${orDigits(wrong)} there, singles lead to a contradiction`;
       return step(cell, why);
     }
   }

@@ -20,7 +20,10 @@ describe('kit run sudoku', () => {
   it('solves a drawn grid file and streams JSON', () => {
     const { status, stdout } = kit('run', 'sudoku', fixture('inkala.txt'), '--json');
     expect(status).toBe(0);
-    const lines = stdout.trim().split('\n').map((line) => JSON.parse(line));
+    const lines = stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
     expect(lines).toHaveLength(2);
     expect(lines[0]).toMatchObject({ type: 'solution', index: 1, solution: { rows: INKALA_SOLUTION } });
     expect(lines[1]).toMatchObject({ type: 'done', solutions: 1, unique: true, givens: 21, size: '9x9' });
@@ -43,7 +46,10 @@ describe('kit run sudoku', () => {
     const { status, stdout, stderr } = kit('run', 'sudoku', fixture('clash.txt'));
     expect(status).toBe(2);
     expect(stdout).toBe('');
-    const lines = stderr.trim().split('\n').filter((line) => !line.includes(' skipped: '));
+    const lines = stderr
+      .trim()
+      .split('\n')
+      .filter((line) => !line.includes(' skipped: '));
     expect(lines).toHaveLength(1);
     expect(lines[0]!.endsWith(`${fixture('clash.txt')}:9:4: 4 appears twice in column 4`)).toBe(true);
   });

@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { ExactCover } from '../src/exact-cover.js';
 
 // Knuth's example from "Dancing Links": columns A-G, rows as below; the only cover is rows 0, 3, 4.
-const KNUTH_ROWS = [[2, 4, 5], [0, 3, 6], [1, 2, 5], [0, 3], [1, 6], [3, 4, 6]];
+const KNUTH_ROWS = [
+  [2, 4, 5],
+  [0, 3, 6],
+  [1, 2, 5],
+  [0, 3],
+  [1, 6],
+  [3, 4, 6],
+];
 
 const allCovers = (columns: number, rows: number[][], selected: number[] = []) => {
   const cover = new ExactCover(columns, rows);
@@ -20,7 +27,13 @@ describe('ExactCover', () => {
   it('finds every cover', () => {
     // Columns 0..2; rows {0},{1},{2},{0,1},{1,2}: covers {0}{1}{2}, {0,1}{2}, {0}{1,2}.
     const result = allCovers(3, [[0], [1], [2], [0, 1], [1, 2]]);
-    expect(result?.found.sort()).toEqual([[0, 1, 2], [0, 4], [2, 3]].sort());
+    expect(result?.found.sort()).toEqual(
+      [
+        [0, 1, 2],
+        [0, 4],
+        [2, 3],
+      ].sort(),
+    );
   });
 
   it('takes preselected rows as given and refuses clashing ones', () => {

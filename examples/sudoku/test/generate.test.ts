@@ -23,7 +23,13 @@ const generate = (seed: number, difficulty: string, side = 9, symmetry = 'none')
 const parse = (text: string) => plugin.parse(parseOptions(plugin.options, {}), { name: 'puzzle.txt', text });
 
 /** Cells as numbers (0 empty) from the plugin's text form, read here: one row a line. */
-const cellsOf = (input: string) => input.trim().split('\n').join('').split('').map((char) => (char === '.' ? 0 : Number.parseInt(char, 36)));
+const cellsOf = (input: string) =>
+  input
+    .trim()
+    .split('\n')
+    .join('')
+    .split('')
+    .map((char) => (char === '.' ? 0 : Number.parseInt(char, 36)));
 
 /** The cells of the row, column and box of each cell, for a grid of `box`-sided boxes. */
 function peersOf(box: number): number[][] {
@@ -82,7 +88,10 @@ function singlesOnly(cells: readonly number[], box: number): number[] {
   const grid = [...cells];
   const units: number[][] = [];
   for (let i = 0; i < size; i++) {
-    units.push(Array.from({ length: size }, (_, k) => i * size + k), Array.from({ length: size }, (_, k) => k * size + i));
+    units.push(
+      Array.from({ length: size }, (_, k) => i * size + k),
+      Array.from({ length: size }, (_, k) => k * size + i),
+    );
     units.push(Array.from({ length: size }, (_, k) => (Math.floor(i / box) * box + Math.floor(k / box)) * size + (i % box) * box + (k % box)));
   }
   const fits = (cell: number, digit: number) => grid[cell] === 0 && peers[cell]!.every((peer) => grid[peer] !== digit);
@@ -126,7 +135,7 @@ describe('the Sudoku generator', () => {
       expect([seed, level, count]).toEqual([seed, level, 1]);
       expect(first!.every((digit, cell) => cells[cell] === 0 || cells[cell] === digit)).toBe(true);
       // Minimal for its level at most: an easy puzzle has fewer clues than the full grid.
-      expect(cells.filter((digit) => digit !== 0).length).toBeLessThan(side * side / 2);
+      expect(cells.filter((digit) => digit !== 0).length).toBeLessThan((side * side) / 2);
     }
   });
 
@@ -136,13 +145,27 @@ describe('the Sudoku generator', () => {
       const reached = singlesOnly(cells, 3);
       expect(reached).toEqual(countSolutions(cells, 3).first);
     }
-    for (const [seed, level] of [[1, 'medium'], [2, 'medium'], [3, 'medium'], [1, 'hard'], [2, 'hard'], [3, 'hard']] as const) {
+    for (const [seed, level] of [
+      [1, 'medium'],
+      [2, 'medium'],
+      [3, 'medium'],
+      [1, 'hard'],
+      [2, 'hard'],
+      [3, 'hard'],
+    ] as const) {
       expect(singlesOnly(cellsOf(generate(seed, level).input), 3)).toContain(0);
     }
   });
 
   it('grades each generated puzzle at the level it was made for', async () => {
-    for (const [seed, level] of [[1, 'easy'], [2, 'easy'], [4, 'medium'], [5, 'medium'], [6, 'hard'], [7, 'hard']] as const) {
+    for (const [seed, level] of [
+      [1, 'easy'],
+      [2, 'easy'],
+      [4, 'medium'],
+      [5, 'medium'],
+      [6, 'hard'],
+      [7, 'hard'],
+    ] as const) {
       const puzzle = generate(seed, level);
       const text = `${generatedHeader('sudoku', puzzle, seed)}\n${puzzle.input}`;
       const grade = await solver.grade!(parse(text), {});
@@ -208,7 +231,9 @@ describe('the Sudoku grader', () => {
     expect(hard.length).toBeGreaterThan(0);
     expect(hard.every((step) => ['x-wing', 'trial'].includes(step.rule))).toBe(true);
     for (const step of grade.steps) {
-      expect(step.text).toMatch(/^(r\d+c\d+ is [1-9]: .+|In .+, so .+ (is|are) not [1-9]|.+ can only be [1-9] or [1-9], so they take both in .+: .+ (is|are) neither)\.$/);
+      expect(step.text).toMatch(
+        /^(r\d+c\d+ is [1-9]: .+|In .+, so .+ (is|are) not [1-9]|.+ can only be [1-9] or [1-9], so they take both in .+: .+ (is|are) neither)\.$/,
+      );
       expect(step.cells.length).toBeGreaterThan(0);
     }
     // Placements and eliminations alike end in the only solution.

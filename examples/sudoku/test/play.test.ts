@@ -144,7 +144,10 @@ describe('Sudoku play: the referee against an enumeration of 4x4 grids', () => {
 });
 
 /** 4 is the answer at row 1, column 3; a 1 there breaks no rule yet but leaves no solution. */
-const WRONG_LINE: PlayMove[] = [{ type: 'mark', cell: 2, value: '1' }, { type: 'mark', cell: 72, value: '3' }];
+const WRONG_LINE: PlayMove[] = [
+  { type: 'mark', cell: 2, value: '1' },
+  { type: 'mark', cell: 72, value: '3' },
+];
 
 describe('Sudoku play: what every play mode does', () => {
   const checks = playConformance({
@@ -173,7 +176,11 @@ describe('Sudoku play: the Wikipedia puzzle', () => {
     if (game.position.kind !== 'marks') throw new Error('marks');
     expect(game.position.notes[2]).toEqual(['4', '1']);
     const frame = gameStatus(plugin, instance, game).view.frame;
-    expect(frame.cells.slice(0, 3)).toEqual([{ fill: 'given', label: '5' }, { fill: 'given', label: '3' }, { fill: 'found', label: '4' }]);
+    expect(frame.cells.slice(0, 3)).toEqual([
+      { fill: 'given', label: '5' },
+      { fill: 'given', label: '3' },
+      { fill: 'found', label: '4' },
+    ]);
   });
 
   it('shows a repeated digit at once, with its row and box', () => {

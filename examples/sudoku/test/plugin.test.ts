@@ -87,9 +87,7 @@ describe('the sudoku plugin', () => {
   });
 
   it('refuses a file and --cells together', () => {
-    expect(() => instanceFrom({ cells: WIKIPEDIA }, { name: 'p.txt', text: WIKIPEDIA })).toThrow(
-      'give the puzzle either as a file or with --cells, not both',
-    );
+    expect(() => instanceFrom({ cells: WIKIPEDIA }, { name: 'p.txt', text: WIKIPEDIA })).toThrow('give the puzzle either as a file or with --cells, not both');
   });
 
   it('keeps file names in file errors', () => {
@@ -114,9 +112,18 @@ describe('solveSudoku', () => {
 describe('the editor', () => {
   const editor = plugin.editors![0]!;
   it('takes the sizes the solver takes, and nothing between', () => {
-    expect(editor.sizes).toEqual([{ width: 4, height: 4 }, { width: 9, height: 9 }, { width: 16, height: 16 }]);
+    expect(editor.sizes).toEqual([
+      { width: 4, height: 4 },
+      { width: 9, height: 9 },
+      { width: 16, height: 16 },
+    ]);
     const four = editor.fromText('1...\n..3.\n.4..\n...2\n');
-    expect(four).toEqual([['1', '.', '.', '.'], ['.', '.', '3', '.'], ['.', '4', '.', '.'], ['.', '.', '.', '2']]);
+    expect(four).toEqual([
+      ['1', '.', '.', '.'],
+      ['.', '.', '3', '.'],
+      ['.', '4', '.', '.'],
+      ['.', '.', '.', '2'],
+    ]);
     expect(editor.toText(four)).toBe('1...\n..3.\n.4..\n...2\n');
     expect(() => editor.fromText('12345\n')).toThrow('a row has 5 cells; expected 4, 9 or 16 (or 16, 81 or 256 on a single line)');
   });

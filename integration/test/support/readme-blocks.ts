@@ -54,13 +54,24 @@ export function readmeBlocks(readme: string, text: string): ReadmeBlock[] {
     let before = i - 1;
     while (before >= 0 && lines[before]!.trim() === '') before--;
     const marker = before >= 0 ? MARKER.exec(lines[before]!.trim()) : null;
-    const block: ReadmeBlock = { readme, line: start + 1, lang: open[2]!, text: lines.slice(start, end).map((line) => line.slice(Math.min(indent, line.length - line.trimStart().length))).join('\n') };
+    const block: ReadmeBlock = {
+      readme,
+      line: start + 1,
+      lang: open[2]!,
+      text: lines
+        .slice(start, end)
+        .map((line) => line.slice(Math.min(indent, line.length - line.trimStart().length)))
+        .join('\n'),
+    };
     const file = before >= 0 ? FILE_MARKER.exec(lines[before]!.trim()) : null;
     if (file) block.file = file[1]!;
     if (marker) {
       const rest = marker[1]!.trim();
       const prefixes = [...rest.matchAll(/`([^`]+)`/g)].map((match) => match[1]!);
-      const reason = rest.replace(/`[^`]+`,?\s*/g, '').replace(/^[:\s]+/, '').trim();
+      const reason = rest
+        .replace(/`[^`]+`,?\s*/g, '')
+        .replace(/^[:\s]+/, '')
+        .trim();
       block.notRun = { prefixes, reason };
     }
     blocks.push(block);
@@ -142,7 +153,12 @@ export function sessionCommands(block: ReadmeBlock): SessionCommand[] {
 
 /** A line pattern where `...` stands for any text. */
 function linePattern(expected: string): RegExp {
-  return new RegExp(`^${expected.split('...').map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`);
+  return new RegExp(
+    `^${expected
+      .split('...')
+      .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+      .join('.*')}$`,
+  );
 }
 
 /** Whether `actual` lines are the `expected` ones, a line `...` standing for any number of lines. */
@@ -153,7 +169,9 @@ export function linesMatch(expected: readonly string[], actual: readonly string[
       for (let skip = a; skip <= actual.length; skip++) if (match(e + 1, skip)) return true;
       return false;
     }
-    return a < actual.length && (expected[e] === actual[a] || (expected[e]!.includes('...') && linePattern(expected[e]!).test(actual[a]!))) && match(e + 1, a + 1);
+    return (
+      a < actual.length && (expected[e] === actual[a] || (expected[e]!.includes('...') && linePattern(expected[e]!).test(actual[a]!))) && match(e + 1, a + 1)
+    );
   };
   return match(0, 0);
 }
@@ -220,8 +238,10 @@ function markRests(text: string): string {
 function toPattern(node: ts.Expression, top: boolean): Pattern | undefined {
   if (ts.isParenthesizedExpression(node)) return toPattern(node.expression, top);
   if (ts.isNumericLiteral(node)) return { kind: 'value', value: Number(node.text) };
-  if (ts.isPrefixUnaryExpression(node) && node.operator === ts.SyntaxKind.MinusToken && ts.isNumericLiteral(node.operand)) return { kind: 'value', value: -Number(node.operand.text) };
-  if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) return node.text.endsWith('...') ? { kind: 'prefix', prefix: node.text.slice(0, -3) } : { kind: 'value', value: node.text };
+  if (ts.isPrefixUnaryExpression(node) && node.operator === ts.SyntaxKind.MinusToken && ts.isNumericLiteral(node.operand))
+    return { kind: 'value', value: -Number(node.operand.text) };
+  if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node))
+    return node.text.endsWith('...') ? { kind: 'prefix', prefix: node.text.slice(0, -3) } : { kind: 'value', value: node.text };
   if (node.kind === ts.SyntaxKind.TrueKeyword) return { kind: 'value', value: true };
   if (node.kind === ts.SyntaxKind.FalseKeyword) return { kind: 'value', value: false };
   if (node.kind === ts.SyntaxKind.NullKeyword) return { kind: 'value', value: null };
@@ -236,7 +256,10 @@ function toPattern(node: ts.Expression, top: boolean): Pattern | undefined {
     for (const property of node.properties) {
       if (ts.isSpreadAssignment(property) && ts.isIdentifier(property.expression) && property.expression.text === REST) rest = true;
       else if (ts.isShorthandPropertyAssignment(property)) props.push([property.name.text, { kind: 'any' }]);
-      else if (ts.isPropertyAssignment(property) && (ts.isIdentifier(property.name) || ts.isStringLiteral(property.name) || ts.isNumericLiteral(property.name))) {
+      else if (
+        ts.isPropertyAssignment(property) &&
+        (ts.isIdentifier(property.name) || ts.isStringLiteral(property.name) || ts.isNumericLiteral(property.name))
+      ) {
         const value = toPattern(property.initializer, false);
         if (!value) return undefined;
         props.push([property.name.text, value]);
@@ -250,7 +273,12 @@ function toPattern(node: ts.Expression, top: boolean): Pattern | undefined {
     let count: number | undefined;
     for (const element of node.elements) {
       if (ts.isSpreadElement(element) && ts.isIdentifier(element.expression) && element.expression.text === REST) rest = true;
-      else if (ts.isSpreadElement(element) && ts.isCallExpression(element.expression) && ts.isIdentifier(element.expression.expression) && element.expression.expression.text === COUNT) {
+      else if (
+        ts.isSpreadElement(element) &&
+        ts.isCallExpression(element.expression) &&
+        ts.isIdentifier(element.expression.expression) &&
+        element.expression.expression.text === COUNT
+      ) {
         count = Number((element.expression.arguments[0] as ts.NumericLiteral).text);
       } else {
         const item = toPattern(element, false);
@@ -297,7 +325,9 @@ export function mismatch(pattern: Pattern, actual: Described, path = ''): string
     case 'value':
       return Object.is(actual, pattern.value) ? undefined : `${path || 'the value'} is ${shown(actual)}, not ${JSON.stringify(pattern.value)}`;
     case 'prefix':
-      return typeof actual === 'string' && actual.startsWith(pattern.prefix) ? undefined : `${path || 'the value'} is ${shown(actual)}, not ${JSON.stringify(`${pattern.prefix}...`)}`;
+      return typeof actual === 'string' && actual.startsWith(pattern.prefix)
+        ? undefined
+        : `${path || 'the value'} is ${shown(actual)}, not ${JSON.stringify(`${pattern.prefix}...`)}`;
     case 'array': {
       if (!Array.isArray(actual)) return `${path || 'the value'} is ${shown(actual)}, not a list`;
       const length = pattern.count ?? pattern.items.length;
@@ -311,7 +341,8 @@ export function mismatch(pattern: Pattern, actual: Described, path = ''): string
       return undefined;
     }
     case 'object': {
-      if (typeof actual !== 'object' || actual === null || Array.isArray(actual) || isUndefined(actual)) return `${path || 'the value'} is ${shown(actual)}, not an object`;
+      if (typeof actual !== 'object' || actual === null || Array.isArray(actual) || isUndefined(actual))
+        return `${path || 'the value'} is ${shown(actual)}, not an object`;
       const record = actual as Record<string, Described>;
       for (const [key, value] of pattern.props) {
         if (!(key in record)) return `${path || 'the object'} has no ${key}`;
@@ -450,7 +481,8 @@ function topLevelWords(text: string): string[] {
 
 /** The example as JavaScript Node runs (types stripped; imports as written). */
 export function toJavaScript(code: string): string {
-  return ts.transpileModule(code, { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022, verbatimModuleSyntax: false } }).outputText;
+  return ts.transpileModule(code, { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022, verbatimModuleSyntax: false } })
+    .outputText;
 }
 
 /** The reports an example's run printed, by check id. */
@@ -458,7 +490,12 @@ export function reportsOf(stdout: string): Map<number, { value?: Described; thre
   const reports = new Map<number, { value?: Described; threw?: { name: string; message: string }; values?: Described[] }>();
   for (const line of stdout.split('\n')) {
     if (!line.startsWith('\u0000kit-readme ')) continue;
-    const { id, ...outcome } = JSON.parse(line.slice('\u0000kit-readme '.length)) as { id: number; value?: Described; threw?: { name: string; message: string }; values?: Described[] };
+    const { id, ...outcome } = JSON.parse(line.slice('\u0000kit-readme '.length)) as {
+      id: number;
+      value?: Described;
+      threw?: { name: string; message: string };
+      values?: Described[];
+    };
     reports.set(id, outcome);
   }
   return reports;
@@ -478,7 +515,10 @@ export function checkFailures(readme: string, checks: readonly Check[], stdout: 
     if (check.kind === 'throws') {
       const wanted = check.throws!;
       if (!report.threw) failures.push(`${where}: threw nothing, the README says ${wanted.name}: ${JSON.stringify(wanted.message)}`);
-      else if (report.threw.name !== wanted.name || report.threw.message !== wanted.message) failures.push(`${where}: threw ${report.threw.name}: ${JSON.stringify(report.threw.message)}, the README says ${wanted.name}: ${JSON.stringify(wanted.message)}`);
+      else if (report.threw.name !== wanted.name || report.threw.message !== wanted.message)
+        failures.push(
+          `${where}: threw ${report.threw.name}: ${JSON.stringify(report.threw.message)}, the README says ${wanted.name}: ${JSON.stringify(wanted.message)}`,
+        );
       continue;
     }
     if (report.threw) {

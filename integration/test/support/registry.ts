@@ -89,7 +89,10 @@ log: { type: stdout, format: pretty, level: warn }
     const deadline = Date.now() + 60_000;
     for (;;) {
       if (child.exitCode !== null) throw new Error(`verdaccio exited with ${child.exitCode}: ${readFileSync(logFile, 'utf8').slice(-2000)}`);
-      const up = await fetch(new URL('-/ping', url)).then((response) => response.ok, () => false);
+      const up = await fetch(new URL('-/ping', url)).then(
+        (response) => response.ok,
+        () => false,
+      );
       if (up) break;
       if (Date.now() > deadline) throw new Error(`verdaccio did not answer on ${url} within 60 s: ${readFileSync(logFile, 'utf8').slice(-2000)}`);
       await new Promise((resolve) => setTimeout(resolve, 250));

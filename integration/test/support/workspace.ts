@@ -57,7 +57,13 @@ function hasSource(dir: string): boolean {
 export function workspacePackages(): WorkspacePackage[] {
   return workspaceDirs().map((dir) => {
     const manifest = readJson<Manifest>(join(dir, 'package.json'));
-    return { name: manifest.name, dir, path: relative(repoRoot, dir).split('\\').join('/'), manifest, isPlugin: manifest.kit?.plugins !== undefined || manifest.kit?.plugin !== undefined };
+    return {
+      name: manifest.name,
+      dir,
+      path: relative(repoRoot, dir).split('\\').join('/'),
+      manifest,
+      isPlugin: manifest.kit?.plugins !== undefined || manifest.kit?.plugin !== undefined,
+    };
   });
 }
 

@@ -34,7 +34,9 @@ export function renderFrame(frame: Frame, options: RenderOptions): string[] {
 
 /** The frame as one string, each line ended by a newline. */
 export function frameToString(frame: Frame, options: RenderOptions): string {
-  return renderFrame(frame, options).map((line) => `${line}\n`).join('');
+  return renderFrame(frame, options)
+    .map((line) => `${line}\n`)
+    .join('');
 }
 
 function rowsOf(frame: Frame): Cell[][] {

@@ -20,26 +20,22 @@ describe('renderFrame', () => {
 
   it('draws two-column 256-colour blocks from the palette, one escape per colour run', () => {
     const lines = renderFrame(frame, { color: 'ansi256', palette: BASE_PALETTE });
-    expect(lines).toEqual([
-      'No. 1',
-      `${E}48;5;172m    ${E}m  `,
-      `${E}48;5;227m  ${E}48;5;250m  ${E}48;5;141m  ${E}m`,
-    ]);
+    expect(lines).toEqual(['No. 1', `${E}48;5;172m    ${E}m  `, `${E}48;5;227m  ${E}48;5;250m  ${E}48;5;141m  ${E}m`]);
   });
 
   it('draws truecolor blocks from the palette entry colours', () => {
     const lines = renderFrame(frame, { color: 'truecolor', palette: BASE_PALETTE, title: null });
-    expect(lines).toEqual([
-      `${E}48;2;215;135;0m    ${E}m  `,
-      `${E}48;2;255;255;95m  ${E}48;2;188;188;188m  ${E}48;2;175;135;255m  ${E}m`,
-    ]);
+    expect(lines).toEqual([`${E}48;2;215;135;0m    ${E}m  `, `${E}48;2;255;255;95m  ${E}48;2;188;188;188m  ${E}48;2;175;135;255m  ${E}m`]);
   });
 
   it('shows labels that say more than the colour (numbers) in a contrasting colour, right-aligned', () => {
     const hitori: Frame = {
       width: 2,
       height: 1,
-      cells: [{ fill: 'shaded', label: '3' }, { fill: 'unshaded', label: '12' }],
+      cells: [
+        { fill: 'shaded', label: '3' },
+        { fill: 'unshaded', label: '12' },
+      ],
     };
     expect(renderFrame(hitori, { color: 'ansi256' })).toEqual([`${E}48;5;236;38;5;231m 3${E}48;5;255;38;5;16m12${E}m`]);
     // Without colour a shaded cell shows the mask letter, not its number (its palette entry masksLabel).

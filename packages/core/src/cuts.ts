@@ -63,14 +63,18 @@ export function applyCuts<S, P>(split: SplitSearch<S, P>, cuts: readonly (readon
   let previous: readonly number[] | undefined;
   for (const path of cuts) {
     const name = pathText(path);
-    if (path.length < 1 || path.length > MAX_CUT_DEPTH || !path.every((n) => Number.isSafeInteger(n) && n >= 0)) throw new Error(`cut ${name.slice(0, 200)} is not a task path`);
+    if (path.length < 1 || path.length > MAX_CUT_DEPTH || !path.every((n) => Number.isSafeInteger(n) && n >= 0))
+      throw new Error(`cut ${name.slice(0, 200)} is not a task path`);
     if (previous && comparePaths(previous, path) >= 0) throw new Error(`cut ${name} is out of order (after ${pathText(previous)})`);
     previous = path;
     const parent = path.slice(0, -1);
     const last = path[path.length - 1]!;
     const siblings = parent.length === 0 ? split.tasks : partsOf.get(pathText(parent));
     if (siblings === undefined) throw new Error(`cut ${name} is inside ${pathText(parent)}, which is not cut`);
-    if (last >= siblings) throw new Error(`cut ${name} is not a task of the split (${parent.length === 0 ? `it has ${siblings} tasks` : `${pathText(parent)} has ${siblings} parts`})`);
+    if (last >= siblings)
+      throw new Error(
+        `cut ${name} is not a task of the split (${parent.length === 0 ? `it has ${siblings} tasks` : `${pathText(parent)} has ${siblings} parts`})`,
+      );
     const parts = split.parts!(path);
     if (!Number.isSafeInteger(parts) || parts < 1) throw new Error(`cut ${name} cannot be cut (no parts)`);
     tasks += parts - 1;

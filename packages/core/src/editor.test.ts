@@ -9,7 +9,10 @@ const editor: GridEditorSpec = {
   label: 'Board',
   width: { min: 2, max: 9 },
   height: 3,
-  values: [{ value: '.', label: 'cell' }, { value: '#', label: 'hole', key: 'h' }],
+  values: [
+    { value: '.', label: 'cell' },
+    { value: '#', label: 'hole', key: 'h' },
+  ],
   numbers: { min: 1, max: (width, height) => Math.max(width, height) },
   toText: (grid) => grid.map((row) => row.join('')).join('\n'),
   fromText: (text) => text.split('\n').map((line) => [...line]),
@@ -17,7 +20,11 @@ const editor: GridEditorSpec = {
 
 describe('grid editors', () => {
   it('makes blank grids of the first value and works out the number range', () => {
-    expect(blankGrid(editor, 2, 3)).toEqual([['.', '.'], ['.', '.'], ['.', '.']]);
+    expect(blankGrid(editor, 2, 3)).toEqual([
+      ['.', '.'],
+      ['.', '.'],
+      ['.', '.'],
+    ]);
     expect(numberMax(editor, 7, 3)).toBe(7);
   });
 
@@ -30,7 +37,15 @@ describe('grid editors', () => {
   });
 
   it('takes only the sizes an editor lists, and starts at its start size', () => {
-    const squares: GridEditorSpec = { ...editor, width: { min: 2, max: 9 }, height: { min: 2, max: 9 }, sizes: [{ width: 4, height: 4 }, { width: 9, height: 9 }] };
+    const squares: GridEditorSpec = {
+      ...editor,
+      width: { min: 2, max: 9 },
+      height: { min: 2, max: 9 },
+      sizes: [
+        { width: 4, height: 4 },
+        { width: 9, height: 9 },
+      ],
+    };
     expect([takesSize(squares, 4, 4), takesSize(squares, 9, 9), takesSize(squares, 5, 5), takesSize(squares, 4, 9)]).toEqual([true, true, false, false]);
     expect([takesSize(editor, 5, 3), takesSize(editor, 10, 3), takesSize(editor, 5, 4)]).toEqual([true, false, false]);
     expect(startSize(squares)).toEqual({ width: 4, height: 4 });
@@ -43,7 +58,12 @@ describe('grid editors', () => {
   });
 
   it('checks a stack of layers: its count, its stack text, no share codec', () => {
-    const layers = { min: 1, max: 4, toText: (stack: readonly string[][][]) => stack.map(editor.toText).join('\n\n'), fromText: (text: string) => text.split('\n\n').map((layer) => editor.fromText(layer)) };
+    const layers = {
+      min: 1,
+      max: 4,
+      toText: (stack: readonly string[][][]) => stack.map(editor.toText).join('\n\n'),
+      fromText: (text: string) => text.split('\n\n').map((layer) => editor.fromText(layer)),
+    };
     const stacked: GridEditorSpec = { ...editor, layers };
     expect(checkEditors([stacked], ['input'])).toBeUndefined();
     expect(startLayers(stacked)).toBe(1);
@@ -53,18 +73,35 @@ describe('grid editors', () => {
     expect(checkEditors([{ ...editor, layers: { ...layers, max: 0.5 } }], ['input'])).toBe('editor for "input" has a bad layer count');
     expect(checkEditors([{ ...editor, layers: { ...layers, start: 5 } }], ['input'])).toBe('editor for "input" has a bad layer count');
     expect(checkEditors([{ ...editor, layers: { min: 1, max: 2 } as never }], ['input'])).toBe('editor for "input" has layers without toText and fromText');
-    expect(checkEditors([{ ...stacked, share: { encode: () => '', decode: () => [] } }], ['input'])).toBe('editor for "input" has both layers and a share codec');
+    expect(checkEditors([{ ...stacked, share: { encode: () => '', decode: () => [] } }], ['input'])).toBe(
+      'editor for "input" has both layers and a share codec',
+    );
     const plugin = definePlugin({
-      id: 'p', title: 'P', description: 'd', version: '1', options: [], input: { formats: ['text'] },
-      editors: [{ ...editor, layers: { ...layers, start: 0 } }], parse: () => 0, solver: async () => ({ solve: () => ({ solutions: 0 }) as never }), view: () => ({ width: 0, height: 0, cells: [] }),
+      id: 'p',
+      title: 'P',
+      description: 'd',
+      version: '1',
+      options: [],
+      input: { formats: ['text'] },
+      editors: [{ ...editor, layers: { ...layers, start: 0 } }],
+      parse: () => 0,
+      solver: async () => ({ solve: () => ({ solutions: 0 }) as never }),
+      view: () => ({ width: 0, height: 0, cells: [] }),
     });
     expect(() => checkPlugin(plugin, 'p-src')).toThrow('editor for "input" has a bad layer count');
   });
 
   it('refuses to register a plugin whose editor edits nothing', () => {
     const plugin = definePlugin({
-      id: 'p', title: 'P', description: 'd', version: '1', options: [],
-      editors: [editor], parse: () => 0, solver: async () => ({ solve: () => ({ solutions: 0 }) as never }), view: () => ({ width: 0, height: 0, cells: [] }),
+      id: 'p',
+      title: 'P',
+      description: 'd',
+      version: '1',
+      options: [],
+      editors: [editor],
+      parse: () => 0,
+      solver: async () => ({ solve: () => ({ solutions: 0 }) as never }),
+      view: () => ({ width: 0, height: 0, cells: [] }),
     });
     expect(() => checkPlugin(plugin, 'p-src')).toThrow('editor for "input" edits no file option or input');
     expect(checkPlugin({ ...plugin, input: { formats: ['text'] } }, 'p-src').editors).toHaveLength(1);

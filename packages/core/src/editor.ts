@@ -160,10 +160,7 @@ export function blankGrid(spec: GridEditorSpec, width: number, height: number): 
 }
 
 /** Checks a plugin's editors against its options; registration fails on a bad one. */
-export function checkEditors(
-  editors: readonly GridEditorSpec[],
-  fileTargets: readonly string[],
-): string | undefined {
+export function checkEditors(editors: readonly GridEditorSpec[], fileTargets: readonly string[]): string | undefined {
   const seen = new Set<string>();
   for (const editor of editors) {
     if (!fileTargets.includes(editor.target)) return `editor for ${JSON.stringify(editor.target)} edits no file option or input`;
@@ -174,7 +171,8 @@ export function checkEditors(
       const [min, max] = sideRange(side);
       if (!Number.isInteger(min) || !Number.isInteger(max) || min < 1 || max < min) return `editor for ${JSON.stringify(editor.target)} has a bad size`;
     }
-    if (editor.sizes !== undefined && (!Array.isArray(editor.sizes) || editor.sizes.length === 0)) return `editor for ${JSON.stringify(editor.target)} lists no sizes`;
+    if (editor.sizes !== undefined && (!Array.isArray(editor.sizes) || editor.sizes.length === 0))
+      return `editor for ${JSON.stringify(editor.target)} lists no sizes`;
     const sizes = [...(editor.sizes ?? []), ...(editor.startSize ? [editor.startSize] : [])];
     for (const size of sizes) {
       if (!Number.isInteger(size?.width) || !Number.isInteger(size?.height) || !takesSize(editor, size.width, size.height)) {
@@ -187,7 +185,8 @@ export function checkEditors(
       if (![layers.min, layers.max, start].every(Number.isInteger) || layers.min < 1 || layers.max < layers.min || start < layers.min || start > layers.max) {
         return `editor for ${JSON.stringify(editor.target)} has a bad layer count`;
       }
-      if (typeof layers.toText !== 'function' || typeof layers.fromText !== 'function') return `editor for ${JSON.stringify(editor.target)} has layers without toText and fromText`;
+      if (typeof layers.toText !== 'function' || typeof layers.fromText !== 'function')
+        return `editor for ${JSON.stringify(editor.target)} has layers without toText and fromText`;
       if (editor.share !== undefined) return `editor for ${JSON.stringify(editor.target)} has both layers and a share codec`;
     }
     const values = new Set(editor.values.map((value) => value.value));

@@ -19,19 +19,58 @@ describe('HOST_NAMES', () => {
 
   it("names kit run's flags and the page's URL parameters", () => {
     expect(HOST_NAMES.filter((entry) => entry.cli).map((entry) => entry.name)).toEqual([
-      'quiet', 'count', 'limit', 'json', 'color', 'delay', 'threads', 'plugin', 'shard', 'queue', 'max-solutions', 'keep', 'example', 'help', 'version',
+      'quiet',
+      'count',
+      'limit',
+      'json',
+      'color',
+      'delay',
+      'threads',
+      'plugin',
+      'shard',
+      'queue',
+      'max-solutions',
+      'keep',
+      'example',
+      'help',
+      'version',
     ]);
     expect(HOST_NAMES.filter((entry) => entry.make).map((entry) => `${entry.name}:${entry.make!.verbs.join('/')}`)).toEqual([
-      'count:generate', 'json:generate/grade', 'threads:generate', 'plugin:generate/grade', 'help:generate/grade', 'version:generate/grade',
-      'size:generate', 'difficulty:generate', 'seed:generate', 'emit:generate', 'output:generate', 'force:generate', 'steps:grade',
+      'count:generate',
+      'json:generate/grade',
+      'threads:generate',
+      'plugin:generate/grade',
+      'help:generate/grade',
+      'version:generate/grade',
+      'size:generate',
+      'difficulty:generate',
+      'seed:generate',
+      'emit:generate',
+      'output:generate',
+      'force:generate',
+      'steps:grade',
     ]);
     expect(HOST_NAMES.filter((entry) => entry.page).map((entry) => entry.name)).toEqual([
-      'limit', 'delay', 'example', 'size', 'difficulty', 'seed', 'puzzle', 'run', 'play', 'game', 'input', 'new', 'daily',
+      'limit',
+      'delay',
+      'example',
+      'size',
+      'difficulty',
+      'seed',
+      'puzzle',
+      'run',
+      'play',
+      'game',
+      'input',
+      'new',
+      'daily',
     ]);
     expect(['puzzle', 'example', 'run', 'play', 'game', 'input', 'limit', 'delay', 'new', 'daily'].every((name) => isPageParameter(name))).toBe(true);
     // A New game's request is the page's only in a New game's address: elsewhere it is a plugin option's.
     expect(['size', 'difficulty', 'seed'].map((name) => [isPageParameter(name), isPageParameter(name, { newGame: true })])).toEqual([
-      [false, true], [false, true], [false, true],
+      [false, true],
+      [false, true],
+      [false, true],
     ]);
     expect(isPageParameter('queue')).toBe(false);
     expect(isPageParameter('queue', { newGame: true })).toBe(false);
@@ -81,8 +120,14 @@ describe('a plugin option that takes a name the hosts own', () => {
 
   it('makes the plugin a refusal that names its id, so a host asked for that id can say why', () => {
     const plugin = definePlugin({
-      id: 'clash', title: 'C', description: 'd', version: '1.0.0', options: [option('shard')],
-      parse: () => ({}), solver: async () => ({ solve: () => ({ solutions: 0 }) }), view: () => ({ width: 0, height: 0, cells: [] }),
+      id: 'clash',
+      title: 'C',
+      description: 'd',
+      version: '1.0.0',
+      options: [option('shard')],
+      parse: () => ({}),
+      solver: async () => ({ solve: () => ({ solutions: 0 }) }),
+      view: () => ({ width: 0, height: 0, cells: [] }),
     });
     let caught: unknown;
     try {
@@ -92,7 +137,11 @@ describe('a plugin option that takes a name the hosts own', () => {
     }
     expect(caught).toBeInstanceOf(PluginLoadError);
     const error = caught as PluginLoadError;
-    expect([error.message, error.refused, error.pluginId]).toEqual(['plugin kit-clash: option --shard is reserved by the hosts (kit run --shard)', true, 'clash']);
+    expect([error.message, error.refused, error.pluginId]).toEqual([
+      'plugin kit-clash: option --shard is reserved by the hosts (kit run --shard)',
+      true,
+      'clash',
+    ]);
   });
 });
 
@@ -149,9 +198,15 @@ describe('the contract page', () => {
         cli?.help,
         make && make.help !== cli?.help ? `${cli ? `${make.verbs.join(', ')}: ` : ''}${make.help}` : undefined,
         parameter && !cli ? `${make ? 'page: ' : ''}${parameter.help}` : undefined,
-      ].filter((part) => part !== undefined).join('; ');
+      ]
+        .filter((part) => part !== undefined)
+        .join('; ');
       return `| \`${name}\` | ${spell(name, short, cli)} | ${verbs} | ${url} | ${what} |`;
     });
-    expect(listed).toBe(['| name | `kit run` flag | `kit generate`, `kit grade` flag | page URL parameter | what it does |', '| --- | --- | --- | --- | --- |', ...rows, ''].join('\n'));
+    expect(listed).toBe(
+      ['| name | `kit run` flag | `kit generate`, `kit grade` flag | page URL parameter | what it does |', '| --- | --- | --- | --- | --- |', ...rows, ''].join(
+        '\n',
+      ),
+    );
   });
 });

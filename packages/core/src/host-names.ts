@@ -143,7 +143,7 @@ export const HOST_NAMES: readonly HostName[] = [
   },
   {
     name: 'seed',
-    make: { verbs: GENERATE, value: 'n', help: 'the first puzzle\'s seed, 0 to 4294967295 (default 1): the same seed, the same puzzle' },
+    make: { verbs: GENERATE, value: 'n', help: "the first puzzle's seed, 0 to 4294967295 (default 1): the same seed, the same puzzle" },
     page: { newGame: true, help: "with new=1: the generated puzzle's seed" },
     check: SEED,
   },

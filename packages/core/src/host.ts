@@ -15,7 +15,13 @@ export type { PluginOrigin, RegisteredPlugin } from './registry.js';
 // Raw option values (CLI strings, form fields) validated against a plugin's specs, and each kind of spec.
 export { parseOptions, describeValues } from './options.js';
 export type {
-  RawOptions, IntOptionSpec, EnumOptionSpec, BooleanOptionSpec, StringOptionSpec, LettersOptionSpec, FileOptionSpec,
+  RawOptions,
+  IntOptionSpec,
+  EnumOptionSpec,
+  BooleanOptionSpec,
+  StringOptionSpec,
+  LettersOptionSpec,
+  FileOptionSpec,
 } from './options.js';
 
 // Drawing helpers for renderers, and the parts of a grid editor the page draws.

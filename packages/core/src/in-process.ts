@@ -14,11 +14,7 @@ export interface InProcessOptions<S = unknown, P = unknown> extends Omit<SolveOp
  * Runs a plugin's solver on the calling thread, for programs that use a puzzle package as a library
  * and for tests. Hosts that must stay responsive use `runSolver` (workers) instead.
  */
-export async function solveInProcess<I, S, P>(
-  plugin: PuzzlePlugin<I, S, P>,
-  instance: I,
-  options: InProcessOptions<S, P> = {},
-): Promise<DoneEvent> {
+export async function solveInProcess<I, S, P>(plugin: PuzzlePlugin<I, S, P>, instance: I, options: InProcessOptions<S, P> = {}): Promise<DoneEvent> {
   const started = performance.now();
   const emit = options.onEvent ?? (() => {});
   const elapsed = () => Math.round(performance.now() - started);

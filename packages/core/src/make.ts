@@ -3,7 +3,17 @@
 // (the maker in a worker, the day's seed, a generator's size as typed). Browser-safe.
 
 // A plugin's generator and grader, and what they return.
-export type { GenerateContext, GeneratedForm, GeneratedPuzzle, GenerateRequest, GeneratorSizeSpec, GeneratorSpec, Grade, GradeStep, GraderSpec } from './generate.js';
+export type {
+  GenerateContext,
+  GeneratedForm,
+  GeneratedPuzzle,
+  GenerateRequest,
+  GeneratorSizeSpec,
+  GeneratorSpec,
+  Grade,
+  GradeStep,
+  GraderSpec,
+} from './generate.js';
 export { generatedHeader, gradeLine, readGeneratedHeader, skipGeneratedHeader } from './generate.js';
 
 // Making and grading in a worker; the day's seed and a generator's size, read as hosts read them.

@@ -51,7 +51,8 @@ export function checkGrade(value: unknown, levels: readonly string[]): Grade {
     for (const field of ['rule', 'level', 'text'] as const) if (typeof step[field] !== 'string') throw fail(`a ${at} whose ${field} is not text`);
     if (!levels.includes(step['level'] as string)) throw fail(`a ${at} whose level ${JSON.stringify(step['level'])} is not one of the grader's levels`);
     const cells = step['cells'];
-    if (!Array.isArray(cells) || !cells.every((cell) => Number.isSafeInteger(cell) && cell >= 0)) throw fail(`a ${at} whose cells are not a list of cell numbers`);
+    if (!Array.isArray(cells) || !cells.every((cell) => Number.isSafeInteger(cell) && cell >= 0))
+      throw fail(`a ${at} whose cells are not a list of cell numbers`);
     if (step['moves'] !== undefined && !Array.isArray(step['moves'])) throw fail(`a ${at} whose moves are not a list`);
   });
   return value as unknown as Grade;

@@ -64,15 +64,19 @@ export class MakerClient {
 
   /** Makes one puzzle with the plugin's generator. */
   generate(request: GenerateRequest, options: MakeOptions = {}): Promise<GeneratedPuzzle> {
-    return this.#ask<GeneratedPuzzle>(options, (id) => ({ type: 'generate', id, ...this.#plugin(), request }), (message, id) =>
-      message.type === 'generated' && message.id === id ? { value: message.puzzle } : undefined,
+    return this.#ask<GeneratedPuzzle>(
+      options,
+      (id) => ({ type: 'generate', id, ...this.#plugin(), request }),
+      (message, id) => (message.type === 'generated' && message.id === id ? { value: message.puzzle } : undefined),
     );
   }
 
   /** Grades a parsed puzzle with the plugin's grader. */
   grade(instance: unknown, options: MakeOptions = {}): Promise<Grade> {
-    return this.#ask<Grade>(options, (id) => ({ type: 'grade', id, ...this.#plugin(), instance }), (message, id) =>
-      message.type === 'graded' && message.id === id ? { value: message.grade } : undefined,
+    return this.#ask<Grade>(
+      options,
+      (id) => ({ type: 'grade', id, ...this.#plugin(), instance }),
+      (message, id) => (message.type === 'graded' && message.id === id ? { value: message.grade } : undefined),
     );
   }
 

@@ -55,13 +55,19 @@ describe('a plugin declaring a generator and a grader', () => {
 
   it('is refused for a size it could not make', () => {
     const prefix = 'plugin kit-maker: generator has a size';
-    expect(refusal({ ...good, size: { default: '10x10', min: 12, max: 20 } })).toBe(`${prefix} default that is not one it makes: size 10x10: each side must be 12 to 20`);
+    expect(refusal({ ...good, size: { default: '10x10', min: 12, max: 20 } })).toBe(
+      `${prefix} default that is not one it makes: size 10x10: each side must be 12 to 20`,
+    );
     expect(refusal({ ...good, size: { default: '10', min: 5, max: 20 } })).toBe(`${prefix} default that is not one it makes: size must be WxH (got "10")`);
     expect(refusal({ ...good, size: { default: '3x3x3', dimensions: 3, min: 2, max: 4, presets: ['2x2'] } })).toBe(
       `${prefix} preset that is not one it makes: size must be WxHxD (got "2x2")`,
     );
-    expect(refusal({ ...good, size: { default: '5x5', min: 0, max: 20 } })).toBe(`${prefix} whose min and max are not whole numbers with 1 <= min <= max <= 9999`);
-    expect(refusal({ ...good, size: { default: '5x5', min: 9, max: 5 } })).toBe(`${prefix} whose min and max are not whole numbers with 1 <= min <= max <= 9999`);
+    expect(refusal({ ...good, size: { default: '5x5', min: 0, max: 20 } })).toBe(
+      `${prefix} whose min and max are not whole numbers with 1 <= min <= max <= 9999`,
+    );
+    expect(refusal({ ...good, size: { default: '5x5', min: 9, max: 5 } })).toBe(
+      `${prefix} whose min and max are not whole numbers with 1 <= min <= max <= 9999`,
+    );
     expect(refusal({ ...good, size: { default: '5x5', dimensions: 4, min: 1, max: 5 } })).toBe(`${prefix} with dimensions other than 2 or 3`);
   });
 
@@ -75,7 +81,9 @@ describe('a plugin declaring a generator and a grader', () => {
     expect(refusal({ ...good, parameters: [{ name: 'out', short: 'o', type: 'string', help: 'h' }] })).toBe(
       'plugin kit-maker: generator parameter: option --out: -o is reserved by the hosts (kit generate -o, --output)',
     );
-    expect(refusal({ ...good, emits: ['puyop', 'puyop'] })).toBe('plugin kit-maker: generator emits "puyop": a format is named once, in lowercase letters, digits, dots and dashes');
+    expect(refusal({ ...good, emits: ['puyop', 'puyop'] })).toBe(
+      'plugin kit-maker: generator emits "puyop": a format is named once, in lowercase letters, digits, dots and dashes',
+    );
   });
 });
 
@@ -93,11 +101,17 @@ describe("what a solver's generate and grade return", () => {
     expect(() => checkGenerated({ ...puzzle, input: 12 }, levels, [])).toThrow('generate returned a puzzle whose input is not text');
     expect(() => checkGenerated({ ...puzzle, size: '2 by 1' }, levels, [])).toThrow('generate returned a puzzle whose size "2 by 1" is not WxH');
     expect(() => checkGenerated(puzzle, levels, ['link'])).toThrow('generate returned a puzzle without formats (the generator emits link)');
-    expect(() => checkGenerated({ ...puzzle, formats: {} }, levels, ['link'])).toThrow('generate returned a puzzle without its link form (the generator emits it)');
+    expect(() => checkGenerated({ ...puzzle, formats: {} }, levels, ['link'])).toThrow(
+      'generate returned a puzzle without its link form (the generator emits it)',
+    );
     expect(() => checkGenerated({ ...puzzle, tries: -1 }, levels, [])).toThrow('generate returned tries that are not a whole number');
     const grade = { size: '2x1', level: 'easy', steps: [{ rule: 'r', level: 'easy', text: 't.', cells: [0] }] };
-    expect(() => checkGrade({ ...grade, level: 'medium' }, levels)).toThrow(`grade returned a level "medium" that is not one of the grader's levels (easy, hard)`);
-    expect(() => checkGrade({ ...grade, steps: [{ ...grade.steps[0], cells: [-1] }] }, levels)).toThrow('grade returned a step 1 whose cells are not a list of cell numbers');
+    expect(() => checkGrade({ ...grade, level: 'medium' }, levels)).toThrow(
+      `grade returned a level "medium" that is not one of the grader's levels (easy, hard)`,
+    );
+    expect(() => checkGrade({ ...grade, steps: [{ ...grade.steps[0], cells: [-1] }] }, levels)).toThrow(
+      'grade returned a step 1 whose cells are not a list of cell numbers',
+    );
     expect(() => checkGrade({ ...grade, steps: [{ ...grade.steps[0], text: undefined }] }, levels)).toThrow('grade returned a step 1 whose text is not text');
     expect(() => checkGrade({ ...grade, steps: {} }, levels)).toThrow('grade returned steps that are not a list');
   });

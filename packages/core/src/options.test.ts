@@ -51,9 +51,7 @@ describe('checkOptionSpecs', () => {
     expect(checkOptionSpecs(specs)).toBeUndefined();
     expect(checkOptionSpecs([{ name: 'Size', type: 'int', help: '' }])).toBe('option name "Size" must be kebab-case');
     expect(checkOptionSpecs([{ name: 'limit', type: 'int', help: '' }])).toBe("option --limit is reserved by the hosts (kit run --limit, the page's ?limit=)");
-    expect(checkOptionSpecs([{ name: 'n', type: 'int', max: 3, default: 4, help: '' }])).toBe(
-      'option --n has a default that is not an integer of at most 3',
-    );
+    expect(checkOptionSpecs([{ name: 'n', type: 'int', max: 3, default: 4, help: '' }])).toBe('option --n has a default that is not an integer of at most 3');
     expect(
       checkOptionSpecs([
         { name: 'a', type: 'boolean', help: '' },
@@ -90,7 +88,9 @@ describe('a file option size limit', () => {
     expect(checkOptionSpecs([{ name: 'data', type: 'file', maxBytes: 0, help: 'd' }])).toBe('option --data has a maxBytes that is not a positive integer');
     expect(checkOptionSpecs([{ name: 'data', type: 'file', maxBytes: 1.5, help: 'd' }])).toBe('option --data has a maxBytes that is not a positive integer');
     expect(checkOptionSpecs([{ name: 'data', type: 'file', maxBytes: 4096, help: 'd' }])).toBeUndefined();
-    expect(checkOptionSpecs([{ name: 'data', type: 'file', gzip: 'yes' as unknown as boolean, help: 'd' }])).toBe('option --data has a gzip that is not true or false');
+    expect(checkOptionSpecs([{ name: 'data', type: 'file', gzip: 'yes' as unknown as boolean, help: 'd' }])).toBe(
+      'option --data has a gzip that is not true or false',
+    );
     expect(checkOptionSpecs([{ name: 'data', type: 'file', gzip: true, help: 'd' }])).toBeUndefined();
   });
 });

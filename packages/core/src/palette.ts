@@ -54,8 +54,22 @@ export const BASE_PALETTE: Palette = {
 
 const CUBE_STEPS = [0, 95, 135, 175, 215, 255];
 const SYSTEM_COLOURS = [
-  '#000000', '#800000', '#008000', '#808000', '#000080', '#800080', '#008080', '#c0c0c0',
-  '#808080', '#ff0000', '#00ff00', '#ffff00', '#0000ff', '#ff00ff', '#00ffff', '#ffffff',
+  '#000000',
+  '#800000',
+  '#008000',
+  '#808000',
+  '#000080',
+  '#800080',
+  '#008080',
+  '#c0c0c0',
+  '#808080',
+  '#ff0000',
+  '#00ff00',
+  '#ffff00',
+  '#0000ff',
+  '#ff00ff',
+  '#00ffff',
+  '#ffffff',
 ];
 
 /** The standard xterm RGB value of a 256-colour index. */

@@ -90,7 +90,8 @@ async function gunzipText(bytes: Buffer, maxBytes: number, fail: (reason: string
   return new Promise((resolveText, reject) => {
     gunzip(bytes, { maxOutputLength: maxBytes }, (error, text) => {
       if (!error) resolveText(text.toString('utf8'));
-      else if ((error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') reject(fail(`is over the ${describeBytes(maxBytes)} limit for this input once decompressed`));
+      else if ((error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE')
+        reject(fail(`is over the ${describeBytes(maxBytes)} limit for this input once decompressed`));
       else reject(fail(`is not a valid gzip file (${error.message})`));
     });
   });

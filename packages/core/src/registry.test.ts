@@ -79,9 +79,7 @@ describe('checkPlugin', () => {
     expect(pluginFromModule({ default: make('a') }, 'm').id).toBe('a');
     expect(pluginFromModule({ plugin: make('b') }, 'm').id).toBe('b');
     expect(pluginFromModule({ something: make('c'), other: 3 }, 'm').id).toBe('c');
-    expect(() => pluginFromModule({ other: 3 }, 'm')).toThrow(
-      'plugin m: exports no plugin (expected a default export made with definePlugin)',
-    );
+    expect(() => pluginFromModule({ other: 3 }, 'm')).toThrow('plugin m: exports no plugin (expected a default export made with definePlugin)');
   });
 });
 
@@ -92,8 +90,12 @@ describe('checkPlugin and play mode', () => {
     expect(() => checkPlugin({ ...make('lights'), play: { ...play, check: undefined } }, 'lights')).toThrow(
       'plugin lights: has a play mode without a check() function',
     );
-    expect(() => checkPlugin({ ...make('lights'), play: { ...play, referee: 'yes' } }, 'lights')).toThrow('plugin lights: has a play referee that is not a function');
-    expect(() => checkPlugin({ ...make('lights'), play: { ...play, editable: {} } }, 'lights')).toThrow('plugin lights: has a play editable that is not a function');
+    expect(() => checkPlugin({ ...make('lights'), play: { ...play, referee: 'yes' } }, 'lights')).toThrow(
+      'plugin lights: has a play referee that is not a function',
+    );
+    expect(() => checkPlugin({ ...make('lights'), play: { ...play, editable: {} } }, 'lights')).toThrow(
+      'plugin lights: has a play editable that is not a function',
+    );
     expect(() => checkPlugin({ ...make('lights'), play: 7 }, 'lights')).toThrow('plugin lights: has a play field that is not an object');
   });
 });

@@ -47,7 +47,9 @@ export function checkPlugin(value: unknown, source: string): AnyPlugin {
     throw fail('has a stepDelayMs that is not a non-negative number');
   }
   if (plugin.counters !== undefined) {
-    const bad = !Array.isArray(plugin.counters) || plugin.counters.some((counter) => typeof counter?.label !== 'string' || (counter.step === undefined && counter.summary === undefined));
+    const bad =
+      !Array.isArray(plugin.counters) ||
+      plugin.counters.some((counter) => typeof counter?.label !== 'string' || (counter.step === undefined && counter.summary === undefined));
     if (bad) throw fail('has counters that are not a list of { label, step?, summary? } naming a step or summary field');
   }
   if (plugin.summaryFields !== undefined && !isSummaryFields(plugin.summaryFields)) {
@@ -79,9 +81,7 @@ export function checkPlugin(value: unknown, source: string): AnyPlugin {
 export function pluginFromModule(namespace: Record<string, unknown>, source: string): AnyPlugin {
   const candidate = namespace['default'] ?? namespace['plugin'];
   if (candidate !== undefined) return checkPlugin(candidate, source);
-  const found = Object.values(namespace).filter(
-    (value) => typeof value === 'object' && value !== null && 'apiVersion' in value && 'id' in value,
-  );
+  const found = Object.values(namespace).filter((value) => typeof value === 'object' && value !== null && 'apiVersion' in value && 'id' in value);
   if (found.length === 1) return checkPlugin(found[0], source);
   throw new PluginLoadError(source, 'exports no plugin (expected a default export made with definePlugin)', { refused: true });
 }
@@ -95,10 +95,7 @@ export class Registry {
     const existing = this.#byId.get(plugin.id);
     if (existing) {
       if (existing.origin.moduleUrl === origin.moduleUrl) return;
-      throw new PluginLoadError(
-        origin.source,
-        `plugin id '${plugin.id}' is already provided by ${existing.origin.source}`,
-      );
+      throw new PluginLoadError(origin.source, `plugin id '${plugin.id}' is already provided by ${existing.origin.source}`);
     }
     this.#byId.set(plugin.id, { plugin, origin });
   }

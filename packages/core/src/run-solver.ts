@@ -35,10 +35,8 @@ export interface RunRequest extends SolveOptions {
   onCounted?: (solutions: number) => void;
 }
 
-
 /** Tasks a worker holds beyond the one it runs; few, so the last tasks still go to whoever is free. */
 const TASKS_AHEAD = 2;
-
 
 /**
  * Runs a plugin's solver in workers and turns what they send into one ordered event stream.

@@ -34,7 +34,13 @@ export function escapeControls(text: string): string {
  */
 export function safeLine(text: string, max = MAX_MESSAGE_LENGTH): string {
   const head = text.length > max * 8 ? text.slice(0, max * 8) : text;
-  const line = escapeControls(head.split(/\r?\n/).map((part) => part.trim()).filter(Boolean).join(' '));
+  const line = escapeControls(
+    head
+      .split(/\r?\n/)
+      .map((part) => part.trim())
+      .filter(Boolean)
+      .join(' '),
+  );
   if (line.length <= max && head.length === text.length) return line;
   let end = Math.min(max, line.length);
   const last = line.charCodeAt(end - 1);

@@ -17,7 +17,9 @@ export interface SearchSource {
 
 /** The options of `source` that name something on a host (terminal-only: files, programs, --force). */
 export function hostScopedOptions(plugin: Pick<AnyPlugin, 'options'>, source: Pick<SearchSource, 'options'>): string[] {
-  return plugin.options.filter((spec) => spec.terminalOnly && Object.hasOwn(source.options, spec.name) && source.options[spec.name] !== undefined).map(optionLabel);
+  return plugin.options
+    .filter((spec) => spec.terminalOnly && Object.hasOwn(source.options, spec.name) && source.options[spec.name] !== undefined)
+    .map(optionLabel);
 }
 
 /**
@@ -27,7 +29,9 @@ export function hostScopedOptions(plugin: Pick<AnyPlugin, 'options'>, source: Pi
 export function instanceFromSource(plugin: AnyPlugin, source: SearchSource): unknown {
   const hostScoped = hostScopedOptions(plugin, source);
   if (hostScoped.length > 0) {
-    throw new InputError(`${hostScoped.join(', ')} cannot come from another machine (${hostScoped.length === 1 ? 'it names' : 'they name'} a file or program on the host)`);
+    throw new InputError(
+      `${hostScoped.join(', ')} cannot come from another machine (${hostScoped.length === 1 ? 'it names' : 'they name'} a file or program on the host)`,
+    );
   }
   return plugin.parse(parseOptions(plugin.options, source.options), source.input);
 }

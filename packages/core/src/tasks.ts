@@ -252,7 +252,10 @@ export async function runTasks(
   options: RunTasksOptions,
 ): Promise<{ tasksTotal: number; results: TaskResult[] }> {
   const threads: TaskThread[] = [new TaskThread(workers)];
-  const stop = () => threads.forEach((thread) => { thread.terminate(); });
+  const stop = () =>
+    threads.forEach((thread) => {
+      thread.terminate();
+    });
   options.signal?.addEventListener('abort', stop, { once: true });
   try {
     const tasksTotal = await threads[0]!.load(search, 'search');

@@ -110,9 +110,7 @@ export function serveWorker(side: WorkerSide, importModule: (url: string) => Pro
     }
     if (!split) throw new Error(`${message.type} received before the search was split`);
     if (message.type === 'merge') {
-      const summary = split.finish
-        ? await split.finish(message.summaries, contextFor(undefined))
-        : (split.merge ?? mergeSummaries)(message.summaries);
+      const summary = split.finish ? await split.finish(message.summaries, contextFor(undefined)) : (split.merge ?? mergeSummaries)(message.summaries);
       out.post({ type: 'done', summary });
       return;
     }
@@ -148,7 +146,8 @@ function checkedTasks(tasks: unknown, tasksTotal: number): number[] {
   }
   const seen = new Set<number>();
   for (const task of tasks) {
-    if (!Number.isInteger(task) || task < 0 || task >= tasksTotal) throw new Error(`a tasks message names task ${String(task).slice(0, 40)}, not one of the split's ${tasksTotal}`);
+    if (!Number.isInteger(task) || task < 0 || task >= tasksTotal)
+      throw new Error(`a tasks message names task ${String(task).slice(0, 40)}, not one of the split's ${tasksTotal}`);
     if (seen.has(task)) throw new Error(`a tasks message names task ${task} twice`);
     seen.add(task);
   }

@@ -39,6 +39,7 @@ export function workerTaker<K extends WorkerKind>(source: WorkerSource<K>, kind:
 /** The one source a client was given: its `workers` or its `createWorker`, not both, not neither. */
 export function oneSource<K extends WorkerKind>(workers: WorkerSupply | undefined, createWorker: (() => WorkerPorts[K]) | undefined): WorkerSource<K> {
   const source = workers ?? createWorker;
-  if (source === undefined || (workers !== undefined && createWorker !== undefined)) throw new TypeError('give a client workers (a supply) or createWorker, one of them');
+  if (source === undefined || (workers !== undefined && createWorker !== undefined))
+    throw new TypeError('give a client workers (a supply) or createWorker, one of them');
   return source;
 }

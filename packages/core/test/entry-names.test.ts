@@ -10,7 +10,14 @@ const manifest = JSON.parse(readFileSync(`${packageDir}package.json`, 'utf8')) a
 
 /** Each entry's source file: `./dist/play/index.d.ts` is built from `src/play/index.ts`. */
 const entries = Object.entries(manifest.exports).flatMap(([subpath, target]) =>
-  typeof target === 'object' && target.types ? [{ entry: subpath === '.' ? '@kit/core' : `@kit/core/${subpath.slice(2)}`, file: `${packageDir}${target.types.replace(/^\.\/dist\//, 'src/').replace(/\.d\.ts$/, '.ts')}` }] : [],
+  typeof target === 'object' && target.types
+    ? [
+        {
+          entry: subpath === '.' ? '@kit/core' : `@kit/core/${subpath.slice(2)}`,
+          file: `${packageDir}${target.types.replace(/^\.\/dist\//, 'src/').replace(/\.d\.ts$/, '.ts')}`,
+        },
+      ]
+    : [],
 );
 
 function exportedNames(): Map<string, string[]> {
@@ -22,7 +29,13 @@ function exportedNames(): Map<string, string[]> {
   return new Map(
     entries.map(({ entry, file }) => {
       const module = checker.getSymbolAtLocation(program.getSourceFile(file)!)!;
-      return [entry, checker.getExportsOfModule(module).map((symbol) => symbol.name).sort()];
+      return [
+        entry,
+        checker
+          .getExportsOfModule(module)
+          .map((symbol) => symbol.name)
+          .sort(),
+      ];
     }),
   );
 }
@@ -31,7 +44,16 @@ describe('the entries of @kit/core', () => {
   const names = exportedNames();
 
   it('has the entries its package.json names, play, its conformance suite and make among them', () => {
-    expect([...names.keys()]).toEqual(['@kit/core', '@kit/core/host', '@kit/core/play', '@kit/core/play/conformance', '@kit/core/make', '@kit/core/node', '@kit/core/discovery', '@kit/core/messages']);
+    expect([...names.keys()]).toEqual([
+      '@kit/core',
+      '@kit/core/host',
+      '@kit/core/play',
+      '@kit/core/play/conformance',
+      '@kit/core/make',
+      '@kit/core/node',
+      '@kit/core/discovery',
+      '@kit/core/messages',
+    ]);
   });
 
   it('keeps the plugin-author entry at 45 names or fewer, with what every plugin needs', () => {

@@ -22,7 +22,10 @@ function importGraph(): Map<string, string[]> {
   for (const file of sourceFiles(srcDir)) {
     const { importedFiles } = ts.preProcessFile(readFileSync(file, 'utf8'), true, true);
     const targets = importedFiles.map((imported) => imported.fileName).filter((name) => name.startsWith('.'));
-    graph.set(file, targets.map((name) => resolve(dirname(file), name.replace(/\.js$/, '.ts'))));
+    graph.set(
+      file,
+      targets.map((name) => resolve(dirname(file), name.replace(/\.js$/, '.ts'))),
+    );
   }
   return graph;
 }
@@ -68,7 +71,12 @@ describe("core's imports", () => {
   });
 
   it('would find one', () => {
-    const graph = new Map([['a', ['b']], ['b', ['c']], ['c', ['a']], ['d', ['a']]]);
+    const graph = new Map([
+      ['a', ['b']],
+      ['b', ['c']],
+      ['c', ['a']],
+      ['d', ['a']],
+    ]);
     expect(circles(graph).map((circle) => circle.length)).toEqual([3]);
   });
 });

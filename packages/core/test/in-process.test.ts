@@ -23,16 +23,20 @@ const plugin = definePlugin<{ n: number }, number, { at: string }>({
 describe('solveInProcess', () => {
   it("types onEvent's events from the plugin (checked by tsc in pnpm lint)", async () => {
     const seen: string[] = [];
-    await solveInProcess(plugin, { n: 2 }, {
-      onEvent: (event) => {
-        expectTypeOf(event).toEqualTypeOf<SolveEvent<number, { at: string }>>();
-        if (event.type === 'solution') {
-          expectTypeOf(event.solution).toEqualTypeOf<number>();
-          seen.push(`solution ${event.solution.toFixed(0)}`);
-        }
-        if (event.type === 'step') seen.push(`step ${event.state.at.toUpperCase()}`);
+    await solveInProcess(
+      plugin,
+      { n: 2 },
+      {
+        onEvent: (event) => {
+          expectTypeOf(event).toEqualTypeOf<SolveEvent<number, { at: string }>>();
+          if (event.type === 'solution') {
+            expectTypeOf(event.solution).toEqualTypeOf<number>();
+            seen.push(`solution ${event.solution.toFixed(0)}`);
+          }
+          if (event.type === 'step') seen.push(`step ${event.state.at.toUpperCase()}`);
+        },
       },
-    });
+    );
     expect(seen).toEqual(['step START', 'solution 1', 'solution 2']);
   });
 });

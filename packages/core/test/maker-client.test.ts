@@ -42,7 +42,13 @@ describe('MakerClient', () => {
     const { makerClient, started } = client();
     try {
       const first = await makerClient.generate(request(7));
-      expect(first).toEqual({ input: `${digitsOf(7, 6)}\n`, size: '6x1', difficulty: 'hard', formats: { reversed: [...digitsOf(7, 6)].reverse().join('') }, tries: 0 });
+      expect(first).toEqual({
+        input: `${digitsOf(7, 6)}\n`,
+        size: '6x1',
+        difficulty: 'hard',
+        formats: { reversed: [...digitsOf(7, 6)].reverse().join('') },
+        tries: 0,
+      });
       expect(await makerClient.generate(request(7))).toEqual(first);
       expect((await makerClient.generate(request(8))).input).toBe(`${digitsOf(8, 6)}\n`);
       expect(started).toHaveLength(1);

@@ -68,7 +68,9 @@ describe('play conformance on a broken Binairo', () => {
       },
     }));
     await checkOf(playConformance({ plugin: refuses, games: [{ name: '4x4', instance }], unplayable }), 'a 2x2').run();
-    await expect(checkOf(playConformance({ plugin: binairo, games: [{ name: '4x4', instance }], unplayable }), 'a 2x2').run()).rejects.toThrow(new ConformanceError('playing a 2x2 was accepted'));
+    await expect(checkOf(playConformance({ plugin: binairo, games: [{ name: '4x4', instance }], unplayable }), 'a 2x2').run()).rejects.toThrow(
+      new ConformanceError('playing a 2x2 was accepted'),
+    );
   });
 
   it('catches a setup that changes from one game to the next', async () => {
@@ -85,20 +87,37 @@ describe('play conformance on a broken Binairo', () => {
   });
 
   it('catches a puzzle that is never solved', async () => {
-    await fails(broken(() => ({ complete: () => false })), 'to solved', 'the status after the completion\'s last move: expected {"complete":true,"solved":true}, got {"complete":false,"solved":false}');
+    await fails(
+      broken(() => ({ complete: () => false })),
+      'to solved',
+      'the status after the completion\'s last move: expected {"complete":true,"solved":true}, got {"complete":false,"solved":false}',
+    );
   });
 
   it('catches a rule said broken on the way to a completion', async () => {
-    await fails(broken((play) => ({ check: (i, s, position) => [...play.check(i, s, position), { message: 'always', cells: [] }] })), 'to solved', 'the rules broken after 0 moves of a completion: expected [], got ["always"]');
+    await fails(
+      broken((play) => ({ check: (i, s, position) => [...play.check(i, s, position), { message: 'always', cells: [] }] })),
+      'to solved',
+      'the rules broken after 0 moves of a completion: expected [], got ["always"]',
+    );
   });
 
   it('catches a view that forgets what undo should bring back', async () => {
     let calls = 0;
-    await fails(broken((play) => ({ view: (i, s, position) => ({ ...play.view(i, s, position), counters: [{ label: 'calls', value: calls++ }] }) })), 'undo and redo', 'undo to 10 moves did not give back the view after 10 moves');
+    await fails(
+      broken((play) => ({ view: (i, s, position) => ({ ...play.view(i, s, position), counters: [{ label: 'calls', value: calls++ }] }) })),
+      'undo and redo',
+      'undo to 10 moves did not give back the view after 10 moves',
+    );
   });
 
   it('catches a mistake named at the wrong move', async () => {
-    await fails(broken(() => ({})), 'as the mistake', 'the referee on the wrong line: expected {"capped":false,"mistake":3,"remaining":0}, got {"capped":false,"mistake":2,"remaining":0}', { wrong: { ...wrong, mistake: 3 } });
+    await fails(
+      broken(() => ({})),
+      'as the mistake',
+      'the referee on the wrong line: expected {"capped":false,"mistake":3,"remaining":0}, got {"capped":false,"mistake":2,"remaining":0}',
+      { wrong: { ...wrong, mistake: 3 } },
+    );
   });
 
   it('catches a hint that loses completions', async () => {

@@ -9,7 +9,17 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { InputError, seededRandom as random } from '@kit/core';
 import {
-  type PlayMove, RefereeClient, findMistake, gameCode, gameStatus, judgeGame, playMove, playedMoves, remainingText, startGame, undoGame,
+  type PlayMove,
+  RefereeClient,
+  findMistake,
+  gameCode,
+  gameStatus,
+  judgeGame,
+  playMove,
+  playedMoves,
+  remainingText,
+  startGame,
+  undoGame,
   type Game,
 } from '@kit/core/play';
 import { AbortedError, checkPlugin, type AnyPlugin } from '@kit/core/host';
@@ -60,10 +70,14 @@ describe('findMistake', () => {
         }
       }
       let calls = 0;
-      const found = await findMistake(n, (move) => additive[move]!, async (k) => {
-        calls++;
-        return consistent[k]!;
-      });
+      const found = await findMistake(
+        n,
+        (move) => additive[move]!,
+        async (k) => {
+          calls++;
+          return consistent[k]!;
+        },
+      );
       expect(found, `trial ${trial}`).toBe(expected);
       const runs = additive.slice(1).filter((a) => !a).length + 1;
       expect(calls).toBeLessThanOrEqual(2 * runs + Math.ceil(Math.log2(n + 1)) + 1);
@@ -125,7 +139,7 @@ describe('the referee on Binairo', () => {
     // Three searches for the count and the runs' ends, two for the binary search between moves 5 and 8.
     expect(report.searches).toBeLessThanOrEqual(6);
     const undone = undoGame(binairo, instance, undoGame(binairo, instance, game));
-    expect((await judgeGame(binairo, instance, undone, { mistake: true }))).toMatchObject({ remaining: 4, capped: false });
+    expect(await judgeGame(binairo, instance, undone, { mistake: true })).toMatchObject({ remaining: 4, capped: false });
   });
 
   it('says a puzzle with no solution has its mistake before the first move', async () => {
@@ -195,7 +209,14 @@ describe('a third-party plugin from a temporary directory', () => {
   it('is played to "solved" through the contract alone, its referee in a worker', async () => {
     const pkg = join(dir, 'kit-plugin-binairo');
     cpSync(fileURLToPath(new URL('./fixtures/binairo-plugin.js', import.meta.url)), join(pkg, 'plugin.js'));
-    writeFileSync(join(pkg, 'package.json'), JSON.stringify({ name: 'kit-plugin-binairo', type: 'module', kit: { apiVersion: 1, plugins: [{ id: 'binairo', title: 'Binairo', module: './plugin.js' }] } }));
+    writeFileSync(
+      join(pkg, 'package.json'),
+      JSON.stringify({
+        name: 'kit-plugin-binairo',
+        type: 'module',
+        kit: { apiVersion: 1, plugins: [{ id: 'binairo', title: 'Binairo', module: './plugin.js' }] },
+      }),
+    );
     const found = await discoverPlugins({ cwd: dir, plugins: [pkg], only: 'explicit' });
     expect(found.plugins.map((entry) => entry.id)).toEqual(['binairo']);
     const entry = found.plugins[0]!;

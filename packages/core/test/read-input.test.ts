@@ -9,7 +9,11 @@ import { DEFAULT_MAX_INPUT_BYTES, describeBytes, readInputFile } from '../src/re
 const dir = mkdtempSync(join(tmpdir(), 'kit-read-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const at = (name: string) => join(dir, name);
-const failure = (promise: Promise<unknown>) => promise.then(() => 'read', (error: Error) => `${error.name}: ${error.message}`);
+const failure = (promise: Promise<unknown>) =>
+  promise.then(
+    () => 'read',
+    (error: Error) => `${error.name}: ${error.message}`,
+  );
 
 describe('readInputFile', () => {
   it('reads a regular file, relative to cwd, named as given', async () => {
@@ -31,7 +35,9 @@ describe('readInputFile', () => {
 
   it('refuses a file over the limit without reading it, and reads one at the limit', async () => {
     writeFileSync(at('ten.txt'), '0123456789');
-    expect(await failure(readInputFile(at('ten.txt'), { maxBytes: 9 }))).toBe(`InputError: ${at('ten.txt')}: is 10 bytes, over the 9 bytes limit for this input`);
+    expect(await failure(readInputFile(at('ten.txt'), { maxBytes: 9 }))).toBe(
+      `InputError: ${at('ten.txt')}: is 10 bytes, over the 9 bytes limit for this input`,
+    );
     await expect(readInputFile(at('ten.txt'), { maxBytes: 10 })).resolves.toEqual({ name: at('ten.txt'), text: '0123456789' });
     expect(DEFAULT_MAX_INPUT_BYTES).toBe(1024 * 1024);
   });
@@ -39,7 +45,9 @@ describe('readInputFile', () => {
   it('reads files the system reports as empty (like /proc) up to the limit only', async () => {
     const text = (await readInputFile('/proc/self/status')).text;
     expect(text).toMatch(/^Name:/);
-    expect(await failure(readInputFile('/proc/self/status', { maxBytes: 16 }))).toBe('InputError: /proc/self/status: is over the 16 bytes limit for this input');
+    expect(await failure(readInputFile('/proc/self/status', { maxBytes: 16 }))).toBe(
+      'InputError: /proc/self/status: is over the 16 bytes limit for this input',
+    );
   });
 
   it('undoes gzip where the reader asks for it, bounded once decompressed; other files stay as they are', async () => {
@@ -49,10 +57,14 @@ describe('readInputFile', () => {
     await expect(readInputFile(at('plain.xml'), { gzip: true })).resolves.toEqual({ name: at('plain.xml'), text: '<puzzle/>\n' });
     // 64 KiB of zeros packs into about 100 bytes: the limit applies to what comes out.
     writeFileSync(at('bomb.gz'), gzipSync(Buffer.alloc(64 * 1024)));
-    expect(await failure(readInputFile(at('bomb.gz'), { gzip: true, maxBytes: 4096 }))).toBe(`InputError: ${at('bomb.gz')}: is over the 4 KiB limit for this input once decompressed`);
+    expect(await failure(readInputFile(at('bomb.gz'), { gzip: true, maxBytes: 4096 }))).toBe(
+      `InputError: ${at('bomb.gz')}: is over the 4 KiB limit for this input once decompressed`,
+    );
     const broken = gzipSync('<puzzle/>\n');
     writeFileSync(at('broken.gz'), broken.subarray(0, broken.length - 6));
-    expect(await failure(readInputFile(at('broken.gz'), { gzip: true }))).toBe(`InputError: ${at('broken.gz')}: is not a valid gzip file (unexpected end of file)`);
+    expect(await failure(readInputFile(at('broken.gz'), { gzip: true }))).toBe(
+      `InputError: ${at('broken.gz')}: is not a valid gzip file (unexpected end of file)`,
+    );
   });
 
   it('describes sizes for people', () => {

@@ -8,7 +8,16 @@ import { describe, expect, it } from 'vitest';
 import { AbortedError, checkPlugin, type AnyPlugin } from '@kit/core/host';
 import { createRefereeWorker, runInWorkers } from '@kit/core/node';
 import {
-  RefereeClient, judgeGame, playMove, playedMoves, startGame, undoGame, type Game, type PlayMove, type RefereeMessage, type RefereePort,
+  RefereeClient,
+  judgeGame,
+  playMove,
+  playedMoves,
+  startGame,
+  undoGame,
+  type Game,
+  type PlayMove,
+  type RefereeMessage,
+  type RefereePort,
 } from '@kit/core/play';
 import binairoModule from './fixtures/binairo-plugin.js';
 import tally from './fixtures/tally-plugin.js';
@@ -71,7 +80,15 @@ describe('the referee worker keeps the game', () => {
       // Another line of play after the undo: the worker drops the move it held beyond it.
       game = playMove(binairo, instance, game, { type: 'mark', cell: 2, value: '0' });
       expect((await judge(game)).remaining).toBe(0);
-      expect(said(sent)).toEqual(['open 1', 'judge 1 keep 0 +0', 'judge 1 keep 0 +1', 'judge 1 keep 1 +1', 'judge 1 keep 2 +1', 'judge 1 keep 2 +0', 'judge 1 keep 2 +1']);
+      expect(said(sent)).toEqual([
+        'open 1',
+        'judge 1 keep 0 +0',
+        'judge 1 keep 0 +1',
+        'judge 1 keep 1 +1',
+        'judge 1 keep 2 +1',
+        'judge 1 keep 2 +0',
+        'judge 1 keep 2 +1',
+      ]);
       // Another game (another seed): the old one is let go.
       await referee.judge({ instance, seed: 2, moves: [], ask: {} });
       expect(said(sent).slice(-3)).toEqual(['close 1', 'open 2', 'judge 2 keep 0 +0']);
@@ -102,7 +119,9 @@ describe('the referee worker keeps the game', () => {
     const referee = new RefereeClient({ moduleUrl: binairoUrl, pluginId: 'binairo', createWorker });
     try {
       const good: PlayMove = { type: 'mark', cell: 0, value: '0' };
-      await expect(referee.judge({ instance, seed: 1, moves: [good, { type: 'mark', cell: 6, value: '1' }], ask: {} })).rejects.toThrow('move 2: row 2, column 3 is given and cannot change');
+      await expect(referee.judge({ instance, seed: 1, moves: [good, { type: 'mark', cell: 6, value: '1' }], ask: {} })).rejects.toThrow(
+        'move 2: row 2, column 3 is given and cannot change',
+      );
       expect((await referee.judge({ instance, seed: 1, moves: [good], ask: {} })).remaining).toBe(1);
       expect(said(sent)).toEqual(['open 1', 'judge 1 keep 0 +2', 'open 2', 'judge 2 keep 0 +1']);
     } finally {

@@ -61,7 +61,11 @@ describe('runInWorkers', () => {
       const { done, solutions } = await run({ n: 95, mode: 'plain' }, { threads, keep, onCounted: (total) => counts.push(total) });
       const shown = solutions.map((event) => [event.index, event.solution]);
       // The whole search's first three come first, in order; a split search's later tasks add their first three where they belong.
-      expect(shown.slice(0, 3)).toEqual([[1, 1], [2, 2], [3, 3]]);
+      expect(shown.slice(0, 3)).toEqual([
+        [1, 1],
+        [2, 2],
+        [3, 3],
+      ]);
       for (const [index, solution] of shown) expect(solution).toBe(index);
       expect(shown).toHaveLength(threads === 1 ? 3 : 10 * 3);
       expect(counts.at(-1)).toBe(95);
@@ -77,9 +81,7 @@ describe('runInWorkers', () => {
   });
 
   it('carries an error thrown in the worker across with its type and message', async () => {
-    await expect(run({ n: 10, mode: 'throw' })).rejects.toThrow(
-      expect.objectContaining({ name: 'RangeError', message: 'count went out of range at 3' }),
-    );
+    await expect(run({ n: 10, mode: 'throw' })).rejects.toThrow(expect.objectContaining({ name: 'RangeError', message: 'count went out of range at 3' }));
   });
 
   it('carries an InputError across with its location', async () => {
@@ -97,9 +99,7 @@ describe('runInWorkers', () => {
   });
 
   it('reports a plugin module that throws on import', async () => {
-    await expect(
-      runInWorkers({ moduleUrl: fixture('throws-on-import.js'), pluginId: 'broken', instance: {} }),
-    ).rejects.toThrow('cannot read the puzzle table');
+    await expect(runInWorkers({ moduleUrl: fixture('throws-on-import.js'), pluginId: 'broken', instance: {} })).rejects.toThrow('cannot read the puzzle table');
   });
 
   it('reports a worker that dies', async () => {
@@ -109,9 +109,7 @@ describe('runInWorkers', () => {
   });
 
   it('refuses a module that provides another plugin than asked for', async () => {
-    await expect(runInWorkers({ ...counter, pluginId: 'sudoku', instance: { n: 1 } })).rejects.toThrow(
-      "provides plugin 'counting', not 'sudoku'",
-    );
+    await expect(runInWorkers({ ...counter, pluginId: 'sudoku', instance: { n: 1 } })).rejects.toThrow("provides plugin 'counting', not 'sudoku'");
   });
 
   it('sums the progress counters of a split search over its tasks', async () => {
@@ -133,9 +131,7 @@ describe('startWorkerPool', () => {
     const events: SolveEvent[] = [];
     const done = await runInWorkers({ ...counter, instance: { n: 35, mode: 'plain' }, threads: 3, onEvent: (e) => events.push(e) }, pool);
     expect(done.summary.solutions).toBe(35);
-    expect(events.filter((event) => event.type === 'solution').map((event) => event.solution)).toEqual(
-      Array.from({ length: 35 }, (_, i) => i + 1),
-    );
+    expect(events.filter((event) => event.type === 'solution').map((event) => event.solution)).toEqual(Array.from({ length: 35 }, (_, i) => i + 1));
     pool.close();
   });
 

@@ -56,7 +56,7 @@ describe('batchingPoster', () => {
 });
 
 describe('batchingPoster with a keep policy', () => {
-  it("sends whole only the solutions a host keeps, per task, and counts the rest after them", () => {
+  it('sends whole only the solutions a host keeps, per task, and counts the rest after them', () => {
     const posted: WorkerMessage[] = [];
     const out = batchingPoster((message) => posted.push(message));
     // 64 bytes a solution at least: room for three.
@@ -80,7 +80,7 @@ describe('batchingPoster with a keep policy', () => {
     expect(posted.at(-1)).toEqual({ type: 'task-done', task: 1, summary: { solutions: 4 } });
   });
 
-  it('keeps by the first solution\'s size, within the count cap', () => {
+  it("keeps by the first solution's size, within the count cap", () => {
     expect(solutionsToKeep('x'.repeat(998), { bytes: 10_000, most: 1000 })).toBe(10);
     expect(solutionsToKeep(1, { bytes: 64 * 500, most: 100 })).toBe(100);
     expect(solutionsToKeep('x'.repeat(10_000), { bytes: 100, most: 5 })).toBe(1);

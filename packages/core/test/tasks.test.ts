@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { InputError, definePlugin } from '@kit/core';
-import { SPLIT_WIDTH, TaskThread, hostScopedOptions, instanceFromSource, runTasks, type HostMessage, type WorkerMessage, type WorkerPort } from '@kit/core/host';
+import {
+  SPLIT_WIDTH,
+  TaskThread,
+  hostScopedOptions,
+  instanceFromSource,
+  runTasks,
+  type HostMessage,
+  type WorkerMessage,
+  type WorkerPort,
+} from '@kit/core/host';
 import { createNodeWorker } from '@kit/core/node';
 
 const search = (instance: object) => ({
@@ -113,10 +122,11 @@ function recordedWorker() {
         posted.push(message);
         port.post(message);
       },
-      onMessage: (handler) => port.onMessage((message) => {
-        answered.push(message);
-        handler(message);
-      }),
+      onMessage: (handler) =>
+        port.onMessage((message) => {
+          answered.push(message);
+          handler(message);
+        }),
       onCrash: (handler) => port.onCrash(handler),
       terminate: () => port.terminate(),
     };
@@ -185,9 +195,18 @@ describe('TaskThread.runBlock: a block of tasks in one exchange', () => {
 
     const crashing = new TaskThread(createNodeWorker);
     try {
-      const exits = { moduleUrl: new URL('./fixtures/exits-worker.js', import.meta.url).href, pluginId: 'exits', instance: { splits: true }, splitWidth: SPLIT_WIDTH, settings: {} };
+      const exits = {
+        moduleUrl: new URL('./fixtures/exits-worker.js', import.meta.url).href,
+        pluginId: 'exits',
+        instance: { splits: true },
+        splitWidth: SPLIT_WIDTH,
+        settings: {},
+      };
       expect(await crashing.load(exits, 'e')).toBe(4);
-      expect((await crashing.runBlock([0, 1])).map((r) => r.summary)).toEqual([{ solutions: 0, tries: 1 }, { solutions: 0, tries: 1 }]);
+      expect((await crashing.runBlock([0, 1])).map((r) => r.summary)).toEqual([
+        { solutions: 0, tries: 1 },
+        { solutions: 0, tries: 1 },
+      ]);
       await expect(crashing.runBlock([1, 2, 3])).rejects.toThrow('solver worker stopped unexpectedly (exit code 7)');
       expect(crashing.dead).toBe(true);
     } finally {

@@ -34,7 +34,10 @@ describe('nodeWorkers', () => {
     const { supply, taken } = counted(host);
     try {
       const events: SolveEvent[] = [];
-      const done = await runInWorkers({ moduleUrl: fixture('counting-plugin.js'), pluginId: 'counting', instance: { n: 35, mode: 'plain' }, threads: 1, onEvent: (e) => events.push(e) }, supply);
+      const done = await runInWorkers(
+        { moduleUrl: fixture('counting-plugin.js'), pluginId: 'counting', instance: { n: 35, mode: 'plain' }, threads: 1, onEvent: (e) => events.push(e) },
+        supply,
+      );
       expect(done.summary.solutions).toBe(35);
       expect(events.filter((event) => event.type === 'solution').map((event) => event.solution)).toEqual(Array.from({ length: 35 }, (_, i) => i + 1));
       expect(taken).toEqual(['solver']);

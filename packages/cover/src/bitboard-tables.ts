@@ -134,7 +134,16 @@ export function bitboardTables(problem: CoverProblem, enabled: Uint8Array): Bitb
     }
   }
   return {
-    window, patterns, windowMask, start, ids, maskLo, maskHi, kindsThere, idLo, idHi,
+    window,
+    patterns,
+    windowMask,
+    start,
+    ids,
+    maskLo,
+    maskHi,
+    kindsThere,
+    idLo,
+    idHi,
     ...boardMasks(problem),
   };
 }

@@ -51,7 +51,9 @@ export interface DrawnHooks<Drawing> {
  * `pieces`, when given, also sees each packing's pieces (placedPieces) and may stop the search.
  */
 export function drawnHooks<Drawing>(
-  problem: PackingProblem, draw: (stack: Int32Array, depth: number) => Drawing, hooks: DrawnHooks<Drawing>,
+  problem: PackingProblem,
+  draw: (stack: Int32Array, depth: number) => Drawing,
+  hooks: DrawnHooks<Drawing>,
   // biome-ignore lint/suspicious/noConfusingVoidType: a callback that never stops the search returns nothing
   pieces?: (found: Array<{ kind: number; cells: number[] }>) => boolean | void,
 ): SearchHooks {

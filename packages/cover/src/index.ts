@@ -11,12 +11,26 @@ export { checkBitboard } from './bitboard-tables.js';
 export type { PackingProblem, Placement } from './geometry.js';
 export { type CanonicalCheck, type SymmetryGroup, canonicalCheck, compareCellLists, compareCellSets, compareImage, imageOf } from './symmetry.js';
 export {
-  type PlanChoice, type SearchPlan, type SearchRoot, type SymmetryMethod, breakSymmetry, chooseMethod, firstCandidates, placementCounts, planSearch,
-  secondCandidates, stabiliserOf,
+  type PlanChoice,
+  type SearchPlan,
+  type SearchRoot,
+  type SymmetryMethod,
+  breakSymmetry,
+  chooseMethod,
+  firstCandidates,
+  placementCounts,
+  planSearch,
+  secondCandidates,
+  stabiliserOf,
 } from './plan.js';
 export { type SplitRoots, splitRoots } from './split.js';
 export {
-  type KernelName, type PreparedSearch, type RunResult, type SearchHooks, runAll, runRoots,
+  type KernelName,
+  type PreparedSearch,
+  type RunResult,
+  type SearchHooks,
+  runAll,
+  runRoots,
 } from './engine.js';
 export { hasIsolatedCell, isFeasible, isolatesCell } from './dead-cells.js';
 export { type DrawnHooks, drawnHooks, packingChars, placedPieces } from './draw.js';

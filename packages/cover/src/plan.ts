@@ -184,8 +184,7 @@ function placerBeside(problem: PackingProblem, group: SymmetryGroup): (root: Sea
       const placement = problem.placements[id]!;
       if (placement.cells.some((cell) => occupied[cell])) continue;
       for (const cell of placement.cells) occupied[cell] = 1;
-      const cut = problem.prune && placement.cells.some((cell) =>
-        neighbours[cell]!.some((n) => !occupied[n] && neighbours[n]!.every((m) => occupied[m])));
+      const cut = problem.prune && placement.cells.some((cell) => neighbours[cell]!.some((n) => !occupied[n] && neighbours[n]!.every((m) => occupied[m])));
       for (const cell of placement.cells) occupied[cell] = 0;
       if (cut) continue;
       const check = stabiliserOf(group, root.check, kind, placement.cells);
@@ -202,7 +201,7 @@ function planFirst(problem: PackingProblem, group: SymmetryGroup, method: Symmet
   if (method === 'canon') return { ...plan, roots: [{ prefix: [], check: group.perms.map((_, g) => g).slice(1) }] };
   if (method === 'orient') {
     const candidates = singleKinds(problem).filter((k) => problem.asymmetric?.[k] === true);
-    const kind = named >= 0 ? named : candidates[0] ?? -1;
+    const kind = named >= 0 ? named : (candidates[0] ?? -1);
     if (kind < 0 || !candidates.includes(kind)) throw new RangeError('orient needs a piece with 8 orientations that occurs once');
     const keep = keptOrientations(problem, group, kind);
     problem.placements.forEach((placement, id) => {

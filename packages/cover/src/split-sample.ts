@@ -187,7 +187,13 @@ function expandBits(bits: BitboardTables, problem: CoverProblem, lo: number, hi:
  * the rare branches that hold most of a subtree). Calls `found` with each node kept whole (every
  * start, and levels small enough to keep) and the nodes guessed below it.
  */
-export function sampleBelow(source: SampleSource, starts: readonly (readonly number[])[], budget: number, least: number, found: (prefix: number[], below: number) => void): void {
+export function sampleBelow(
+  source: SampleSource,
+  starts: readonly (readonly number[])[],
+  budget: number,
+  least: number,
+  found: (prefix: number[], below: number) => void,
+): void {
   const { problem, board, bits, random } = source;
   const { widest } = board;
   const nodes = new SampleNodes(source, starts);

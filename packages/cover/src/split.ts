@@ -92,7 +92,10 @@ export function splitRoots(prepared: PreparedSearch, target: number): SplitRoots
       if (prepared.kernel !== 'wide' && problem.sides[2] === 1) bits = bitboardTables(problem, plan.enabled);
       reseed([]);
       const budget = Math.max(64, Math.floor((SAMPLE * SAMPLE_SCALE) / Math.max(SAMPLE_SCALE, size * pieces)));
-      sample(roots.map((r) => r.prefix), budget);
+      sample(
+        roots.map((r) => r.prefix),
+        budget,
+      );
       for (const r of roots) all += guessed.get(r.prefix.join(','))!;
       density = budget / Math.max(1, all);
     }
@@ -106,7 +109,10 @@ export function splitRoots(prepared: PreparedSearch, target: number): SplitRoots
     if (known !== undefined) return known;
     const kids = childIds(parent);
     reseed(parent);
-    sample(kids.map((id) => [...parent, id]), Math.ceil(mass * density));
+    sample(
+      kids.map((id) => [...parent, id]),
+      Math.ceil(mass * density),
+    );
     return guessed.get(key) ?? 0;
   };
   return {

@@ -7,7 +7,18 @@ import bytes from './search.wasm.js';
 /** The exports of assembly/search.ts. */
 interface SearchExports {
   memory: WebAssembly.Memory;
-  layout(placements: number, size: number, kinds: number, depth: number, window: number, sideA: number, sideB: number, prune: number, tickTries: number, smallPockets: number): void;
+  layout(
+    placements: number,
+    size: number,
+    kinds: number,
+    depth: number,
+    window: number,
+    sideA: number,
+    sideB: number,
+    prune: number,
+    tickTries: number,
+    smallPockets: number,
+  ): void;
   recordsAt(): number;
   buildTables(count: number): number;
   remainingAt(): number;
@@ -65,7 +76,8 @@ let estimator: SearchExports | undefined;
 
 /** Lays the problem's tables out in `wasm` (a new instance by default). */
 function load(problem: CoverProblem, enabled: Uint8Array, wasm: SearchExports = instantiate()): Loaded {
-  if (!fitsBitboard(problem) || !problem.masks) throw new RangeError(`the bitboard kernel takes at most ${BITBOARD_CELLS} cells and ${BITBOARD_KINDS} kinds, with their masks`);
+  if (!fitsBitboard(problem) || !problem.masks)
+    throw new RangeError(`the bitboard kernel takes at most ${BITBOARD_CELLS} cells and ${BITBOARD_KINDS} kinds, with their masks`);
   const { placements, size, hole, maxPieces, prune } = problem;
   const { lo: idLo, hi: idHi } = problem.masks;
   const kinds = problem.kindMax.length;

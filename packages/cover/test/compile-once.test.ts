@@ -39,7 +39,9 @@ describe('compileOnce', () => {
     vi.unstubAllGlobals();
     class Refused {
       constructor() {
-        throw new Error("WebAssembly.Module(): Refused to compile or instantiate WebAssembly module because 'wasm-unsafe-eval' is not an allowed source of script");
+        throw new Error(
+          "WebAssembly.Module(): Refused to compile or instantiate WebAssembly module because 'wasm-unsafe-eval' is not an allowed source of script",
+        );
       }
     }
     vi.stubGlobal('WebAssembly', { ...WebAssembly, Module: Refused });

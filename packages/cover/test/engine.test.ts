@@ -3,21 +3,55 @@
 // up to the whole one.
 import { describe, expect, it } from 'vitest';
 import {
-  type PackingProblem, type PreparedSearch, type SymmetryGroup, type SymmetryMethod, breakSymmetry, chooseMethod, compareCellSets, compareImage,
-  imageOf, isFeasible, placedPieces, planSearch, runAll, runRoots, splitRoots,
+  type PackingProblem,
+  type PreparedSearch,
+  type SymmetryGroup,
+  type SymmetryMethod,
+  breakSymmetry,
+  chooseMethod,
+  compareCellSets,
+  compareImage,
+  imageOf,
+  isFeasible,
+  placedPieces,
+  planSearch,
+  runAll,
+  runRoots,
+  splitRoots,
 } from '../src/index.js';
 import { boxProblem, rotations } from './support.js';
 
 type Cell = [number, number, number];
 
-const DOMINO: Cell[] = [[0, 0, 0], [1, 0, 0]];
-const SQUARE: Cell[] = [[0, 0, 0], [1, 0, 0], [0, 1, 0], [1, 1, 0]];
-const L_TROMINO: Cell[] = [[0, 0, 0], [1, 0, 0], [0, 1, 0]];
-const I_TROMINO: Cell[] = [[0, 0, 0], [1, 0, 0], [2, 0, 0]];
+const DOMINO: Cell[] = [
+  [0, 0, 0],
+  [1, 0, 0],
+];
+const SQUARE: Cell[] = [
+  [0, 0, 0],
+  [1, 0, 0],
+  [0, 1, 0],
+  [1, 1, 0],
+];
+const L_TROMINO: Cell[] = [
+  [0, 0, 0],
+  [1, 0, 0],
+  [0, 1, 0],
+];
+const I_TROMINO: Cell[] = [
+  [0, 0, 0],
+  [1, 0, 0],
+  [2, 0, 0],
+];
 
 /** A rectangle of A x B squares as a geometry: its cells, the placements of the kinds, its symmetries. */
 function rectangle(A: number, B: number, kinds: { shape: Cell[]; copies: number }[]): { problem: PackingProblem; group: SymmetryGroup } {
-  const cover = boxProblem([A, B, 1], kinds.map(({ shape, copies }) => ({ shapes: rotations(shape, false), copies })), new Uint8Array(A * B), true);
+  const cover = boxProblem(
+    [A, B, 1],
+    kinds.map(({ shape, copies }) => ({ shapes: rotations(shape, false), copies })),
+    new Uint8Array(A * B),
+    true,
+  );
   const problem: PackingProblem = {
     ...cover,
     kindNames: kinds.map((_, k) => String.fromCharCode(65 + k)),
@@ -26,19 +60,33 @@ function rectangle(A: number, B: number, kinds: { shape: Cell[]; copies: number 
     boardIndex: Int32Array.from({ length: A * B }, (_, i) => i),
   };
   const maps: ((a: number, b: number) => [number, number])[] = [
-    (a, b) => [a, b], (a, b) => [A - 1 - a, b], (a, b) => [a, B - 1 - b], (a, b) => [A - 1 - a, B - 1 - b],
+    (a, b) => [a, b],
+    (a, b) => [A - 1 - a, b],
+    (a, b) => [a, B - 1 - b],
+    (a, b) => [A - 1 - a, B - 1 - b],
   ];
-  if (A === B) maps.push((a, b) => [b, a], (a, b) => [B - 1 - b, a], (a, b) => [b, A - 1 - a], (a, b) => [B - 1 - b, A - 1 - a]);
-  const perms = maps.map((map) => Int32Array.from({ length: A * B }, (_, i) => {
-    const [a, b] = map(i % A, Math.floor(i / A));
-    return a + A * b;
-  }));
+  if (A === B)
+    maps.push(
+      (a, b) => [b, a],
+      (a, b) => [B - 1 - b, a],
+      (a, b) => [b, A - 1 - a],
+      (a, b) => [B - 1 - b, A - 1 - a],
+    );
+  const perms = maps.map((map) =>
+    Int32Array.from({ length: A * B }, (_, i) => {
+      const [a, b] = map(i % A, Math.floor(i / A));
+      return a + A * b;
+    }),
+  );
   return { problem, group: { perms } };
 }
 
 /** A packing as text that keeps piece boundaries: each piece's kind and cells, pieces sorted. */
 const packingKey = (pieces: { kind: number; cells: readonly number[] }[]): string =>
-  pieces.map((piece) => `${piece.kind}:${[...piece.cells].sort((x, y) => x - y).join(',')}`).sort().join(' ');
+  pieces
+    .map((piece) => `${piece.kind}:${[...piece.cells].sort((x, y) => x - y).join(',')}`)
+    .sort()
+    .join(' ');
 
 /** Orbits of the raw packings under the group: counted by the smallest key of each. */
 function orbits(problem: PackingProblem, group: SymmetryGroup): number {
@@ -61,8 +109,20 @@ function prepared_(problem: PackingProblem, group: SymmetryGroup, method: Symmet
 const cases = [
   { name: 'dominoes in 4x4', ...rectangle(4, 4, [{ shape: DOMINO, copies: 8 }]) },
   { name: 'dominoes in 3x4', ...rectangle(3, 4, [{ shape: DOMINO, copies: 6 }]) },
-  { name: 'a square and dominoes in 4x4', ...rectangle(4, 4, [{ shape: SQUARE, copies: 1 }, { shape: DOMINO, copies: 6 }]) },
-  { name: 'two L trominoes and dominoes in 3x4', ...rectangle(3, 4, [{ shape: L_TROMINO, copies: 2 }, { shape: DOMINO, copies: 3 }]) },
+  {
+    name: 'a square and dominoes in 4x4',
+    ...rectangle(4, 4, [
+      { shape: SQUARE, copies: 1 },
+      { shape: DOMINO, copies: 6 },
+    ]),
+  },
+  {
+    name: 'two L trominoes and dominoes in 3x4',
+    ...rectangle(3, 4, [
+      { shape: L_TROMINO, copies: 2 },
+      { shape: DOMINO, copies: 3 },
+    ]),
+  },
 ];
 
 describe('the packing engine', () => {
@@ -79,7 +139,7 @@ describe('the packing engine', () => {
     });
   }
 
-  it('counts dominoes in 4x4: 36 tilings, 9 up to the square\'s symmetries (Burnside)', () => {
+  it("counts dominoes in 4x4: 36 tilings, 9 up to the square's symmetries (Burnside)", () => {
     const { problem, group } = cases[0]!;
     expect(runAll(prepared_(problem, group, 'raw')).solutions).toBe(36);
     expect(orbits(problem, group)).toBe(9);
@@ -105,7 +165,10 @@ describe('the packing engine', () => {
     // One square, one L and one straight tromino, three dominoes in 4x4: the square goes first; at
     // the centre all eight elements fix it, and the straight tromino then breaks what is left.
     const { problem, group } = rectangle(4, 4, [
-      { shape: SQUARE, copies: 1 }, { shape: L_TROMINO, copies: 1 }, { shape: I_TROMINO, copies: 1 }, { shape: DOMINO, copies: 3 },
+      { shape: SQUARE, copies: 1 },
+      { shape: L_TROMINO, copies: 1 },
+      { shape: I_TROMINO, copies: 1 },
+      { shape: DOMINO, copies: 3 },
     ]);
     const expected = orbits(problem, group);
     const first = planSearch(problem, group, 'first');
@@ -124,7 +187,7 @@ describe('the packing engine', () => {
     }
   });
 
-  it('compares a placement\'s image with the placement as the sorted image would', () => {
+  it("compares a placement's image with the placement as the sorted image would", () => {
     const { problem, group } = cases[2]!;
     for (const perm of group.perms) {
       for (const placement of problem.placements) {

@@ -20,10 +20,28 @@ function search(create: typeof createWideKernel, problem: CoverProblem): { packi
   return { packings, tries };
 }
 
-const L_TETRACUBE: Cell[] = [[0, 0, 0], [1, 0, 0], [2, 0, 0], [0, 1, 0]];
-const T_TETRACUBE: Cell[] = [[0, 0, 0], [1, 0, 0], [2, 0, 0], [1, 1, 0]];
-const BRANCH: Cell[] = [[0, 0, 0], [1, 0, 0], [0, 1, 0], [0, 0, 1]];
-const DOMINO: Cell[] = [[0, 0, 0], [1, 0, 0]];
+const L_TETRACUBE: Cell[] = [
+  [0, 0, 0],
+  [1, 0, 0],
+  [2, 0, 0],
+  [0, 1, 0],
+];
+const T_TETRACUBE: Cell[] = [
+  [0, 0, 0],
+  [1, 0, 0],
+  [2, 0, 0],
+  [1, 1, 0],
+];
+const BRANCH: Cell[] = [
+  [0, 0, 0],
+  [1, 0, 0],
+  [0, 1, 0],
+  [0, 0, 1],
+];
+const DOMINO: Cell[] = [
+  [0, 0, 0],
+  [1, 0, 0],
+];
 
 /** A box of tetracubes (with a spare copy of each), `holes` cells left out at random. */
 function tetracubeBox(seed: number, sides: [number, number, number], holes: number): CoverProblem {
@@ -38,16 +56,25 @@ function tetracubeBox(seed: number, sides: [number, number, number], holes: numb
     }
   }
   const copies = Math.ceil((size - holes) / 4);
-  return boxProblem(sides, [L_TETRACUBE, T_TETRACUBE, BRANCH].map((shape) => ({ shapes: rotations(shape, true), copies })), hole, true);
+  return boxProblem(
+    sides,
+    [L_TETRACUBE, T_TETRACUBE, BRANCH].map((shape) => ({ shapes: rotations(shape, true), copies })),
+    hole,
+    true,
+  );
 }
 
-const BOXES: [number, number, number][] = [[2, 3, 4], [2, 2, 6], [2, 3, 3]];
+const BOXES: [number, number, number][] = [
+  [2, 3, 4],
+  [2, 2, 6],
+  [2, 3, 3],
+];
 
 describe('pockets in boxes', () => {
   it('loses no packing: random boxes of tetracubes with holes against an exhaustive search', () => {
     for (let seed = 1; seed <= 12; seed++) {
       const sides = BOXES[seed % BOXES.length]!;
-      const problem = tetracubeBox(seed, sides, (sides[0] * sides[1] * sides[2]) % 4 + 4 * (seed % 2));
+      const problem = tetracubeBox(seed, sides, ((sides[0] * sides[1] * sides[2]) % 4) + 4 * (seed % 2));
       expect([seed, [...search(createWideKernel, problem).packings].sort()]).toEqual([seed, naivePackings(problem)]);
     }
   });
@@ -55,7 +82,7 @@ describe('pockets in boxes', () => {
   it.runIf(hasWasm())('makes the same tries in the same order in both box kernels', () => {
     for (let seed = 1; seed <= 24; seed++) {
       const sides = BOXES[seed % BOXES.length]!;
-      const problem = tetracubeBox(seed, sides, (sides[0] * sides[1] * sides[2]) % 4 + 4 * (seed % 2));
+      const problem = tetracubeBox(seed, sides, ((sides[0] * sides[1] * sides[2]) % 4) + 4 * (seed % 2));
       expect([seed, search(createWideKernel, problem)]).toEqual([seed, search(createWasmKernel, problem)]);
     }
   });
@@ -71,7 +98,7 @@ describe('pockets in boxes', () => {
     if (hasWasm()) expect(search(createWasmKernel, problem)).toEqual({ packings: [], tries: 0 });
   });
 
-  it('leaves pieces of fewer than four cells alone: a pocket of two cells is a domino\'s place', () => {
+  it("leaves pieces of fewer than four cells alone: a pocket of two cells is a domino's place", () => {
     const dominoes = boxProblem([2, 2, 2], [{ shapes: rotations(DOMINO, true), copies: 4 }], new Uint8Array(8), true);
     expect(search(createWideKernel, dominoes).packings).toHaveLength(9);
     if (hasWasm()) expect(search(createWasmKernel, dominoes)).toEqual(search(createWideKernel, dominoes));

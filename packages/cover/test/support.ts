@@ -12,16 +12,18 @@ export function boxProblem(sides: [number, number, number], kinds: { shapes: Cel
   kinds.forEach(({ shapes }, kind) => {
     const seen = new Set<string>();
     for (const shape of shapes) {
-      for (let c = 0; c < C; c++) for (let b = 0; b < B; b++) for (let a = 0; a < A; a++) {
-        const cells = shape.map(([x, y, z]) => [x + a, y + b, z + c] as Cell);
-        if (cells.some(([x, y, z]) => x >= A || y >= B || z >= C)) continue;
-        const indices = cells.map(([x, y, z]) => x + A * (y + B * z)).sort((p, q) => p - q);
-        if (indices.some((i) => hole[i])) continue;
-        const key = indices.join(',');
-        if (seen.has(key)) continue;
-        seen.add(key);
-        placements.push({ kind, cells: indices });
-      }
+      for (let c = 0; c < C; c++)
+        for (let b = 0; b < B; b++)
+          for (let a = 0; a < A; a++) {
+            const cells = shape.map(([x, y, z]) => [x + a, y + b, z + c] as Cell);
+            if (cells.some(([x, y, z]) => x >= A || y >= B || z >= C)) continue;
+            const indices = cells.map(([x, y, z]) => x + A * (y + B * z)).sort((p, q) => p - q);
+            if (indices.some((i) => hole[i])) continue;
+            const key = indices.join(',');
+            if (seen.has(key)) continue;
+            seen.add(key);
+            placements.push({ kind, cells: indices });
+          }
     }
   });
   const kindMax = kinds.map((kind) => kind.copies);

@@ -4,9 +4,20 @@ import { type CoverProblem, TICK_TRIES, createWasmKernel, estimateTries, hasWasm
 import { boxProblem, naivePackings, rotations } from './support.js';
 
 type Cell = [number, number, number];
-const DOMINO: Cell[] = [[0, 0, 0], [1, 0, 0]];
-const L_TROMINO: Cell[] = [[0, 0, 0], [1, 0, 0], [0, 1, 0]];
-const I_TROMINO: Cell[] = [[0, 0, 0], [1, 0, 0], [2, 0, 0]];
+const DOMINO: Cell[] = [
+  [0, 0, 0],
+  [1, 0, 0],
+];
+const L_TROMINO: Cell[] = [
+  [0, 0, 0],
+  [1, 0, 0],
+  [0, 1, 0],
+];
+const I_TROMINO: Cell[] = [
+  [0, 0, 0],
+  [1, 0, 0],
+  [2, 0, 0],
+];
 
 /** The packings the WebAssembly kernel finds below each prefix, in its order, and its tries. */
 function search(problem: CoverProblem, prefixes: number[][] = [[]]): { packings: string[]; tries: number } {
@@ -27,7 +38,9 @@ function search(problem: CoverProblem, prefixes: number[][] = [[]]): { packings:
 function randomProblem(seed: number): CoverProblem {
   const next = random(seed);
   const planar = next() < 0.5;
-  const sides: [number, number, number] = planar ? [2 + Math.floor(next() * 3), 2 + Math.floor(next() * 4), 1] : [2, 2 + Math.floor(next() * 2), 2 + Math.floor(next() * 2)];
+  const sides: [number, number, number] = planar
+    ? [2 + Math.floor(next() * 3), 2 + Math.floor(next() * 4), 1]
+    : [2, 2 + Math.floor(next() * 2), 2 + Math.floor(next() * 2)];
   const size = sides[0] * sides[1] * sides[2];
   const hole = new Uint8Array(size);
   let free = size;

@@ -17,13 +17,32 @@ function search(create: typeof createWideKernel, problem: CoverProblem): { packi
   return { packings, tries };
 }
 
-const DOMINO: [number, number, number][] = [[0, 0, 0], [1, 0, 0]];
-const L_TROMINO: [number, number, number][] = [[0, 0, 0], [1, 0, 0], [0, 1, 0]];
+const DOMINO: [number, number, number][] = [
+  [0, 0, 0],
+  [1, 0, 0],
+];
+const L_TROMINO: [number, number, number][] = [
+  [0, 0, 0],
+  [1, 0, 0],
+  [0, 1, 0],
+];
 
 describe('the byte-board kernel', () => {
   it('packs boards past 64 cells: a 1x66 strip of 30 dominoes and 2 straight trominoes, in 32 choose 2 ways', () => {
-    const I_TROMINO: [number, number, number][] = [[0, 0, 0], [1, 0, 0], [2, 0, 0]];
-    const strip = boxProblem([1, 66, 1], [{ shapes: rotations(DOMINO, false), copies: 30 }, { shapes: rotations(I_TROMINO, false), copies: 2 }], new Uint8Array(66), true);
+    const I_TROMINO: [number, number, number][] = [
+      [0, 0, 0],
+      [1, 0, 0],
+      [2, 0, 0],
+    ];
+    const strip = boxProblem(
+      [1, 66, 1],
+      [
+        { shapes: rotations(DOMINO, false), copies: 30 },
+        { shapes: rotations(I_TROMINO, false), copies: 2 },
+      ],
+      new Uint8Array(66),
+      true,
+    );
     expect(search(createWideKernel, strip).packings).toHaveLength(496);
   });
 
@@ -36,18 +55,38 @@ describe('the byte-board kernel', () => {
       hole[Math.floor(next() * size)] = 1;
       const solid = sides[2] > 1;
       // More copies than fit: a packing is complete when the board is full, not when the pieces run out.
-      const problem = boxProblem(sides, [{ shapes: rotations(L_TROMINO, solid), copies: 4 }, { shapes: rotations(DOMINO, solid), copies: 6 }], hole, true);
+      const problem = boxProblem(
+        sides,
+        [
+          { shapes: rotations(L_TROMINO, solid), copies: 4 },
+          { shapes: rotations(DOMINO, solid), copies: 6 },
+        ],
+        hole,
+        true,
+      );
       const found = search(createWideKernel, problem).packings;
       expect([seed, [...found].sort()]).toEqual([seed, naivePackings(problem)]);
     }
   });
 
   it.runIf(hasWasm())('makes the same tries in the same order as the WebAssembly kernel', () => {
-    for (const sides of [[4, 6, 1], [2, 3, 4], [3, 3, 3]] as [number, number, number][]) {
+    for (const sides of [
+      [4, 6, 1],
+      [2, 3, 4],
+      [3, 3, 3],
+    ] as [number, number, number][]) {
       const size = sides[0] * sides[1] * sides[2];
       const hole = new Uint8Array(size);
       if (size % 2 === 1) hole[size >> 1] = 1;
-      const problem = boxProblem(sides, [{ shapes: rotations(L_TROMINO, sides[2] > 1), copies: 4 }, { shapes: rotations(DOMINO, sides[2] > 1), copies: size }], hole, true);
+      const problem = boxProblem(
+        sides,
+        [
+          { shapes: rotations(L_TROMINO, sides[2] > 1), copies: 4 },
+          { shapes: rotations(DOMINO, sides[2] > 1), copies: size },
+        ],
+        hole,
+        true,
+      );
       expect(search(createWideKernel, problem)).toEqual(search(createWasmKernel, problem));
     }
   });

@@ -1,7 +1,7 @@
 import { InputError } from '@kit/core';
 import { Grid } from './grid.js';
 import { parseTextGrid } from './text-grid.js';
-import { ALL_TRANSFORMS, TRANSFORMS, type Transform, boxShift, } from './transform.js';
+import { ALL_TRANSFORMS, TRANSFORMS, type Transform, boxShift } from './transform.js';
 
 /** A board to fill: `true` cells are to be covered, `false` cells are holes. */
 export type Board = Grid<boolean>;
@@ -38,7 +38,10 @@ export function cellCount(board: Board): number {
 
 /** The board cut down to the bounding box of its cells (hole-only margins dropped). */
 export function cropBoard(board: Board): Board {
-  let top = board.rows, bottom = -1, left = board.cols, right = -1;
+  let top = board.rows,
+    bottom = -1,
+    left = board.cols,
+    right = -1;
   for (const at of board.coords()) {
     if (!board.get(at)) continue;
     top = Math.min(top, at.row);

@@ -21,7 +21,11 @@ export class Grid<T> {
 
   /** A `rows` x `cols` grid with `value` in every cell (the same value, not a copy, in each). */
   static filled<T>(rows: number, cols: number, value: T): Grid<T> {
-    return new Grid(rows, cols, Array.from({ length: rows * cols }, () => value));
+    return new Grid(
+      rows,
+      cols,
+      Array.from({ length: rows * cols }, () => value),
+    );
   }
 
   /** A `rows` x `cols` grid whose cells `make` computes from their coordinates, row by row. */
@@ -35,7 +39,11 @@ export class Grid<T> {
   static fromRows(lines: readonly string[]): Grid<string> {
     const cols = lines[0]?.length ?? 0;
     for (const line of lines) if (line.length !== cols) throw new RangeError('rows differ in length');
-    return new Grid(lines.length, cols, lines.flatMap((line) => [...line]));
+    return new Grid(
+      lines.length,
+      cols,
+      lines.flatMap((line) => [...line]),
+    );
   }
 
   /** Whether a coordinate lies inside the grid. */

@@ -5,8 +5,8 @@ import { type Cell, PENTOMINO_PALETTE, type Palette } from '@kit/core';
 const OTHER_NAMES = 'ABCDEGHJKMOQRS' + 'abcdefghijklmnopqrstuvwxyz' + '0123456789';
 // Distinct 256-colour hues for the pieces that are not pentominoes (tetrominoes, hexominoes, cubes).
 const OTHER_COLOURS = [
-  196, 208, 226, 46, 51, 21, 201, 130, 94, 58, 28, 30, 25, 55, 90, 160, 166, 184, 82, 37, 27, 93, 125, 137,
-  143, 107, 73, 67, 97, 132, 203, 215, 229, 120, 87, 69, 177, 181, 223, 151,
+  196, 208, 226, 46, 51, 21, 201, 130, 94, 58, 28, 30, 25, 55, 90, 160, 166, 184, 82, 37, 27, 93, 125, 137, 143, 107, 73, 67, 97, 132, 203, 215, 229, 120, 87,
+  69, 177, 181, 223, 151,
 ];
 
 /** The palette key a piece name is drawn with: its own letter for a pentomino, `piece-<name>` or `piece-other`. */

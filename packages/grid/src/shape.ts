@@ -24,10 +24,12 @@ export function normalize(cells: readonly Coord[]): Shape {
 export function transformShape(shape: Shape, t: Transform): Shape {
   const apply = TRANSFORMS[t]!.apply;
   // Indexing, not `const [row, col] =`: cold, array destructuring allocates an iterator per cell.
-  return normalize(shape.map((at) => {
-    const image = apply(at.row, at.col);
-    return { row: image[0], col: image[1] };
-  }));
+  return normalize(
+    shape.map((at) => {
+      const image = apply(at.row, at.col);
+      return { row: image[0], col: image[1] };
+    }),
+  );
 }
 
 /** A string that is equal for equal normalised shapes. */

@@ -50,5 +50,8 @@ export function parseTextGrid(text: string, options: TextGridOptions = {}): Grid
 
 /** The inverse of parseTextGrid: one line a row, each ended by a newline. */
 export function formatTextGrid<T>(grid: Grid<T>, char: (value: T) => string = String): string {
-  return grid.toRows((value) => char(value)).map((line) => `${line}\n`).join('');
+  return grid
+    .toRows((value) => char(value))
+    .map((line) => `${line}\n`)
+    .join('');
 }

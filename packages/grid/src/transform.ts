@@ -38,7 +38,11 @@ export function boxShift(t: Transform, rows: number, cols: number): Coord {
   const apply = TRANSFORMS[t]!.apply;
   let minRow = 0;
   let minCol = 0;
-  for (const [cr, cc] of [[rows - 1, 0], [0, cols - 1], [rows - 1, cols - 1]] as const) {
+  for (const [cr, cc] of [
+    [rows - 1, 0],
+    [0, cols - 1],
+    [rows - 1, cols - 1],
+  ] as const) {
     const image = apply(cr, cc);
     minRow = Math.min(minRow, image[0]);
     minCol = Math.min(minCol, image[1]);

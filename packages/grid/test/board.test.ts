@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { ALL_TRANSFORMS, boardSymmetries, boardToRows, cellCount, cropBoard, parseBoard, rectangleBoard, transformBoard, transformInBox } from '../src/index.js';
+import {
+  ALL_TRANSFORMS,
+  boardSymmetries,
+  boardToRows,
+  cellCount,
+  cropBoard,
+  parseBoard,
+  rectangleBoard,
+  transformBoard,
+  transformInBox,
+} from '../src/index.js';
 
 const formatError = (fn: () => unknown) => {
   try {
@@ -20,9 +30,7 @@ describe('boards', () => {
   it('reports bad boards with their line and column', () => {
     expect(formatError(() => parseBoard('...\n..\n', 'b.txt'))).toBe('b.txt:2: ragged board: line 2 is 2 wide but line 1 is 3');
     expect(formatError(() => parseBoard('...\n\n...\n', 'b.txt'))).toBe('b.txt:2: empty line in board');
-    expect(formatError(() => parseBoard('...\n.o.\n', 'b.txt'))).toBe(
-      `b.txt:2:2: unexpected "o" in board (use '.' for a cell, '#' or space for a hole)`,
-    );
+    expect(formatError(() => parseBoard('...\n.o.\n', 'b.txt'))).toBe(`b.txt:2:2: unexpected "o" in board (use '.' for a cell, '#' or space for a hole)`);
     expect(formatError(() => parseBoard('##\n##\n', 'b.txt'))).toBe('b.txt: board has no cells');
   });
 

@@ -11,15 +11,25 @@ describe('Grid', () => {
   });
 
   it('lists in-bounds 4-neighbours', () => {
-    expect(grid.neighbours({ row: 0, col: 0 })).toEqual([{ row: 0, col: 1 }, { row: 1, col: 0 }]);
+    expect(grid.neighbours({ row: 0, col: 0 })).toEqual([
+      { row: 0, col: 1 },
+      { row: 1, col: 0 },
+    ]);
     expect(grid.neighbours({ row: 1, col: 1 })).toHaveLength(4);
   });
 
   it('finds 4-connected components', () => {
     const parts = grid.components((v) => v !== '.');
     expect(parts).toEqual([
-      [{ row: 0, col: 0 }, { row: 0, col: 1 }, { row: 1, col: 0 }],
-      [{ row: 2, col: 1 }, { row: 2, col: 2 }],
+      [
+        { row: 0, col: 0 },
+        { row: 0, col: 1 },
+        { row: 1, col: 0 },
+      ],
+      [
+        { row: 2, col: 1 },
+        { row: 2, col: 2 },
+      ],
     ]);
     expect(grid.components((v) => v === '.').map((part) => part.length)).toEqual([3, 1]);
   });

@@ -4,7 +4,13 @@ import { sortCoords } from '../src/coord.js';
 
 describe('polyomino shapes', () => {
   it('normalises to the origin, sorted, without duplicates', () => {
-    expect(normalize([{ row: 5, col: 3 }, { row: 4, col: 4 }, { row: 5, col: 3 }])).toEqual([
+    expect(
+      normalize([
+        { row: 5, col: 3 },
+        { row: 4, col: 4 },
+        { row: 5, col: 3 },
+      ]),
+    ).toEqual([
       { row: 0, col: 1 },
       { row: 1, col: 0 },
     ]);

@@ -42,7 +42,8 @@ for (const [name, width, height, labels, construct] of scaleCases) {
   if (!result.ok) throw new Error(`${name}: no filling found`);
   if (!referenceMs) referenceMs = result.totalMs;
   const target = name.startsWith('100x100') ? `${result.totalMs < 10_000 && result.maxRssMb < 300 ? 'met' : 'MISSED'} (< 10 s, < 300 MB)` : '';
-  console.log(`${name.padEnd(36)}${ms(result.fillMs).padStart(9)}${ms(result.totalMs).padStart(10)}${result.maxRssMb.toFixed(0).padStart(9)}   ${(result.totalMs / referenceMs).toFixed(2).padStart(17)}x   ${target}`);
+  console.log(
+    `${name.padEnd(36)}${ms(result.fillMs).padStart(9)}${ms(result.totalMs).padStart(10)}${result.maxRssMb.toFixed(0).padStart(9)}   ${(result.totalMs / referenceMs).toFixed(2).padStart(17)}x   ${target}`,
+  );
 }
 rmSync(scratch, { recursive: true, force: true });
-

@@ -29,6 +29,8 @@ for (const { size, difficulty, aim } of CASES) {
   }
   const m = median(times);
   console.log(
-    `${size.join('x').padEnd(6)} ${difficulty.padEnd(7)} ${m.toFixed(0).padStart(9)} ${Math.max(...times).toFixed(0).padStart(9)} ${String(median(tries)).padStart(13)} ${String(Math.max(...tries)).padStart(12)}  < ${aim} ms: ${m < aim ? 'met' : 'MISSED'}`,
+    `${size.join('x').padEnd(6)} ${difficulty.padEnd(7)} ${m.toFixed(0).padStart(9)} ${Math.max(...times)
+      .toFixed(0)
+      .padStart(9)} ${String(median(tries)).padStart(13)} ${String(Math.max(...tries)).padStart(12)}  < ${aim} ms: ${m < aim ? 'met' : 'MISSED'}`,
   );
 }

@@ -45,7 +45,11 @@ for (const seed of SEEDS) {
   const hereCpu = [];
   const there = [];
   const inWorker = [];
-  const referee = new RefereeClient({ moduleUrl: pathToFileURL(new URL('../dist/plugin.js', import.meta.url).pathname).href, pluginId: 'hitori-sat', createWorker: createRefereeWorker });
+  const referee = new RefereeClient({
+    moduleUrl: pathToFileURL(new URL('../dist/plugin.js', import.meta.url).pathname).href,
+    pluginId: 'hitori-sat',
+    createWorker: createRefereeWorker,
+  });
   let game = startGame(plugin, instance);
   await referee.judge({ instance, seed: game.seed, moves: [], ask: { mistake: true } });
   for (const move of moves) {

@@ -45,7 +45,9 @@ for (const n of SIZES) puzzles[n] = SEEDS.map((seed) => generateHitori(n, n, see
 // Warm the JIT so the first size is not charged for compilation.
 for (const g of puzzles[10]) searchHitori(g.puzzle, new CdclSolver(), { maxSolutions: 2 });
 
-console.log(`Hitori with a uniqueness proof: median ms over ${SEEDS.length} generated puzzles x ${REPEAT} runs (machine load ${spawnSync('cat', ['/proc/loadavg'], { encoding: 'utf8' }).stdout.split(' ')[0]})`);
+console.log(
+  `Hitori with a uniqueness proof: median ms over ${SEEDS.length} generated puzzles x ${REPEAT} runs (machine load ${spawnSync('cat', ['/proc/loadavg'], { encoding: 'utf8' }).stdout.split(' ')[0]})`,
+);
 const reference = backends.includes('cadical') ? 'cadical' : 'logic-solver';
 console.log(`size    ${backends.map((b) => b.padStart(13)).join('')}   cdcl cpu   cdcl vs ${reference}   target (cdcl)`);
 for (const n of SIZES) {
@@ -70,7 +72,7 @@ for (const n of SIZES) {
   console.log(`${`${n}x${n}`.padEnd(8)}${backends.map((b) => ms(medians[b]).padStart(13)).join('')}   ${ms(medians.cpu)}   ${ratio.padStart(16)}   ${target}`);
 }
 
-console.log('\nDesigner fill (--fill) of a pattern made from each puzzle\'s repeated numbers, incl. the uniqueness check of the design: median ms');
+console.log("\nDesigner fill (--fill) of a pattern made from each puzzle's repeated numbers, incl. the uniqueness check of the design: median ms");
 const fillBackends = backends.filter((b) => b !== 'logic-solver' || !quick);
 console.log(`size    ${fillBackends.map((b) => b.padStart(13)).join('')}   cdcl cpu   target (cdcl)`);
 for (const n of [10, 15, 25]) {
@@ -114,5 +116,7 @@ for (const n of [6, 8, 10, 12]) {
     size = `${sized.vars} vars, ${sized.clauses} clauses`;
   }
   const ratio = median(eager) / median(lazy);
-  console.log(`${`${n}x${n}`.padEnd(8)} lazy ${ms(median(lazy))}   eager ${ms(median(eager))}   eager/lazy ${ratio.toFixed(0).padStart(5)}x   (eager: ${size})`);
+  console.log(
+    `${`${n}x${n}`.padEnd(8)} lazy ${ms(median(lazy))}   eager ${ms(median(eager))}   eager/lazy ${ratio.toFixed(0).padStart(5)}x   (eager: ${size})`,
+  );
 }

@@ -29,7 +29,11 @@ export function checkShading(puzzle: Hitori, shaded: ArrayLike<number>): string 
   }
   // Counted with @kit/grid rather than `unshadedRegions`, so this checker stays independent of the
   // code the solver uses for its cuts.
-  const board = new Grid(height, width, Array.from(shaded, (v) => v === 1));
+  const board = new Grid(
+    height,
+    width,
+    Array.from(shaded, (v) => v === 1),
+  );
   if (board.components((isShaded) => !isShaded).length !== 1) return 'unshaded cells are not connected';
   return undefined;
 }

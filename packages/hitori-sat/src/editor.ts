@@ -78,7 +78,11 @@ export const patternEditor: GridEditorSpec = {
 
 export const samples: readonly PluginSample[] = [
   { name: 'unique-5x5', title: '5x5 with a unique solution', input: '1 1 3 3 5\n4 2 3 5 5\n4 4 2 1 2\n1 5 2 4 3\n4 3 3 2 2\n' },
-  { name: 'puzz-link-8x8', title: '8x8 from a puzz.link URL', input: 'https://puzz.link/p?hitori/8/8/7138641876638312736188714474138614865733755871438612865638522761\n' },
+  {
+    name: 'puzz-link-8x8',
+    title: '8x8 from a puzz.link URL',
+    input: 'https://puzz.link/p?hitori/8/8/7138641876638312736188714474138614865733755871438612865638522761\n',
+  },
   { name: 'not-unique', title: '4x4 with two solutions', input: 'https://puzz.link/p?hitori/4/4/1213343233412131\n' },
   {
     name: 'fill',
@@ -99,7 +103,13 @@ export function output(run: { summary: Summary; instance: HitoriInstance; soluti
   if (!first || (run.instance.mode === 'fill' && run.summary.solutions === 0)) return undefined;
   const height = first.numbers.length;
   const width = first.numbers[0]?.length ?? 0;
-  const shaded = run.instance.mode === 'solve' && first.shaded ? first.shaded.join('').split('').map((mark) => (mark === '#' ? 1 : 0)) : undefined;
+  const shaded =
+    run.instance.mode === 'solve' && first.shaded
+      ? first.shaded
+          .join('')
+          .split('')
+          .map((mark) => (mark === '#' ? 1 : 0))
+      : undefined;
   const text = formatPencilBox(width, height, first.numbers.flat(), shaded);
   // A filled design that is not unique is still a filling, but not a puzzle to hand out as it is.
   if (run.instance.mode === 'fill' && run.summary.unique === false) {

@@ -75,7 +75,13 @@ export function fillPattern(pattern: Pattern, backend: () => SatBackend, options
   const budget = options.maxConflicts ?? FILL_CONFLICTS;
   const filled = solveWithin(sat, [], budget);
   if (filled === undefined) {
-    return { ok: false, rows: [], columns: [], undecided: true, message: `no filling found: the search gave up after ${budget} conflicts without deciding, so a filling may still exist` };
+    return {
+      ok: false,
+      rows: [],
+      columns: [],
+      undecided: true,
+      message: `no filling found: the search gave up after ${budget} conflicts without deciding, so a filling may still exist`,
+    };
   }
   if (filled) return { ok: true, numbers: numbersOf(value.map((vars) => vars.findIndex((v) => sat.value(v)) + 1)) };
   const guarded: Limited = backend();

@@ -66,7 +66,7 @@ export function parseInstance(options: ParsedOptions, file?: TextFile): HitoriIn
     ...(options.dimacs ? { dimacs: options.dimacs as string } : {}),
     ...(emit ? { emit } : {}),
   };
-  if (emit === 'sugar' && !fill) throw new InputError('--emit sugar writes the seed\'s CSP for filling a pattern: use it with --fill');
+  if (emit === 'sugar' && !fill) throw new InputError("--emit sugar writes the seed's CSP for filling a pattern: use it with --fill");
   if (fill) {
     const parsed = parsePuzzleText(fill.text, { file: fill.name, format, pattern: true });
     return { ...common, mode: 'fill', pattern: { width: parsed.width, height: parsed.height, labels: parsed.cells } };
@@ -84,7 +84,10 @@ export function parseInstance(options: ParsedOptions, file?: TextFile): HitoriIn
     if (wrong) {
       const x = wrong.cell % parsed.width;
       const y = (wrong.cell - x) / parsed.width;
-      throw new InputError(`the answer block is wrong at row ${y + 1}, column ${x + 1}: ${wrong.reason}`, { file: file!.name, ...parsed.answerAt![wrong.cell]! });
+      throw new InputError(`the answer block is wrong at row ${y + 1}, column ${x + 1}: ${wrong.reason}`, {
+        file: file!.name,
+        ...parsed.answerAt![wrong.cell]!,
+      });
     }
   }
   return {

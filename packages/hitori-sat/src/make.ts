@@ -66,7 +66,9 @@ function fillAtLevel(fill: TextFile, level: GradeLevel): GeneratedPuzzle {
   }
   const grade = gradeUnique(puzzle, solutions[0]!).level as GradeLevel;
   if (grade !== level) {
-    throw new InputError(`${fill.name}: 1 filling tried, and it grades ${grade}, not ${level}: every filling of a pattern repeats the same cells, so all of them grade ${grade}`);
+    throw new InputError(
+      `${fill.name}: 1 filling tried, and it grades ${grade}, not ${level}: every filling of a pattern repeats the same cells, so all of them grade ${grade}`,
+    );
   }
   return puzzleOut(puzzle, level, 1);
 }

@@ -50,14 +50,18 @@ function check(puzzle: Hitori, marks: readonly string[]): PlayViolation[] {
       circled.set(numbers[cell]!, list);
     }
     for (const [n, cells] of circled) {
-      if (cells.length > 1) found.push({ message: `${line.name} keeps ${cells.length} ${n}s unshaded`, cells, lines: [[line.cells[0]!, line.cells[line.cells.length - 1]!]] });
+      if (cells.length > 1)
+        found.push({ message: `${line.name} keeps ${cells.length} ${n}s unshaded`, cells, lines: [[line.cells[0]!, line.cells[line.cells.length - 1]!]] });
     }
   }
   const shaded = marks.map((mark) => (mark === SHADED ? 1 : 0));
   const regions = unshadedRegions(width, height, shaded);
   if (regions.length > 1) {
     const largest = regions.reduce((best, region) => (region.length > best.length ? region : best));
-    const cut = regions.filter((region) => region !== largest).flat().sort((a, b) => a - b);
+    const cut = regions
+      .filter((region) => region !== largest)
+      .flat()
+      .sort((a, b) => a - b);
     found.push({ message: `the shaded cells wall off ${cut.length} cell${cut.length === 1 ? '' : 's'}`, cells: cut });
   }
   return found;

@@ -55,7 +55,8 @@ function summarize(summary: Summary, instance: HitoriInstance): string {
     const second = summary.second as string[] | undefined;
     const numbers = summary.numbers as number[][] | undefined;
     if (second && numbers) lines.push('a second solution:', ...drawShading(numbers, second));
-    const design = summary.hitoriSolutions === 0 ? 'the design has no Hitori solution' : summary.unique ? 'the design has a unique solution' : 'the design is not unique';
+    const design =
+      summary.hitoriSolutions === 0 ? 'the design has no Hitori solution' : summary.unique ? 'the design has a unique solution' : 'the design is not unique';
     lines.push(`${board}: filled, ${design}${wrote}`);
     return lines.join('\n');
   }
@@ -71,23 +72,53 @@ function summarize(summary: Summary, instance: HitoriInstance): string {
 export default definePlugin<HitoriInstance, HitoriSolution>({
   id: 'hitori-sat',
   title: 'Hitori (SAT)',
-  description:
-    'Solves Hitori and proves uniqueness with an embedded SAT solver; fills a designer\'s pattern with numbers and generates puzzles.',
+  description: "Solves Hitori and proves uniqueness with an embedded SAT solver; fills a designer's pattern with numbers and generates puzzles.",
   version: manifest.version,
   input: { formats: INPUT_FORMATS, help: 'a Hitori puzzle (PencilBox text, puzz.link URL, Singles game ID or plain grid)' },
   options: [
-    { name: 'fill', type: 'file', formats: ['pencilbox', 'grid'], help: 'fill this designer\'s pattern with numbers (0 free, equal labels in a line share a number)' },
+    {
+      name: 'fill',
+      type: 'file',
+      formats: ['pencilbox', 'grid'],
+      help: "fill this designer's pattern with numbers (0 free, equal labels in a line share a number)",
+    },
     { name: 'generate', type: 'string', placeholder: 'WxH', help: 'generate a new puzzle with a unique solution' },
     { name: 'seed', type: 'int', min: 0, max: 4294967295, default: 1, help: 'random seed for --generate' },
     { name: 'format', type: 'enum', choices: ['auto', ...INPUT_FORMATS], default: 'auto', help: 'input format (default: detected)' },
-    { name: 'emit', type: 'enum', choices: EMIT_FORMATS, terminalOnly: true, help: 'print (or write with -o) the puzzle in this format; sugar = the seed\'s CSP (with --fill)' },
-    { name: 'output', short: 'o', type: 'string', placeholder: 'FILE', terminalOnly: true, help: 'write the filled, generated or solved puzzle here (PencilBox unless --emit)' },
+    {
+      name: 'emit',
+      type: 'enum',
+      choices: EMIT_FORMATS,
+      terminalOnly: true,
+      help: "print (or write with -o) the puzzle in this format; sugar = the seed's CSP (with --fill)",
+    },
+    {
+      name: 'output',
+      short: 'o',
+      type: 'string',
+      placeholder: 'FILE',
+      terminalOnly: true,
+      help: 'write the filled, generated or solved puzzle here (PencilBox unless --emit)',
+    },
     { name: 'force', type: 'boolean', default: false, terminalOnly: true, help: 'let -o and --dimacs overwrite an existing file' },
     { name: 'first', type: 'boolean', default: false, help: 'stop at the first solution without proving uniqueness' },
-    { name: 'sat-solver', type: 'string', placeholder: 'cdcl|logic-solver|cadical|minisat|PATH', default: 'cdcl', terminalOnly: true, help: 'SAT backend: embedded cdcl (default) or logic-solver, or an external DIMACS solver' },
+    {
+      name: 'sat-solver',
+      type: 'string',
+      placeholder: 'cdcl|logic-solver|cadical|minisat|PATH',
+      default: 'cdcl',
+      terminalOnly: true,
+      help: 'SAT backend: embedded cdcl (default) or logic-solver, or an external DIMACS solver',
+    },
     { name: 'dimacs', type: 'string', placeholder: 'FILE', terminalOnly: true, help: 'write the CNF (with the connectivity cuts the search needed) to FILE' },
   ],
-  examples: ['puzzle.txt', 'puzzle.txt --limit 5', '--fill pattern.txt -o puzzle.txt', '--generate 10x10 --seed 7 --emit puzz.link', 'url.txt --sat-solver cadical'],
+  examples: [
+    'puzzle.txt',
+    'puzzle.txt --limit 5',
+    '--fill pattern.txt -o puzzle.txt',
+    '--generate 10x10 --seed 7 --emit puzz.link',
+    'url.txt --sat-solver cadical',
+  ],
   samples,
   editors: [puzzleEditor, patternEditor],
   play,
@@ -101,7 +132,12 @@ export default definePlugin<HitoriInstance, HitoriSolution>({
     defaultLevel: 'easy',
     size: { default: '10x10', min: MAKE_MIN_SIDE, max: MAKE_MAX_SIDE, presets: ['5x5', '7x7', '10x10', '12x12', '15x15'] },
     parameters: [
-      { name: 'fill', type: 'file', formats: ['pencilbox', 'grid'], help: 'fill this designer\'s pattern instead: fillings are tried until one has one solution and the level asked for' },
+      {
+        name: 'fill',
+        type: 'file',
+        formats: ['pencilbox', 'grid'],
+        help: "fill this designer's pattern instead: fillings are tried until one has one solution and the level asked for",
+      },
     ],
     emits: ['puzz.link', 'singles'],
   },

@@ -85,8 +85,8 @@ async function solve(instance: HitoriInstance, ctx: Ctx): Promise<Summary> {
       const message = filled.undecided
         ? String(filled.message)
         : filled.message
-        ? `no filling exists: ${filled.message}`
-        : `no filling exists: ${lines.join(' and ')} cannot all take different numbers from 1 to ${n}`;
+          ? `no filling exists: ${filled.message}`
+          : `no filling exists: ${lines.join(' and ')} cannot all take different numbers from 1 to ${n}`;
       return { solutions: 0, unique: null, board, message, faultRows: filled.rows, faultColumns: filled.columns };
     }
     const puzzle: Hitori = { width: pattern.width, height: pattern.height, numbers: filled.numbers };

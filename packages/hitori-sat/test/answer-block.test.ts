@@ -37,7 +37,9 @@ describe('PencilBox answer blocks', () => {
     // Nothing shaded: row 1 repeats its 1.
     expect(refusal(`${GRID}+ + +\n+ + +\n+ + +\n`)).toBe('p.txt:6:5: the answer block is wrong at row 1, column 3: its 1 repeats an unshaded 1 in row 1');
     // A corner walled off by two shaded cells that keep the other rules.
-    expect(refusal('3\n3\n1 2 3\n2 3 1\n3 1 2\n+ # +\n# + +\n+ + +\n')).toBe('p.txt:6:1: the answer block is wrong at row 1, column 1: it is cut off from the other unshaded cells');
+    expect(refusal('3\n3\n1 2 3\n2 3 1\n3 1 2\n+ # +\n# + +\n+ + +\n')).toBe(
+      'p.txt:6:1: the answer block is wrong at row 1, column 1: it is cut off from the other unshaded cells',
+    );
   });
 
   it('agrees with the rule checker on every shading of random small grids', () => {
@@ -51,7 +53,9 @@ describe('PencilBox answer blocks', () => {
     for (let trial = 0; trial < 200; trial++) {
       const width = 2 + next(2);
       const height = 2 + next(2);
-      const rows = Array.from({ length: height }, () => Array.from({ length: width }, () => String(next(4))).join(' ')).join('\n').replace(/\b0\b/g, '.');
+      const rows = Array.from({ length: height }, () => Array.from({ length: width }, () => String(next(4))).join(' '))
+        .join('\n')
+        .replace(/\b0\b/g, '.');
       const grid = puzzle(rows);
       for (let mask = 0; mask < 1 << (width * height); mask++) {
         const shaded = Array.from({ length: width * height }, (_, i) => (mask >> i) & 1);

@@ -16,9 +16,7 @@ describe('the embedded CDCL solver', () => {
     let sat = 0;
     for (let t = 0; t < 400; t++) {
       const vars = 4 + random.int(9);
-      const clauses = Array.from({ length: Math.round(vars * 4.3) }, () =>
-        Array.from({ length: 3 }, () => (1 + random.int(vars)) * (random.int(2) ? 1 : -1)),
-      );
+      const clauses = Array.from({ length: Math.round(vars * 4.3) }, () => Array.from({ length: 3 }, () => (1 + random.int(vars)) * (random.int(2) ? 1 : -1)));
       const solver = new CdclSolver();
       for (let v = 0; v < vars; v++) solver.newVar();
       for (const c of clauses) solver.addClause(c);

@@ -25,16 +25,17 @@ describe('kit run hitori-sat', () => {
     const puzzle = file('two.txt', '4\n4\n1 2 1 3\n3 4 3 2\n3 3 4 1\n2 1 3 1\n');
     const { code, stdout } = kit(puzzle, '-q');
     expect(code).toBe(0);
-    expect(stdout).toBe(
-      'No. 1\n#213\n34#2\n#341\n213#\n\nNo. 2\n#21#\n34#2\n#341\n213#\n\n4x4: 2 solutions (not unique)\n',
-    );
+    expect(stdout).toBe('No. 1\n#213\n34#2\n#341\n213#\n\nNo. 2\n#21#\n34#2\n#341\n213#\n\n4x4: 2 solutions (not unique)\n');
   });
 
   it('--json: solution events carry "shaded", done carries "unique" and "solutions"', () => {
     const puzzle = file('two.txt', '4\n4\n1 2 1 3\n3 4 3 2\n3 3 4 1\n2 1 3 1\n');
     const { code, stdout } = kit(puzzle, '--json');
     expect(code).toBe(0);
-    const events = stdout.trim().split('\n').map((l) => JSON.parse(l));
+    const events = stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(events.map((e) => e.type)).toEqual(['solution', 'solution', 'done']);
     expect(events[0].solution.shaded).toEqual(['#...', '..#.', '#...', '...#']);
     expect(events[2]).toMatchObject({ type: 'done', solutions: 2, unique: false });
@@ -42,7 +43,10 @@ describe('kit run hitori-sat', () => {
 
   it('--json with --fill: the solution carries "numbers"; no filling gives solutions 0', () => {
     const pattern = file('p.txt', '5\n5\n0 3 3 0 0\n5 4 0 5 4\n0 0 3 3 4\n4 4 3 0 3\n5 0 3 0 3\n');
-    const events = kit('--fill', pattern, '--json').stdout.trim().split('\n').map((l) => JSON.parse(l));
+    const events = kit('--fill', pattern, '--json')
+      .stdout.trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(events.map((e) => e.type)).toEqual(['solution', 'done']);
     expect(events[0].solution.numbers).toHaveLength(5);
     expect(events[0].solution.numbers[0][1]).toBe(events[0].solution.numbers[0][2]);

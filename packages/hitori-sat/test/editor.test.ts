@@ -18,7 +18,10 @@ describe('the puzzle editor', () => {
     const grid = puzzleEditor.fromText(PUZZLE, 'p.txt');
     expect(grid[0]).toEqual(['4', '3', '5', '5', '1']);
     expect(puzzleEditor.toText(grid)).toBe(PUZZLE);
-    expect(puzzleEditor.fromText('https://puzz.link/p?hitori/2/2/1.21')).toEqual([['1', '.'], ['2', '1']]);
+    expect(puzzleEditor.fromText('https://puzz.link/p?hitori/2/2/1.21')).toEqual([
+      ['1', '.'],
+      ['2', '1'],
+    ]);
   });
 
   it('shares a puzzle as a puzz.link body that reads back to the same grid', () => {
@@ -32,7 +35,10 @@ describe('the puzzle editor', () => {
 describe("the designer's pattern editor", () => {
   it('keeps free cells, blanks and labels, and writes 0 for a free cell', () => {
     const grid = patternEditor.fromText('1 0 .\n0 1 0\n');
-    expect(grid).toEqual([['1', 'f', '.'], ['f', '1', 'f']]);
+    expect(grid).toEqual([
+      ['1', 'f', '.'],
+      ['f', '1', 'f'],
+    ]);
     expect(patternEditor.toText(grid)).toBe('1 0 .\n0 1 0\n');
   });
 });

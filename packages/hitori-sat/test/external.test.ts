@@ -84,32 +84,36 @@ describe.skipIf(!installed.includes('minisat'))('Ctrl-C during an external solve
   it.each([
     ['SIGINT to the process group (Ctrl-C)', 'SIGINT', true, 130],
     ['SIGTERM to kit alone', 'SIGTERM', false, 143],
-  ] as const)('%s leaves no hitori-sat-* directory behind', async (_what, signal, group, code) => {
-    const temp = mkdtempSync(join(tmpdir(), 'hitori-sat-signal-'));
-    const work = mkdtempSync(join(tmpdir(), 'hitori-sat-puzzle-'));
-    const { puzzle } = generateHitori(60, 60, 5, () => new CdclSolver());
-    const file = join(work, 'big.txt');
-    writeFileSync(file, formatPencilBox(60, 60, puzzle.numbers));
-    const child = spawn(process.execPath, [bin, 'run', 'hitori-sat', file, '--sat-solver', 'minisat', '-q'], {
-      cwd: root,
-      detached: true,
-      stdio: 'ignore',
-      env: { ...process.env, TMPDIR: temp, NO_COLOR: '1' },
-    });
-    const exited = new Promise<number | null>((done) => child.on('exit', (status) => done(status)));
-    // Wait until a solver call is under way: its directory exists.
-    let during: string[] = [];
-    for (let i = 0; i < 1500 && during.length === 0; i++) {
-      during = leftovers(temp);
-      if (during.length === 0) await sleep(10);
-    }
-    expect(during).toHaveLength(1);
-    process.kill(group ? -child.pid! : child.pid!, signal);
-    expect(await exited).toBe(code);
-    // The shell around the solver removes it when the solver stops (at once on Ctrl-C).
-    for (let i = 0; i < 200 && leftovers(temp).length > 0; i++) await sleep(50);
-    expect(leftovers(temp)).toEqual([]);
-    rmSync(temp, { recursive: true, force: true });
-    rmSync(work, { recursive: true, force: true });
-  }, 60_000);
+  ] as const)(
+    '%s leaves no hitori-sat-* directory behind',
+    async (_what, signal, group, code) => {
+      const temp = mkdtempSync(join(tmpdir(), 'hitori-sat-signal-'));
+      const work = mkdtempSync(join(tmpdir(), 'hitori-sat-puzzle-'));
+      const { puzzle } = generateHitori(60, 60, 5, () => new CdclSolver());
+      const file = join(work, 'big.txt');
+      writeFileSync(file, formatPencilBox(60, 60, puzzle.numbers));
+      const child = spawn(process.execPath, [bin, 'run', 'hitori-sat', file, '--sat-solver', 'minisat', '-q'], {
+        cwd: root,
+        detached: true,
+        stdio: 'ignore',
+        env: { ...process.env, TMPDIR: temp, NO_COLOR: '1' },
+      });
+      const exited = new Promise<number | null>((done) => child.on('exit', (status) => done(status)));
+      // Wait until a solver call is under way: its directory exists.
+      let during: string[] = [];
+      for (let i = 0; i < 1500 && during.length === 0; i++) {
+        during = leftovers(temp);
+        if (during.length === 0) await sleep(10);
+      }
+      expect(during).toHaveLength(1);
+      process.kill(group ? -child.pid! : child.pid!, signal);
+      expect(await exited).toBe(code);
+      // The shell around the solver removes it when the solver stops (at once on Ctrl-C).
+      for (let i = 0; i < 200 && leftovers(temp).length > 0; i++) await sleep(50);
+      expect(leftovers(temp)).toEqual([]);
+      rmSync(temp, { recursive: true, force: true });
+      rmSync(work, { recursive: true, force: true });
+    },
+    60_000,
+  );
 });

@@ -80,18 +80,19 @@ function fillingExists(p: Pattern): boolean {
 
 /** A random pattern: mostly free cells, some labels 1-3 (the cells a designer wants repeated), a few blanks. */
 const patterns = (maxSide: number) =>
-  fc
-    .record({ width: fc.integer({ min: 2, max: maxSide }), height: fc.integer({ min: 2, max: maxSide }) })
-    .chain(({ width, height }) =>
-      fc.record({
-        width: fc.constant(width),
-        height: fc.constant(height),
-        labels: fc.array(fc.oneof({ arbitrary: fc.constant(0), weight: 4 }, { arbitrary: fc.integer({ min: 1, max: 3 }), weight: 4 }, { arbitrary: fc.constant(-1), weight: 1 }), {
+  fc.record({ width: fc.integer({ min: 2, max: maxSide }), height: fc.integer({ min: 2, max: maxSide }) }).chain(({ width, height }) =>
+    fc.record({
+      width: fc.constant(width),
+      height: fc.constant(height),
+      labels: fc.array(
+        fc.oneof({ arbitrary: fc.constant(0), weight: 4 }, { arbitrary: fc.integer({ min: 1, max: 3 }), weight: 4 }, { arbitrary: fc.constant(-1), weight: 1 }),
+        {
           minLength: width * height,
           maxLength: width * height,
-        }),
-      }),
-    );
+        },
+      ),
+    }),
+  );
 
 function checkVerdicts(maxSide: number, runs: number, seed: number) {
   const seen = { filled: 0, none: 0 };

@@ -76,7 +76,10 @@ describe('--fill: numbering a designer pattern', () => {
     labels[0] = 7;
     labels[2 * 30] = 7;
     const big = fillPattern({ width: 30, height: 30, labels }, () => new CdclSolver());
-    expect(big).toMatchObject({ ok: false, message: 'the number of the 7s at r1c1, r3c1 must appear in columns 2-30, but only rows 2 and 4-30 are free to hold it' });
+    expect(big).toMatchObject({
+      ok: false,
+      message: 'the number of the 7s at r1c1, r3c1 must appear in columns 2-30, but only rows 2 and 4-30 are free to hold it',
+    });
   });
 
   it('names a smallest set of rows and columns at fault when counting does not explain it', () => {
@@ -91,14 +94,25 @@ describe('--fill: numbering a designer pattern', () => {
     // a thousand conflicts for the proof.
     const hard = pattern('0 3 0 0 0 1\n0 3 2 0 0 0\n0 1 0 0 2 0\n. 1 0 3 0 .\n0 2 1 0 0 3\n3 2 0 0 0 0\n');
     const result = fillPattern(hard, () => new CdclSolver(), { maxConflicts: 100 });
-    expect(result).toEqual({ ok: false, rows: [], columns: [], undecided: true, message: 'no filling found: the search gave up after 100 conflicts without deciding, so a filling may still exist' });
+    expect(result).toEqual({
+      ok: false,
+      rows: [],
+      columns: [],
+      undecided: true,
+      message: 'no filling found: the search gave up after 100 conflicts without deciding, so a filling may still exist',
+    });
     const decided = fillPattern(hard, () => new CdclSolver());
     expect(decided).toMatchObject({ ok: false });
     expect(decided).not.toHaveProperty('undecided');
   });
 
   it('fills every all-free pattern, square or not, at sizes where SAT alone gave up (28x28) or took minutes (100x100)', () => {
-    for (const [width, height] of [[28, 28], [100, 100], [7, 31], [40, 9]] as const) {
+    for (const [width, height] of [
+      [28, 28],
+      [100, 100],
+      [7, 31],
+      [40, 9],
+    ] as const) {
       const p = { width, height, labels: new Array<number>(width * height).fill(0) };
       const result = fillPattern(p, () => new CdclSolver());
       expect(result.ok).toBe(true);

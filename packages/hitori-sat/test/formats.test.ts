@@ -23,7 +23,12 @@ describe('input formats', () => {
     const text = '4\n4\n1 2 1 3\n3 4 3 2\n3 3 4 1\n2 1 3 1\n';
     expect(parsePuzzleText(text)).toEqual({ format: 'pencilbox', width: 4, height: 4, cells: PUZZLE });
     const answered = parsePuzzleText('2\n3\n1 0 1\n. 2 2\n# + #\n+ . #\n');
-    expect(answered).toEqual({ format: 'pencilbox', width: 3, height: 2, cells: [1, 0, 1, 0, 2, 2], answer: [1, 0, 1, 0, 0, 1],
+    expect(answered).toEqual({
+      format: 'pencilbox',
+      width: 3,
+      height: 2,
+      cells: [1, 0, 1, 0, 2, 2],
+      answer: [1, 0, 1, 0, 0, 1],
       // where each answer mark stands, so a wrong one is named at its line and column
       answerAt: [1, 3, 5, 1, 3, 5].map((column, i) => ({ line: i < 3 ? 5 : 6, column })),
     });
@@ -41,7 +46,12 @@ describe('input formats', () => {
 
   it('reads a 200x200 puzzle in every format (the largest side allowed)', () => {
     const numbers = Array.from({ length: 200 * 200 }, (_, i) => ((i * 7) % 61) + 1);
-    const texts = [formatPencilBox(200, 200, numbers), formatPlainGrid(200, numbers), formatPuzzLink(200, 200, numbers), `200x200dk:${numbers.map((n) => (n < 10 ? String(n) : n < 36 ? String.fromCharCode(87 + n) : String.fromCharCode(29 + n))).join('')}`];
+    const texts = [
+      formatPencilBox(200, 200, numbers),
+      formatPlainGrid(200, numbers),
+      formatPuzzLink(200, 200, numbers),
+      `200x200dk:${numbers.map((n) => (n < 10 ? String(n) : n < 36 ? String.fromCharCode(87 + n) : String.fromCharCode(29 + n))).join('')}`,
+    ];
     for (const text of texts) expect(parsePuzzleText(text)).toMatchObject({ width: 200, height: 200, cells: numbers });
   });
 

@@ -34,7 +34,7 @@ const generate = (seed: number, difficulty: string, size: number[]) => {
 /** A random grid likely to have few solutions: a shuffled Latin square, some cells copying a number of their line. */
 function randomGrid(random: Random, side: number): Grid {
   const shift = random.int(side);
-  const numbers = Array.from({ length: side * side }, (_, c) => ((c % side) + Math.floor(c / side) * (1 + (shift % (side - 1))) + shift) % side + 1);
+  const numbers = Array.from({ length: side * side }, (_, c) => (((c % side) + Math.floor(c / side) * (1 + (shift % (side - 1))) + shift) % side) + 1);
   for (let c = 0; c < numbers.length; c++) {
     if (random.next() > 0.35) continue;
     const x = c % side;
@@ -118,8 +118,20 @@ describe('grade', () => {
       },
     ]);
     expect(result.steps.map((s) => s.rule)).toEqual([
-      'pair', 'pair', 'sandwich', 'sandwich', 'unique number', 'unique number', 'unique number', 'beside shaded',
-      'circled copy', 'beside shaded', 'circled copy', 'beside shaded', 'circled copy', 'last copy',
+      'pair',
+      'pair',
+      'sandwich',
+      'sandwich',
+      'unique number',
+      'unique number',
+      'unique number',
+      'beside shaded',
+      'circled copy',
+      'beside shaded',
+      'circled copy',
+      'beside shaded',
+      'circled copy',
+      'last copy',
     ]);
   });
 
@@ -225,7 +237,9 @@ describe('generate', () => {
     const headed = puzzleOf(parse(`# hitori-sat 10x10 easy 5\n${made.input}`));
     expect(headed.numbers).toEqual(puzzle.numbers);
     // The header stays a (blank) line: an error below it names the file's own line.
-    expect(() => parse('# hitori-sat 2x2 easy 5\n2\n2\n1 x\n2 1\n', 'g.txt')).toThrow(expect.objectContaining({ message: "'x' is not a number", where: { file: 'g.txt', line: 4, column: 3 } }));
+    expect(() => parse('# hitori-sat 2x2 easy 5\n2\n2\n1 x\n2 1\n', 'g.txt')).toThrow(
+      expect.objectContaining({ message: "'x' is not a number", where: { file: 'g.txt', line: 4, column: 3 } }),
+    );
   });
 
   it('reports each try as progress, and stops when asked', () => {
@@ -236,7 +250,9 @@ describe('generate', () => {
     expect(seen.length).toBeGreaterThan(1);
     const controller = new AbortController();
     controller.abort();
-    expect(() => solver.generate!({ seed: 4, difficulty: 'hard', size: [7, 7], parameters: {} }, { signal: controller.signal })).toThrow(new InputError('generation was stopped'));
+    expect(() => solver.generate!({ seed: 4, difficulty: 'hard', size: [7, 7], parameters: {} }, { signal: controller.signal })).toThrow(
+      new InputError('generation was stopped'),
+    );
   });
 
   it('refuses a level or a size it does not make', () => {
@@ -256,11 +272,13 @@ describe('generate', () => {
     expect(grade(filled).level).toBe(level);
     const other = LEVELS.find((l) => l !== level)!;
     expect(() => solver.generate!({ seed: 1, difficulty: other, parameters: { fill: { name: 'design.txt', text } } }, {})).toThrow(
-      new InputError(`design.txt: 1 filling tried, and it grades ${level}, not ${other}: every filling of a pattern repeats the same cells, so all of them grade ${level}`),
+      new InputError(
+        `design.txt: 1 filling tried, and it grades ${level}, not ${other}: every filling of a pattern repeats the same cells, so all of them grade ${level}`,
+      ),
     );
     const loose = { name: 'loose.txt', text: '1\n2\n1 1\n' };
     expect(() => solver.generate!({ seed: 1, difficulty: 'easy', parameters: { fill: loose } }, {})).toThrow(
-      new InputError('loose.txt: the pattern\'s puzzle has more than one solution, so no filling of it is a puzzle'),
+      new InputError("loose.txt: the pattern's puzzle has more than one solution, so no filling of it is a puzzle"),
     );
   });
 

@@ -2,7 +2,15 @@ import { checkShading } from '../src/check.js';
 import type { Hitori } from '../src/model.js';
 
 export function puzzle(rows: string): Hitori {
-  const lines = rows.trim().split('\n').map((l) => l.trim().split(/\s+/).map((t) => (t === '.' ? 0 : Number(t))));
+  const lines = rows
+    .trim()
+    .split('\n')
+    .map((l) =>
+      l
+        .trim()
+        .split(/\s+/)
+        .map((t) => (t === '.' ? 0 : Number(t))),
+    );
   return { width: lines[0]!.length, height: lines.length, numbers: lines.flat() };
 }
 

@@ -59,7 +59,8 @@ export function allSolutions(g: Grid, limit = Infinity): number[][] {
     }
     // Cells before `cell` are final: an unshaded one must not repeat an earlier unshaded number.
     const clash = (c: number) => {
-      for (let other = 0; other < c; other++) if (!shaded[other] && g.numbers[other] !== 0 && g.numbers[other] === g.numbers[c] && sameLine(g, other, c)) return true;
+      for (let other = 0; other < c; other++)
+        if (!shaded[other] && g.numbers[other] !== 0 && g.numbers[other] === g.numbers[c] && sameLine(g, other, c)) return true;
       return false;
     };
     shaded[cell] = 0;

@@ -41,13 +41,21 @@ describe('error messages quote input briefly and escaped', () => {
   it.each([
     ['PencilBox', () => puzzle(`2\n2\n1 ${'x'.repeat(MEGA)}\n2 1\n`), `p.txt:3:3: ${long('x')} is not a number`],
     ['PencilBox, a huge number', () => puzzle(`2\n2\n1 ${'9'.repeat(MEGA)}\n2 1\n`), `p.txt:3:3: ${long('9')} is too large for a cell`],
-    ['PencilBox header', () => messageOf({ format: 'pencilbox' }, { name: 'p.txt', text: `2 ${'y'.repeat(MEGA)}\n2\n1 2\n2 1\n` }), `p.txt:1:3: expected only the number of rows, found ${long('y')} after it`],
+    [
+      'PencilBox header',
+      () => messageOf({ format: 'pencilbox' }, { name: 'p.txt', text: `2 ${'y'.repeat(MEGA)}\n2\n1 2\n2 1\n` }),
+      `p.txt:1:3: expected only the number of rows, found ${long('y')} after it`,
+    ],
     ['plain grid', () => puzzle(`1 2\n2 ${'x'.repeat(MEGA)}\n`), `p.txt:2:3: ${long('x')} is not a number`],
     ['puzz.link', () => puzzle(`?hitori/1/1/1${'z'.repeat(MEGA)}`), `p.txt:1:14: unexpected ${long('z')} after the last cell`],
     ['Singles', () => puzzle(`2x2:1221${'!'.repeat(MEGA)}`), "p.txt:1:9: '!' is not a Singles number"],
     ['--fill', () => pattern(`1 ${'x'.repeat(MEGA)}\n0 0\n`), `p.txt:1:3: ${long('x')} is not a number`],
     ['--generate', () => messageOf({ generate: '5'.repeat(MEGA) }), `--generate must be a size like 10x10 (got ${long('5')})`],
-    ['--generate sides', () => messageOf({ generate: `5x${'5'.repeat(MEGA)}` }), `--generate sides must be from 2 to 100 (got '5x${'5'.repeat(30)}…' (${MEGA + 2} characters))`],
+    [
+      '--generate sides',
+      () => messageOf({ generate: `5x${'5'.repeat(MEGA)}` }),
+      `--generate sides must be from 2 to 100 (got '5x${'5'.repeat(30)}…' (${MEGA + 2} characters))`,
+    ],
   ])('%s: a megabyte token is cut to a short excerpt', (_format, message, expected) => {
     const text = message();
     expect(text).toBe(expected);

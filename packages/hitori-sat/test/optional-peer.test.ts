@@ -29,7 +29,11 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 const probe = (backend: string) =>
   spawnSync(
     process.execPath,
-    ['--input-type=module', '-e', `import { backendFactory } from '@kit/hitori-sat'; backendFactory(${JSON.stringify(backend)}).then((make) => { const s = make(); console.log(s.name ?? 'ok'); }, (error) => { console.log(error.name + ': ' + error.message); });`],
+    [
+      '--input-type=module',
+      '-e',
+      `import { backendFactory } from '@kit/hitori-sat'; backendFactory(${JSON.stringify(backend)}).then((make) => { const s = make(); console.log(s.name ?? 'ok'); }, (error) => { console.log(error.name + ': ' + error.message); });`,
+    ],
     { cwd: root, encoding: 'utf8', timeout: 30_000 },
   );
 
@@ -37,7 +41,9 @@ describe('@kit/hitori-sat without logic-solver installed', () => {
   it('names the package to install for --sat-solver logic-solver', () => {
     const result = probe('logic-solver');
     expect(result.stderr).toBe('');
-    expect(result.stdout).toBe('InputError: --sat-solver logic-solver needs the logic-solver package, which is not installed: npm install logic-solver@2.0.1\n');
+    expect(result.stdout).toBe(
+      'InputError: --sat-solver logic-solver needs the logic-solver package, which is not installed: npm install logic-solver@2.0.1\n',
+    );
   });
 
   it('still has its embedded cdcl', () => {

@@ -85,7 +85,7 @@ function randomPuzzle(next: () => number): Small {
   const height = 4 + Math.floor(next() * 2);
   const n = Math.max(width, height);
   const shift = Math.floor(next() * n);
-  const numbers = Array.from({ length: width * height }, (_, i) => ((i % width) + Math.floor(i / width) * 2 + shift) % n + 1);
+  const numbers = Array.from({ length: width * height }, (_, i) => (((i % width) + Math.floor(i / width) * 2 + shift) % n) + 1);
   const copies = 2 + Math.floor(next() * 6);
   for (let k = 0; k < copies; k++) {
     const i = Math.floor(next() * numbers.length);
@@ -105,7 +105,7 @@ function plantedPuzzle(next: () => number): Small {
     const p = randomPuzzle(next);
     const { width, height } = p;
     const n = Math.max(width, height);
-    p.numbers = p.numbers.map((_, i) => ((i % width) + Math.floor(i / width) * (n > 4 ? 2 : 1) + 1) % n + 1);
+    p.numbers = p.numbers.map((_, i) => (((i % width) + Math.floor(i / width) * (n > 4 ? 2 : 1) + 1) % n) + 1);
     const shaded = new Set<number>();
     for (let k = 0; k < width * height; k++) {
       const i = Math.floor(next() * width * height);
@@ -124,7 +124,13 @@ function plantedPuzzle(next: () => number): Small {
   }
 }
 
-const textOf = (p: Small) => `${Array.from({ length: p.height }, (_, y) => p.numbers.slice(y * p.width, (y + 1) * p.width).map((v) => (v === 0 ? '.' : v)).join(' ')).join('\n')}\n`;
+const textOf = (p: Small) =>
+  `${Array.from({ length: p.height }, (_, y) =>
+    p.numbers
+      .slice(y * p.width, (y + 1) * p.width)
+      .map((v) => (v === 0 ? '.' : v))
+      .join(' '),
+  ).join('\n')}\n`;
 
 function marksOf(game: Game): string[] {
   if (game.position.kind !== 'marks') throw new Error('marks');
@@ -238,13 +244,23 @@ describe('Hitori play: the referee against an enumeration', () => {
 
 const FIVE = '1 1 3 3 5\n4 2 3 5 5\n4 4 2 1 2\n1 5 2 4 3\n4 3 3 2 2\n';
 /** The 5x5's top-left 1 shaded (right), then the second 3 of row 1 (wrong: that 3 stays), then a circle. */
-const WRONG_LINE: PlayMove[] = [{ type: 'mark', cell: 0, value: '#' }, { type: 'mark', cell: 3, value: '#' }, { type: 'mark', cell: 23, value: 'o' }];
+const WRONG_LINE: PlayMove[] = [
+  { type: 'mark', cell: 0, value: '#' },
+  { type: 'mark', cell: 3, value: '#' },
+  { type: 'mark', cell: 23, value: 'o' },
+];
 
 describe('Hitori play: what every play mode does', () => {
   const checks = playConformance({
     plugin,
     games: [{ name: 'a 5x5', instance: instanceOf(FIVE), wrong: { moves: WRONG_LINE, mistake: 2 } }],
-    unplayable: [{ name: '--generate 5x5', instance: plugin.parse(parseOptions(plugin.options, { generate: '5x5' })), message: 'play mode takes a puzzle to solve, not --fill or --generate' }],
+    unplayable: [
+      {
+        name: '--generate 5x5',
+        instance: plugin.parse(parseOptions(plugin.options, { generate: '5x5' })),
+        message: 'play mode takes a puzzle to solve, not --fill or --generate',
+      },
+    ],
     worker: { moduleUrl: new URL('../dist/plugin.js', import.meta.url).href, createWorker: createRefereeWorker },
   });
   for (const check of checks) it(check.name, check.run);
@@ -281,7 +297,8 @@ describe('Hitori play: a 5x5 game', () => {
       { type: 'mark', cell: 2, value: '#' },
       { type: 'mark', cell: 7, value: 'o' },
       { type: 'mark', cell: 22, value: 'o' },
-    ] as const) game = playMove(plugin, instance, game, move);
+    ] as const)
+      game = playMove(plugin, instance, game, move);
     expect(gameStatus(plugin, instance, game).violations).toEqual([
       { message: 'two shaded cells touch', cells: [1, 2] },
       { message: 'column 3 keeps 2 3s unshaded', cells: [7, 22], lines: [[2, 22]] },

@@ -78,7 +78,13 @@ describe('solving through the plugin', () => {
   });
 
   it('draws shaded and unshaded cells with the numbers as labels', () => {
-    const frame = plugin.view({ shaded: ['#.', '..'], numbers: [[1, 1], [0, 2]] });
+    const frame = plugin.view({
+      shaded: ['#.', '..'],
+      numbers: [
+        [1, 1],
+        [0, 2],
+      ],
+    });
     expect(frame).toEqual({
       width: 2,
       height: 2,
@@ -185,7 +191,12 @@ describe('files written by the solver', () => {
     expect(text).toMatch(/^c hitori 4x4: variable k = the k-th numbered cell in reading order is shaded\nc rules 1-2 plus \d+ connectivity cuts;/);
     const header = /^p cnf (\d+) (\d+)$/m.exec(text);
     expect(Number(header![1])).toBe(16);
-    expect(text.trim().split('\n').filter((l) => l.endsWith(' 0'))).toHaveLength(Number(header![2]));
+    expect(
+      text
+        .trim()
+        .split('\n')
+        .filter((l) => l.endsWith(' 0')),
+    ).toHaveLength(Number(header![2]));
     expect(existsSync(join(dir, 'nothing.txt'))).toBe(false);
   });
 

@@ -10,15 +10,13 @@ import { formatPuzzLink } from '../src/formats/puzzlink.js';
 import { generateHitori } from '../src/generate.js';
 import { CdclSolver } from '../src/sat/cdcl.js';
 
-const board = fc
-  .record({ width: fc.integer({ min: 1, max: 12 }), height: fc.integer({ min: 1, max: 12 }) })
-  .chain(({ width, height }) =>
-    fc.record({
-      width: fc.constant(width),
-      height: fc.constant(height),
-      numbers: fc.array(fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 1295 })), { minLength: width * height, maxLength: width * height }),
-    }),
-  );
+const board = fc.record({ width: fc.integer({ min: 1, max: 12 }), height: fc.integer({ min: 1, max: 12 }) }).chain(({ width, height }) =>
+  fc.record({
+    width: fc.constant(width),
+    height: fc.constant(height),
+    numbers: fc.array(fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 1295 })), { minLength: width * height, maxLength: width * height }),
+  }),
+);
 
 describe('properties', () => {
   it('every writer round-trips through the reader (format auto-detected)', () => {
@@ -53,7 +51,13 @@ describe('properties', () => {
           for (const s of found.solutions) expect(checkShading(puzzle, s)).toBeUndefined();
           let count = 0;
           for (let mask = 0; mask < 1 << (width * height); mask++) {
-            if (!checkShading(puzzle, Uint8Array.from({ length: width * height }, (_, i) => (mask >> i) & 1))) count++;
+            if (
+              !checkShading(
+                puzzle,
+                Uint8Array.from({ length: width * height }, (_, i) => (mask >> i) & 1),
+              )
+            )
+              count++;
           }
           expect(found.solutions.length).toBe(count);
         },

@@ -26,7 +26,13 @@ describe('the Hitori rules', () => {
   it('rule 3: the unshaded cells stay connected', () => {
     // Shading the middle column's two 2s... either way; only shadings that keep the board connected count.
     const solutions = solveAll('1 2 1\n3 2 3\n4 5 6');
-    for (const s of solutions) expect(checkShading(puzzle('1 2 1\n3 2 3\n4 5 6'), Uint8Array.from(s.replace(/\//g, ''), (c) => (c === '#' ? 1 : 0)))).toBeUndefined();
+    for (const s of solutions)
+      expect(
+        checkShading(
+          puzzle('1 2 1\n3 2 3\n4 5 6'),
+          Uint8Array.from(s.replace(/\//g, ''), (c) => (c === '#' ? 1 : 0)),
+        ),
+      ).toBeUndefined();
     expect(solutions).toEqual(bruteForce(puzzle('1 2 1\n3 2 3\n4 5 6')));
     // A corner 1 walled in by shaded cells is not allowed: in this board that rules out all but one shading.
     expect(solveAll('1 2 2\n2 3 1\n2 1 3')).toEqual(bruteForce(puzzle('1 2 2\n2 3 1\n2 1 3')));

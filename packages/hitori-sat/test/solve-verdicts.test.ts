@@ -72,7 +72,10 @@ const boards = fc
     fc.record({
       width: fc.constant(width),
       height: fc.constant(height),
-      numbers: fc.array(fc.oneof({ arbitrary: fc.integer({ min: 1, max: 4 }), weight: 6 }, { arbitrary: fc.constant(0), weight: 1 }), { minLength: width * height, maxLength: width * height }),
+      numbers: fc.array(fc.oneof({ arbitrary: fc.integer({ min: 1, max: 4 }), weight: 6 }, { arbitrary: fc.constant(0), weight: 1 }), {
+        minLength: width * height,
+        maxLength: width * height,
+      }),
     }),
   );
 

@@ -31,6 +31,8 @@ for (const { form, size, difficulty } of CASES) {
     attempts.push(made.tries);
   }
   console.log(
-    `${form.padEnd(5)} ${size.join('x').padEnd(6)} ${difficulty.padEnd(7)} ${median(times).toFixed(0).padStart(9)} ${Math.max(...times).toFixed(0).padStart(9)} ${String(median(attempts)).padStart(12)} ${String(Math.max(...attempts)).padStart(11)}`,
+    `${form.padEnd(5)} ${size.join('x').padEnd(6)} ${difficulty.padEnd(7)} ${median(times).toFixed(0).padStart(9)} ${Math.max(...times)
+      .toFixed(0)
+      .padStart(9)} ${String(median(attempts)).padStart(12)} ${String(Math.max(...attempts)).padStart(11)}`,
   );
 }

@@ -15,7 +15,8 @@ const packageDir = fileURLToPath(new URL('..', import.meta.url));
 const repoRoot = join(packageDir, '..', '..');
 // shared/ beside the repository or beside a folder above it (worktrees live deeper).
 let shared = join(repoRoot, '..', 'shared');
-for (let dir = join(repoRoot, '..'); !existsSync(join(shared, 'bench', 'polyref.c')) && dirname(dir) !== dir; dir = dirname(dir)) shared = join(dirname(dir), 'shared');
+for (let dir = join(repoRoot, '..'); !existsSync(join(shared, 'bench', 'polyref.c')) && dirname(dir) !== dir; dir = dirname(dir))
+  shared = join(dirname(dir), 'shared');
 const cli = join(repoRoot, 'apps', 'cli', 'dist', 'bin.cjs');
 // Read, not imported: Node 20 warns on JSON modules, and the warning would land among the figures.
 const { katamino } = createRequire(import.meta.url)('@kit/tooling/reference-counts.json');
@@ -47,7 +48,7 @@ const kitCommand = (threads) =>
   existsSync(cli)
     ? `${process.execPath} ${cli} run katamino --n 3-12 --count --json${threads ? ` --threads ${threads}` : ''}`
     : `${process.execPath} --input-type=module -e "import { sweep } from '${join(packageDir, 'dist', 'index.js')}'; const r = sweep({ n: '3-12' }); console.log(JSON.stringify({ type: 'done', subsets: r.subsets.length, solutions: r.solutions }));"`;
-if (!existsSync(cli)) console.log('kit CLI not built: timing this package\'s API in one node process (one thread only)');
+if (!existsSync(cli)) console.log("kit CLI not built: timing this package's API in one node process (one thread only)");
 
 function checkKit(stdout) {
   const done = JSON.parse(stdout.trim().split('\n').at(-1));
@@ -55,7 +56,11 @@ function checkKit(stdout) {
 }
 function checkReference(stdout) {
   // Columns: N board subsets tiling_subsets distinct_sum raw_sum |G| secs
-  const rows = stdout.trim().split('\n').slice(1).map((line) => line.trim().split(/\s+/));
+  const rows = stdout
+    .trim()
+    .split('\n')
+    .slice(1)
+    .map((line) => line.trim().split(/\s+/));
   const sum = (col) => rows.reduce((n, row) => n + Number(row[col]), 0);
   if (sum(3) !== EXPECTED.subsets || sum(4) !== EXPECTED.solutions || stdout.includes('MISMATCH')) throw new Error(`reference gave ${stdout}`);
 }

@@ -26,7 +26,10 @@ export function readChallengeFile(file: TextFile): ChallengeFile {
   const first = lines.findIndex((line) => line.trim() !== '');
   const match = first < 0 ? null : PIECES_LINE.exec(lines[first]!);
   if (!match) {
-    throw new InputError('a Katamino challenge starts with a line "pieces LETTERS", for example "pieces LNPUVY"', { file: file.name, ...(first >= 0 ? { line: first + 1 } : {}) });
+    throw new InputError('a Katamino challenge starts with a line "pieces LETTERS", for example "pieces LNPUVY"', {
+      file: file.name,
+      ...(first >= 0 ? { line: first + 1 } : {}),
+    });
   }
   let pieces: number;
   try {
@@ -43,7 +46,10 @@ export function readChallengeFile(file: TextFile): ChallengeFile {
   const board = lines.map((line, i) => (i <= first ? '' : line)).join('\n');
   const read = readLaidBoard(board, set, file.name)!;
   if (read.board.rows !== ROWS || read.board.cols !== width || read.board.cells.some((cell) => !cell)) {
-    throw new InputError(`the board must be ${ROWS} x ${width} cells with no holes, one column a piece (got ${read.board.rows}x${read.board.cols} around its cells)`, { file: file.name });
+    throw new InputError(
+      `the board must be ${ROWS} x ${width} cells with no holes, one column a piece (got ${read.board.rows}x${read.board.cols} around its cells)`,
+      { file: file.name },
+    );
   }
   if (read.left.kinds.length === 0) throw new InputError('every piece is already laid: nothing is left to place', { file: file.name });
   const rows = Array.from({ length: ROWS }, () => '.'.repeat(width).split(''));

@@ -13,13 +13,18 @@ import { ROWS, lettersOf } from './pieces.js';
 
 export function gradeKatamino(instance: KataminoInstance): Grade {
   const size = instance.mode === 'laid' || instance.mode === 'pieces' ? `${ROWS}x${instance.width}` : '';
-  if (instance.mode !== 'laid' && instance.mode !== 'pieces') throw new InputError('a sweep or a booklet row is not one board to grade: give one set of pieces or a challenge file');
+  if (instance.mode !== 'laid' && instance.mode !== 'pieces')
+    throw new InputError('a sweep or a booklet row is not one board to grade: give one set of pieces or a challenge file');
   const setup = play.setup(instance, { seed: 0 }) as PiecesSetup;
   if (instance.mode === 'laid') return gradeChallenge({ board: instance.board, pieces: instance.left, size, setup });
   const letters = lettersOf(instance.pieces);
   const { solutions, tries } = katamino({ pieces: letters, horizontalI: instance.horizontalI, limit: 2 });
   if (solutions !== 1) {
-    throw new InputError(solutions === 0 ? `${letters} cannot tile ${size}, so it has no grade` : `${letters} tiles ${size} in more than one distinct way; a challenge to grade has exactly one`);
+    throw new InputError(
+      solutions === 0
+        ? `${letters} cannot tile ${size}, so it has no grade`
+        : `${letters} tiles ${size} in more than one distinct way; a challenge to grade has exactly one`,
+    );
   }
   // One tiling of the orbit (its mirror images are the same answer); forced steps hold in all of them.
   const { positions } = packingCompletions(setup, { kind: 'pieces', placed: [] }, { limit: 1, positions: true, shouldStop: () => false });

@@ -225,7 +225,11 @@ export function createKernel(settings: KernelSettings, hooks: KernelHooks): Kern
   }
 
   const kernel: Kernel = {
-    stackPiece, stackBase, stackMask, stackEntry, settings,
+    stackPiece,
+    stackBase,
+    stackMask,
+    stackEntry,
+    settings,
     stopped: false,
     run(root = []) {
       tries = 0;

@@ -32,17 +32,26 @@ export function makeKatamino(request: GenerateRequest, ctx: GenerateContext, gra
   // What a level's number of pieces left rules out at once, rather than after every attempt.
   const most = level === 'hard' ? MAX_WIDTH : MOST_LEFT[level];
   if (form === 'set' && (width < FEWEST_LEFT[level] || width > most)) {
-    const range = most === MAX_WIDTH ? `${FEWEST_LEFT[level]} or more pieces, so its board is ${ROWS}x${FEWEST_LEFT[level]} or wider` : `${FEWEST_LEFT[level]} to ${most} pieces, so its board is ${ROWS}x${FEWEST_LEFT[level]} to ${ROWS}x${most}`;
+    const range =
+      most === MAX_WIDTH
+        ? `${FEWEST_LEFT[level]} or more pieces, so its board is ${ROWS}x${FEWEST_LEFT[level]} or wider`
+        : `${FEWEST_LEFT[level]} to ${most} pieces, so its board is ${ROWS}x${FEWEST_LEFT[level]} to ${ROWS}x${most}`;
     throw new InputError(`the set form of ${an(level)} challenge has ${range} (got ${size})`);
   }
   if (form === 'laid' && width <= FEWEST_LEFT[level]) {
-    throw new InputError(`${an(level)} challenge leaves at least ${FEWEST_LEFT[level]} pieces and lays one or more, so its board is at least ${ROWS}x${FEWEST_LEFT[level] + 1} (got ${size})`);
+    throw new InputError(
+      `${an(level)} challenge leaves at least ${FEWEST_LEFT[level]} pieces and lays one or more, so its board is at least ${ROWS}x${FEWEST_LEFT[level] + 1} (got ${size})`,
+    );
   }
   const random = new Random(request.seed);
   for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
     ctx.signal?.throwIfAborted();
     ctx.progress?.(attempt);
-    const letters = random.shuffle([...LETTERS]).slice(0, width).sort().join('');
+    const letters = random
+      .shuffle([...LETTERS])
+      .slice(0, width)
+      .sort()
+      .join('');
     let input: string;
     if (form === 'set') {
       if (katamino({ pieces: letters, limit: 2 }).solutions !== 1) continue;

@@ -25,7 +25,13 @@ export function xPlacements(width: number): number[][] {
   const out: number[][] = [];
   for (let col = 1; col + 1 < width; col++) {
     for (let row = 1; row + 1 < ROWS; row++) {
-      const cells = [[row, col - 1], [row - 1, col], [row, col], [row + 1, col], [row, col + 1]]
+      const cells = [
+        [row, col - 1],
+        [row - 1, col],
+        [row, col],
+        [row + 1, col],
+        [row, col + 1],
+      ]
         .map(([r, c]) => c! * ROWS + r!)
         .sort((a, b) => a - b);
       if (group.some((perm) => compareCellLists(imageOf(perm, cells), cells) < 0)) continue;
@@ -41,9 +47,12 @@ function cutsOffCell(width: number, cells: readonly number[]): boolean {
   for (let col = 0; col < width; col++) {
     for (let row = 0; row < ROWS; row++) {
       if (taken.has(col * ROWS + row)) continue;
-      const open = [[row - 1, col], [row + 1, col], [row, col - 1], [row, col + 1]].some(
-        ([r, c]) => r! >= 0 && r! < ROWS && c! >= 0 && c! < width && !taken.has(c! * ROWS + r!),
-      );
+      const open = [
+        [row - 1, col],
+        [row + 1, col],
+        [row, col - 1],
+        [row, col + 1],
+      ].some(([r, c]) => r! >= 0 && r! < ROWS && c! >= 0 && c! < width && !taken.has(c! * ROWS + r!));
       if (!open) return true;
     }
   }
@@ -85,5 +94,10 @@ export function planRange(lo: number, hi: number, allowed: number, horizontalI: 
  * board alone is faster with X placed first (X is in its only set), so it is a group of its own.
  */
 export function sweepGroups(lo: number, hi: number): [number, number][] {
-  return hi === 12 && lo < 12 ? [[lo, 11], [12, 12]] : [[lo, hi]];
+  return hi === 12 && lo < 12
+    ? [
+        [lo, 11],
+        [12, 12],
+      ]
+    : [[lo, hi]];
 }

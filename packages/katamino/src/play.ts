@@ -18,7 +18,11 @@ function boardOf(instance: KataminoInstance): { board: string[]; kinds: PieceKin
   const kindsOf = (letters: string) => pentominoSet().kinds.filter((kind) => letters.includes(kind.name));
   switch (instance.mode) {
     case 'pieces':
-      return { board: Array.from({ length: ROWS }, () => '.'.repeat(instance.width)), kinds: kindsOf(lettersOf(instance.pieces)), horizontalI: instance.horizontalI };
+      return {
+        board: Array.from({ length: ROWS }, () => '.'.repeat(instance.width)),
+        kinds: kindsOf(lettersOf(instance.pieces)),
+        horizontalI: instance.horizontalI,
+      };
     case 'laid':
       return { board: instance.board, kinds: instance.left.kinds, horizontalI: instance.horizontalI };
     case 'challenge': {
@@ -40,7 +44,8 @@ export const play: PlaySpec<KataminoInstance, KataminoSolution> = {
     if (setup.kind !== 'pieces' || position.kind !== 'pieces') throw new Error('Katamino is played with pieces');
     const frame = packingFrame(setup, position);
     // A challenge file's laid pieces are holes to play on, drawn as the pieces they are.
-    if (instance.mode === 'laid') for (const piece of instance.laid) for (const cell of piece.cells) frame.cells[cell] = { fill: piece.name, label: piece.name };
+    if (instance.mode === 'laid')
+      for (const piece of instance.laid) for (const cell of piece.cells) frame.cells[cell] = { fill: piece.name, label: piece.name };
     return { frame };
   },
   check: (_instance, setup, position) => (setup.kind === 'pieces' && position.kind === 'pieces' ? unfillable(setup, position) : []),

@@ -38,16 +38,37 @@ function summarize(summary: Summary, instance: KataminoInstance): string {
 export default definePlugin<KataminoInstance, KataminoSolution, KataminoState>({
   id: 'katamino',
   title: 'Katamino',
-  description: 'KATAMINO: fill a 5 x N board with N chosen pentominoes; sweep every N-piece set; play the booklet\'s challenges.',
+  description: "KATAMINO: fill a 5 x N board with N chosen pentominoes; sweep every N-piece set; play the booklet's challenges.",
   version: manifest.version,
   options: [
-    { name: 'pieces', short: 'p', type: 'letters', letters: 'FILNPTUVWXYZ', placeholder: 'LNPUVY', help: 'the pieces, 3 to 12 different letters from FILNPTUVWXYZ; the board is 5 x (number of pieces)' },
-    { name: 'n', type: 'string', placeholder: '3-12', help: 'try every set of N pieces on the 5 x N board (or every N in a range A-B); one result per set that tiles' },
-    { name: 'challenge', type: 'string', placeholder: 'small-slam:A', help: 'the booklet\'s challenges: small-slam, slam or ultimate, optionally one row (:A); upright I not allowed' },
+    {
+      name: 'pieces',
+      short: 'p',
+      type: 'letters',
+      letters: 'FILNPTUVWXYZ',
+      placeholder: 'LNPUVY',
+      help: 'the pieces, 3 to 12 different letters from FILNPTUVWXYZ; the board is 5 x (number of pieces)',
+    },
+    {
+      name: 'n',
+      type: 'string',
+      placeholder: '3-12',
+      help: 'try every set of N pieces on the 5 x N board (or every N in a range A-B); one result per set that tiles',
+    },
+    {
+      name: 'challenge',
+      type: 'string',
+      placeholder: 'small-slam:A',
+      help: "the booklet's challenges: small-slam, slam or ultimate, optionally one row (:A); upright I not allowed",
+    },
     { name: 'all', type: 'boolean', default: false, help: 'count every tiling, mirror images and turns included' },
-    { name: 'horizontal-i', type: 'boolean', default: false, help: 'the booklet\'s rule: the I piece may only lie horizontally (always on with --challenge)' },
+    { name: 'horizontal-i', type: 'boolean', default: false, help: "the booklet's rule: the I piece may only lie horizontally (always on with --challenge)" },
   ],
-  input: { formats: ['katamino-text'], required: false, help: 'a challenge: a line "pieces LETTERS", then the 5 x N board with laid pieces as their letters (or no board: the set alone)' },
+  input: {
+    formats: ['katamino-text'],
+    required: false,
+    help: 'a challenge: a line "pieces LETTERS", then the 5 x N board with laid pieces as their letters (or no board: the set alone)',
+  },
   examples: ['--pieces LNPUVY', '--n 5 --json', '--n 3-12 --count', '--challenge small-slam:A', '--pieces FILNPTUVWXYZ --all --count'],
   samples: [
     { name: 'lnpuvy', title: 'Pieces LNPUVY on 5x6', options: { pieces: 'LNPUVY' } },
@@ -63,7 +84,13 @@ export default definePlugin<KataminoInstance, KataminoSolution, KataminoState>({
     levels: CHALLENGE_LEVELS,
     size: { default: '5x8', min: 3, max: 12, presets: ['5x5', '5x6', '5x7', '5x8', '5x9', '5x10', '5x11', '5x12'] },
     parameters: [
-      { name: 'form', type: 'enum', choices: ['laid', 'set'], default: 'laid', help: 'laid: some pieces already on the board, the rest go in one way; set: the booklet\'s form, a set of pieces with one tiling' },
+      {
+        name: 'form',
+        type: 'enum',
+        choices: ['laid', 'set'],
+        default: 'laid',
+        help: "laid: some pieces already on the board, the rest go in one way; set: the booklet's form, a set of pieces with one tiling",
+      },
     ],
   },
   grader: { levels: CHALLENGE_LEVELS },

@@ -85,9 +85,7 @@ function splitPieces(instance: PiecesInstance, threads: number): SplitSearch<Kat
 // ---- --n: every set of N pieces, one search shared by all of them ----------------------------------
 
 function groupParts(instance: SweepInstance, [lo, hi]: [number, number]): Part[] {
-  return lo === hi
-    ? planWidth(lo, ALL_PIECES, instance.horizontalI, instance.all)
-    : [planRange(lo, hi, ALL_PIECES, instance.horizontalI, instance.all)];
+  return lo === hi ? planWidth(lo, ALL_PIECES, instance.horizontalI, instance.all) : [planRange(lo, hi, ALL_PIECES, instance.horizontalI, instance.all)];
 }
 
 function binomial(n: number, k: number): number {
@@ -149,7 +147,11 @@ function splitSweep(instance: SweepInstance): SplitSearch<KataminoSolution, Kata
     solveTask: (task, ctx) => solveSweepGroups(instance, ctx, [groups[task]!]),
     merge(summaries) {
       const table = summaries.flatMap((summary) => summary.table as unknown as WidthRow[]).sort((a, b) => a.n - b.n);
-      return sweepSummary(instance, table, summaries.reduce((n, summary) => n + (summary.tries as number), 0));
+      return sweepSummary(
+        instance,
+        table,
+        summaries.reduce((n, summary) => n + (summary.tries as number), 0),
+      );
     },
   };
 }

@@ -44,7 +44,8 @@ function cellFor(char: string): Cell {
 }
 
 function titleOf(state: KataminoSolution | KataminoState, index: number | undefined): string | undefined {
-  if ('challenge' in state) return `${state.challenge} ${state.row}${state.pieces.length}: ${state.pieces}, ${state.count} solution${state.count === 1 ? '' : 's'}`;
+  if ('challenge' in state)
+    return `${state.challenge} ${state.row}${state.pieces.length}: ${state.pieces}, ${state.count} solution${state.count === 1 ? '' : 's'}`;
   if ('pieces' in state) return `${state.pieces}: ${state.count} solution${state.count === 1 ? '' : 's'}`;
   if (index !== undefined) return `No. ${index}`;
   if ('tries' in state && state.tries !== undefined) return `tries ${state.tries}`;

@@ -17,7 +17,8 @@ import { countCovers } from '../../pentomino/test/exact-cover.js';
 
 const generate = (seed: number, difficulty: string, size: number[], form = 'laid') =>
   solver.generate!({ seed, difficulty, size, parameters: { form } }, {}) as GeneratedPuzzle;
-const read = (puzzle: GeneratedPuzzle, seed: number) => plugin.parse({}, { name: 'made.txt', text: `${generatedHeader('katamino', puzzle, seed)}\n${puzzle.input}` });
+const read = (puzzle: GeneratedPuzzle, seed: number) =>
+  plugin.parse({}, { name: 'made.txt', text: `${generatedHeader('katamino', puzzle, seed)}\n${puzzle.input}` });
 const errorOf = (fn: () => unknown) => {
   try {
     fn();
@@ -131,11 +132,15 @@ describe('Katamino challenge errors', () => {
     const parse = (text: string) => errorOf(() => plugin.parse({}, { name: 'k.txt', text }));
     expect(parse('LNPUVY\n')).toBe('k.txt:1: a Katamino challenge starts with a line "pieces LETTERS", for example "pieces LNPUVY"');
     expect(parse('pieces LNPQ\n')).toBe('k.txt:1: unknown piece "Q" in the pieces line (choose from FILNPTUVWXYZ)');
-    expect(parse('pieces LNP\nL...\nL...\nL...\nLL..\n....\n')).toBe('k.txt: the board must be 5 x 3 cells with no holes, one column a piece (got 5x4 around its cells)');
+    expect(parse('pieces LNP\nL...\nL...\nL...\nLL..\n....\n')).toBe(
+      'k.txt: the board must be 5 x 3 cells with no holes, one column a piece (got 5x4 around its cells)',
+    );
     expect(parse('pieces LNP\nLLL\nL..\nL..\n...\n...\n')).toBe('k.txt:2:1: the 5 cells marked "L" here are not one L piece');
     expect(parse('pieces LNP\nLLL\n...\n')).toBe('k.txt:2:1: the 3 cells marked "L" here are not one L piece');
     expect(parse('# katamino 5x3 easy 1\n\npieces LUY\nLLL.q\n')).toBe(`k.txt:4:5: unexpected "q" in board (use '.' for a cell, '#' or space for a hole)`);
-    expect(errorOf(() => plugin.parse({ pieces: 'LUY' }, { name: 'k.txt', text: 'pieces LUY\n' }))).toBe('give exactly one of --pieces LETTERS, --n N (or A-B), --challenge NAME or a challenge file');
+    expect(errorOf(() => plugin.parse({ pieces: 'LUY' }, { name: 'k.txt', text: 'pieces LUY\n' }))).toBe(
+      'give exactly one of --pieces LETTERS, --n N (or A-B), --challenge NAME or a challenge file',
+    );
   });
 
   it('grades one board with one completion only', () => {
@@ -150,7 +155,11 @@ describe('Katamino challenge errors', () => {
     const dir = mkdtempSync(join(tmpdir(), 'katamino-challenge-'));
     const puzzle = generate(4, 'hard', [5, 10]);
     writeFileSync(join(dir, 'hard.txt'), `${generatedHeader('katamino', puzzle, 4)}\n${puzzle.input}`);
-    const run = spawnSync(process.execPath, [join(repoRoot, 'apps/cli/dist/bin.cjs'), 'run', 'katamino', join(dir, 'hard.txt'), '--all', '--count'], { cwd: repoRoot, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+    const run = spawnSync(process.execPath, [join(repoRoot, 'apps/cli/dist/bin.cjs'), 'run', 'katamino', join(dir, 'hard.txt'), '--all', '--count'], {
+      cwd: repoRoot,
+      encoding: 'utf8',
+      env: { ...process.env, NO_COLOR: '1' },
+    });
     expect(run.stderr).toBe('');
     expect(run.stdout).toBe(`5x10 ${partsOf(puzzle.input).set}: 1 solution, ${run.stdout.match(/(\d+) tries/)?.[1]} tries\n`);
     expect(run.status).toBe(0);

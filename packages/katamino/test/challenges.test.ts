@@ -4,9 +4,7 @@ import { CHALLENGES, challengePentas, playChallenge } from '../src/index.js';
 
 describe('the booklet challenges', () => {
   it('lists each row as boards of growing width, starting where the booklet starts', () => {
-    expect(challengePentas('small-slam:a').map((p) => `${p.width}:${p.pieces}`)).toEqual([
-      '3:LYT', '4:LYTP', '5:LYTPW', '6:LYTPWZ', '7:LYTPWZV', '8:LYTPWZVN',
-    ]);
+    expect(challengePentas('small-slam:a').map((p) => `${p.width}:${p.pieces}`)).toEqual(['3:LYT', '4:LYTP', '5:LYTPW', '6:LYTPWZ', '7:LYTPWZV', '8:LYTPWZVN']);
     expect(challengePentas('small-slam')).toHaveLength(42);
     expect(challengePentas('slam')).toHaveLength(14 * 5);
     expect(challengePentas('ultimate')).toHaveLength(11 * 8);
@@ -30,7 +28,9 @@ describe('the booklet challenges', () => {
 
   it('can fill every board of The Slam and of the Ultimate challenge (I lying flat)', () => {
     for (const spec of ['slam', 'ultimate']) {
-      const unsolvable = playChallenge(spec).filter((r) => r.count === 0).map((r) => `${r.row}${r.width}`);
+      const unsolvable = playChallenge(spec)
+        .filter((r) => r.count === 0)
+        .map((r) => `${r.row}${r.width}`);
       expect([spec, unsolvable]).toEqual([spec, []]);
     }
   });

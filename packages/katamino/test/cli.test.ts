@@ -5,7 +5,11 @@ import { describe, expect, it } from 'vitest';
 // The kit CLI, run from the repository root where kit.config.json lists this package.
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 const kit = (...args: string[]) => spawnSync(process.execPath, ['apps/cli/dist/bin.cjs', 'run', 'katamino', ...args], { cwd: root, encoding: 'utf8' });
-const lines = (text: string) => text.trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+const lines = (text: string) =>
+  text
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
 
 describe('kit run katamino', () => {
   it('--n 4 --json: one solution event per set that tiles, done with subsets and solutions', () => {

@@ -18,7 +18,7 @@ describe('katamino --pieces', () => {
     expect(katamino({ pieces: 'FILNPTUVWXYZ' }).solutions).toBe(1010);
   });
 
-  it('uses the square 5 x 5 board\'s 8 symmetries', () => {
+  it("uses the square 5 x 5 board's 8 symmetries", () => {
     let raw = 0;
     const distinct = katamino({ pieces: 'NPVWY', all: false }).solutions;
     katamino({ pieces: 'NPVWY', all: true, onSolution: () => raw++ });

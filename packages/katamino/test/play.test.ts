@@ -14,8 +14,18 @@ const tilingSets: Record<number, string[]> = Object.fromEntries([3, 4, 5].map((n
 const instanceOf = (raw: Record<string, string | boolean>) => plugin.parse(parseOptions(plugin.options, raw));
 
 const PENTOMINOES: Record<string, string[]> = {
-  F: ['.##', '##.', '.#.'], I: ['#####'], L: ['####', '#...'], N: ['###.', '..##'], P: ['###', '##.'], T: ['###', '.#.', '.#.'],
-  U: ['#.#', '###'], V: ['#..', '#..', '###'], W: ['#..', '##.', '.##'], X: ['.#.', '###', '.#.'], Y: ['####', '.#..'], Z: ['##.', '.#.', '.##'],
+  F: ['.##', '##.', '.#.'],
+  I: ['#####'],
+  L: ['####', '#...'],
+  N: ['###.', '..##'],
+  P: ['###', '##.'],
+  T: ['###', '.#.', '.#.'],
+  U: ['#.#', '###'],
+  V: ['#..', '#..', '###'],
+  W: ['#..', '##.', '.##'],
+  X: ['.#.', '###', '.#.'],
+  Y: ['####', '.#..'],
+  Z: ['##.', '.#.', '.##'],
 };
 
 function orientationsOf(rows: string[]): number[][][] {
@@ -78,12 +88,16 @@ function randomPlacement(game: Game, next: () => number): PlayMove | undefined {
   const setup = game.setup as PiecesSetup;
   for (let attempt = 0; attempt < 200; attempt++) {
     const piece = Math.floor(next() * setup.tray.length);
-    const move: PlayMove = { type: 'place', piece, orientation: Math.floor(next() * setup.tray[piece]!.orientations.length), cell: Math.floor(next() * setup.width * 5) };
+    const move: PlayMove = {
+      type: 'place',
+      piece,
+      orientation: Math.floor(next() * setup.tray[piece]!.orientations.length),
+      cell: Math.floor(next() * setup.width * 5),
+    };
     try {
       applyMove(setup, game.position, move);
       return move;
-    } catch {
-    }
+    } catch {}
   }
   return undefined;
 }
@@ -95,7 +109,13 @@ describe('Katamino play: what every play mode does', () => {
       { name: 'FILPU, I flat', instance: instanceOf({ pieces: 'FILPU', 'horizontal-i': true }) },
       { name: 'the small slam A', instance: instanceOf({ challenge: 'small-slam:A' }) },
     ],
-    unplayable: [{ name: 'a sweep of width 5', instance: instanceOf({ n: '5' }), message: 'a sweep tries every set of pieces of a width, which is no single board to play' }],
+    unplayable: [
+      {
+        name: 'a sweep of width 5',
+        instance: instanceOf({ n: '5' }),
+        message: 'a sweep tries every set of pieces of a width, which is no single board to play',
+      },
+    ],
     worker: { moduleUrl: new URL('../dist/plugin.js', import.meta.url).href, createWorker: createRefereeWorker },
   });
   for (const check of checks) it(check.name, check.run);
@@ -108,7 +128,16 @@ describe('Katamino play', () => {
     const iOf = (game: Game) => (game.setup as PiecesSetup).tray.find((piece) => piece.name === 'I')!.orientations.length;
     expect([iOf(flat), iOf(free)]).toEqual([1, 2]);
     const board = Array<boolean>(25).fill(true);
-    const counts = await Promise.all([flat, free].map(async (game) => (await judgeGame(plugin, game === flat ? instanceOf({ pieces: 'FILPU', 'horizontal-i': true }) : instanceOf({ pieces: 'FILPU' }), game, { cap: 100000 })).remaining));
+    const counts = await Promise.all(
+      [flat, free].map(
+        async (game) =>
+          (
+            await judgeGame(plugin, game === flat ? instanceOf({ pieces: 'FILPU', 'horizontal-i': true }) : instanceOf({ pieces: 'FILPU' }), game, {
+              cap: 100000,
+            })
+          ).remaining,
+      ),
+    );
     expect(counts).toEqual([countTilings([...board], 5, 'FILPU', true), countTilings([...board], 5, 'FILPU', false)]);
     expect(counts).toEqual([8, 16]);
   });
@@ -122,7 +151,10 @@ describe('Katamino play', () => {
       // Mostly sets that tile their board (from the sweep), some that may not.
       const tiling = tilingSets[n]!;
       const pool = [...letters];
-      const chosen = next() < 0.7 ? tiling[Math.floor(next() * tiling.length)]! : Array.from({ length: n }, () => pool.splice(Math.floor(next() * pool.length), 1)[0]!).join('');
+      const chosen =
+        next() < 0.7
+          ? tiling[Math.floor(next() * tiling.length)]!
+          : Array.from({ length: n }, () => pool.splice(Math.floor(next() * pool.length), 1)[0]!).join('');
       const flatI = next() < 0.5;
       const instance = instanceOf({ pieces: chosen, ...(flatI ? { 'horizontal-i': true } : {}) });
       let game = startGame(plugin, instance);

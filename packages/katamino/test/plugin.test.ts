@@ -9,8 +9,13 @@ const parse = (options: Record<string, unknown>) => plugin.parse(options as neve
 async function inWorkers(options: Record<string, unknown>, threads: number) {
   const solutions: unknown[] = [];
   const done = await runInWorkers({
-    moduleUrl, pluginId: 'katamino', instance: parse(options), threads,
-    onEvent: (event: SolveEvent) => { if (event.type === 'solution') solutions.push(event.solution); },
+    moduleUrl,
+    pluginId: 'katamino',
+    instance: parse(options),
+    threads,
+    onEvent: (event: SolveEvent) => {
+      if (event.type === 'solution') solutions.push(event.solution);
+    },
   });
   return { solutions, summary: done.summary };
 }
@@ -48,9 +53,19 @@ describe('the katamino plugin', () => {
   });
 
   it('summarizes a sweep as a table', () => {
-    const text = plugin.summarize!({ solutions: 57, subsets: 33, tried: 715, tries: 10, table: [
-      { n: 3, tried: 220, tiling: 7, solutions: 7 }, { n: 4, tried: 495, tiling: 26, solutions: 50 },
-    ] }, parse({ n: '3-4' }));
+    const text = plugin.summarize!(
+      {
+        solutions: 57,
+        subsets: 33,
+        tried: 715,
+        tries: 10,
+        table: [
+          { n: 3, tried: 220, tiling: 7, solutions: 7 },
+          { n: 4, tried: 495, tiling: 26, solutions: 50 },
+        ],
+      },
+      parse({ n: '3-4' }),
+    );
     expect(text.split('\n')).toEqual([
       'N   subsets  tiling  solutions',
       '3       220       7          7',

@@ -58,9 +58,7 @@ describe('the Katamino sweep', () => {
     }
     const keys = range.subsets.map((s) => `${String(s.pieces.length).padStart(2, '0')}${s.pieces}`);
     expect(keys).toEqual([...keys].sort());
-    expect(range.subsets.filter((s) => s.pieces.length === 12)).toEqual([
-      { pieces: 'FILNPTUVWXYZ', count: 1010, rows: expect.any(Array) },
-    ]);
+    expect(range.subsets.filter((s) => s.pieces.length === 12)).toEqual([{ pieces: 'FILNPTUVWXYZ', count: 1010, rows: expect.any(Array) }]);
   });
 
   it('with I lying flat: 19 sets of 4 tile 5 x 4 (as a public analysis of the game says), raw = |G| x distinct', () => {
@@ -72,7 +70,12 @@ describe('the Katamino sweep', () => {
       expect([subset.pieces, raw.get(subset.pieces)]).toEqual([subset.pieces, group * subset.count]);
     }
     expect([...byWidth(flat.subsets)].map(([n, row]) => [n, row.sets, row.tilings])).toEqual([
-      [3, 7, 7], [4, 19, 36], [5, 45, 107], [6, 169, 401], [7, 231, 946], [8, 259, 2540],
+      [3, 7, 7],
+      [4, 19, 36],
+      [5, 45, 107],
+      [6, 169, 401],
+      [7, 231, 946],
+      [8, 259, 2540],
     ]);
   });
 });

@@ -32,6 +32,8 @@ for (const { size, difficulty, aim } of CASES) {
   const mid = median(times);
   const verdict = aim === undefined ? '' : `median < ${aim} ms: ${mid < aim ? 'met' : 'MISSED'}`;
   console.log(
-    `${size.join('x').padEnd(6)} ${difficulty.padEnd(7)} ${mid.toFixed(0).padStart(9)} ${Math.max(...times).toFixed(0).padStart(9)} ${String(median(attempts)).padStart(16)} ${String(Math.max(...attempts)).padStart(15)}  ${verdict}`,
+    `${size.join('x').padEnd(6)} ${difficulty.padEnd(7)} ${mid.toFixed(0).padStart(9)} ${Math.max(...times)
+      .toFixed(0)
+      .padStart(9)} ${String(median(attempts)).padStart(16)} ${String(Math.max(...attempts)).padStart(15)}  ${verdict}`,
   );
 }

@@ -37,13 +37,15 @@ pack({ board: Array.from({ length: 6 }, () => '..........'), limit: LAYOUTS, onS
 /** Pieces of a solution as moves, in the order of their first cell. */
 function movesOf(setup, rows) {
   const cells = rows.join('');
-  return setup.tray.map((piece, index) => {
-    const own = [...cells].flatMap((char, cell) => (char === piece.name ? [cell] : []));
-    const top = Math.min(...own.map((cell) => Math.floor(cell / 10)));
-    const left = Math.min(...own.map((cell) => cell % 10));
-    const shape = JSON.stringify(own.map((cell) => [Math.floor(cell / 10) - top, (cell % 10) - left]));
-    return { type: 'place', piece: index, orientation: piece.orientations.findIndex((o) => JSON.stringify(o) === shape), cell: top * 10 + left };
-  }).sort((a, b) => a.cell - b.cell);
+  return setup.tray
+    .map((piece, index) => {
+      const own = [...cells].flatMap((char, cell) => (char === piece.name ? [cell] : []));
+      const top = Math.min(...own.map((cell) => Math.floor(cell / 10)));
+      const left = Math.min(...own.map((cell) => cell % 10));
+      const shape = JSON.stringify(own.map((cell) => [Math.floor(cell / 10) - top, (cell % 10) - left]));
+      return { type: 'place', piece: index, orientation: piece.orientations.findIndex((o) => JSON.stringify(o) === shape), cell: top * 10 + left };
+    })
+    .sort((a, b) => a.cell - b.cell);
 }
 
 function randomLayout(game) {
@@ -55,13 +57,16 @@ function randomLayout(game) {
       applyMove(game.setup, game.position, move);
       game = playMove(plugin, instance, game, move);
       moves.push(move);
-    } catch {
-    }
+    } catch {}
   }
   return moves;
 }
 
-const referee = new RefereeClient({ moduleUrl: pathToFileURL(new URL('../dist/plugin.js', import.meta.url).pathname).href, pluginId: 'pentomino', createWorker: createRefereeWorker });
+const referee = new RefereeClient({
+  moduleUrl: pathToFileURL(new URL('../dist/plugin.js', import.meta.url).pathname).href,
+  pluginId: 'pentomino',
+  createWorker: createRefereeWorker,
+});
 const start = startGame(plugin, instance);
 await referee.judge({ instance, seed: 1, moves: [], ask: {} });
 const rows = { solution: { 1: [], 2: [], 3: [] }, random: { 1: [], 2: [], 3: [] } };
@@ -86,7 +91,13 @@ for (let layout = 0; layout < LAYOUTS; layout++) {
       const left = piecesLeft(game.setup, game.position);
       const free = Array.from({ length: 60 }, () => '.');
       for (const placed of game.position.placed) for (const cell of placed.cells) free[cell] = '#';
-      await timed(() => pack({ board: Array.from({ length: 6 }, (_, r) => free.slice(r * 10, r * 10 + 10).join('')), pieces: game.setup.tray.map((p, i) => p.name.repeat(left[i])).join(''), all: true }));
+      await timed(() =>
+        pack({
+          board: Array.from({ length: 6 }, (_, r) => free.slice(r * 10, r * 10 + 10).join('')),
+          pieces: game.setup.tray.map((p, i) => p.name.repeat(left[i])).join(''),
+          all: true,
+        }),
+      );
       packCpu.push(lastCpu);
     }
   }
@@ -94,7 +105,9 @@ for (let layout = 0; layout < LAYOUTS; layout++) {
 referee.close();
 for (const kind of ['solution', 'random']) {
   const line = [1, 2, 3].map((n) => `${n} laid ${ms(median(rows[kind][n]))} (max ${ms(Math.max(...rows[kind][n]))})`).join(', ');
-  console.log(`pentomino 6x10, pieces from ${kind === 'solution' ? "the CLI's solutions" : 'random layouts'}: remaining after a move, CPU median: ${line}; completions with 3 laid: median ${median(counts[kind])}, max ${Math.max(...counts[kind])}`);
+  console.log(
+    `pentomino 6x10, pieces from ${kind === 'solution' ? "the CLI's solutions" : 'random layouts'}: remaining after a move, CPU median: ${line}; completions with 3 laid: median ${median(counts[kind])}, max ${Math.max(...counts[kind])}`,
+  );
 }
 const three = [...rows.solution[3], ...rows.random[3]];
 console.log(

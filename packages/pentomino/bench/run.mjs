@@ -42,7 +42,13 @@ function buildReference() {
   try {
     execFileSync('cc', ['-O2', '-march=native', '-o', binary, referenceSource], { stdio: 'pipe' });
   } catch (error) {
-    console.log(`reference skipped: cc failed (${String(error.stderr ?? error.message).trim().split('\n')[0]})`);
+    console.log(
+      `reference skipped: cc failed (${
+        String(error.stderr ?? error.message)
+          .trim()
+          .split('\n')[0]
+      })`,
+    );
     rmSync(dir, { recursive: true, force: true });
     return undefined;
   }
@@ -65,7 +71,11 @@ function timeOnce(command, args) {
 
 /** Counts from the kit's JSON `done` line, polyref's `solutions=… tries=…`, or search.mjs's line. */
 function countsOf(stdout) {
-  const json = stdout.trim().split('\n').filter((line) => line.startsWith('{')).pop();
+  const json = stdout
+    .trim()
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .pop();
   if (json) return JSON.parse(json);
   const match = /solutions=(\d+) tries=(\d+)(?: secs=([\d.]+))?/.exec(stdout);
   return match ? { solutions: Number(match[1]), tries: Number(match[2]), seconds: Number(match[3]) } : {};
@@ -98,7 +108,11 @@ const s = (seconds) => `${seconds.toFixed(3)} s`;
 const reference = buildReference();
 const hasCli = existsSync(cli);
 if (!hasCli) console.log(`kit CLI not built (${cli}): its rows are skipped`);
-console.log(`best of ${rounds} interleaved rounds; load average ${loadavg().map((n) => n.toFixed(1)).join(' ')} on this machine\n`);
+console.log(
+  `best of ${rounds} interleaved rounds; load average ${loadavg()
+    .map((n) => n.toFixed(1))
+    .join(' ')} on this machine\n`,
+);
 // Read, not imported: Node 20 warns on JSON modules, and the warning would land among the figures.
 const { pentomino } = createRequire(import.meta.url)('@kit/tooling/reference-counts.json');
 const DISTINCT = { solutions: pentomino['6x10'].distinct, tries: pentomino['6x10'].tries };
@@ -113,7 +127,10 @@ try {
   ]);
   console.log('6x10 distinct, search in process (prepare + search; polyref: its own secs, CPU: its whole process)');
   const ref = inProcess.get('polyref');
-  for (const [name, label] of [['wasm', 'WebAssembly kernel'], ['js', 'JavaScript kernel']]) {
+  for (const [name, label] of [
+    ['wasm', 'WebAssembly kernel'],
+    ['js', 'JavaScript kernel'],
+  ]) {
     const b = inProcess.get(name);
     const vs = ref ? `  ${ratio(b.inProcess, ref.inProcess)} wall, ${ratio(b.inProcessCpu, ref.cpu)} CPU vs polyref (target for WebAssembly <= 1.25x)` : '';
     console.log(`  ${label.padEnd(20)} ${s(b.inProcess)} wall, ${s(b.inProcessCpu)} CPU${vs}`);
@@ -152,7 +169,10 @@ try {
       console.log(group.title);
       for (const entry of group.entries) {
         const b = best.get(entry.name);
-        const vs = refBest && entry !== refEntry ? `  ${ratio(b.wall, refBest.wall)} wall, ${ratio(b.cpu, refBest.cpu)} CPU vs polyref${entry.target ? ` (target <= ${entry.target}x wall)` : ''}` : '';
+        const vs =
+          refBest && entry !== refEntry
+            ? `  ${ratio(b.wall, refBest.wall)} wall, ${ratio(b.cpu, refBest.cpu)} CPU vs polyref${entry.target ? ` (target <= ${entry.target}x wall)` : ''}`
+            : '';
         console.log(`  ${entry.name.padEnd(24)} ${s(b.wall)} wall, ${s(b.cpu)} CPU${vs}`);
       }
       console.log('');

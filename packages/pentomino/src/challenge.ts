@@ -21,7 +21,9 @@ export function challengeBoard(size: readonly number[] | undefined): { rows: str
   const name = `${Math.min(a, b)}x${Math.max(a, b)}`;
   const short = BOARDS[name];
   if (short === undefined || size?.length === 3) {
-    throw new InputError(`a pentomino challenge is made on a seed board: 3x20, 4x15, 5x12, 6x10, 7x9 (without the centre line) or 8x8 (without the centre 2x2) (got ${(size ?? []).join('x')})`);
+    throw new InputError(
+      `a pentomino challenge is made on a seed board: 3x20, 4x15, 5x12, 6x10, 7x9 (without the centre line) or 8x8 (without the centre 2x2) (got ${(size ?? []).join('x')})`,
+    );
   }
   return { rows: seedBoard(short), size: name };
 }
@@ -61,7 +63,9 @@ const namesOf = (solution: readonly string[]) => [...new Set(solution.join('').r
 /** The completions (0, 1, or 2 meaning "more") and the tries of a packing with some pieces laid. */
 function completions(solution: readonly string[], laid: ReadonlySet<string>): { solutions: number; tries: number } {
   const board = solution.map((row) => [...row].map((char) => (char !== '.' && !laid.has(char) ? '.' : '#')).join(''));
-  const left = namesOf(solution).filter((name) => !laid.has(name)).join('');
+  const left = namesOf(solution)
+    .filter((name) => !laid.has(name))
+    .join('');
   return pack({ board, pieces: left, all: true, limit: 2 });
 }
 

@@ -95,14 +95,18 @@ export function compileProblem(board: Board, set: PieceSet, options: CompileOpti
         if (at.row >= height) height = at.row + 1;
         if (at.col >= width) width = at.col + 1;
       }
-      const offsets = sortShort(shape.map((at) => at.row * across + at.col * step), (a, b) => a - b);
+      const offsets = sortShort(
+        shape.map((at) => at.row * across + at.col * step),
+        (a, b) => a - b,
+      );
       oriented.push({ kind: k, orientation, height, width, offsets });
     });
   });
   const add = (shape: OrientedShape, anchor: number) => {
     placements.push({ kind: shape.kind, orientation: shape.orientation, cells: shape.offsets.map((offset) => anchor + offset) });
   };
-  const listed = bits && options.wasm !== false ? listPlacementsInWasm(oriented, { rows, cols, size, short, across, step, hole: bits.holes, prune }) : undefined;
+  const listed =
+    bits && options.wasm !== false ? listPlacementsInWasm(oriented, { rows, cols, size, short, across, step, hole: bits.holes, prune }) : undefined;
   if (listed) {
     const { count, records } = listed;
     for (let i = 0; i < count; i++) {
@@ -155,15 +159,29 @@ export function compileProblem(board: Board, set: PieceSet, options: CompileOpti
   const kindCounts = kinds.map((kind) => kind.count);
   const pieces = kinds.reduce((n, kind) => n + kind.count, 0);
   return {
-    rows, cols, short, sides, size, boardIndex, hole, holeCount,
+    rows,
+    cols,
+    short,
+    sides,
+    size,
+    boardIndex,
+    hole,
+    holeCount,
     kindNames: kinds.map((kind) => kind.name),
-    kindCounts, kindMin: kindCounts, kindMax: kindCounts, ranges: false,
+    kindCounts,
+    kindMin: kindCounts,
+    kindMax: kindCounts,
+    ranges: false,
     kindSizes: kinds.map((kind) => kind.shape.length),
     kindOrientations: shapes.map((list) => list.length),
     // Eight orientations: no symmetry of the square maps the piece to itself.
     asymmetric: shapes.map((list) => list.length === 8),
-    pieces, maxPieces: pieces,
-    placements, prune, group, groupTransforms,
+    pieces,
+    maxPieces: pieces,
+    placements,
+    prune,
+    group,
+    groupTransforms,
     ...(bits ? { masks: { lo: Int32Array.from(maskLo), hi: Int32Array.from(maskHi) } } : {}),
   };
 }
@@ -204,8 +222,19 @@ class BoardBits {
   private lo = 0;
   private hi = 0;
 
-  constructor(size: number, private readonly short: number, hole: Uint8Array) {
-    let validLo = 0, validHi = 0, holeLo = 0, holeHi = 0, notBottomLo = 0, notBottomHi = 0, notTopLo = 0, notTopHi = 0;
+  constructor(
+    size: number,
+    private readonly short: number,
+    hole: Uint8Array,
+  ) {
+    let validLo = 0,
+      validHi = 0,
+      holeLo = 0,
+      holeHi = 0,
+      notBottomLo = 0,
+      notBottomHi = 0,
+      notTopLo = 0,
+      notTopHi = 0;
     for (let cell = 0; cell < size; cell++) {
       const bit = 1 << (cell & 31);
       const low = cell < 32;

@@ -1,8 +1,22 @@
 // The plane as the engine's geometry: a board and its pieces compiled (compile.ts), searched by
 // @kit/cover; the packings drawn back as rows.
 import {
-  BITBOARD_CELLS, BITBOARD_KINDS, type KernelName, type PreparedSearch, type RunResult, type SearchHooks, type SearchRoot, type SymmetryMethod,
-  chooseMethod, drawnHooks, hasWasm, isFeasible, packingChars, planSearch, runAll as runCoverAll, runRoots as runCoverRoots,
+  BITBOARD_CELLS,
+  BITBOARD_KINDS,
+  type KernelName,
+  type PreparedSearch,
+  type RunResult,
+  type SearchHooks,
+  type SearchRoot,
+  type SymmetryMethod,
+  chooseMethod,
+  drawnHooks,
+  hasWasm,
+  isFeasible,
+  packingChars,
+  planSearch,
+  runAll as runCoverAll,
+  runRoots as runCoverRoots,
 } from '@kit/cover';
 import type { Board } from '@kit/grid';
 import { checkArea } from './area.js';
@@ -47,7 +61,7 @@ export function prepare(board: Board, set: PieceSet, settings: EngineSettings = 
   const kind = settings.kind === undefined ? -1 : problem.kindNames.indexOf(settings.kind);
   const plan = planSearch(problem, group, settings.all ? 'raw' : method, { kind });
   const wide = settings.wide === true || problem.size > BITBOARD_CELLS || problem.kindNames.length > BITBOARD_KINDS;
-  const kernel: KernelName = wide ? 'wide' : settings.kernel ?? (hasWasm() ? 'wasm' : 'js');
+  const kernel: KernelName = wide ? 'wide' : (settings.kernel ?? (hasWasm() ? 'wasm' : 'js'));
   return { problem, group, plan, feasible: isFeasible(problem), wide, kernel };
 }
 

@@ -26,7 +26,11 @@ export interface PackingChallenge {
 export function uniqueCompletion(challenge: PackingChallenge): { solution: PlacedPiece[]; tries: number } {
   const { count, positions } = packingCompletions(challenge.setup, { kind: 'pieces', placed: [] }, { limit: 2, positions: true, shouldStop: () => false });
   if (count !== 1) {
-    throw new InputError(count === 0 ? 'this board cannot be completed, so it has no grade' : 'this board can be completed in more than one way; a challenge to grade has exactly one completion');
+    throw new InputError(
+      count === 0
+        ? 'this board cannot be completed, so it has no grade'
+        : 'this board can be completed in more than one way; a challenge to grade has exactly one completion',
+    );
   }
   const { tries } = pack({ board: challenge.board, pieces: challenge.pieces, all: true, limit: 2 });
   const position = positions![0]!;
@@ -37,6 +41,9 @@ export function uniqueCompletion(challenge: PackingChallenge): { solution: Place
 export function gradeChallenge(challenge: PackingChallenge): Grade {
   const { solution, tries } = uniqueCompletion(challenge);
   const steps = packingPath(challenge.setup, solution);
-  const pathLevel = steps.reduce<ChallengeLevel>((hardest, step) => (CHALLENGE_LEVELS.indexOf(step.level as ChallengeLevel) > CHALLENGE_LEVELS.indexOf(hardest) ? (step.level as ChallengeLevel) : hardest), 'easy');
+  const pathLevel = steps.reduce<ChallengeLevel>(
+    (hardest, step) => (CHALLENGE_LEVELS.indexOf(step.level as ChallengeLevel) > CHALLENGE_LEVELS.indexOf(hardest) ? (step.level as ChallengeLevel) : hardest),
+    'easy',
+  );
   return { size: challenge.size, level: challengeLevel(solution.length, tries, pathLevel), steps };
 }

@@ -38,25 +38,32 @@ export function readLaidBoard(text: string, pieces: PieceSet, file?: string): La
   const body = lines.slice(skipped);
   const lettered = body.some((line) => [...line].some((char) => names.has(char)));
   if (!lettered && skipped === 0) return undefined;
-  const where = (line: number, column?: number) => ({ ...(file !== undefined ? { file } : {}), line: line + skipped + 1, ...(column !== undefined ? { column: column + 1 } : {}) });
+  const where = (line: number, column?: number) => ({
+    ...(file !== undefined ? { file } : {}),
+    line: line + skipped + 1,
+    ...(column !== undefined ? { column: column + 1 } : {}),
+  });
   // The plain reader checks the shape and the characters; letters are cells to it.
   const plain = `${body.map((line) => [...line].map((char) => (names.has(char) ? '.' : char)).join('')).join('\n')}\n`;
   let board: Board;
   try {
     board = boardFromText(plain, file);
   } catch (error) {
-    if (error instanceof InputError && error.where.line !== undefined) throw new InputError(error.message, { ...error.where, line: error.where.line + skipped });
+    if (error instanceof InputError && error.where.line !== undefined)
+      throw new InputError(error.message, { ...error.where, line: error.where.line + skipped });
     throw error;
   }
   // The cropped board's box in the file: the first row and column holding a cell.
   let top = Infinity;
   let left = Infinity;
-  body.forEach((line, row) => { [...line].forEach((char, col) => {
-    if (char === '.' || names.has(char)) {
-      top = Math.min(top, row);
-      left = Math.min(left, col);
-    }
-  }); });
+  body.forEach((line, row) => {
+    [...line].forEach((char, col) => {
+      if (char === '.' || names.has(char)) {
+        top = Math.min(top, row);
+        left = Math.min(left, col);
+      }
+    });
+  });
   const letterAt = (row: number, col: number) => {
     const char = body[row + top]?.[col + left];
     return char !== undefined && names.has(char) ? char : undefined;
@@ -74,7 +81,12 @@ export function readLaidBoard(text: string, pieces: PieceSet, file?: string): La
       while (stack.length > 0) {
         const at = stack.pop()!;
         group.push(at);
-        for (const [dr, dc] of [[-1, 0], [1, 0], [0, -1], [0, 1]] as const) {
+        for (const [dr, dc] of [
+          [-1, 0],
+          [1, 0],
+          [0, -1],
+          [0, 1],
+        ] as const) {
           const next = { row: at.row + dr, col: at.col + dc };
           if (next.row < 0 || next.col < 0 || next.row >= board.rows || next.col >= board.cols) continue;
           if (seen[next.row * board.cols + next.col] || letterAt(next.row, next.col) !== name) continue;
@@ -111,14 +123,18 @@ export function withLaid(board: readonly string[], laid: readonly LaidPiece[], r
   // The solver's board is the free cells' bounding box: find where it starts.
   let top = Infinity;
   let left = Infinity;
-  board.forEach((row, r) => { [...row].forEach((char, c) => {
-    if (char === '.') {
-      top = Math.min(top, r);
-      left = Math.min(left, c);
-    }
-  }); });
-  rows.forEach((row, r) => { [...row].forEach((char, c) => {
-    if (char !== '.' && char !== ' ') out[r + top]![c + left] = char;
-  }); });
+  board.forEach((row, r) => {
+    [...row].forEach((char, c) => {
+      if (char === '.') {
+        top = Math.min(top, r);
+        left = Math.min(left, c);
+      }
+    });
+  });
+  rows.forEach((row, r) => {
+    [...row].forEach((char, c) => {
+      if (char !== '.' && char !== ' ') out[r + top]![c + left] = char;
+    });
+  });
   return out.map((row) => row.join(''));
 }

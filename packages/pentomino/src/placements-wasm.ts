@@ -39,8 +39,16 @@ interface ListingExports {
   shapesAt(words: number, capacity: number): number;
   placementsAt(): number;
   listPlacements(
-    shapes: number, rows: number, cols: number, size: number, short: number, across: number, step: number,
-    holeLo: number, holeHi: number, prune: number,
+    shapes: number,
+    rows: number,
+    cols: number,
+    size: number,
+    short: number,
+    across: number,
+    step: number,
+    holeLo: number,
+    holeHi: number,
+    prune: number,
   ): number;
 }
 

@@ -4,8 +4,17 @@
 // not offer (Katamino's upright I) are not completions. Loaded lazily, in the worker.
 import { Grid, type Shape } from '@kit/grid';
 import {
-  piecesLeft, planarPiece, type CompletionRequest, type CompletionResult, type PiecesPosition, type PiecesSetup, type PlacedPiece,
-  type PlayPosition, type PlayReferee, type PlaySetup, type PreparedReferee,
+  piecesLeft,
+  planarPiece,
+  type CompletionRequest,
+  type CompletionResult,
+  type PiecesPosition,
+  type PiecesSetup,
+  type PlacedPiece,
+  type PlayPosition,
+  type PlayReferee,
+  type PlaySetup,
+  type PreparedReferee,
 } from '@kit/core/play';
 import { type Prepared, prepare, runRoots } from './engine.js';
 import type { PieceSet } from './pieces.js';
@@ -20,7 +29,12 @@ export function packingLeft(setup: PiecesSetup, position: PiecesPosition): { boa
   const kinds = setup.tray.flatMap((piece, i) =>
     left[i]! > 0 ? [{ name: piece.name, shape: piece.orientations[0]!.map(([row, col]) => ({ row: row!, col: col! })) as Shape, count: left[i]! }] : [],
   );
-  const rows = Array.from({ length: height }, (_, r) => free.slice(r * width, (r + 1) * width).map((cell) => (cell ? '.' : '#')).join(''));
+  const rows = Array.from({ length: height }, (_, r) =>
+    free
+      .slice(r * width, (r + 1) * width)
+      .map((cell) => (cell ? '.' : '#'))
+      .join(''),
+  );
   return { board: new Grid(height, width, free), pieces: { kinds }, rows };
 }
 
@@ -43,7 +57,11 @@ function trayIndex(setup: PiecesSetup): TrayIndex {
       piece: new Map(setup.tray.map((piece, i) => [piece.name, i])),
       orientation: setup.tray.map((piece) => new Map(piece.orientations.map((cells, i) => [shapeKey(cells), i]))),
       restricted: setup.tray.some(
-        (piece) => planarPiece(piece.name, piece.orientations[0]!.map(([row, col]) => [row!, col!] as [number, number])).orientations.length > piece.orientations.length,
+        (piece) =>
+          planarPiece(
+            piece.name,
+            piece.orientations[0]!.map(([row, col]) => [row!, col!] as [number, number]),
+          ).orientations.length > piece.orientations.length,
       ),
     };
     indexes.set(setup, index);
@@ -60,16 +78,19 @@ function placedOf(setup: PiecesSetup, index: TrayIndex, name: string, cells: rea
     top = Math.min(top, Math.floor(cell / setup.width));
     left = Math.min(left, cell % setup.width);
   }
-  const offsets = cells
-    .map((cell) => [Math.floor(cell / setup.width) - top, (cell % setup.width) - left])
-    .sort((a, b) => a[0]! - b[0]! || a[1]! - b[1]!);
+  const offsets = cells.map((cell) => [Math.floor(cell / setup.width) - top, (cell % setup.width) - left]).sort((a, b) => a[0]! - b[0]! || a[1]! - b[1]!);
   const orientation = index.orientation[piece]!.get(shapeKey(offsets));
   if (orientation === undefined) return undefined;
   return { piece, orientation, cell: top * setup.width + left, cells: [...cells].sort((a, b) => a - b) };
 }
 
 /** A completion's laid pieces (kind and cells) as placed tray pieces; undefined when the tray does not offer one's orientation. */
-function placedPieces(setup: PiecesSetup, index: TrayIndex, names: readonly string[], laid: ReadonlyArray<{ kind: number; cells: number[] }>): PlacedPiece[] | undefined {
+function placedPieces(
+  setup: PiecesSetup,
+  index: TrayIndex,
+  names: readonly string[],
+  laid: ReadonlyArray<{ kind: number; cells: number[] }>,
+): PlacedPiece[] | undefined {
   const placed: PlacedPiece[] = [];
   for (const { kind, cells } of laid) {
     const one = placedOf(setup, index, names[kind]!, cells);
@@ -113,7 +134,10 @@ const piecesOf = (setup: PlaySetup, position: PlayPosition): { setup: PiecesSetu
 };
 
 /** Every piece laid: the position is its own one completion. */
-const laidOut = (position: PiecesPosition, request: CompletionRequest): CompletionResult => ({ count: 1, ...(request.positions ? { positions: [position] } : {}) });
+const laidOut = (position: PiecesPosition, request: CompletionRequest): CompletionResult => ({
+  count: 1,
+  ...(request.positions ? { positions: [position] } : {}),
+});
 
 /** The completions of one position, its board left compiled for it alone. */
 export function packingCompletions(anySetup: PlaySetup, anyPosition: PlayPosition, request: CompletionRequest): CompletionResult {
@@ -140,7 +164,13 @@ export function preparePacking(anySetup: PlaySetup): PreparedReferee {
     const { problem } = prepared;
     const ids = new Map<string, number>();
     problem.placements.forEach((placement, id) => {
-      ids.set(placementKey(placement.kind, placement.cells.map((cell) => problem.boardIndex[cell]!).sort((a, b) => a - b)), id);
+      ids.set(
+        placementKey(
+          placement.kind,
+          placement.cells.map((cell) => problem.boardIndex[cell]!).sort((a, b) => a - b),
+        ),
+        id,
+      );
     });
     // The kinds are the tray's pieces in order (every one has a copy left before the first move).
     const kindOfTray = new Map(setup.tray.flatMap((piece, tray) => (piece.count > 0 ? [tray] : [])).map((tray, kind) => [tray, kind]));

@@ -4,7 +4,14 @@
 // laid cells as holes and the remaining pieces), in play-referee.ts.
 import type { Cell } from '@kit/core';
 import {
-  coverOf, piecesLeft, planarPiece, type PiecesPosition, type PiecesSetup, type PlayPosition, type PlaySetup, type PlaySpec,
+  coverOf,
+  piecesLeft,
+  planarPiece,
+  type PiecesPosition,
+  type PiecesSetup,
+  type PlayPosition,
+  type PlaySetup,
+  type PlaySpec,
   type PlayViolation,
 } from '@kit/core/play';
 import { openRegions } from '@kit/grid';
@@ -13,17 +20,25 @@ import type { PackingState } from './view.js';
 import { fillFor } from './view.js';
 
 /** The setup's board for a packing: the instance's board (`.` a cell, `#` a hole), its pieces in a tray. */
-export function packingSetup(board: readonly string[], kinds: PackingInstance['pieces']['kinds'], allow?: (name: string, cells: ReadonlyArray<readonly [number, number]>) => boolean): PiecesSetup {
+export function packingSetup(
+  board: readonly string[],
+  kinds: PackingInstance['pieces']['kinds'],
+  allow?: (name: string, cells: ReadonlyArray<readonly [number, number]>) => boolean,
+): PiecesSetup {
   const height = board.length;
   const width = board[0]?.length ?? 0;
   const holes: number[] = [];
   for (const [r, row] of board.entries()) for (const [c, char] of [...row].entries()) if (char !== '.') holes.push(r * width + c);
   const tray = kinds.map((kind) =>
-    planarPiece(kind.name, kind.shape.map(({ row, col }) => [row, col] as [number, number]), {
-      count: kind.count,
-      fill: fillFor(kind.name),
-      ...(allow ? { allow: (cells: ReadonlyArray<readonly [number, number]>) => allow(kind.name, cells) } : {}),
-    }),
+    planarPiece(
+      kind.name,
+      kind.shape.map(({ row, col }) => [row, col] as [number, number]),
+      {
+        count: kind.count,
+        fill: fillFor(kind.name),
+        ...(allow ? { allow: (cells: ReadonlyArray<readonly [number, number]>) => allow(kind.name, cells) } : {}),
+      },
+    ),
   );
   return { kind: 'pieces', width, height, holes, tray };
 }

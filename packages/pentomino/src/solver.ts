@@ -51,7 +51,8 @@ const challengeOf = (instance: PackingInstance) => ({
 
 /** The plugin's solver: the packing search (split into tasks for threads and machines), `kit generate` and `kit grade`. */
 export const solver: Solver<PackingInstance, PackingState> = {
-  generate: (request, ctx) => generateChallenge(request, ctx, (input) => gradeChallenge(challengeOf(parseInstance({}, { name: 'challenge', text: input }))).level),
+  generate: (request, ctx) =>
+    generateChallenge(request, ctx, (input) => gradeChallenge(challengeOf(parseInstance({}, { name: 'challenge', text: input }))).level),
   grade: (instance) => gradeChallenge(challengeOf(instance)),
   estimate(instance) {
     const prepared = prepareInstance(instance);

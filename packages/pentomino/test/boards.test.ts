@@ -47,9 +47,7 @@ describe('custom boards', () => {
     expect(errorOf(() => parseInstance({}, file('char.txt', '..........\n....x.....\n')))).toBe(
       `char.txt:2:5: unexpected "x" in board (use '.' for a cell, '#' or space for a hole)`,
     );
-    expect(errorOf(() => parseInstance({}, file('area.txt', '...........\n'.repeat(6))))).toBe(
-      'area.txt: the board has 66 cells but the 12 pieces cover 60',
-    );
+    expect(errorOf(() => parseInstance({}, file('area.txt', '...........\n'.repeat(6))))).toBe('area.txt: the board has 66 cells but the 12 pieces cover 60');
     expect(errorOf(() => parseInstance({}, file('empty.txt', '')))).toBe('empty.txt: board is empty');
     expect(errorOf(() => parseInstance({ pieces: 'FILQ' }))).toBe('unknown piece "Q" in --pieces (choose from FILNPTUVWXYZ)');
     expect(errorOf(() => pack({ board: ['.....', '.....'], pieces: 'LNP' }))).toBe('the board has 10 cells but the 3 pieces cover 15');

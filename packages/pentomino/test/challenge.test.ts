@@ -15,8 +15,10 @@ import { solver } from '../src/solver.js';
 import { errorOf } from './errors.js';
 import { countCovers, pieceOrientations } from './exact-cover.js';
 
-const generate = (seed: number, difficulty: string, size: number[] = [6, 10]): GeneratedPuzzle => solver.generate!({ seed, difficulty, size, parameters: {} }, {}) as GeneratedPuzzle;
-const read = (puzzle: GeneratedPuzzle, seed: number) => plugin.parse({}, { name: 'made.txt', text: `${generatedHeader('pentomino', puzzle, seed)}\n${puzzle.input}` });
+const generate = (seed: number, difficulty: string, size: number[] = [6, 10]): GeneratedPuzzle =>
+  solver.generate!({ seed, difficulty, size, parameters: {} }, {}) as GeneratedPuzzle;
+const read = (puzzle: GeneratedPuzzle, seed: number) =>
+  plugin.parse({}, { name: 'made.txt', text: `${generatedHeader('pentomino', puzzle, seed)}\n${puzzle.input}` });
 
 /** The free cells of a challenge (laid letters and holes are not) and the pieces not laid. */
 function openPart(input: string): { rows: string[]; left: string } {
@@ -46,10 +48,11 @@ function placesOf(free: boolean[], width: number, name: string): number[][] {
             const cell = stack.pop()!;
             count++;
             const near = [cell - width, cell + width, cell % width > 0 ? cell - 1 : -1, cell % width < width - 1 ? cell + 1 : -1];
-            for (const next of near) if (next >= 0 && after[next] && !seen.has(next)) {
-              seen.add(next);
-              stack.push(next);
-            }
+            for (const next of near)
+              if (next >= 0 && after[next] && !seen.has(next)) {
+                seen.add(next);
+                stack.push(next);
+              }
           }
           gapsOk = count % 5 === 0;
         }
@@ -122,7 +125,12 @@ describe('pentomino challenges', () => {
         const end = walk(setup, grade);
         expect(plugin.play!.complete(instance, setup, end)).toBe(true);
         expect(plugin.play!.check(instance, setup, end)).toEqual([]);
-        expect(grade.steps.flatMap((step) => step.cells).sort((a, b) => a - b)).toEqual(rows.join('').split('').flatMap((char, cell) => (char === '.' ? [cell] : [])));
+        expect(grade.steps.flatMap((step) => step.cells).sort((a, b) => a - b)).toEqual(
+          rows
+            .join('')
+            .split('')
+            .flatMap((char, cell) => (char === '.' ? [cell] : [])),
+        );
       }
     }, 60_000);
   }
@@ -148,7 +156,9 @@ describe('pentomino challenges', () => {
   it('refuses what it cannot make in one line', () => {
     const fails = (request: Partial<{ seed: number; difficulty: string; size: number[] }>) =>
       errorOf(() => solver.generate!({ seed: 1, difficulty: 'easy', parameters: {}, ...request }, {}));
-    expect(fails({ size: [5, 5] })).toBe('a pentomino challenge is made on a seed board: 3x20, 4x15, 5x12, 6x10, 7x9 (without the centre line) or 8x8 (without the centre 2x2) (got 5x5)');
+    expect(fails({ size: [5, 5] })).toBe(
+      'a pentomino challenge is made on a seed board: 3x20, 4x15, 5x12, 6x10, 7x9 (without the centre line) or 8x8 (without the centre 2x2) (got 5x5)',
+    );
     expect(fails({ difficulty: 'expert' })).toBe('no level "expert": the levels are easy, medium, hard');
     const controller = new AbortController();
     controller.abort();
@@ -167,8 +177,12 @@ describe('laid pieces in a board file', () => {
   const board = (rows: string[]) => rows.map((row) => `${row}\n`).join('');
   it('says in one line what is wrong, naming the line and column', () => {
     expect(parse(board(['LLLL......', ...Array(5).fill('..........')]))).toBe('x.txt:1:1: the 4 cells marked "L" here are not one L piece');
-    expect(parse(board(['X.........', 'XXX.......', 'X.........', ...Array(3).fill('..........')]))).toBe('x.txt:1:1: the 5 cells marked "X" here are not one X piece');
-    expect(parse(board(['.X......X.', 'XXX....XXX', '.X......X.', ...Array(3).fill('..........')]))).toBe('x.txt:1:9: X is laid 2 times but the pieces have one');
+    expect(parse(board(['X.........', 'XXX.......', 'X.........', ...Array(3).fill('..........')]))).toBe(
+      'x.txt:1:1: the 5 cells marked "X" here are not one X piece',
+    );
+    expect(parse(board(['.X......X.', 'XXX....XXX', '.X......X.', ...Array(3).fill('..........')]))).toBe(
+      'x.txt:1:9: X is laid 2 times but the pieces have one',
+    );
     expect(parse(`# pentomino 6x10 easy 1\n${board(['.X........', 'XqX.......', ...Array(4).fill('..........')])}`)).toBe(
       `x.txt:3:2: unexpected "q" in board (use '.' for a cell, '#' or space for a hole)`,
     );
@@ -182,7 +196,11 @@ describe('laid pieces in a board file', () => {
     const dir = mkdtempSync(join(tmpdir(), 'pentomino-challenge-'));
     const puzzle = generate(3, 'hard');
     writeFileSync(join(dir, 'hard.txt'), `${generatedHeader('pentomino', puzzle, 3)}\n${puzzle.input}`);
-    const run = spawnSync(process.execPath, [join(repoRoot, 'apps/cli/dist/bin.cjs'), 'run', 'pentomino', join(dir, 'hard.txt'), '--all', '--count'], { cwd: repoRoot, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+    const run = spawnSync(process.execPath, [join(repoRoot, 'apps/cli/dist/bin.cjs'), 'run', 'pentomino', join(dir, 'hard.txt'), '--all', '--count'], {
+      cwd: repoRoot,
+      encoding: 'utf8',
+      env: { ...process.env, NO_COLOR: '1' },
+    });
     expect(run.stderr).toBe('');
     expect(run.stdout).toMatch(/^6x10: 1 solutions, \d+ tries\n$/);
     expect(run.status).toBe(0);

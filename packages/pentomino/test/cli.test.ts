@@ -27,14 +27,25 @@ describe('kit run pentomino', () => {
     const run = kit('--size', '4', '--count', '--json');
     expect(run.status).toBe(0);
     expect(run.stdout.trim().split('\n')).toHaveLength(1);
-    expect(doneOf(run.stdout)).toMatchObject({ type: 'done', solutions: reference.pentomino['4x15'].distinct, tries: reference.pentomino['4x15'].tries, board: '4x15' });
-    expect(doneOf(kit('--size', '8', '--count', '--json', '--threads', '2').stdout)).toMatchObject({ solutions: reference.pentomino['8x8'].distinct, board: '8x8' });
+    expect(doneOf(run.stdout)).toMatchObject({
+      type: 'done',
+      solutions: reference.pentomino['4x15'].distinct,
+      tries: reference.pentomino['4x15'].tries,
+      board: '4x15',
+    });
+    expect(doneOf(kit('--size', '8', '--count', '--json', '--threads', '2').stdout)).toMatchObject({
+      solutions: reference.pentomino['8x8'].distinct,
+      board: '8x8',
+    });
     expect(doneOf(kit('--size', '7', '--count', '--json', '--all').stdout)).toMatchObject({ solutions: reference.pentomino['7x9'].all, board: '7x9' });
   });
 
   it('writes solutions as rows, holes as dots', () => {
     const run = kit('--size', '8', '--json', '--limit', '1');
-    const [solution] = run.stdout.trim().split('\n').map((line) => JSON.parse(line));
+    const [solution] = run.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
     expect(solution.type).toBe('solution');
     expect(solution.solution.rows).toHaveLength(8);
     expect(solution.solution.rows[3].slice(3, 5)).toBe('..');

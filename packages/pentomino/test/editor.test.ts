@@ -6,8 +6,16 @@ import plugin from '../src/plugin.js';
 
 describe('the board editor', () => {
   it('reads a board as the solver sees it (cropped, spaces as holes) and writes it back', () => {
-    expect(boardEditor.fromText('  ...\n # ..\n')).toEqual([['.', '.', '.'], ['#', '.', '.']]);
-    expect(boardEditor.toText([['#', '.'], ['.', '.']])).toBe('#.\n..\n');
+    expect(boardEditor.fromText('  ...\n # ..\n')).toEqual([
+      ['.', '.', '.'],
+      ['#', '.', '.'],
+    ]);
+    expect(
+      boardEditor.toText([
+        ['#', '.'],
+        ['.', '.'],
+      ]),
+    ).toBe('#.\n..\n');
     expect(() => boardEditor.fromText('..x\n', 'b.txt')).toThrow(`unexpected "x" in board (use '.' for a cell, '#' or space for a hole)`);
     // A challenge: its header skipped, its laid pieces kept, cropped as the solver sees it.
     const grid = boardEditor.fromText('# pentomino 3x6 easy 1\n#.X....\n#XXX...\n#.X....\n');

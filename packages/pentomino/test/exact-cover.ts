@@ -3,8 +3,18 @@
 // with its own drawings of the pieces. It shares nothing with the package's solver.
 
 const DRAWN: Record<string, string> = {
-  F: '.FF/FF./.F.', I: 'IIIII', L: 'L.../LLLL', N: 'NN../.NNN', P: 'PP/PP/P.', T: 'TTT/.T./.T.',
-  U: 'U.U/UUU', V: 'V../V../VVV', W: 'W../WW./.WW', X: '.X./XXX/.X.', Y: '..Y./YYYY', Z: 'ZZ./.Z./.ZZ',
+  F: '.FF/FF./.F.',
+  I: 'IIIII',
+  L: 'L.../LLLL',
+  N: 'NN../.NNN',
+  P: 'PP/PP/P.',
+  T: 'TTT/.T./.T.',
+  U: 'U.U/UUU',
+  V: 'V../V../VVV',
+  W: 'W../WW./.WW',
+  X: '.X./XXX/.X.',
+  Y: '..Y./YYYY',
+  Z: 'ZZ./.Z./.ZZ',
 };
 
 type Cells = Array<[number, number]>;

@@ -63,7 +63,14 @@ function randomRegion(next: () => number, rows: number, cols: number, cells: num
   grid[inside[0]![0]]![inside[0]![1]] = '.';
   while (inside.length < cells) {
     const [r, c] = inside[Math.floor(next() * inside.length)]!;
-    const [dr, dc] = ([[1, 0], [-1, 0], [0, 1], [0, -1]] as const)[Math.floor(next() * 4)]!;
+    const [dr, dc] = (
+      [
+        [1, 0],
+        [-1, 0],
+        [0, 1],
+        [0, -1],
+      ] as const
+    )[Math.floor(next() * 4)]!;
     const nr = r + dr;
     const nc = c + dc;
     if (nr < 0 || nr >= rows || nc < 0 || nc >= cols || grid[nr]![nc] === '.') continue;
@@ -75,11 +82,33 @@ function randomRegion(next: () => number, rows: number, cols: number, cells: num
 
 const SMALL_SHAPES: Record<string, Shape> = {
   a: [{ row: 0, col: 0 }],
-  b: [{ row: 0, col: 0 }, { row: 0, col: 1 }],
-  c: [{ row: 0, col: 0 }, { row: 0, col: 1 }, { row: 1, col: 0 }],
-  d: [{ row: 0, col: 0 }, { row: 0, col: 1 }, { row: 0, col: 2 }, { row: 1, col: 1 }],
-  e: [{ row: 0, col: 0 }, { row: 0, col: 1 }, { row: 1, col: 0 }, { row: 1, col: 1 }],
-  f: [{ row: 0, col: 0 }, { row: 1, col: 0 }, { row: 1, col: 1 }, { row: 2, col: 1 }],
+  b: [
+    { row: 0, col: 0 },
+    { row: 0, col: 1 },
+  ],
+  c: [
+    { row: 0, col: 0 },
+    { row: 0, col: 1 },
+    { row: 1, col: 0 },
+  ],
+  d: [
+    { row: 0, col: 0 },
+    { row: 0, col: 1 },
+    { row: 0, col: 2 },
+    { row: 1, col: 1 },
+  ],
+  e: [
+    { row: 0, col: 0 },
+    { row: 0, col: 1 },
+    { row: 1, col: 0 },
+    { row: 1, col: 1 },
+  ],
+  f: [
+    { row: 0, col: 0 },
+    { row: 1, col: 0 },
+    { row: 1, col: 1 },
+    { row: 2, col: 1 },
+  ],
 };
 
 /** A random multiset of pieces: pentominoes only, or small polyominoes (1-cell ones turn pruning off). */

@@ -8,8 +8,7 @@ import { solver } from '../src/solver.js';
 import type { PackingInstance } from '../src/instance.js';
 import type { PieceSet } from '../src/pieces.js';
 
-const rectangle = (rows: number, cols: number): Coord[] =>
-  Array.from({ length: rows * cols }, (_, i) => ({ row: Math.floor(i / cols), col: i % cols }));
+const rectangle = (rows: number, cols: number): Coord[] => Array.from({ length: rows * cols }, (_, i) => ({ row: Math.floor(i / cols), col: i % cols }));
 
 describe('sizes the search handles', () => {
   it('one 2x70000 piece fills a 2x70000 board (more cells than a spread of arguments can pass)', () => {
@@ -23,7 +22,12 @@ describe('sizes the search handles', () => {
 
   it('one 400x400 piece on a 400x400 board splits for threads (160000 first cells, past a spread of arguments)', () => {
     const board = Array.from({ length: 400 }, () => '.'.repeat(400));
-    const instance: PackingInstance = { board, pieces: { kinds: [{ name: 'A', shape: rectangle(400, 400), count: 1 }] } as PieceSet, all: false, name: '400x400' };
+    const instance: PackingInstance = {
+      board,
+      pieces: { kinds: [{ name: 'A', shape: rectangle(400, 400), count: 1 }] } as PieceSet,
+      all: false,
+      name: '400x400',
+    };
     const split = solver.split!(instance, 2);
     expect(split?.tasks).toBe(1);
   });
@@ -42,7 +46,13 @@ describe('sizes the search refuses up front', () => {
   it('a board whose cells times kinds of piece is past the bucket table', () => {
     // 2000 kinds of X (5 cells each) cover a 2x5000 board's 10000 cells; an X fits nowhere on two
     // rows, so the placement table is empty, but the buckets by first cell and kind need 10000 x 2000.
-    const x = [{ row: 0, col: 1 }, { row: 1, col: 0 }, { row: 1, col: 1 }, { row: 1, col: 2 }, { row: 2, col: 1 }];
+    const x = [
+      { row: 0, col: 1 },
+      { row: 1, col: 0 },
+      { row: 1, col: 1 },
+      { row: 1, col: 2 },
+      { row: 2, col: 1 },
+    ];
     const kinds = Array.from({ length: 2000 }, (_, i) => ({ name: String.fromCharCode(0x4e00 + i), shape: x, count: 1 }));
     const board = Array.from({ length: 2 }, () => '.'.repeat(5000));
     expect(() => pack({ board, pieces: { kinds } })).toThrow(

@@ -47,10 +47,12 @@ export function naiveCount(rows: readonly string[], pieces: readonly NaivePiece[
     const first = owner.indexOf(-1);
     if (first < 0) {
       raw++;
-      const images = symmetries.map((t) => key((i) => {
-        const to = transformInBox(t, { row: Math.floor(i / width), col: i % width }, height, width);
-        return to.row * width + to.col;
-      }));
+      const images = symmetries.map((t) =>
+        key((i) => {
+          const to = transformInBox(t, { row: Math.floor(i / width), col: i % width }, height, width);
+          return to.row * width + to.col;
+        }),
+      );
       keys.add(images.sort()[0]!);
       return;
     }

@@ -21,7 +21,9 @@ describe('without WebAssembly', () => {
   it('when the module is refused at compile time', async () => {
     class Refused {
       constructor() {
-        throw new Error("WebAssembly.Module(): Refused to compile or instantiate WebAssembly module because 'wasm-unsafe-eval' is not an allowed source of script");
+        throw new Error(
+          "WebAssembly.Module(): Refused to compile or instantiate WebAssembly module because 'wasm-unsafe-eval' is not an allowed source of script",
+        );
       }
     }
     vi.stubGlobal('WebAssembly', { ...WebAssembly, Module: Refused });

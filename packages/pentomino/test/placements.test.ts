@@ -24,11 +24,22 @@ function plainPlacements(rows: string[], set: PieceSet): string[] {
           const cells = shape.map((at) => [at.row + dr, at.col + dc] as const);
           if (!cells.every(([r, c]) => free(r, c, new Set()))) continue;
           const taken = new Set(cells.map(([r, c]) => `${r},${c}`));
-          const steps = [[1, 0], [-1, 0], [0, 1], [0, -1]] as const;
+          const steps = [
+            [1, 0],
+            [-1, 0],
+            [0, 1],
+            [0, -1],
+          ] as const;
           const cutOff = cells.some(([r, c]) =>
-            steps.some(([a, b]) => free(r + a, c + b, taken) && steps.every(([x, y]) => !free(r + a + x, c + b + y, taken))));
+            steps.some(([a, b]) => free(r + a, c + b, taken) && steps.every(([x, y]) => !free(r + a + x, c + b + y, taken))),
+          );
           if (prune && cutOff) continue;
-          out.push(`${k}/${orientation}/${cells.map(([r, c]) => index(r, c)).sort((a, b) => a - b).join(',')}`);
+          out.push(
+            `${k}/${orientation}/${cells
+              .map(([r, c]) => index(r, c))
+              .sort((a, b) => a - b)
+              .join(',')}`,
+          );
         }
       }
     });
@@ -105,7 +116,10 @@ describe('placements', () => {
   });
 
   it('carry their bitmasks up to 64 cells only', () => {
-    const problem = compileProblem(boardFromRows(['........', '........', '........', '........', '........', '........', '........', '........']), pentominoSet());
+    const problem = compileProblem(
+      boardFromRows(['........', '........', '........', '........', '........', '........', '........', '........']),
+      pentominoSet(),
+    );
     problem.placements.forEach((placement, id) => {
       let lo = 0;
       let hi = 0;

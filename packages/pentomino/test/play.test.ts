@@ -9,8 +9,18 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { seededRandom as random } from '@kit/core';
 import {
-  applyMove, pieceCells, piecesLeft, planarPiece, type PiecesSetup, type PlayMove, type PlayViolation, gameStatus, judgeGame, playMove,
-  startGame, type Game,
+  applyMove,
+  pieceCells,
+  piecesLeft,
+  planarPiece,
+  type PiecesSetup,
+  type PlayMove,
+  type PlayViolation,
+  gameStatus,
+  judgeGame,
+  playMove,
+  startGame,
+  type Game,
 } from '@kit/core/play';
 import { parseOptions, type RawOptions } from '@kit/core/host';
 import { createRefereeWorker } from '@kit/core/node';
@@ -22,8 +32,18 @@ import plugin from '../src/plugin.js';
 const instanceOf = (board: string, raw: RawOptions = {}) => plugin.parse(parseOptions(plugin.options, raw), { name: 'board.txt', text: board });
 
 const PENTOMINOES: Record<string, string[]> = {
-  F: ['.##', '##.', '.#.'], I: ['#####'], L: ['####', '#...'], N: ['###.', '..##'], P: ['###', '##.'], T: ['###', '.#.', '.#.'],
-  U: ['#.#', '###'], V: ['#..', '#..', '###'], W: ['#..', '##.', '.##'], X: ['.#.', '###', '.#.'], Y: ['####', '.#..'], Z: ['##.', '.#.', '.##'],
+  F: ['.##', '##.', '.#.'],
+  I: ['#####'],
+  L: ['####', '#...'],
+  N: ['###.', '..##'],
+  P: ['###', '##.'],
+  T: ['###', '.#.', '.#.'],
+  U: ['#.#', '###'],
+  V: ['#..', '#..', '###'],
+  W: ['#..', '##.', '.##'],
+  X: ['.#.', '###', '.#.'],
+  Y: ['####', '.#..'],
+  Z: ['##.', '.#.', '.##'],
 };
 
 /** The 1 to 8 distinct orientations of a piece, each as sorted `[row, col]` from 0: turned and mirrored here. */
@@ -51,7 +71,10 @@ const ORIENTATIONS = Object.fromEntries(Object.entries(PENTOMINOES).map(([name, 
 function countPackings(rows: string[], letters: string): number {
   const height = rows.length;
   const width = rows[0]!.length;
-  const free = rows.join('').split('').map((char) => char === '.');
+  const free = rows
+    .join('')
+    .split('')
+    .map((char) => char === '.');
   const left = new Map<string, number>();
   for (const letter of letters) left.set(letter, (left.get(letter) ?? 0) + 1);
   let count = 0;
@@ -99,7 +122,14 @@ function randomBoard(next: () => number, letters: string): string[] {
         if (!cells.every(([r, c]) => r! < size && c! < size && !taken[r! * size + c!])) continue;
         // Keep the board in one piece: touch what is there (after the first).
         const touches = taken.some(Boolean)
-          ? cells.some(([r, c]) => [[r! - 1, c!], [r! + 1, c!], [r!, c! - 1], [r!, c! + 1]].some(([a, b]) => a! >= 0 && b! >= 0 && a! < size && b! < size && taken[a! * size + b!]))
+          ? cells.some(([r, c]) =>
+              [
+                [r! - 1, c!],
+                [r! + 1, c!],
+                [r!, c! - 1],
+                [r!, c! + 1],
+              ].some(([a, b]) => a! >= 0 && b! >= 0 && a! < size && b! < size && taken[a! * size + b!]),
+            )
           : true;
         if (!touches) continue;
         for (const [r, c] of cells) taken[r! * size + c!] = true;
@@ -108,7 +138,12 @@ function randomBoard(next: () => number, letters: string): string[] {
       if (!placed) ok = false;
     }
     if (!ok) continue;
-    const rows = Array.from({ length: size }, (_, r) => taken.slice(r * size, (r + 1) * size).map((t) => (t ? '.' : '#')).join(''));
+    const rows = Array.from({ length: size }, (_, r) =>
+      taken
+        .slice(r * size, (r + 1) * size)
+        .map((t) => (t ? '.' : '#'))
+        .join(''),
+    );
     const used = rows.map((row, r) => [r, row] as const).filter(([, row]) => row.includes('.'));
     const cols = [...Array(size).keys()].filter((c) => rows.some((row) => row[c] === '.'));
     return used.map(([, row]) => row.slice(cols[0], cols[cols.length - 1]! + 1));
@@ -133,8 +168,7 @@ function randomPlacement(game: Game, next: () => number): PlayMove | undefined {
     try {
       applyMove(setup, position, move);
       return move;
-    } catch {
-    }
+    } catch {}
   }
   return undefined;
 }
@@ -144,7 +178,12 @@ function leftOf(game: Game): { rows: string[]; letters: string } {
   const { setup, position } = piecesOf(game);
   const free = Array.from({ length: setup.width * setup.height }, (_, i) => !(setup.holes ?? []).includes(i));
   for (const placed of position.placed) for (const cell of placed.cells) free[cell] = false;
-  const rows = Array.from({ length: setup.height }, (_, r) => free.slice(r * setup.width, (r + 1) * setup.width).map((f) => (f ? '.' : '#')).join(''));
+  const rows = Array.from({ length: setup.height }, (_, r) =>
+    free
+      .slice(r * setup.width, (r + 1) * setup.width)
+      .map((f) => (f ? '.' : '#'))
+      .join(''),
+  );
   const left = piecesLeft(setup, position);
   return { rows, letters: setup.tray.map((piece, i) => piece.name.repeat(left[i]!)).join('') };
 }
@@ -258,7 +297,9 @@ describe("pentomino play: the game's board compiled once", () => {
       // Every position of one game, from the same prepared board: pieces laid, some lifted again.
       for (let k = 0; k < 4; k++) {
         const { position } = piecesOf(game);
-        expect(prepared.completions(position, request), `trial ${trial}, move ${k}: ${leftOf(game).rows.join('/')}`).toEqual(packingCompletions(game.setup, position, request));
+        expect(prepared.completions(position, request), `trial ${trial}, move ${k}: ${leftOf(game).rows.join('/')}`).toEqual(
+          packingCompletions(game.setup, position, request),
+        );
         compared++;
         const move = position.placed.length > 0 && next() < 0.3 ? { type: 'lift' as const, cell: position.placed[0]!.cells[0]! } : randomPlacement(game, next);
         if (!move) break;
@@ -293,7 +334,10 @@ describe('pentomino play on 6x10', () => {
     const game = startGame(plugin, instance);
     const setup = game.setup as PiecesSetup;
     expect(setup.tray.map((piece) => `${piece.name}${piece.orientations.length}`).join(' ')).toBe('F8 I2 L8 N8 P8 T4 U4 V4 W4 X1 Y8 Z4');
-    expect(setup.tray[1]!.turns).toEqual([{ key: 'r', label: 'rotate', next: [1, 0] }, { key: 'f', label: 'flip', next: [0, 1] }]);
+    expect(setup.tray[1]!.turns).toEqual([
+      { key: 'r', label: 'rotate', next: [1, 0] },
+      { key: 'f', label: 'flip', next: [0, 1] },
+    ]);
     const x = pieceCells(setup, 9, 0, 0);
     expect(x).toEqual([1, 10, 11, 12, 21]);
   });
@@ -301,7 +345,10 @@ describe('pentomino play on 6x10', () => {
   it('counts what the CLI counts with --all for the board with the laid cells as holes and the pieces left', async () => {
     let game = startGame(plugin, instance);
     // X, I and L where the first solution the CLI prints has them.
-    const first = spawnSync(process.execPath, [join(repoRoot, 'apps/cli/dist/bin.cjs'), 'run', 'pentomino', '--limit', '1', '--json'], { cwd: repoRoot, encoding: 'utf8' });
+    const first = spawnSync(process.execPath, [join(repoRoot, 'apps/cli/dist/bin.cjs'), 'run', 'pentomino', '--limit', '1', '--json'], {
+      cwd: repoRoot,
+      encoding: 'utf8',
+    });
     const rows: string[] = JSON.parse(first.stdout.trim().split('\n')[0]!).solution.rows;
     const setup = game.setup as PiecesSetup;
     for (const letter of 'XIL') {
@@ -317,10 +364,14 @@ describe('pentomino play on 6x10', () => {
     expect(left.letters).toBe('FNPTUVWYZ');
     const dir = mkdtempSync(join(tmpdir(), 'pentomino-play-'));
     writeFileSync(join(dir, 'left.txt'), `${left.rows.join('\n')}\n`);
-    const cli = spawnSync(process.execPath, [join(repoRoot, 'apps/cli/dist/bin.cjs'), 'run', 'pentomino', join(dir, 'left.txt'), '--pieces', left.letters, '--all', '--count', '--json'], {
-      cwd: repoRoot,
-      encoding: 'utf8',
-    });
+    const cli = spawnSync(
+      process.execPath,
+      [join(repoRoot, 'apps/cli/dist/bin.cjs'), 'run', 'pentomino', join(dir, 'left.txt'), '--pieces', left.letters, '--all', '--count', '--json'],
+      {
+        cwd: repoRoot,
+        encoding: 'utf8',
+      },
+    );
     expect(cli.status).toBe(0);
     const done = JSON.parse(cli.stdout.trim());
     const report = await judgeGame(plugin, instance, game, { cap: 100000 });
@@ -331,11 +382,20 @@ describe('pentomino play on 6x10', () => {
 
   it('shows every pocket but the rest of the board, unless the rest is at fault on its own', () => {
     // A 3x5 board with a column of holes: pieces of 5 (a 1x5 bar, twice) and regions of 3 and 9 cells.
-    const bar = [[0, 0], [0, 1], [0, 2], [0, 3], [0, 4]] as [number, number][];
+    const bar = [
+      [0, 0],
+      [0, 1],
+      [0, 2],
+      [0, 3],
+      [0, 4],
+    ] as [number, number][];
     const setup: PiecesSetup = { kind: 'pieces', width: 5, height: 3, holes: [3, 8, 13], tray: [planarPiece('I', bar, { count: 2 })] };
     const cells = (list: PlayViolation[]) => list.map((violation) => violation.cells);
     // 12 empty cells in all, no multiple of 5: both regions are at fault and both show.
-    expect(cells(unfillable(setup, { kind: 'pieces', placed: [] }))).toEqual([[0, 1, 2, 5, 6, 7, 10, 11, 12], [4, 9, 14]]);
+    expect(cells(unfillable(setup, { kind: 'pieces', placed: [] }))).toEqual([
+      [0, 1, 2, 5, 6, 7, 10, 11, 12],
+      [4, 9, 14],
+    ]);
     // Without the holes, a bar along the middle row leaves two rows of 5: nothing shows.
     const open: PiecesSetup = { ...setup, holes: [] };
     expect(unfillable(open, { kind: 'pieces', placed: [{ piece: 0, orientation: 0, cell: 5, cells: [5, 6, 7, 8, 9] }] })).toEqual([]);
@@ -343,8 +403,20 @@ describe('pentomino play on 6x10', () => {
 
   it('names a piece left that fits nowhere, when no pocket shows', () => {
     // A 2x5 board for an I and an X: ten cells, rows of five, but the X needs three rows.
-    const bar = [[0, 0], [0, 1], [0, 2], [0, 3], [0, 4]] as [number, number][];
-    const cross = [[0, 1], [1, 0], [1, 1], [1, 2], [2, 1]] as [number, number][];
+    const bar = [
+      [0, 0],
+      [0, 1],
+      [0, 2],
+      [0, 3],
+      [0, 4],
+    ] as [number, number][];
+    const cross = [
+      [0, 1],
+      [1, 0],
+      [1, 1],
+      [1, 2],
+      [2, 1],
+    ] as [number, number][];
     const setup: PiecesSetup = { kind: 'pieces', width: 5, height: 2, holes: [], tray: [planarPiece('I', bar), planarPiece('X', cross)] };
     expect(unfillable(setup, { kind: 'pieces', placed: [] })).toEqual([]);
     expect(fitsNowhere(setup, { kind: 'pieces', placed: [] })).toEqual([{ message: 'the X fits nowhere in the cells left', cells: [] }]);
@@ -363,6 +435,8 @@ describe('pentomino play on 6x10', () => {
     game = playMove(plugin, instance, game, { type: 'place', piece: 7, orientation: v, cell: 0 });
     // Only the pocket: the other 51 cells are no multiple of 5 because of it, and are not shown.
     // (The conformance suite plays this V as its wrong line: the referee names it, undo undoes it.)
-    expect(gameStatus(plugin, instance, game).violations).toEqual([{ message: 'these 4 cells cannot be filled by the pieces left: the smallest has 5', cells: [0, 1, 10, 11] }]);
+    expect(gameStatus(plugin, instance, game).violations).toEqual([
+      { message: 'these 4 cells cannot be filled by the pieces left: the smallest has 5', cells: [0, 1, 10, 11] },
+    ]);
   });
 });

@@ -4,7 +4,7 @@ import { runInWorkers } from '@kit/core/node';
 import reference from '@kit/tooling/reference-counts.json' with { type: 'json' };
 import { describe, expect, it } from 'vitest';
 import plugin from '../src/plugin.js';
-import { parseInstance, } from '../src/index.js';
+import { parseInstance } from '../src/index.js';
 
 const PLUGIN_URL = new URL('../dist/plugin.js', import.meta.url).href;
 

@@ -76,7 +76,12 @@ describe('a split cut deeper where its tasks are largest', () => {
     const fresh = solver.split!(instance, QUEUE_WIDTH)!;
     const deep = [first.at(-1)!, [first.at(-1)![0]!], [0]];
     const there = deep.map((path) => split.estimate!(path));
-    expect(deep.reverse().map((path) => fresh.estimate!(path)).reverse()).toEqual(there);
+    expect(
+      deep
+        .reverse()
+        .map((path) => fresh.estimate!(path))
+        .reverse(),
+    ).toEqual(there);
     expect(planCuts(split, split.tasks + 1000)).toEqual(first);
   });
 

@@ -15,11 +15,51 @@ const tetrisCube = fileURLToPath(new URL('tetris-cube.txt', import.meta.url));
 
 export const CASES = [
   { name: 'soma', set: 'soma', args: ['--set', 'soma'], solutions: polycube['soma'].distinct, tries: polycube['soma'].tries, burrTxt: 0.02 },
-  { name: '2x3x10', set: 'solid-pentominoes', box: '2x3x10', args: ['--set', 'solid-pentominoes', '--box', '2x3x10'], solutions: polycube['solid-pentominoes 2x3x10'].distinct, burrTxt: 0.24 },
-  { name: '2x5x6', set: 'solid-pentominoes', box: '2x5x6', args: ['--set', 'solid-pentominoes', '--box', '2x5x6'], solutions: polycube['solid-pentominoes 2x5x6'].distinct, burrTxt: 2.9 },
-  { name: '3x4x5', set: 'solid-pentominoes', box: '3x4x5', args: ['--set', 'solid-pentominoes', '--box', '3x4x5'], solutions: polycube['solid-pentominoes 3x4x5'].distinct, tries: polycube['solid-pentominoes 3x4x5'].tries, burrTxt: 24.5, long: true },
-  { name: 'bedlam', set: 'bedlam', args: ['--set', 'bedlam'], solutions: polycube['bedlam'].distinct, tries: polycube['bedlam'].tries, burrTxt: 78, long: true },
-  { name: 'tetris', pieceFile: tetrisCube, box: '4x4x4', args: ['--piece-file', tetrisCube, '--box', '4x4x4'], solutions: polycube['tetris-cube'].distinct, tries: polycube['tetris-cube'].tries, burrTxt: 80.5, long: true },
+  {
+    name: '2x3x10',
+    set: 'solid-pentominoes',
+    box: '2x3x10',
+    args: ['--set', 'solid-pentominoes', '--box', '2x3x10'],
+    solutions: polycube['solid-pentominoes 2x3x10'].distinct,
+    burrTxt: 0.24,
+  },
+  {
+    name: '2x5x6',
+    set: 'solid-pentominoes',
+    box: '2x5x6',
+    args: ['--set', 'solid-pentominoes', '--box', '2x5x6'],
+    solutions: polycube['solid-pentominoes 2x5x6'].distinct,
+    burrTxt: 2.9,
+  },
+  {
+    name: '3x4x5',
+    set: 'solid-pentominoes',
+    box: '3x4x5',
+    args: ['--set', 'solid-pentominoes', '--box', '3x4x5'],
+    solutions: polycube['solid-pentominoes 3x4x5'].distinct,
+    tries: polycube['solid-pentominoes 3x4x5'].tries,
+    burrTxt: 24.5,
+    long: true,
+  },
+  {
+    name: 'bedlam',
+    set: 'bedlam',
+    args: ['--set', 'bedlam'],
+    solutions: polycube['bedlam'].distinct,
+    tries: polycube['bedlam'].tries,
+    burrTxt: 78,
+    long: true,
+  },
+  {
+    name: 'tetris',
+    pieceFile: tetrisCube,
+    box: '4x4x4',
+    args: ['--piece-file', tetrisCube, '--box', '4x4x4'],
+    solutions: polycube['tetris-cube'].distinct,
+    tries: polycube['tetris-cube'].tries,
+    burrTxt: 80.5,
+    long: true,
+  },
 ];
 
 /** The target and pieces of a case. */

@@ -36,6 +36,10 @@ for (const { size, difficulty } of CASES) {
     reached.set(made.difficulty, (reached.get(made.difficulty) ?? 0) + 1);
   }
   console.log(
-    `${name.padEnd(6)} ${difficulty.padEnd(7)} ${median(times).toFixed(0).padStart(10)} ${Math.max(...times).toFixed(0).padStart(9)} ${String(median(tries)).padStart(13)} ${String(Math.max(...tries)).padStart(12)}  ${[...reached].map(([level, n]) => `${n} ${level}`).join(', ')}`,
+    `${name.padEnd(6)} ${difficulty.padEnd(7)} ${median(times).toFixed(0).padStart(10)} ${Math.max(...times)
+      .toFixed(0)
+      .padStart(
+        9,
+      )} ${String(median(tries)).padStart(13)} ${String(Math.max(...tries)).padStart(12)}  ${[...reached].map(([level, n]) => `${n} ${level}`).join(', ')}`,
   );
 }

@@ -20,7 +20,9 @@ export function exactCover(testCase) {
     rows.push([placement.kind, placement.cells.length, ...placement.cells, root.check.length, ...root.check]);
   }
   const lines = [[problem.size, problem.kindNames.length, group.perms.length, rows.length].join(' '), Array.from(problem.hole).join(' ')];
-  group.perms.forEach((perm, g) => { lines.push(`${Array.from(perm).join(' ')} ${Array.from(group.kindMaps[g]).join(' ')}`); });
+  group.perms.forEach((perm, g) => {
+    lines.push(`${Array.from(perm).join(' ')} ${Array.from(group.kindMaps[g]).join(' ')}`);
+  });
   for (const row of rows) lines.push(row.join(' '));
   return `${lines.join('\n')}\n`;
 }

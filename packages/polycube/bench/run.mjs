@@ -39,7 +39,13 @@ function buildReference() {
     execFileSync('cc', ['-O2', '-march=native', '-o', binary, join(packageDir, 'bench', 'ref', 'dlx.c')], { stdio: 'pipe' });
     return binary;
   } catch (error) {
-    console.log(`reference skipped: cc failed (${String(error.stderr ?? error.message).trim().split('\n')[0]})`);
+    console.log(
+      `reference skipped: cc failed (${
+        String(error.stderr ?? error.message)
+          .trim()
+          .split('\n')[0]
+      })`,
+    );
     return undefined;
   }
 }
@@ -78,7 +84,11 @@ function timeOnce(command, args) {
 
 /** Counts from the kit's JSON `done` line, dlx's `solutions=… secs=…`, or burrTxt's summary. */
 function countsOf(stdout) {
-  const json = stdout.trim().split('\n').filter((line) => line.startsWith('{')).pop();
+  const json = stdout
+    .trim()
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .pop();
   if (json) return JSON.parse(json);
   const dlx = /solutions=(\d+) tries=(\d+) secs=([\d.]+)/.exec(stdout);
   if (dlx) return { solutions: Number(dlx[1]), tries: Number(dlx[2]), seconds: Number(dlx[3]) };
@@ -114,7 +124,11 @@ try {
   const dlx = skip.has('dlx') ? undefined : buildReference();
   const burrTxt = process.env.KIT_BURRTXT && existsSync(process.env.KIT_BURRTXT) ? process.env.KIT_BURRTXT : undefined;
   if (!existsSync(cli)) throw new Error(`kit CLI not built (${cli}): run pnpm build first`);
-  console.log(`load average ${loadavg().map((n) => n.toFixed(1)).join(' ')} on this machine; best of ${rounds} interleaved rounds (${longRounds} for 3x4x5, Bedlam and the Tetris Cube)`);
+  console.log(
+    `load average ${loadavg()
+      .map((n) => n.toFixed(1))
+      .join(' ')} on this machine; best of ${rounds} interleaved rounds (${longRounds} for 3x4x5, Bedlam and the Tetris Cube)`,
+  );
   console.log(
     burrTxt
       ? `burrTxt: ${burrTxt}, measured in this run`
@@ -157,11 +171,17 @@ try {
     summary.push({ name: testCase.name, kit: whole.cpu, search: best.get('kit in process').inProcessCpu, burr: burrCpu, measured: burr !== undefined });
   }
   // The aim (issue 32): a whole one-thread kit run at least ten times faster than burrTxt in CPU.
-  console.log(burrTxt ? 'Against burrTxt, CPU seconds, one thread, both measured in this run:' : 'Against burrTxt: NOT MEASURED in this run (KIT_BURRTXT is not set); stated figures:');
+  console.log(
+    burrTxt
+      ? 'Against burrTxt, CPU seconds, one thread, both measured in this run:'
+      : 'Against burrTxt: NOT MEASURED in this run (KIT_BURRTXT is not set); stated figures:',
+  );
   for (const row of summary) {
     const times = row.burr / row.kit;
     const verdict = times >= 1 ? `${times.toFixed(1)}x faster${times >= 10 ? '' : ', short of 10x'}` : `${(1 / times).toFixed(1)}x slower`;
-    console.log(`  ${row.name.padEnd(8)} kit --threads 1 ${s(row.kit)} (search in process ${s(row.search)}), burrTxt ${s(row.burr)}${row.measured ? '' : ' (stated)'}: ${verdict}`);
+    console.log(
+      `  ${row.name.padEnd(8)} kit --threads 1 ${s(row.kit)} (search in process ${s(row.search)}), burrTxt ${s(row.burr)}${row.measured ? '' : ' (stated)'}: ${verdict}`,
+    );
   }
 } finally {
   rmSync(work, { recursive: true, force: true });

@@ -17,4 +17,13 @@ const ready = performance.now();
 const result = runAll(prepared);
 const done = performance.now();
 const cpu = process.cpuUsage(cpuStarted);
-console.log(JSON.stringify({ solutions: result.solutions, tries: result.tries, kernel: prepared.kernel, seconds: (done - started) / 1000, cpuSeconds: (cpu.user + cpu.system) / 1e6, prepareSeconds: (ready - started) / 1000 }));
+console.log(
+  JSON.stringify({
+    solutions: result.solutions,
+    tries: result.tries,
+    kernel: prepared.kernel,
+    seconds: (done - started) / 1000,
+    cpuSeconds: (cpu.user + cpu.system) / 1e6,
+    prepareSeconds: (ready - started) / 1000,
+  }),
+);

@@ -43,11 +43,15 @@ type Voxels = { x: number; y: number; z: number; states: string; colours: Uint8A
 /** Reads a BurrTools file's problem `number` (1-based; the first when undefined). */
 export function parseBurrTools(text: string, file: string | undefined, number?: number): BurrToolsPuzzle {
   if (!looksLikeXml(text)) {
-    throw new InputError(`not a BurrTools puzzle: the file is neither gzip-compressed nor XML (it starts with ${JSON.stringify(text.slice(0, QUOTE))})`, where(file));
+    throw new InputError(
+      `not a BurrTools puzzle: the file is neither gzip-compressed nor XML (it starts with ${JSON.stringify(text.slice(0, QUOTE))})`,
+      where(file),
+    );
   }
   const lineOf = lineIndex(text);
   const deep = tooDeepAt(text, MAX_XML_DEPTH);
-  if (deep !== -1) throw new InputError(`the XML nests elements more than ${MAX_XML_DEPTH} deep, past the limit for a BurrTools file`, where(file, lineOf(deep)));
+  if (deep !== -1)
+    throw new InputError(`the XML nests elements more than ${MAX_XML_DEPTH} deep, past the limit for a BurrTools file`, where(file, lineOf(deep)));
   let root: XmlElement;
   try {
     const document = parseXml(text.replace(/^\uFEFF/, ''), { includeOffsets: true });
@@ -72,7 +76,7 @@ export function parseBurrTools(text: string, file: string | undefined, number?: 
 
   const grid = children(root, 'gridType')[0];
   if (grid) {
-    const type = integer(grid.attributes['type'], 'the gridType\'s type', grid);
+    const type = integer(grid.attributes['type'], "the gridType's type", grid);
     if (type !== 0) {
       fail(`the puzzle is on the grid of ${GRIDS[type] ?? `type ${type}`} (BurrTools grid type ${type}); polycube packs cubes only (grid type 0)`, grid);
     }
@@ -85,7 +89,10 @@ export function parseBurrTools(text: string, file: string | undefined, number?: 
   if (problems.length === 0) fail('the BurrTools puzzle has no problems to solve', root);
   const index = number ?? 1;
   if (index < 1 || index > problems.length) {
-    throw new InputError(`--problem ${index}: the file has ${problems.length} problem${problems.length === 1 ? '' : 's'} (1 to ${problems.length})`, where(file));
+    throw new InputError(
+      `--problem ${index}: the file has ${problems.length} problem${problems.length === 1 ? '' : 's'} (1 to ${problems.length})`,
+      where(file),
+    );
   }
   const problem = problems[index - 1]!;
   // Names reach the terminal in titles and legends: control characters shown, never sent raw.
@@ -96,14 +103,18 @@ export function parseBurrTools(text: string, file: string | undefined, number?: 
     const grouped = Number(groups.attributes['group'] ?? '0') !== 0 || children(groups, 'group').some((g) => Number(g.attributes['group'] ?? '0') !== 0);
     if (grouped) fail(`${label} puts pieces in groups, which only matter to disassembly; polycube counts assemblies and does not disassemble`, groups);
   }
-  if (problem.children.some((child) => child instanceof XmlElement && child.name === 'solutions' && children(child, 'solution').some((s) => children(s, 'separation').length > 0))) {
+  if (
+    problem.children.some(
+      (child) => child instanceof XmlElement && child.name === 'solutions' && children(child, 'solution').some((s) => children(s, 'separation').length > 0),
+    )
+  ) {
     fail(`${label} asks for disassembly (its stored solutions have disassembly plans); polycube counts assemblies and does not disassemble`, problem);
   }
   const constraints = children(problem, 'bitmap').some((node) => children(node, 'pair').length > 0);
 
   const resultNode = children(problem, 'result')[0];
   if (!resultNode) fail(`${label} has no result shape`, problem);
-  const resultId = integer(resultNode!.attributes['id'], 'the result\'s id', resultNode!);
+  const resultId = integer(resultNode!.attributes['id'], "the result's id", resultNode!);
   const result = shapes[resultId];
   if (!result) fail(`${label}: its result is shape ${resultId + 1}, but the file has ${shapes.length} shapes`, resultNode!);
   const usesColour = (shape: Voxels) => colourCount > 0 && shape.colours.some((c) => c !== 0);
@@ -114,7 +125,7 @@ export function parseBurrTools(text: string, file: string | undefined, number?: 
   const used = new Set<string>();
   const parts: { shape: Voxels; id: number; min: number; max: number; node: XmlElement }[] = [];
   for (const node of children(problem, 'shapes').flatMap((list) => children(list, 'shape'))) {
-    const id = integer(node.attributes['id'], 'a shape\'s id', node);
+    const id = integer(node.attributes['id'], "a shape's id", node);
     const shape = shapes[id];
     if (!shape) fail(`${label} uses shape ${id + 1}, but the file has ${shapes.length} shapes`, node);
     let min = 1;
@@ -168,7 +179,6 @@ export function parseBurrTools(text: string, file: string | undefined, number?: 
     ...(problemName !== undefined ? { problemName } : {}),
     legend,
   };
-
 }
 
 /** How the parse reports a fault: at a node's line, and the line of an offset in the text. */
@@ -181,9 +191,9 @@ interface Reader {
 function readVoxels(reader: Reader, node: XmlElement, number: number): Voxels {
   const { fail, lineOf } = reader;
   const integer = (value: string | undefined, what: string) => wholeNumber(reader, value, what, node);
-  const x = integer(node.attributes['x'], 'a voxel space\'s x');
-  const y = integer(node.attributes['y'], 'a voxel space\'s y');
-  const z = integer(node.attributes['z'], 'a voxel space\'s z');
+  const x = integer(node.attributes['x'], "a voxel space's x");
+  const y = integer(node.attributes['y'], "a voxel space's y");
+  const z = integer(node.attributes['z'], "a voxel space's z");
   if (Math.max(x, y, z) > MAX_TARGET_SIDE || x * y * z > MAX_TARGET_VOLUME) {
     fail(`shape S${number} is ${x}x${y}x${z}, over the limits (sides up to ${MAX_TARGET_SIDE}, ${MAX_TARGET_VOLUME} voxels)`, node);
   }

@@ -17,7 +17,6 @@ import { randomPacking } from './random-packing.js';
 import { namedSet } from './sets.js';
 import { boxTarget } from './target.js';
 
-
 /** Random packings tried before the closest level found is given. */
 const MAX_PACKINGS = 30;
 /** Random starts per packing before a random packing is given up. */
@@ -30,7 +29,8 @@ function setFor(request: GenerateRequest, size: [number, number, number]): Chall
   const cubes = (name: ChallengeSet) => namedSet(name).pieces.kinds.reduce((n, kind) => n + kind.shape.length * kind.max, 0);
   const given = request.parameters['set'] as string | undefined;
   if (given !== undefined) {
-    if (!(CHALLENGE_SETS as readonly string[]).includes(given)) throw new InputError(`--set must be one of ${CHALLENGE_SETS.join(', ')} (got ${JSON.stringify(given)})`);
+    if (!(CHALLENGE_SETS as readonly string[]).includes(given))
+      throw new InputError(`--set must be one of ${CHALLENGE_SETS.join(', ')} (got ${JSON.stringify(given)})`);
     const name = given as ChallengeSet;
     if (cubes(name) !== volume) throw new InputError(`--set ${name} has ${cubes(name)} cubes but the ${size.join('x')} box has ${volume}`);
     return name;
@@ -79,15 +79,29 @@ export function generateChallenge(request: GenerateRequest, ctx: GenerateContext
   const levelOf = (laid: readonly Fit[], packing: readonly Fit[]): ChallengeLevel | undefined => {
     const { found, position } = count(laid);
     if (found.count !== 1) return undefined;
-    return gradePath(position, packing.filter((fit) => !laid.includes(fit)), stop, wanted as ChallengeLevel, fits).level;
+    return gradePath(
+      position,
+      packing.filter((fit) => !laid.includes(fit)),
+      stop,
+      wanted as ChallengeLevel,
+      fits,
+    ).level;
   };
 
   let best: Made | undefined;
   for (let attempt = 0; attempt < MAX_PACKINGS; attempt++) {
-    const packing = randomPacking(random, size, kinds, fits, STARTS, () => {
-      tries++;
-      ctx.progress?.(tries);
-    }, stop);
+    const packing = randomPacking(
+      random,
+      size,
+      kinds,
+      fits,
+      STARTS,
+      () => {
+        tries++;
+        ctx.progress?.(tries);
+      },
+      stop,
+    );
     if (stop()) throw new InputError('generation was stopped');
     if (!packing) continue;
     const order = random.shuffle([...packing]);

@@ -27,7 +27,10 @@ export function checkPieces(target: Target, set: PieceSet, file?: string): void 
   }
   for (const kind of set.kinds) {
     if (kind.min > 0 && !fitsSomewhere(target, kind.shape)) {
-      throw new InputError(`piece ${JSON.stringify(kind.name)} (${extent(kind.shape).join('x')}) fits nowhere in the ${targetName(target)} target`, where(file));
+      throw new InputError(
+        `piece ${JSON.stringify(kind.name)} (${extent(kind.shape).join('x')}) fits nowhere in the ${targetName(target)} target`,
+        where(file),
+      );
     }
   }
 }

@@ -55,7 +55,12 @@ export interface CompileOptions {
   wasm?: boolean;
 }
 
-export function compileProblem(target: Target, set: PieceSet, axes: [number, number, number] = searchAxes(targetSize(target)), options: CompileOptions = {}): Problem {
+export function compileProblem(
+  target: Target,
+  set: PieceSet,
+  axes: [number, number, number] = searchAxes(targetSize(target)),
+  options: CompileOptions = {},
+): Problem {
   const box = targetSize(target);
   const sides: [number, number, number] = [box[axes[0]]!, box[axes[1]]!, box[axes[2]]!];
   const [A, B, C] = sides;
@@ -98,14 +103,20 @@ export function compileProblem(target: Target, set: PieceSet, axes: [number, num
     for (const shape of shapes) listPlacements(shape, sides, hole, prune ? { neighbours, mark } : undefined, placements);
   }
   const problem: Problem = {
-    box, axes, sides, size, boardIndex, hole,
+    box,
+    axes,
+    sides,
+    size,
+    boardIndex,
+    hole,
     kindNames: kinds.map((kind) => kind.name),
     kindMin: kinds.map((kind) => kind.min),
     kindMax: kinds.map((kind) => kind.max),
     kindSizes: kinds.map((kind) => kind.shape.length),
     maxPieces: kinds.reduce((n, kind) => n + kind.max, 0),
     ranges: kinds.some((kind) => kind.min !== kind.max),
-    placements, prune,
+    placements,
+    prune,
   };
   if (size <= 64) problem.masks = masks ?? placementMasks(placements);
   return problem;
@@ -155,8 +166,11 @@ function holeMask(hole: Uint8Array): { lo: number; hi: number } {
 
 /** Every position of one orientation inside the box, by its offset along C, then B, then A. */
 function listPlacements(
-  shape: OrientedShape, sides: readonly [number, number, number], hole: Uint8Array,
-  pruning: { neighbours: Int32Array[]; mark: Uint8Array } | undefined, out: Placement[],
+  shape: OrientedShape,
+  sides: readonly [number, number, number],
+  hole: Uint8Array,
+  pruning: { neighbours: Int32Array[]; mark: Uint8Array } | undefined,
+  out: Placement[],
 ): void {
   const [A, B, C] = sides;
   const [ea, eb, ec] = shape.extent;

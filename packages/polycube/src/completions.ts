@@ -36,7 +36,13 @@ export function freeTarget(size: readonly [number, number, number], free: Uint8A
  * are the ones with copies left; its answers are mapped back to indices into `kinds`.
  */
 export function countCompletions(
-  size: readonly [number, number, number], free: Uint8Array, kinds: readonly PieceKind[], left: readonly number[], limit: number, stop?: () => boolean, collect = false,
+  size: readonly [number, number, number],
+  free: Uint8Array,
+  kinds: readonly PieceKind[],
+  left: readonly number[],
+  limit: number,
+  stop?: () => boolean,
+  collect = false,
 ): Completions {
   const used: number[] = [];
   const set: PieceKind[] = [];

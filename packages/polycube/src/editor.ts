@@ -71,7 +71,8 @@ function pieceGrids(text: string, name?: string): EditorGrid[] {
   for (const layer of stack) {
     for (const [y, row] of layer.rows.entries()) {
       const lower = [...row].findIndex((char) => /[a-z0-9]/.test(char));
-      if (lower >= 0) throw new InputError(`the editor names pieces with capital letters (got ${JSON.stringify(row[lower])})`, where(name, layer.line + y, lower + 1));
+      if (lower >= 0)
+        throw new InputError(`the editor names pieces with capital letters (got ${JSON.stringify(row[lower])})`, where(name, layer.line + y, lower + 1));
     }
   }
   return stack.map((layer) => layer.rows.map((row) => [...row.padEnd(width, '.')].map((char) => (char === ' ' ? '.' : char))));

@@ -1,8 +1,17 @@
 // The box of cubes as the engine's geometry: a target and its pieces compiled (compile.ts) in the
 // axis order the planner chooses, searched by @kit/cover; the packings drawn back as layers.
 import {
-  type PreparedSearch, type RunResult, type SearchHooks, type SearchRoot,
-  drawnHooks, fitsBitboard, hasWasm, isFeasible, packingChars, runAll as runCoverAll, runRoots as runCoverRoots,
+  type PreparedSearch,
+  type RunResult,
+  type SearchHooks,
+  type SearchRoot,
+  drawnHooks,
+  fitsBitboard,
+  hasWasm,
+  isFeasible,
+  packingChars,
+  runAll as runCoverAll,
+  runRoots as runCoverRoots,
 } from '@kit/cover';
 import type { Problem } from './compile.js';
 import type { PieceSet } from './pieces.js';
@@ -111,9 +120,11 @@ function searchHooks(problem: Problem, hooks: RunHooks): SearchHooks {
   // Each piece's cells ascending in the target's numbering (the search's order is the box's own).
   // A block body: what `pieces` returns (a caller's `list.push`) must not reach the engine, which
   // stops the search when its piece hook returns something truthy.
-  const sorted = pieces && ((found: Array<{ kind: number; cells: number[] }>) => {
-    pieces(found.map((piece) => ({ kind: piece.kind, cells: piece.cells.sort((a, b) => a - b) })));
-  });
+  const sorted =
+    pieces &&
+    ((found: Array<{ kind: number; cells: number[] }>) => {
+      pieces(found.map((piece) => ({ kind: piece.kind, cells: piece.cells.sort((a, b) => a - b) })));
+    });
   return drawnHooks(problem, (stack, depth) => layersOf(problem, stack, depth), hooks, sorted);
 }
 

@@ -17,7 +17,14 @@ export interface Transform3 {
   proper: boolean;
 }
 
-const PERMUTATIONS: readonly (readonly [number, number, number])[] = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]];
+const PERMUTATIONS: readonly (readonly [number, number, number])[] = [
+  [0, 1, 2],
+  [0, 2, 1],
+  [1, 0, 2],
+  [1, 2, 0],
+  [2, 0, 1],
+  [2, 1, 0],
+];
 const PERMUTATION_SIGN = [1, -1, -1, 1, 1, -1];
 
 /** All 48 symmetries; the identity first, then a fixed order (so results do not depend on chance). */
@@ -122,7 +129,14 @@ export function isConnected(cubes: readonly Voxel[]): boolean {
   const queue: Voxel[] = [cubes[0]!];
   while (queue.length > 0) {
     const [x, y, z] = queue.pop()!;
-    for (const next of [[x + 1, y, z], [x - 1, y, z], [x, y + 1, z], [x, y - 1, z], [x, y, z + 1], [x, y, z - 1]] as const) {
+    for (const next of [
+      [x + 1, y, z],
+      [x - 1, y, z],
+      [x, y + 1, z],
+      [x, y - 1, z],
+      [x, y, z + 1],
+      [x, y, z - 1],
+    ] as const) {
       const key = next.join(',');
       if (keys.has(key) && !seen.has(key)) {
         seen.add(key);

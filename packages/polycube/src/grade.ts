@@ -62,7 +62,10 @@ const same = (a: readonly number[], b: readonly number[]) => a.length === b.leng
  * the level returned is then the first level above the ceiling. `all`: the kinds' fits in the empty box.
  */
 export function gradePath(
-  position: Position, solution: ReadonlyArray<{ kind: number; cells: number[] }>, stop?: () => boolean, ceiling?: ChallengeLevel,
+  position: Position,
+  solution: ReadonlyArray<{ kind: number; cells: number[] }>,
+  stop?: () => boolean,
+  ceiling?: ChallengeLevel,
   all: readonly Fit[] = boxFits(position.size, position.kinds),
 ): PathGrade {
   const free = Uint8Array.from(position.free);
@@ -84,7 +87,12 @@ export function gradePath(
       if (own.length !== 1) continue;
       chosen = pending.find((piece) => piece.kind === k && same(piece.cells, own[0]!.cells));
       if (!chosen) continue;
-      step = { rule: 'only place', level: 'easy', cells: chosen.cells, text: `${name(k)} fits only one way in the space left without cutting off cubes the other pieces cannot fill, so it goes at ${cubesText(chosen.cells, position.size)}.` };
+      step = {
+        rule: 'only place',
+        level: 'easy',
+        cells: chosen.cells,
+        text: `${name(k)} fits only one way in the space left without cutting off cubes the other pieces cannot fill, so it goes at ${cubesText(chosen.cells, position.size)}.`,
+      };
     }
     // A cube that one piece alone can cover.
     for (let cell = 0; cell < free.length && !step; cell++) {
@@ -130,9 +138,11 @@ export function startOf(instance: PackingInstance): Position {
   const size = targetSize(instance.target);
   const [X, Y] = size;
   const free = new Uint8Array(size[0] * size[1] * size[2]);
-  instance.target.layers.forEach((layer, z) => { layer.forEach((row, y) => {
-    for (let x = 0; x < row.length; x++) if (row[x] === '.') free[x + X * (y + Y * z)] = 1;
-  }); });
+  instance.target.layers.forEach((layer, z) => {
+    layer.forEach((row, y) => {
+      for (let x = 0; x < row.length; x++) if (row[x] === '.') free[x + X * (y + Y * z)] = 1;
+    });
+  });
   if (instance.pieces.kinds.some((kind) => kind.min !== kind.max)) throw new InputError('a puzzle with ranges of piece counts cannot be graded');
   return { size, free, kinds: instance.pieces.kinds, left: instance.pieces.kinds.map((kind) => kind.max) };
 }

@@ -44,7 +44,12 @@ export function parseInstance(options: ParsedOptions, input?: TextFile): Packing
   const pieceFile = options['piece-file'] as TextFile | undefined;
 
   if (file && (looksLikeXml(file.text) || /\.xmpuzzle$/i.test(file.name))) {
-    for (const [given, flag] of [[box, '--box'], [setName, '--set'], [letters, '--pieces'], [pieceFile, '--piece-file']] as const) {
+    for (const [given, flag] of [
+      [box, '--box'],
+      [setName, '--set'],
+      [letters, '--pieces'],
+      [pieceFile, '--piece-file'],
+    ] as const) {
       if (given !== undefined) throw new InputError(`${flag} does not go with a BurrTools file: the file names its own pieces and result`);
     }
     const puzzle = parseBurrTools(file.text, file.name, problem);
@@ -65,11 +70,13 @@ export function parseInstance(options: ParsedOptions, input?: TextFile): Packing
   if (drawn?.set !== undefined) {
     if (setName !== undefined && setName !== drawn.set) throw new InputError(`give the set once: --set ${setName} but the file says set: ${drawn.set}`);
     if (pieceFile) throw new InputError(`give the pieces once: --piece-file but the file says set: ${drawn.set}`);
-    if (!(SET_NAMES as readonly string[]).includes(drawn.set)) throw new InputError(`set: must be one of ${SET_NAMES.join(', ')} (got ${JSON.stringify(drawn.set)})`, { file: file!.name });
+    if (!(SET_NAMES as readonly string[]).includes(drawn.set))
+      throw new InputError(`set: must be one of ${SET_NAMES.join(', ')} (got ${JSON.stringify(drawn.set)})`, { file: file!.name });
     setName = drawn.set as SetName;
   }
   if (drawn?.pieces !== undefined) {
-    if (letters !== undefined && letters !== drawn.pieces) throw new InputError(`give the pieces once: --pieces ${letters} but the file says pieces: ${drawn.pieces}`);
+    if (letters !== undefined && letters !== drawn.pieces)
+      throw new InputError(`give the pieces once: --pieces ${letters} but the file says pieces: ${drawn.pieces}`);
     letters = drawn.pieces;
   }
   if (setName !== undefined && !SET_NAMES.includes(setName)) throw new InputError(`--set must be one of ${SET_NAMES.join(', ')}`);
@@ -97,7 +104,12 @@ export function parseInstance(options: ParsedOptions, input?: TextFile): Packing
  * target that maps a completion onto another would move the laid pieces too.
  */
 function challengeInstance(
-  whole: Target, set: PieceSet, laid: LaidPiece[], at: ReadonlyArray<{ line: number; column: number }>, symmetry: SymmetryMode, source: string,
+  whole: Target,
+  set: PieceSet,
+  laid: LaidPiece[],
+  at: ReadonlyArray<{ line: number; column: number }>,
+  symmetry: SymmetryMode,
+  source: string,
 ): PackingInstance {
   if (symmetry === 'full' || symmetry === 'rotations') {
     throw new InputError(`--symmetry ${symmetry} does not go with laid pieces: they fix the packing in place, so every completion counts (auto or none)`);

@@ -53,21 +53,26 @@ export function readLaidTarget(text: string, file?: string): LaidTarget {
   }
   const stack = splitLayers(lines.join('\n'), file, false)[0] ?? [];
   const drawn: Array<{ name: string; x: number; y: number; z: number; line: number; column: number }> = [];
-  stack.forEach((layer, z) => { layer.rows.forEach((row, y) => {
-    if (!LAID.test(row)) return;
-    for (let x = 0; x < row.length; x++) if (LAID.test(row[x]!)) drawn.push({ name: row[x]!, x, y, z, line: layer.line + y, column: x + 1 });
-    const index = layer.line + y - 1;
-    lines[index] = lines[index]!.replace(/[A-Za-z0-9]/g, '.');
-  }); });
+  stack.forEach((layer, z) => {
+    layer.rows.forEach((row, y) => {
+      if (!LAID.test(row)) return;
+      for (let x = 0; x < row.length; x++) if (LAID.test(row[x]!)) drawn.push({ name: row[x]!, x, y, z, line: layer.line + y, column: x + 1 });
+      const index = layer.line + y - 1;
+      lines[index] = lines[index]!.replace(/[A-Za-z0-9]/g, '.');
+    });
+  });
   const target = parseTarget(lines.join('\n'), file);
   if (drawn.length === 0) return { target, laid: [], at: [], ...(set !== undefined ? { set } : {}), ...(pieces !== undefined ? { pieces } : {}) };
   // parseTarget cropped hole-only margins: the laid cubes move with it.
   const origin = [Infinity, Infinity, Infinity];
-  stack.forEach((layer, z) => { layer.rows.forEach((row, y) => {
-    for (let x = 0; x < row.length; x++) {
-      if (row[x] === '.' || LAID.test(row[x]!)) [origin[0], origin[1], origin[2]] = [Math.min(origin[0]!, x), Math.min(origin[1]!, y), Math.min(origin[2]!, z)];
-    }
-  }); });
+  stack.forEach((layer, z) => {
+    layer.rows.forEach((row, y) => {
+      for (let x = 0; x < row.length; x++) {
+        if (row[x] === '.' || LAID.test(row[x]!))
+          [origin[0], origin[1], origin[2]] = [Math.min(origin[0]!, x), Math.min(origin[1]!, y), Math.min(origin[2]!, z)];
+      }
+    });
+  });
   const [X, Y] = targetSize(target);
   const nameAt = new Map<number, string>();
   const first = new Map<number, { line: number; column: number }>();
@@ -102,7 +107,14 @@ function groupOf(start: number, nameAt: Map<number, string>, seen: Set<number>, 
     const x = cell % X;
     const y = Math.floor(cell / X) % Y;
     const z = Math.floor(cell / (X * Y));
-    const around = [x > 0 ? cell - 1 : -1, x < X - 1 ? cell + 1 : -1, y > 0 ? cell - X : -1, y < Y - 1 ? cell + X : -1, z > 0 ? cell - X * Y : -1, z < Z - 1 ? cell + X * Y : -1];
+    const around = [
+      x > 0 ? cell - 1 : -1,
+      x < X - 1 ? cell + 1 : -1,
+      y > 0 ? cell - X : -1,
+      y < Y - 1 ? cell + X : -1,
+      z > 0 ? cell - X * Y : -1,
+      z < Z - 1 ? cell + X * Y : -1,
+    ];
     for (const next of around) {
       if (next >= 0 && !seen.has(next) && nameAt.get(next) === name) {
         seen.add(next);
@@ -121,7 +133,13 @@ function voxelsOf(cells: readonly number[], [X, Y]: readonly [number, number, nu
  * The search a challenge leaves: its laid cubes as holes and the set without the laid pieces. Each
  * laid piece must be a piece of the set, in one of its rotations, and no more often than the set has it.
  */
-export function withoutLaid(target: Target, set: PieceSet, laid: readonly LaidPiece[], at: ReadonlyArray<{ line: number; column: number }>, file?: string): { target: Target; pieces: PieceSet } {
+export function withoutLaid(
+  target: Target,
+  set: PieceSet,
+  laid: readonly LaidPiece[],
+  at: ReadonlyArray<{ line: number; column: number }>,
+  file?: string,
+): { target: Target; pieces: PieceSet } {
   const size = targetSize(target);
   const [X, Y] = size;
   const left = new Map(set.kinds.map((kind) => [kind.name, kind.max]));
@@ -130,7 +148,10 @@ export function withoutLaid(target: Target, set: PieceSet, laid: readonly LaidPi
     const place = where(file, at[i]?.line, at[i]?.column);
     if (!kind) throw new InputError(`laid piece "${piece.name}" is not one of the pieces (${set.kinds.map((k) => k.name).join('')})`, place);
     if (rotationKey(normalize(voxelsOf(piece.cells, size))) !== rotationKey(kind.shape)) {
-      throw new InputError(`the ${piece.cells.length} cubes marked "${piece.name}" are not the shape of piece ${piece.name} (${kind.shape.length} cubes, turned any way but not mirrored)`, place);
+      throw new InputError(
+        `the ${piece.cells.length} cubes marked "${piece.name}" are not the shape of piece ${piece.name} (${kind.shape.length} cubes, turned any way but not mirrored)`,
+        place,
+      );
     }
     const remaining = left.get(piece.name)! - 1;
     if (remaining < 0) throw new InputError(`piece "${piece.name}" is laid more often than the set has it (${kind.max})`, place);

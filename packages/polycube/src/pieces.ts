@@ -46,9 +46,7 @@ export function pieceLetters(set: PieceSet): string {
 export function selectPieces(set: PieceSet, letters: string, what = '--pieces'): PieceSet {
   const wanted = new Map<string, number>();
   for (const letter of letters.replace(/[\s,]/g, '')) {
-    const name = set.kinds.some((kind) => kind.name === letter)
-      ? letter
-      : set.kinds.find((kind) => kind.name.toLowerCase() === letter.toLowerCase())?.name;
+    const name = set.kinds.some((kind) => kind.name === letter) ? letter : set.kinds.find((kind) => kind.name.toLowerCase() === letter.toLowerCase())?.name;
     if (name === undefined) {
       throw new InputError(`unknown piece ${JSON.stringify(letter)} in ${what} (choose from ${set.kinds.map((kind) => kind.name).join('')})`);
     }
@@ -87,7 +85,10 @@ export function parsePieceFile(text: string, file?: string): PieceSet {
           const char = row[x]!;
           if (char === '.' || char === ' ') continue;
           if (!PIECE_NAME.test(char)) {
-            throw new InputError(`unexpected ${JSON.stringify(char)} in piece file (name pieces with letters or digits; '.' or space for gaps)`, where(file, line, x + 1));
+            throw new InputError(
+              `unexpected ${JSON.stringify(char)} in piece file (name pieces with letters or digits; '.' or space for gaps)`,
+              where(file, line, x + 1),
+            );
           }
           const seen = firstSeen.get(char);
           if (seen && seen.stack !== s) {

@@ -36,7 +36,10 @@ function listingInstance(): ListingExports | null {
  * 0..31 and 32..63), or undefined where WebAssembly cannot run.
  */
 export function listPlacementsInWasm(
-  shapes: readonly OrientedShape[], sides: readonly [number, number, number], hole: { lo: number; hi: number }, prune: boolean,
+  shapes: readonly OrientedShape[],
+  sides: readonly [number, number, number],
+  hole: { lo: number; hi: number },
+  prune: boolean,
 ): { count: number; records: Int32Array } | undefined {
   const wasm = listingInstance();
   if (!wasm || sides[0] * sides[1] * sides[2] > 64) return undefined;

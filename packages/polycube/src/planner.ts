@@ -10,7 +10,15 @@
 // are not worth planning: they keep the default (axes by length, the piece of fewest placements
 // first, nothing placed second).
 import {
-  type SearchPlan, type SymmetryMethod, breakSymmetry, chooseMethod, estimateSearch, firstCandidates, fitsBitboard, hasWasm, planSearch,
+  type SearchPlan,
+  type SymmetryMethod,
+  breakSymmetry,
+  chooseMethod,
+  estimateSearch,
+  firstCandidates,
+  fitsBitboard,
+  hasWasm,
+  planSearch,
   secondCandidates,
 } from '@kit/cover';
 import { type Problem, compileProblem, searchAxes } from './compile.js';
@@ -37,7 +45,14 @@ const SEED = 0x2023;
 /** Pieces placed at most to break the symmetry the roots leave (each level is estimated first). */
 const BREAK_LEVELS = 2;
 
-const PERMUTATIONS: [number, number, number][] = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]];
+const PERMUTATIONS: [number, number, number][] = [
+  [0, 1, 2],
+  [0, 2, 1],
+  [1, 0, 2],
+  [1, 2, 0],
+  [2, 0, 1],
+  [2, 1, 0],
+];
 
 function estimate(candidate: Planned, probes: number): number {
   return estimateSearch(candidate.problem, candidate.plan, probes, SEED);
@@ -51,7 +66,13 @@ export function quickEstimate(candidate: Planned): number {
   return estimate(candidate, QUICK_PROBES);
 }
 
-function build(target: Target, set: PieceSet, used: SymmetryUsed, mirror: readonly number[] | undefined, axes: [number, number, number]): Planned & { method: SymmetryMethod } {
+function build(
+  target: Target,
+  set: PieceSet,
+  used: SymmetryUsed,
+  mirror: readonly number[] | undefined,
+  axes: [number, number, number],
+): Planned & { method: SymmetryMethod } {
   const problem = compileProblem(target, set, axes);
   const group = targetGroup(problem, used, mirror);
   const method = chooseMethod(problem, group, false);
@@ -63,9 +84,7 @@ function build(target: Target, set: PieceSet, used: SymmetryUsed, mirror: readon
  * piece or none and more pieces breaking the symmetry left, when the default's estimate reaches
  * `worthPlanning` tries (0: always compare; Infinity: never).
  */
-export function choosePlan(
-  target: Target, set: PieceSet, used: SymmetryUsed, mirror: readonly number[] | undefined, worthPlanning = WORTH_PLANNING,
-): Planned {
+export function choosePlan(target: Target, set: PieceSet, used: SymmetryUsed, mirror: readonly number[] | undefined, worthPlanning = WORTH_PLANNING): Planned {
   const box = targetSize(target);
   const standard = build(target, set, used, mirror, searchAxes(box));
   if (worthPlanning === Infinity || !hasWasm() || !fitsBitboard(standard.problem) || standard.problem.prune === false) return standard;
@@ -111,7 +130,11 @@ export function choosePlan(
     if (promising) consider(promising);
   };
   if (method === 'first') {
-    screen(firstCandidates(problem, group).filter((kind) => kind !== best.plan.kind).map((kind) => planSearch(problem, group, method, { kind })));
+    screen(
+      firstCandidates(problem, group)
+        .filter((kind) => kind !== best.plan.kind)
+        .map((kind) => planSearch(problem, group, method, { kind })),
+    );
   }
   const kind = best.plan.kind;
   screen(secondCandidates(problem, kind).map((second) => planSearch(problem, group, method, { kind, second })));

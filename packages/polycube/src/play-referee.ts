@@ -2,8 +2,15 @@
 // pieces left, every packing counted (`--symmetry none`: what `kit run polycube --symmetry none`
 // counts for that target and those pieces). Loaded lazily, in the worker.
 import {
-  piecesLeft, type CompletionRequest, type CompletionResult, type PiecesPosition, type PiecesSetup, type PlacedPiece, type PlayPosition,
-  type PlayReferee, type PlaySetup,
+  piecesLeft,
+  type CompletionRequest,
+  type CompletionResult,
+  type PiecesPosition,
+  type PiecesSetup,
+  type PlacedPiece,
+  type PlayPosition,
+  type PlayReferee,
+  type PlaySetup,
 } from '@kit/core/play';
 import { prepare, runAll } from './engine.js';
 import type { PackingInstance } from './instance.js';
@@ -44,7 +51,11 @@ function placedOf(setup: PiecesSetup, piece: number, cells: number[]): PlacedPie
   const { width, height } = setup;
   const at = cells.map((cell) => [Math.floor(cell / (width * height)), Math.floor(cell / width) % height, cell % width] as const);
   const least = [0, 1, 2].map((axis) => Math.min(...at.map((v) => v[axis]!)));
-  const key = (shape: ReadonlyArray<readonly number[]>) => shape.map((v) => v.join(',')).sort().join(' ');
+  const key = (shape: ReadonlyArray<readonly number[]>) =>
+    shape
+      .map((v) => v.join(','))
+      .sort()
+      .join(' ');
   const wanted = key(at.map((v) => v.map((n, axis) => n - least[axis]!)));
   const orientation = setup.tray[piece]!.orientations.findIndex((shape) => key(shape) === wanted);
   if (orientation < 0) throw new Error(`a packing laid piece ${setup.tray[piece]!.name} in a shape its tray does not have`);
@@ -58,7 +69,11 @@ function placedOf(setup: PiecesSetup, piece: number, cells: number[]): PlacedPie
 export function packingCompletions(instance: PackingInstance, setup: PlaySetup, position: PlayPosition, request: CompletionRequest): CompletionResult {
   if (setup.kind !== 'pieces' || position.kind !== 'pieces') throw new Error('a polycube packing is played with pieces');
   const { target, pieces, tray } = packingLeft(instance, setup, position);
-  const cubesLeft = target.layers.flat().join('').split('').filter((char) => char === '.').length;
+  const cubesLeft = target.layers
+    .flat()
+    .join('')
+    .split('')
+    .filter((char) => char === '.').length;
   if (cubesLeft === 0) {
     // Nothing left to fill: complete if every piece's least count is laid, else a dead end.
     const done = pieces.kinds.every((kind) => kind.min === 0);
@@ -70,7 +85,10 @@ export function packingCompletions(instance: PackingInstance, setup: PlaySetup, 
   const result = runAll(prepared, {
     limit: request.limit,
     ...(request.positions
-      ? { pieces: (laid) => positions.push({ kind: 'pieces', placed: [...position.placed, ...laid.map(({ kind, cells }) => placedOf(setup, tray[kind]!, cells))] }) }
+      ? {
+          pieces: (laid) =>
+            positions.push({ kind: 'pieces', placed: [...position.placed, ...laid.map(({ kind, cells }) => placedOf(setup, tray[kind]!, cells))] }),
+        }
       : {}),
     tick: () => request.shouldStop(),
   });

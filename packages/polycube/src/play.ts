@@ -6,8 +6,16 @@
 // left cannot fill shows at once; the referee (play-referee.ts) counts every completion.
 import { InputError, type Cell, type Frame } from '@kit/core';
 import {
-  coverOf, piecesLeft, PLAY_LIMITS, type PiecesPosition, type PiecesSetup, type PlayPosition, type PlaySetup, type PlaySpec,
-  type PlayViolation, type TrayPiece,
+  coverOf,
+  piecesLeft,
+  PLAY_LIMITS,
+  type PiecesPosition,
+  type PiecesSetup,
+  type PlayPosition,
+  type PlaySetup,
+  type PlaySpec,
+  type PlayViolation,
+  type TrayPiece,
 } from '@kit/core/play';
 import { openRegions } from '@kit/grid';
 import { type Shape, type Voxel, normalize, orientations, shapeKey } from './geometry.js';

@@ -15,7 +15,13 @@ const CHOICES = 32;
  * `attempts` random starts all had no completion. `counted` is told of each search.
  */
 export function randomPacking(
-  random: Random, size: readonly [number, number, number], kinds: readonly PieceKind[], fits: readonly Fit[], attempts: number, counted?: () => void, stop?: () => boolean,
+  random: Random,
+  size: readonly [number, number, number],
+  kinds: readonly PieceKind[],
+  fits: readonly Fit[],
+  attempts: number,
+  counted?: () => void,
+  stop?: () => boolean,
 ): Fit[] | undefined {
   const cells = size[0] * size[1] * size[2];
   for (let attempt = 0; attempt < attempts; attempt++) {

@@ -41,8 +41,18 @@ const TETRACUBES_XMPUZZLE = `<?xml version="1.0"?>
 
 export const samples: readonly PluginSample[] = [
   { name: 'soma', title: 'The Soma cube: 240 solutions', options: { set: 'soma' } },
-  { name: 'bathtub', title: 'The Soma bathtub: 79 solutions', input: layers(['.....', '.....', '.....'], ['.....', '.###.', '.....']), options: { set: 'soma' } },
-  { name: 'steps', title: 'Soma steps: 71 solutions', input: layers(['.....', '.....', '.....'], ['...##', '...##', '...##'], ['.####', '.####', '.####']), options: { set: 'soma' } },
+  {
+    name: 'bathtub',
+    title: 'The Soma bathtub: 79 solutions',
+    input: layers(['.....', '.....', '.....'], ['.....', '.###.', '.....']),
+    options: { set: 'soma' },
+  },
+  {
+    name: 'steps',
+    title: 'Soma steps: 71 solutions',
+    input: layers(['.....', '.....', '.....'], ['...##', '...##', '...##'], ['.####', '.####', '.####']),
+    options: { set: 'soma' },
+  },
   { name: 'tetracubes', title: 'The eight tetracubes in 2x4x4: 695 solutions', options: { set: 'tetracubes' } },
   { name: 'pentominoes-2x3x10', title: 'The solid pentominoes in 2x3x10: 12 solutions', options: { set: 'solid-pentominoes', box: '2x3x10' } },
   { name: 'burrtools', title: 'A BurrTools file, the tetracubes in 4x4x2: 695 solutions', input: TETRACUBES_XMPUZZLE },

@@ -48,7 +48,11 @@ export function mirrorKinds(set: PieceSet): number[] | undefined {
 /** The first chiral kind without a twin, for messages. */
 export function kindWithoutTwin(set: PieceSet): string | undefined {
   const keys = set.kinds.map((kind) => rotationKey(kind.shape));
-  return set.kinds.find((kind) => isChiral(kind.shape) && !set.kinds.some((other, j) => keys[j] === rotationKey(mirrorShape(kind.shape)) && other.min === kind.min && other.max === kind.max))?.name;
+  return set.kinds.find(
+    (kind) =>
+      isChiral(kind.shape) &&
+      !set.kinds.some((other, j) => keys[j] === rotationKey(mirrorShape(kind.shape)) && other.min === kind.min && other.max === kind.max),
+  )?.name;
 }
 
 /** Decides what `mode` removes for this set; throws for `full` on a set that is not its own mirror image. */

@@ -65,9 +65,10 @@ export function parseTarget(text: string, file?: string): Target {
     layer.rows.forEach((row, y) => {
       const line = layer.line + y;
       if (row.length !== width) {
-        const message = z === 0 && y > 0
-          ? `ragged target: row ${y + 1} of layer 1 is ${row.length} wide but row 1 is ${width}`
-          : `layers of unequal size: row ${y + 1} of layer ${z + 1} is ${row.length} wide but the rows of layer 1 are ${width}`;
+        const message =
+          z === 0 && y > 0
+            ? `ragged target: row ${y + 1} of layer 1 is ${row.length} wide but row 1 is ${width}`
+            : `layers of unequal size: row ${y + 1} of layer ${z + 1} is ${row.length} wide but the rows of layer 1 are ${width}`;
         throw new InputError(message, where(file, line));
       }
       for (let x = 0; x < row.length; x++) {
@@ -79,7 +80,10 @@ export function parseTarget(text: string, file?: string): Target {
     });
   });
   checkBounds(width, stack[0]!.rows.length, stack.length, 'the target', file);
-  return crop(stack.map((layer) => layer.rows.map((row) => row.replaceAll(' ', '#'))), file);
+  return crop(
+    stack.map((layer) => layer.rows.map((row) => row.replaceAll(' ', '#'))),
+    file,
+  );
 }
 
 /** Cuts hole-only margins off on every side. */

@@ -68,29 +68,74 @@ describe('BurrTools files', () => {
   });
 
   it.each([
-    ['neither gzip nor XML', 'PK\u0003\u0004 zip data', 'x.xmpuzzle: not a BurrTools puzzle: the file is neither gzip-compressed nor XML (it starts with "PK\\u0003\\u0004 zip data")'],
-    ['XML that is not well formed', '<?xml version="1.0"?>\n<puzzle version="2">\n <shapes>\n</puzzle>\n', 'x.xmpuzzle:4:1: not well-formed XML: Missing end tag for element shapes'],
+    [
+      'neither gzip nor XML',
+      'PK\u0003\u0004 zip data',
+      'x.xmpuzzle: not a BurrTools puzzle: the file is neither gzip-compressed nor XML (it starts with "PK\\u0003\\u0004 zip data")',
+    ],
+    [
+      'XML that is not well formed',
+      '<?xml version="1.0"?>\n<puzzle version="2">\n <shapes>\n</puzzle>\n',
+      'x.xmpuzzle:4:1: not well-formed XML: Missing end tag for element shapes',
+    ],
     ['another root', '<?xml version="1.0"?>\n<svg/>\n', 'x.xmpuzzle:2: not a BurrTools puzzle: the root element is <svg>, not <puzzle>'],
-    ['another grid', puzzle({ grid: '<gridType type="2"/>' }), 'x.xmpuzzle:3: the puzzle is on the grid of spheres (BurrTools grid type 2); polycube packs cubes only (grid type 0)'],
-    ['piece groups', puzzle({ problem: '<shapes><shape id="1" count="2" group="1"/></shapes><result id="0"/>' }),
-      'x.xmpuzzle:11: problem 1 (P) puts pieces in groups, which only matter to disassembly; polycube counts assemblies and does not disassemble'],
-    ['stored disassemblies', puzzle({ problem: '<shapes><shape id="1" count="2"/></shapes><result id="0"/><solutions><solution><assembly>0 0 0 0</assembly><separation/></solution></solutions>' }),
-      'x.xmpuzzle:10: problem 1 (P) asks for disassembly (its stored solutions have disassembly plans); polycube counts assemblies and does not disassemble'],
-    ['colour constraints', puzzle({ colors: '<color red="255" green="0" blue="0"/>', shapes: '<voxel x="2" y="1" z="1" type="0">#1#</voxel>\n  <voxel x="1" y="1" z="1" type="0">#</voxel>' }),
-      'x.xmpuzzle:10: problem 1 (P) uses colour constraints (coloured voxels decide where pieces may go), which polycube does not model'],
-    ['variable voxels in the result', puzzle({ shapes: '<voxel x="2" y="1" z="1" type="0">#+</voxel>\n  <voxel x="1" y="1" z="1" type="0">#</voxel>' }),
-      'x.xmpuzzle:11: problem 1 (P): the result shape S1 has variable voxels (cubes that may stay empty), which polycube does not handle'],
-    ['a voxel string of the wrong length', puzzle({ shapes: '<voxel x="2" y="1" z="1" type="0">###</voxel>' }), 'x.xmpuzzle:6: shape S1 has more than the 2 voxels its size holds'],
-    ['a bad voxel character', puzzle({ shapes: '<voxel x="2" y="1" z="1" type="0">#x</voxel>' }),
-      `x.xmpuzzle:6: shape S1 has "x" among its voxels (BurrTools writes '#', '+', '_' and colour numbers)`],
-    ['a missing shape', puzzle({ problem: '<shapes><shape id="7" count="1"/></shapes><result id="0"/>' }), 'x.xmpuzzle:11: problem 1 (P) uses shape 8, but the file has 2 shapes'],
+    [
+      'another grid',
+      puzzle({ grid: '<gridType type="2"/>' }),
+      'x.xmpuzzle:3: the puzzle is on the grid of spheres (BurrTools grid type 2); polycube packs cubes only (grid type 0)',
+    ],
+    [
+      'piece groups',
+      puzzle({ problem: '<shapes><shape id="1" count="2" group="1"/></shapes><result id="0"/>' }),
+      'x.xmpuzzle:11: problem 1 (P) puts pieces in groups, which only matter to disassembly; polycube counts assemblies and does not disassemble',
+    ],
+    [
+      'stored disassemblies',
+      puzzle({
+        problem:
+          '<shapes><shape id="1" count="2"/></shapes><result id="0"/><solutions><solution><assembly>0 0 0 0</assembly><separation/></solution></solutions>',
+      }),
+      'x.xmpuzzle:10: problem 1 (P) asks for disassembly (its stored solutions have disassembly plans); polycube counts assemblies and does not disassemble',
+    ],
+    [
+      'colour constraints',
+      puzzle({
+        colors: '<color red="255" green="0" blue="0"/>',
+        shapes: '<voxel x="2" y="1" z="1" type="0">#1#</voxel>\n  <voxel x="1" y="1" z="1" type="0">#</voxel>',
+      }),
+      'x.xmpuzzle:10: problem 1 (P) uses colour constraints (coloured voxels decide where pieces may go), which polycube does not model',
+    ],
+    [
+      'variable voxels in the result',
+      puzzle({ shapes: '<voxel x="2" y="1" z="1" type="0">#+</voxel>\n  <voxel x="1" y="1" z="1" type="0">#</voxel>' }),
+      'x.xmpuzzle:11: problem 1 (P): the result shape S1 has variable voxels (cubes that may stay empty), which polycube does not handle',
+    ],
+    [
+      'a voxel string of the wrong length',
+      puzzle({ shapes: '<voxel x="2" y="1" z="1" type="0">###</voxel>' }),
+      'x.xmpuzzle:6: shape S1 has more than the 2 voxels its size holds',
+    ],
+    [
+      'a bad voxel character',
+      puzzle({ shapes: '<voxel x="2" y="1" z="1" type="0">#x</voxel>' }),
+      `x.xmpuzzle:6: shape S1 has "x" among its voxels (BurrTools writes '#', '+', '_' and colour numbers)`,
+    ],
+    [
+      'a missing shape',
+      puzzle({ problem: '<shapes><shape id="7" count="1"/></shapes><result id="0"/>' }),
+      'x.xmpuzzle:11: problem 1 (P) uses shape 8, but the file has 2 shapes',
+    ],
     ['a bad number', puzzle({ shapes: '<voxel x="two" y="1" z="1" type="0">##</voxel>' }), `x.xmpuzzle:6: a voxel space's x must be a whole number, got "two"`],
-    ['a result the pieces cannot fill', puzzle({ problem: '<shapes><shape id="1" count="3"/></shapes><result id="0"/>' }), 'x.xmpuzzle: the target has 2 cubes but the 3 pieces cover 3'],
+    [
+      'a result the pieces cannot fill',
+      puzzle({ problem: '<shapes><shape id="1" count="3"/></shapes><result id="0"/>' }),
+      'x.xmpuzzle: the target has 2 cubes but the 3 pieces cover 3',
+    ],
   ])('refuses %s in one line', (_name, xml, message) => {
     expect(errorOf(() => instanceFrom({}, { name: 'x.xmpuzzle', text: xml }))).toBe(message);
   });
 
-  it('refuses options that would change the file\'s puzzle', () => {
+  it("refuses options that would change the file's puzzle", () => {
     const file = { name: 'soma.xmpuzzle', text: text('soma-burrtools.xmpuzzle') };
     expect(errorOf(() => instanceFrom({ box: '3x3x3' }, file))).toBe('--box does not go with a BurrTools file: the file names its own pieces and result');
     expect(errorOf(() => instanceFrom({ set: 'soma' }, file))).toBe('--set does not go with a BurrTools file: the file names its own pieces and result');
@@ -98,7 +143,8 @@ describe('BurrTools files', () => {
 
   it('labels pieces by their one-letter names, else by free letters', () => {
     const xml = puzzle({
-      shapes: '<voxel x="3" y="1" z="1" type="0">###</voxel>\n  <voxel x="1" y="1" z="1" name="Long name" type="0">#</voxel>\n  <voxel x="2" y="1" z="1" name="A" type="0">##</voxel>',
+      shapes:
+        '<voxel x="3" y="1" z="1" type="0">###</voxel>\n  <voxel x="1" y="1" z="1" name="Long name" type="0">#</voxel>\n  <voxel x="2" y="1" z="1" name="A" type="0">##</voxel>',
       problem: '<shapes><shape id="1" count="1"/><shape id="2" count="1"/></shapes><result id="0"/>',
     });
     const puzzleRead = parseBurrTools(xml, 'x.xmpuzzle');

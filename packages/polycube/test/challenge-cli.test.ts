@@ -18,7 +18,10 @@ function kit(...args: string[]) {
 
 describe('kit generate polycube', () => {
   it('writes challenges that kit run --all --count finds exactly one completion of, and kit grade grades', () => {
-    for (const [size, difficulty, seed] of [['3x3x3', 'hard', '4'], ['3x4x5', 'medium', '7']] as const) {
+    for (const [size, difficulty, seed] of [
+      ['3x3x3', 'hard', '4'],
+      ['3x4x5', 'medium', '7'],
+    ] as const) {
       const made = kit('generate', 'polycube', '--size', size, '--difficulty', difficulty, '--seed', seed);
       expect(made.status, made.stderr).toBe(0);
       const header = made.stdout.split('\n')[0]!;
@@ -27,7 +30,9 @@ describe('kit generate polycube', () => {
       writeFileSync(path, made.stdout);
       const counted = kit('run', 'polycube', path, '--all', '--count');
       expect(counted.status, counted.stderr).toBe(0);
-      expect(counted.stdout).toMatch(new RegExp(`^${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} ${size}: 1 solution with no symmetry removed, \\d+ tries\\n$`));
+      expect(counted.stdout).toMatch(
+        new RegExp(`^${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} ${size}: 1 solution with no symmetry removed, \\d+ tries\\n$`),
+      );
       const graded = kit('grade', 'polycube', path);
       expect(graded.status, graded.stderr).toBe(0);
       expect(graded.stdout).toMatch(new RegExp(`^${size}: ${header.split(' ')[3]} \\(\\d+ steps: .*\\)\\n$`));

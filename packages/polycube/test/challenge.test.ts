@@ -28,10 +28,14 @@ function plainCheck(text: string) {
   const kinds = namedSet(challenge.set as SetName).pieces.kinds;
   const laid = new Map<string, Cube[]>();
   const free: boolean[] = [];
-  grid.forEach((layer, z) => { layer.forEach((row, y) => { row.forEach((char, x) => {
-    free[x + X * (y + Y * z)] = char === '.';
-    if (/[A-Za-z]/.test(char)) laid.set(char, [...(laid.get(char) ?? []), [x, y, z]]);
-  }); }); });
+  grid.forEach((layer, z) => {
+    layer.forEach((row, y) => {
+      row.forEach((char, x) => {
+        free[x + X * (y + Y * z)] = char === '.';
+        if (/[A-Za-z]/.test(char)) laid.set(char, [...(laid.get(char) ?? []), [x, y, z]]);
+      });
+    });
+  });
   for (const [name, cubes] of laid) {
     const kind = kinds.find((k) => k.name === name);
     expect(kind, `laid ${name} is a piece of ${challenge.set}`).toBeDefined();
@@ -110,15 +114,24 @@ describe('generated challenges', () => {
     expect(instance.laid!.length).toBe(7 - instance.pieces.kinds.length);
     const solutions: string[][][] = [];
     const summary = await solver.solve(instance, {
-      wantSolutions: true, wantProgress: false, solution: (state: { layers: string[][] }) => solutions.push(state.layers), progress: () => {}, progressDue: () => false, shouldStop: () => false,
+      wantSolutions: true,
+      wantProgress: false,
+      solution: (state: { layers: string[][] }) => solutions.push(state.layers),
+      progress: () => {},
+      progressDue: () => false,
+      shouldStop: () => false,
     } as never);
     expect(summary.solutions).toBe(1);
     expect(plugin.summarize!(summary, instance)).toMatch(/^c\.txt 3x3x3: 1 solution with no symmetry removed, \d+ tries$/);
     // The solution keeps each laid piece where the file lays it.
     const drawn = readPlainChallenge(made.input).grid;
-    drawn.forEach((layer, z) => { layer.forEach((row, y) => { row.forEach((char, x) => {
-      if (char !== '.') expect(solutions[0]![z]![y]![x]).toBe(char);
-    }); }); });
+    drawn.forEach((layer, z) => {
+      layer.forEach((row, y) => {
+        row.forEach((char, x) => {
+          if (char !== '.') expect(solutions[0]![z]![y]![x]).toBe(char);
+        });
+      });
+    });
     expect(solutions[0]!.flat().join('')).not.toMatch(/[. ]/);
     expect(gradeLine(grade(text), plugin.grader!.levels)).toMatch(/^3x3x3: hard \(\d steps: (\d easy, )?(\d medium, )?\d hard\)$/);
   });
@@ -137,13 +150,17 @@ describe('bad parameters and challenge files', () => {
   it('stops when the signal is aborted, and tells progress in searches made', () => {
     const controller = new AbortController();
     const seen: number[] = [];
-    const made = () => solver.generate!({ seed: 1, difficulty: 'hard', size: [3, 3, 3], parameters: {} }, {
-      signal: controller.signal,
-      progress: (tries) => {
-        seen.push(tries);
-        if (tries === 3) controller.abort();
-      },
-    });
+    const made = () =>
+      solver.generate!(
+        { seed: 1, difficulty: 'hard', size: [3, 3, 3], parameters: {} },
+        {
+          signal: controller.signal,
+          progress: (tries) => {
+            seen.push(tries);
+            if (tries === 3) controller.abort();
+          },
+        },
+      );
     expect(errorOf(made)).toBe('generation was stopped');
     expect(seen).toEqual([1, 2, 3]);
   });
@@ -157,13 +174,38 @@ describe('bad parameters and challenge files', () => {
   const SOMA_LAID = 'VV.\nV..\n...\n\n...\n...\n...\n\n...\n...\n...\n';
   it.each([
     ['an unknown laid piece', SOMA_LAID.replace('VV.', 'XX.').replace('V..', 'X..'), {}, 'c.txt:1:1: laid piece "X" is not one of the pieces (VLTZABP)'],
-    ['a laid piece of the wrong shape', SOMA_LAID.replace('V..', '...'), {}, 'c.txt:1:1: the 2 cubes marked "V" are not the shape of piece V (3 cubes, turned any way but not mirrored)'],
+    [
+      'a laid piece of the wrong shape',
+      SOMA_LAID.replace('V..', '...'),
+      {},
+      'c.txt:1:1: the 2 cubes marked "V" are not the shape of piece V (3 cubes, turned any way but not mirrored)',
+    ],
     ['a piece laid twice', 'VV.\nV..\n...\n\n...\n...\n...\n\nVV.\nV..\n...\n', {}, 'c.txt:9:1: piece "V" is laid more often than the set has it (1)'],
-    ['a header line it does not know', `size: 3x3x3\n${SOMA_LAID}`, {}, 'c.txt:1:1: unknown header line "size:" (a target file\'s header takes set: and pieces:)'],
-    ['an unknown set', `set: dominoes\n${SOMA_LAID}`, {}, 'c.txt: set: must be one of soma, tetracubes, solid-pentominoes, pentacubes, bedlam (got "dominoes")'],
+    [
+      'a header line it does not know',
+      `size: 3x3x3\n${SOMA_LAID}`,
+      {},
+      'c.txt:1:1: unknown header line "size:" (a target file\'s header takes set: and pieces:)',
+    ],
+    [
+      'an unknown set',
+      `set: dominoes\n${SOMA_LAID}`,
+      {},
+      'c.txt: set: must be one of soma, tetracubes, solid-pentominoes, pentacubes, bedlam (got "dominoes")',
+    ],
     ['a set given twice', `set: soma\n${SOMA_LAID}`, { set: 'bedlam' }, 'give the set once: --set bedlam but the file says set: soma'],
-    ['symmetry with laid pieces', SOMA_LAID, { symmetry: 'rotations' }, '--symmetry rotations does not go with laid pieces: they fix the packing in place, so every completion counts (auto or none)'],
-    ['--all with a symmetry', '...\n...\n...\n\n...\n...\n...\n\n...\n...\n...\n', { all: true, symmetry: 'full' }, '--all counts every packing: it does not go with --symmetry full'],
+    [
+      'symmetry with laid pieces',
+      SOMA_LAID,
+      { symmetry: 'rotations' },
+      '--symmetry rotations does not go with laid pieces: they fix the packing in place, so every completion counts (auto or none)',
+    ],
+    [
+      '--all with a symmetry',
+      '...\n...\n...\n\n...\n...\n...\n\n...\n...\n...\n',
+      { all: true, symmetry: 'full' },
+      '--all counts every packing: it does not go with --symmetry full',
+    ],
   ])('refuses %s in one line', (_name, text, raw, message) => {
     expect(errorOf(() => parse({ name: 'c.txt', text }, raw as RawOptions))).toBe(message);
   });
@@ -172,7 +214,12 @@ describe('bad parameters and challenge files', () => {
     const instance = parse({ name: 'c.txt', text: 'pieces: VLT\nVV.LLL\nV...#L\n' }, { set: 'soma' });
     expect(instance.pieces.kinds.map((kind) => kind.name)).toEqual(['T']);
     expect(instance.target.layers).toEqual([['##.###', '#...##']]);
-    expect(instance.laid).toEqual([{ name: 'V', cells: [0, 1, 6] }, { name: 'L', cells: [3, 4, 5, 11] }]);
-    expect(errorOf(() => parse({ name: 'c.txt', text: 'pieces: VLT\nVV.LLL\nV...#L\n' }, { pieces: 'VL' }))).toBe('give the pieces once: --pieces VL but the file says pieces: VLT');
+    expect(instance.laid).toEqual([
+      { name: 'V', cells: [0, 1, 6] },
+      { name: 'L', cells: [3, 4, 5, 11] },
+    ]);
+    expect(errorOf(() => parse({ name: 'c.txt', text: 'pieces: VLT\nVV.LLL\nV...#L\n' }, { pieces: 'VL' }))).toBe(
+      'give the pieces once: --pieces VL but the file says pieces: VLT',
+    );
   });
 });

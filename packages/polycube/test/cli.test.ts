@@ -33,7 +33,10 @@ describe('kit run polycube', () => {
     const { soma } = reference.polycube;
     expect(doneOf(counted.stdout)).toMatchObject({ type: 'done', solutions: soma.distinct, tries: soma.tries, target: '3x3x3', symmetry: 'full' });
     expect(doneOf(run('--symmetry', 'none', '--count', '--json', '--threads', '2').stdout)).toMatchObject({ solutions: soma.all, symmetry: 'none' });
-    expect(doneOf(run('--set', 'solid-pentominoes', '--box', '2x3x10', '--count', '--json').stdout)).toMatchObject({ solutions: reference.polycube['solid-pentominoes 2x3x10'].distinct, target: '2x3x10' });
+    expect(doneOf(run('--set', 'solid-pentominoes', '--box', '2x3x10', '--count', '--json').stdout)).toMatchObject({
+      solutions: reference.polycube['solid-pentominoes 2x3x10'].distinct,
+      target: '2x3x10',
+    });
   });
 
   it('prints layers side by side and says what it counted', () => {
@@ -49,7 +52,10 @@ describe('kit run polycube', () => {
   });
 
   it('writes solutions as layers of rows in JSON', () => {
-    const [first] = run('--json', '--limit', '1').stdout.trim().split('\n').map((line) => JSON.parse(line) as { type: string; solution: { layers: string[][] } });
+    const [first] = run('--json', '--limit', '1')
+      .stdout.trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { type: string; solution: { layers: string[][] } });
     expect(first!.type).toBe('solution');
     expect(first!.solution.layers).toHaveLength(3);
     expect(first!.solution.layers.flat().join('').split('').sort().join('')).toBe('AAAABBBBLLLLPPPPTTTTVVVZZZZ');
@@ -80,17 +86,30 @@ describe('kit run polycube', () => {
     copyFileSync(fixture('soma-burrtools-gzip.xmpuzzle'), gz);
     const out = run(gz, '--count');
     expect(out.status).toBe(0);
-    expect(out.stdout.trim()).toMatch(new RegExp(`^${gz.replaceAll('/', '\\/')} problem 1 \\(soma\\) 3x3x3: 240 solutions up to rotations and reflections, \\d+ tries$`));
+    expect(out.stdout.trim()).toMatch(
+      new RegExp(`^${gz.replaceAll('/', '\\/')} problem 1 \\(soma\\) 3x3x3: 240 solutions up to rotations and reflections, \\d+ tries$`),
+    );
     expect(doneOf(run(fixture('tetracubes.xmpuzzle'), '--problem', '2', '--count', '--json').stdout)).toMatchObject({ target: '4x2x2' });
   });
 
   it.each([
     ['unequal.txt', '...\n...\n\n...\n', 'unequal.txt:4: layers of unequal size: layer 2 of the target has 1 row but layer 1 has 2'],
     ['count.txt', '...\n...\n...\n', 'count.txt: the target has 9 cubes but the 7 pieces cover 27'],
-    ['bad.xmpuzzle', 'PK\u0003\u0004 not a puzzle', 'bad.xmpuzzle: not a BurrTools puzzle: the file is neither gzip-compressed nor XML (it starts with "PK\\u0003\\u0004 not a puzzl")'],
-    ['grid.xmpuzzle', gzipSync('<?xml version="1.0"?>\n<puzzle version="2">\n <gridType type="1"/>\n</puzzle>\n'),
-      'grid.xmpuzzle:3: the puzzle is on the grid of triangular prisms (BurrTools grid type 1); polycube packs cubes only (grid type 0)'],
-    ['broken.xmpuzzle', gzipSync('<?xml version="1.0"?>\n<puzzle version="2"/>\n').subarray(0, 20), 'kit: <dir>/broken.xmpuzzle: is not a valid gzip file (unexpected end of file)'],
+    [
+      'bad.xmpuzzle',
+      'PK\u0003\u0004 not a puzzle',
+      'bad.xmpuzzle: not a BurrTools puzzle: the file is neither gzip-compressed nor XML (it starts with "PK\\u0003\\u0004 not a puzzl")',
+    ],
+    [
+      'grid.xmpuzzle',
+      gzipSync('<?xml version="1.0"?>\n<puzzle version="2">\n <gridType type="1"/>\n</puzzle>\n'),
+      'grid.xmpuzzle:3: the puzzle is on the grid of triangular prisms (BurrTools grid type 1); polycube packs cubes only (grid type 0)',
+    ],
+    [
+      'broken.xmpuzzle',
+      gzipSync('<?xml version="1.0"?>\n<puzzle version="2"/>\n').subarray(0, 20),
+      'kit: <dir>/broken.xmpuzzle: is not a valid gzip file (unexpected end of file)',
+    ],
   ])('refuses %s with one line and exit 2', (name, text, message) => {
     const path = file(name, text);
     const out = run(path, '--count');
@@ -124,6 +143,8 @@ describe('hostile BurrTools files', () => {
     const soma = readFileSync(fixture('soma-burrtools.xmpuzzle'), 'utf8').replace('name="soma"', 'name="so\u009b2J\u0085ma\u2029x"');
     const result = run(file('named.xmpuzzle', soma), '--limit', '1', '--count');
     expect(result.status).toBe(0);
-    expect(result.stdout).toBe(`${join(dir, 'named.xmpuzzle')} problem 1 (so\\x9b2J\\x85ma\\u2029x) 3x3x3: 1 solution up to rotations and reflections, 35 tries\n`);
+    expect(result.stdout).toBe(
+      `${join(dir, 'named.xmpuzzle')} problem 1 (so\\x9b2J\\x85ma\\u2029x) 3x3x3: 1 solution up to rotations and reflections, 35 tries\n`,
+    );
   });
 });

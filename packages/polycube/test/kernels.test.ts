@@ -48,7 +48,16 @@ function randomTarget(next: () => number, [X, Y, Z]: [number, number, number], c
   grid[inside[0]![2]]![inside[0]![1]]![inside[0]![0]] = '.';
   while (inside.length < cells) {
     const [x, y, z] = inside[Math.floor(next() * inside.length)]!;
-    const [dx, dy, dz] = ([[1, 0, 0], [-1, 0, 0], [0, 1, 0], [0, -1, 0], [0, 0, 1], [0, 0, -1]] as const)[Math.floor(next() * 6)]!;
+    const [dx, dy, dz] = (
+      [
+        [1, 0, 0],
+        [-1, 0, 0],
+        [0, 1, 0],
+        [0, -1, 0],
+        [0, 0, 1],
+        [0, 0, -1],
+      ] as const
+    )[Math.floor(next() * 6)]!;
     const [nx, ny, nz] = [x + dx, y + dy, z + dz];
     if (nx < 0 || nx >= X || ny < 0 || ny >= Y || nz < 0 || nz >= Z || grid[nz]![ny]![nx] === '.') continue;
     grid[nz]![ny]![nx] = '.';
@@ -93,7 +102,12 @@ describe('kernels', () => {
     const set = namedSet('solid-pentominoes');
     expect(expectSameSearch(boxTarget('2x3x10'), set.pieces).solutions).toHaveLength(12);
     // A 3x3x4 tower with a hollow core and two corners cut off: 32 cubes, holes inside and out.
-    const tower = targetFromLayers([['...', '...', '...'], ['...', '.#.', '...'], ['...', '.#.', '...'], ['..#', '...', '#..']]);
+    const tower = targetFromLayers([
+      ['...', '...', '...'],
+      ['...', '.#.', '...'],
+      ['...', '.#.', '...'],
+      ['..#', '...', '#..'],
+    ]);
     const tetracubes = namedSet('tetracubes').pieces;
     const found = expectSameSearch(tower, tetracubes);
     expect(found.solutions.length).toBe(naiveCount(tower.layers, naiveKinds(tetracubes), true).distinct);

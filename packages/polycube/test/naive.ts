@@ -16,9 +16,26 @@ const apply = (m: Matrix, v: readonly number[]): number[] => m.map((row) => row[
 
 /** The 24 rotations: everything two quarter turns generate. */
 export function rotations(): Matrix[] {
-  const turnX: Matrix = [[1, 0, 0], [0, 0, -1], [0, 1, 0]];
-  const turnZ: Matrix = [[0, -1, 0], [1, 0, 0], [0, 0, 1]];
-  const found = new Map<string, Matrix>([['1,0,0,0,1,0,0,0,1', [[1, 0, 0], [0, 1, 0], [0, 0, 1]]]]);
+  const turnX: Matrix = [
+    [1, 0, 0],
+    [0, 0, -1],
+    [0, 1, 0],
+  ];
+  const turnZ: Matrix = [
+    [0, -1, 0],
+    [1, 0, 0],
+    [0, 0, 1],
+  ];
+  const found = new Map<string, Matrix>([
+    [
+      '1,0,0,0,1,0,0,0,1',
+      [
+        [1, 0, 0],
+        [0, 1, 0],
+        [0, 0, 1],
+      ],
+    ],
+  ]);
   const queue = [...found.values()];
   while (queue.length > 0) {
     const m = queue.pop()!;
@@ -36,13 +53,23 @@ export function rotations(): Matrix[] {
 
 /** The 48 symmetries: the rotations, and each composed with a mirror. */
 export function symmetries(): { m: Matrix; mirror: boolean }[] {
-  const mirror: Matrix = [[-1, 0, 0], [0, 1, 0], [0, 0, 1]];
-  return rotations().flatMap((r) => [{ m: r, mirror: false }, { m: multiply(r, mirror), mirror: true }]);
+  const mirror: Matrix = [
+    [-1, 0, 0],
+    [0, 1, 0],
+    [0, 0, 1],
+  ];
+  return rotations().flatMap((r) => [
+    { m: r, mirror: false },
+    { m: multiply(r, mirror), mirror: true },
+  ]);
 }
 
 function normalized(cubes: readonly (readonly number[])[]): string {
   const min = [0, 1, 2].map((i) => Math.min(...cubes.map((c) => c[i]!)));
-  return cubes.map((c) => c.map((v, i) => v - min[i]!).join(',')).sort().join(' ');
+  return cubes
+    .map((c) => c.map((v, i) => v - min[i]!).join(','))
+    .sort()
+    .join(' ');
 }
 
 function orientationKeys(cubes: readonly (readonly number[])[]): Set<string> {

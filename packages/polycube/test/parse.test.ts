@@ -13,11 +13,17 @@ const instanceFrom = (raw: RawOptions, input?: TextFile) => plugin.parse(parseOp
 describe('targets', () => {
   it('reads layers bottom first, crops hole-only margins, and writes them back', () => {
     const target = parseTarget('#####\n#...#\n#...#\n\n#####\n#.#.#\n#####\n\n#####\n#####\n#####\n', 'steps.txt');
-    expect(target.layers).toEqual([['...', '...'], ['.#.', '###']]);
+    expect(target.layers).toEqual([
+      ['...', '...'],
+      ['.#.', '###'],
+    ]);
     expect(targetName(target)).toBe('3x2x2');
     expect(cubeCount(target)).toBe(8);
     expect(parseTarget(targetToText(target))).toEqual(target);
-    expect(parseTarget('// a comment\n..\n..\n\n\n..\r\n. \n').layers).toEqual([['..', '..'], ['..', '.#']]);
+    expect(parseTarget('// a comment\n..\n..\n\n\n..\r\n. \n').layers).toEqual([
+      ['..', '..'],
+      ['..', '.#'],
+    ]);
   });
 
   it('reads boxes as columns x rows x layers', () => {
@@ -47,9 +53,22 @@ describe('piece files', () => {
     const set = parsePieceFile('AA B\nA. B\n\n.A .\n.. B\n---\nCCC\n');
     expect(pieceLetters(set)).toBe('ABC');
     expect(set.kinds.map((kind) => kind.shape)).toEqual([
-      [[0, 0, 0], [1, 0, 0], [0, 1, 0], [1, 0, 1]],
-      [[0, 0, 0], [0, 1, 0], [0, 1, 1]],
-      [[0, 0, 0], [1, 0, 0], [2, 0, 0]],
+      [
+        [0, 0, 0],
+        [1, 0, 0],
+        [0, 1, 0],
+        [1, 0, 1],
+      ],
+      [
+        [0, 0, 0],
+        [0, 1, 0],
+        [0, 1, 1],
+      ],
+      [
+        [0, 0, 0],
+        [1, 0, 0],
+        [2, 0, 0],
+      ],
     ]);
   });
 
@@ -66,7 +85,7 @@ describe('piece files', () => {
 });
 
 describe('options', () => {
-  it("opens on the Soma cube, each set with its own box, and names what it counts", () => {
+  it('opens on the Soma cube, each set with its own box, and names what it counts', () => {
     expect(instanceFrom({})).toMatchObject({ name: '3x3x3', source: 'soma', symmetry: 'auto' });
     expect(pieceLetters(instanceFrom({}).pieces)).toBe('VLTZABP');
     expect(instanceFrom({ set: 'bedlam' }).name).toBe('4x4x4');
@@ -87,8 +106,12 @@ describe('options', () => {
     ['a piece file without a target', { 'piece-file': file('p.txt', 'AA\n') }, undefined, 'give a target for the pieces: --box AxBxC or a target file'],
     ['two targets', { box: '3x3x3' }, file('t.txt', '...\n'), 'give the target once: either --box or a target file'],
     ['unknown pieces', { pieces: 'VLQ' }, undefined, 'unknown piece "Q" in --pieces (choose from VLTZABP)'],
-    ['full symmetry on a chiral set', { set: 'bedlam', symmetry: 'full' }, undefined,
-      '--symmetry full: piece "B" has no mirror twin in the set, so a mirrored packing is not a packing of these pieces (use --symmetry rotations)'],
+    [
+      'full symmetry on a chiral set',
+      { set: 'bedlam', symmetry: 'full' },
+      undefined,
+      '--symmetry full: piece "B" has no mirror twin in the set, so a mirrored packing is not a packing of these pieces (use --symmetry rotations)',
+    ],
     ['--problem without a BurrTools file', { problem: '2' }, undefined, '--problem only goes with a BurrTools file'],
   ])('refuses %s in one line', (_name, raw, input, message) => {
     expect(errorOf(() => instanceFrom(raw, input))).toBe(message);
@@ -97,7 +120,11 @@ describe('options', () => {
   it('counts a piece that fits only through the holes of a target as fitting nowhere', () => {
     // A 4-long row exists in the box but not among the cubes.
     const target = file('ring.txt', '....\n.##.\n....\n');
-    expect(errorOf(() => instanceFrom({ 'piece-file': file('p.txt', 'IIII\n\nXXX\n') }, target))).toBe('ring.txt: the target has 10 cubes but the 2 pieces cover 7');
-    expect(errorOf(() => instanceFrom({ 'piece-file': file('p.txt', 'OO CCC DDD\nOO\n') }, target))).toBe('ring.txt: piece "O" (2x2x1) fits nowhere in the 4x3x1 target');
+    expect(errorOf(() => instanceFrom({ 'piece-file': file('p.txt', 'IIII\n\nXXX\n') }, target))).toBe(
+      'ring.txt: the target has 10 cubes but the 2 pieces cover 7',
+    );
+    expect(errorOf(() => instanceFrom({ 'piece-file': file('p.txt', 'OO CCC DDD\nOO\n') }, target))).toBe(
+      'ring.txt: piece "O" (2x2x1) fits nowhere in the 4x3x1 target',
+    );
   });
 });

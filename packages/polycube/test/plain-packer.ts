@@ -38,9 +38,26 @@ type Matrix = number[][];
 const times = (a: Matrix, b: Matrix): Matrix => a.map((row) => [0, 1, 2].map((j) => row[0]! * b[0]![j]! + row[1]! * b[1]![j]! + row[2]! * b[2]![j]!));
 
 function allRotations(): Matrix[] {
-  const quarterX: Matrix = [[1, 0, 0], [0, 0, -1], [0, 1, 0]];
-  const quarterY: Matrix = [[0, 0, 1], [0, 1, 0], [-1, 0, 0]];
-  const seen = new Map<string, Matrix>([['100010001', [[1, 0, 0], [0, 1, 0], [0, 0, 1]]]]);
+  const quarterX: Matrix = [
+    [1, 0, 0],
+    [0, 0, -1],
+    [0, 1, 0],
+  ];
+  const quarterY: Matrix = [
+    [0, 0, 1],
+    [0, 1, 0],
+    [-1, 0, 0],
+  ];
+  const seen = new Map<string, Matrix>([
+    [
+      '100010001',
+      [
+        [1, 0, 0],
+        [0, 1, 0],
+        [0, 0, 1],
+      ],
+    ],
+  ]);
   const todo = [...seen.values()];
   while (todo.length > 0) {
     const m = todo.pop()!;
@@ -87,7 +104,12 @@ export interface PlainCompletions {
 }
 
 /** Completions of the free cubes, each piece used once, counted up to `limit`. */
-export function plainCompletions(size: readonly [number, number, number], free: readonly boolean[], pieces: ReadonlyArray<{ name: string; cubes: readonly Cube[] }>, limit: number): PlainCompletions {
+export function plainCompletions(
+  size: readonly [number, number, number],
+  free: readonly boolean[],
+  pieces: ReadonlyArray<{ name: string; cubes: readonly Cube[] }>,
+  limit: number,
+): PlainCompletions {
   const [X, Y, Z] = size;
   const open = [...free];
   const turned = pieces.map((piece) => turnings(piece.cubes));

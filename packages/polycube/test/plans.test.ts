@@ -10,9 +10,20 @@ import { images, key } from './support.js';
 
 describe('plans', () => {
   it('lists the same placements in WebAssembly and in JavaScript, in every axis order', () => {
-    const tower = targetFromLayers([['...', '...', '...'], ['...', '.#.', '...'], ['..#', '...', '#..']]);
-    for (const [target, pieces] of [[boxTarget('2x5x6'), namedSet('solid-pentominoes').pieces], [tower, namedSet('tetracubes').pieces]] as const) {
-      for (const axes of [[0, 1, 2], [2, 0, 1], [1, 2, 0]] as [number, number, number][]) {
+    const tower = targetFromLayers([
+      ['...', '...', '...'],
+      ['...', '.#.', '...'],
+      ['..#', '...', '#..'],
+    ]);
+    for (const [target, pieces] of [
+      [boxTarget('2x5x6'), namedSet('solid-pentominoes').pieces],
+      [tower, namedSet('tetracubes').pieces],
+    ] as const) {
+      for (const axes of [
+        [0, 1, 2],
+        [2, 0, 1],
+        [1, 2, 0],
+      ] as [number, number, number][]) {
         const wasm = compileProblem(target, pieces, axes);
         const js = compileProblem(target, pieces, axes, { wasm: false });
         expect(wasm.placements).toEqual(js.placements);

@@ -12,7 +12,8 @@ import { packingCompletions } from '../src/play-referee.js';
 import plugin from '../src/plugin.js';
 import { naiveCount, rotations, type NaiveKind } from './naive.js';
 
-const instanceOf = (raw: RawOptions, text?: string) => plugin.parse(parseOptions(plugin.options, raw), text === undefined ? undefined : { name: 'target.txt', text });
+const instanceOf = (raw: RawOptions, text?: string) =>
+  plugin.parse(parseOptions(plugin.options, raw), text === undefined ? undefined : { name: 'target.txt', text });
 
 function piecesOf(game: Game) {
   if (game.setup.kind !== 'pieces' || game.position.kind !== 'pieces') throw new Error('pieces');
@@ -31,8 +32,7 @@ function randomPlacement(game: Game, next: () => number): PlayMove | undefined {
     try {
       applyMove(setup, position, move);
       return move;
-    } catch {
-    }
+    } catch {}
   }
   return undefined;
 }
@@ -65,7 +65,11 @@ function leftOf(game: Game, shapes: Map<string, readonly (readonly number[])[]>)
   return { layers, kinds };
 }
 
-const key = (cells: ReadonlyArray<readonly number[]>) => cells.map((v) => v.join(',')).sort().join(' ');
+const key = (cells: ReadonlyArray<readonly number[]>) =>
+  cells
+    .map((v) => v.join(','))
+    .sort()
+    .join(' ');
 const normal = (cells: ReadonlyArray<readonly number[]>) => {
   const least = [0, 1, 2].map((axis) => Math.min(...cells.map((v) => v[axis]!)));
   return cells.map((v) => v.map((n, axis) => n - least[axis]!));
@@ -119,18 +123,37 @@ describe('polycube in play', () => {
     expect([setup.width, setup.height, setup.depth, setup.holes]).toEqual([5, 3, 2, [21, 22, 23]]);
     // L flat in the bottom layer's corner: x 0..2 on row 0 and x 0 on row 1.
     const l = setup.tray.findIndex((piece) => piece.name === 'L');
-    const flatL = setup.tray[l]!.orientations.findIndex((shape) => key(shape) === key([[0, 0, 0], [0, 0, 1], [0, 0, 2], [0, 1, 0]]));
+    const flatL = setup.tray[l]!.orientations.findIndex(
+      (shape) =>
+        key(shape) ===
+        key([
+          [0, 0, 0],
+          [0, 0, 1],
+          [0, 0, 2],
+          [0, 1, 0],
+        ]),
+    );
     game = playMove(plugin, instance, game, { type: 'place', piece: l, orientation: flatL, cell: 0 });
     let status = gameStatus(plugin, instance, game);
     expect(status.violations).toEqual([]);
     expect(status.view.frame.width).toBe(5);
     expect(status.view.frame.height).toBe(6);
     expect(status.view.frame.title).toBe('2 layers of 3 rows, the bottom layer first');
-    expect(status.view.frame.cells.map((cell) => (cell.hole ? '#' : cell.label ?? '.')).join('')).toBe('LLL..' + 'L....' + '.....' + '.....' + '.###.' + '.....');
+    expect(status.view.frame.cells.map((cell) => (cell.hole ? '#' : (cell.label ?? '.'))).join('')).toBe(
+      'LLL..' + 'L....' + '.....' + '.....' + '.###.' + '.....',
+    );
     // V flat around cube (1, 1, 0) (cell 6): with L and the hole above it, that cube is cut off,
     // and the 19 other free cubes are not a multiple of the tetracubes left.
     const v = setup.tray.findIndex((piece) => piece.name === 'V');
-    const flatV = setup.tray[v]!.orientations.findIndex((shape) => key(shape) === key([[0, 0, 1], [0, 1, 0], [0, 1, 1]]));
+    const flatV = setup.tray[v]!.orientations.findIndex(
+      (shape) =>
+        key(shape) ===
+        key([
+          [0, 0, 1],
+          [0, 1, 0],
+          [0, 1, 1],
+        ]),
+    );
     game = playMove(plugin, instance, game, { type: 'place', piece: v, orientation: flatV, cell: 6 });
     status = gameStatus(plugin, instance, game);
     const taken = new Set([0, 1, 2, 5, 7, 11, 12, 21, 22, 23, 6]);

@@ -15,7 +15,10 @@ function polycubes(n: number): Set<string> {
     for (const m of turns) {
       const image = cubes.map((c) => m.map((row) => row[0]! * c[0]! + row[1]! * c[1]! + row[2]! * c[2]!));
       const min = [0, 1, 2].map((i) => Math.min(...image.map((c) => c[i]!)));
-      const key = image.map((c) => c.map((v, i) => v - min[i]!).join(',')).sort().join(' ');
+      const key = image
+        .map((c) => c.map((v, i) => v - min[i]!).join(','))
+        .sort()
+        .join(' ');
       if (best === undefined || key < best) best = key;
     }
     return best!;
@@ -27,7 +30,14 @@ function polycubes(n: number): Set<string> {
       const cubes = key.split(' ').map((c) => c.split(',').map(Number));
       const have = new Set(key.split(' '));
       for (const [x, y, z] of cubes) {
-        for (const [dx, dy, dz] of [[1, 0, 0], [-1, 0, 0], [0, 1, 0], [0, -1, 0], [0, 0, 1], [0, 0, -1]]) {
+        for (const [dx, dy, dz] of [
+          [1, 0, 0],
+          [-1, 0, 0],
+          [0, 1, 0],
+          [0, -1, 0],
+          [0, 0, 1],
+          [0, 0, -1],
+        ]) {
           const cube = [x! + dx!, y! + dy!, z! + dz!];
           if (!have.has(cube.join(','))) next.add(canonical([...cubes, cube]));
         }
@@ -45,7 +55,10 @@ const keyOf = (shape: readonly Voxel[]) => {
   for (const m of turns) {
     const image = shape.map((c) => m.map((row) => row[0]! * c[0] + row[1]! * c[1] + row[2]! * c[2]));
     const min = [0, 1, 2].map((i) => Math.min(...image.map((c) => c[i]!)));
-    const key = image.map((c) => c.map((v, i) => v - min[i]!).join(',')).sort().join(' ');
+    const key = image
+      .map((c) => c.map((v, i) => v - min[i]!).join(','))
+      .sort()
+      .join(' ');
     if (best === undefined || key < best) best = key;
   }
   return best!;
@@ -79,7 +92,13 @@ describe('named sets', () => {
     const somaKeys = new Set(soma.kinds.map((kind) => keyOf(kind.shape)));
     // Every tetracube but the straight one and the square, and the bent tricube.
     const expected = new Set([...polycubes(4)].filter((key) => !['0,0,0 0,0,1 0,0,2 0,0,3', '0,0,0 0,0,1 0,1,0 0,1,1'].includes(key)));
-    expected.add(keyOf([[0, 0, 0], [1, 0, 0], [0, 1, 0]]));
+    expected.add(
+      keyOf([
+        [0, 0, 0],
+        [1, 0, 0],
+        [0, 1, 0],
+      ]),
+    );
     expect(somaKeys).toEqual(expected);
   });
 

@@ -4,9 +4,21 @@ import plugin from '../src/plugin.js';
 
 describe('view', () => {
   it('draws the layers side by side, bottom first, one blank column between them', () => {
-    const frame = viewPacking({ layers: [['AB', 'A.'], ['C ', 'CC']] }, { index: 3 });
+    const frame = viewPacking(
+      {
+        layers: [
+          ['AB', 'A.'],
+          ['C ', 'CC'],
+        ],
+      },
+      { index: 3 },
+    );
     expect(frame).toMatchObject({ width: 5, height: 2, title: 'No. 3', layers: { depth: 2, width: 2, gap: 1 } });
-    const row = (y: number) => frame.cells.slice(y * 5, y * 5 + 5).map((cell) => (cell.hole ? '_' : cell.label ?? ' ')).join('');
+    const row = (y: number) =>
+      frame.cells
+        .slice(y * 5, y * 5 + 5)
+        .map((cell) => (cell.hole ? '_' : (cell.label ?? ' ')))
+        .join('');
     expect([row(0), row(1)]).toEqual(['AB_C ', 'A__CC']);
     expect(frame.cells[0]).toEqual({ fill: 'piece-A', label: 'A' });
     // The pentomino letters keep their usual colours.
@@ -30,7 +42,10 @@ describe('samples', () => {
     const { prepare, runAll } = await import('../src/engine.js');
     for (const sample of plugin.samples!) {
       const raw = Object.fromEntries(Object.entries(sample.options ?? {}).map(([k, v]) => [k, String(v)]));
-      const instance = plugin.parse(parseOptions(plugin.options, raw), sample.input !== undefined ? { name: `${sample.name}.txt`, text: sample.input } : undefined);
+      const instance = plugin.parse(
+        parseOptions(plugin.options, raw),
+        sample.input !== undefined ? { name: `${sample.name}.txt`, text: sample.input } : undefined,
+      );
       const found = runAll(prepare(instance.target, instance.pieces, { symmetry: instance.symmetry })).solutions;
       expect(`${sample.title}`).toContain(`${found} solutions`.replace(/^(\d+)/, (n) => Number(n).toLocaleString('en')));
     }

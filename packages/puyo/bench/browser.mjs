@@ -77,7 +77,11 @@ async function rendererClocks(browser) {
   try {
     // Headless Chromium also runs a renderer for its own WebUI (busy starting up while the bench warms up).
     const pages = processInfo.filter((p) => p.type === 'renderer' && !readFileSync(`/proc/${p.id}/cmdline`, 'utf8').includes('--top-chrome-webui'));
-    const clocks = pages.map(({ id }) => () => Number(readFileSync(`/proc/${id}/task/${id}/schedstat`, 'utf8').split(' ')[0]) / 1e9);
+    const clocks = pages.map(
+      ({ id }) =>
+        () =>
+          Number(readFileSync(`/proc/${id}/task/${id}/schedstat`, 'utf8').split(' ')[0]) / 1e9,
+    );
     for (const read of clocks) read();
     return clocks;
   } catch {
@@ -139,7 +143,13 @@ export async function browserBench({ fields, rounds, seconds, peer, say, chromiu
     return;
   }
   const [{ build }, { chromium: playwright }] = await Promise.all([import('esbuild'), import('playwright-core')]);
-  const bundled = await build({ stdin: { contents: ENTRY, resolveDir: process.cwd(), loader: 'js' }, bundle: true, format: 'esm', platform: 'browser', write: false });
+  const bundled = await build({
+    stdin: { contents: ENTRY, resolveDir: process.cwd(), loader: 'js' },
+    bundle: true,
+    format: 'esm',
+    platform: 'browser',
+    write: false,
+  });
   const rows = fields.map(({ name, path, text }) => {
     const board = boardFromGrid(gridFromField(parseField(text)));
     const result = createResult();
@@ -153,12 +163,23 @@ export async function browserBench({ fields, rounds, seconds, peer, say, chromiu
     browser = await playwright.launch({
       executablePath: chromium,
       headless: true,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     });
     const page = await browser.newPage();
     await page.goto(`http://127.0.0.1:${server.address().port}/`);
     await page.waitForFunction(() => window.ready === true);
-    const info = await page.evaluate((texts) => window.bench.load(texts), fields.map((f) => f.text));
+    const info = await page.evaluate(
+      (texts) => window.bench.load(texts),
+      fields.map((f) => f.text),
+    );
     const measureWall = (index) => page.evaluate(([i, s]) => window.bench.measure(i, s), [index, seconds]);
     // Warm-up (untimed): each field long enough for the kernel to leave Liftoff for TurboFan.
     for (let i = 0; i < rows.length; i++) await measureWall(i);
@@ -196,7 +217,9 @@ export async function browserBench({ fields, rounds, seconds, peer, say, chromiu
     line(`CPU: ${cpuModel} (${cpus().length} cores), load average ${loadavg()[0].toFixed(1)} at the end`);
     line(`Browser: ${version} (headless, page main thread${info.isolated ? ', cross-origin isolated' : ''}), simulateBoard engine: ${info.engine}`);
     const cpu = rows.every((row) => row.pageCpu.length === rounds);
-    line(`simulateBoard in the page per ${cpu ? 'CPU second of its main thread (/proc) and per ' : ''}wall second (performance.now()) against the peer per CPU second, best of ${rounds} rounds of ${seconds} s (taking turns)`);
+    line(
+      `simulateBoard in the page per ${cpu ? 'CPU second of its main thread (/proc) and per ' : ''}wall second (performance.now()) against the peer per CPU second, best of ${rounds} rounds of ${seconds} s (taking turns)`,
+    );
     const TARGET = 0.9;
     const fmt = (n) => Math.round(n).toLocaleString('en-US');
     const header = ['field', ...(cpu ? ['browser cpu'] : []), 'browser wall', 'peer', ...(cpu ? ['cpu/peer'] : []), 'wall/peer', `>= ${TARGET}x peer`];
@@ -204,13 +227,22 @@ export async function browserBench({ fields, rounds, seconds, peer, say, chromiu
       const [wall, peerRate] = [Math.max(...row.page), Math.max(...row.peer)];
       const cpuRate = cpu ? Math.max(...row.pageCpu) : undefined;
       row.ratio = (cpuRate ?? wall) / peerRate;
-      return [row.name, ...(cpu ? [fmt(cpuRate)] : []), fmt(wall), fmt(peerRate), ...(cpu ? [`${(cpuRate / peerRate).toFixed(2)}x`] : []),
-        `${(wall / peerRate).toFixed(2)}x`, row.ratio >= TARGET ? 'met' : 'not met'];
+      return [
+        row.name,
+        ...(cpu ? [fmt(cpuRate)] : []),
+        fmt(wall),
+        fmt(peerRate),
+        ...(cpu ? [`${(cpuRate / peerRate).toFixed(2)}x`] : []),
+        `${(wall / peerRate).toFixed(2)}x`,
+        row.ratio >= TARGET ? 'met' : 'not met',
+      ];
     });
     const widths = header.map((h, i) => Math.max(h.length, ...table.map((cells) => cells[i].length)));
     for (const cells of [header, ...table]) line(cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  '));
     const worst = Math.min(...rows.map((row) => row.ratio));
-    line(`target in the browser: simulateBoard >= ${TARGET}x puyoai's simulateFastAVX2 (the peer) on every field, per ${cpu ? 'CPU' : 'wall'} second: ${worst >= TARGET ? 'met' : 'not met'} (worst ${worst.toFixed(2)}x)`);
+    line(
+      `target in the browser: simulateBoard >= ${TARGET}x puyoai's simulateFastAVX2 (the peer) on every field, per ${cpu ? 'CPU' : 'wall'} second: ${worst >= TARGET ? 'met' : 'not met'} (worst ${worst.toFixed(2)}x)`,
+    );
     return lines;
   } finally {
     await browser?.close();

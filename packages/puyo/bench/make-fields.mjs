@@ -16,8 +16,7 @@ const random = (n) => {
 const COLOURS = 'RGBY';
 const heights = [9, 10, 8, 7, 9, 10].map((h) => h - random(3));
 const columns = heights.map((h) => Array.from({ length: h }, () => COLOURS[random(4)]));
-const text = () =>
-  Array.from({ length: 12 }, (_, i) => columns.map((column) => column[11 - i] ?? '.').join('')).join('\n');
+const text = () => Array.from({ length: 12 }, (_, i) => columns.map((column) => column[11 - i] ?? '.').join('')).join('\n');
 const score = () => {
   const result = simulate(parseField(text()));
   if (result.breakdown.some((step) => step.groups.length !== 1)) return -1;

@@ -116,7 +116,9 @@ export function nazoBench(budgetSeconds = 20) {
     const fastRate = (fast.result.tries / fast.cpu) * 1000;
     const plainRate = (plain.result.tries / plain.cpu) * 1000;
     if (plain.result.complete && (plain.result.tries !== fast.result.tries || plain.result.answers !== fast.result.solutions)) {
-      throw new Error(`searches disagree on ${n} pairs: fast ${fast.result.solutions}/${fast.result.tries}, plain ${plain.result.answers}/${plain.result.tries}`);
+      throw new Error(
+        `searches disagree on ${n} pairs: fast ${fast.result.solutions}/${fast.result.tries}, plain ${plain.result.answers}/${plain.result.tries}`,
+      );
     }
     const plainText = plain.result.complete
       ? `plain ${fmt(plain.cpu)} ms`

@@ -100,7 +100,10 @@ function startupSource(logged) {
 /** The cap factors a table's pnsolve times were taken with: its runs' own, or this run's. */
 function capFactors(logged, capFactor) {
   const factors = logged ? new Set([...logged.values()].map((r) => r.peer?.capFactor ?? capFactor)) : new Set([capFactor]);
-  return [...factors].sort((a, b) => b - a).map((f) => `${f}x`).join(' or ');
+  return [...factors]
+    .sort((a, b) => b - a)
+    .map((f) => `${f}x`)
+    .join(' or ');
 }
 
 /** The lists' puzzles this run solves, decoded; those it cannot read, and those read with a 4th goal character. */
@@ -132,6 +135,15 @@ function selectPuzzles(all, { levels, kinds, done }) {
   return { puzzles, skipped, fourth };
 }
 
+/** pnsolve's start-up, seconds: the best of 5 runs of the first puzzle cut to its first pair (22 placements at most). */
+function pnsolveStartup(pnsolve, param) {
+  const [field, rest] = [param.split('_')[0], param.slice(param.indexOf('_') + 1)];
+  const onePair = `${field}_${rest.slice(0, 2)}__${rest.slice(rest.indexOf('__') + 2)}`;
+  const runs = Array.from({ length: 5 }, () => pnsolveTimed(pnsolve, onePair));
+  const startup = Math.min(...runs.map((r) => r.seconds ?? Infinity));
+  return Number.isFinite(startup) ? startup : 0;
+}
+
 export function puzzleBench({ lists, pnsolve, kinds, levels, skipLogged, fromLog, capFactor = CAP_FACTOR, writeReadme }) {
   if (!existsSync(lists)) {
     console.log(`puzzles: skipped: puyo2's lists not found at ${lists} (give --lists DIR, puyo2's test/pnsolve)`);
@@ -151,22 +163,18 @@ export function puzzleBench({ lists, pnsolve, kinds, levels, skipLogged, fromLog
   let startup = 0;
   // A table made from logs measures pnsolve's start-up only for lines whose run logged none.
   if (havePeer && (!logged || unloggedStartup)) {
-    // The first puzzle cut to its first pair: 22 placements at most, so its time is the start-up.
-    const [field, rest] = [puzzles[0].param.split('_')[0], puzzles[0].param.slice(puzzles[0].param.indexOf('_') + 1)];
-    const onePair = `${field}_${rest.slice(0, 2)}__${rest.slice(rest.indexOf('__') + 2)}`;
-    const runs = Array.from({ length: 5 }, () => pnsolveTimed(pnsolve, onePair));
-    startup = Math.min(...runs.map((r) => r.seconds ?? Infinity));
-    if (!Number.isFinite(startup)) startup = 0;
+    startup = pnsolveStartup(pnsolve, puzzles[0].param);
     // Logged for --from-log, so that a table made later takes this run's start-up, not its own.
     if (!fromLog) process.stderr.write(`pnsolve start-up ${startup.toFixed(4)}\npnsolve cap factor ${capFactor}\n`);
   }
   /** One puzzle solved by the kit and by pnsolve, timed; its line printed on stderr. */
   const solveBoth = (puzzle) => {
     let kit = cpuSeconds(() => kitSolve(puzzle.search));
-    if (kit.seconds < 0.5) for (let i = 0; i < 2; i++) {
-      const again = cpuSeconds(() => kitSolve(puzzle.search));
-      if (again.seconds < kit.seconds) kit = again;
-    }
+    if (kit.seconds < 0.5)
+      for (let i = 0; i < 2; i++) {
+        const again = cpuSeconds(() => kitSolve(puzzle.search));
+        if (again.seconds < kit.seconds) kit = again;
+      }
     let peer;
     if (havePeer) {
       const cap = capFactor > 0 ? Math.max(CAP_FLOOR_SECONDS, startup + capFactor * kit.seconds) : undefined;
@@ -180,7 +188,9 @@ export function puzzleBench({ lists, pnsolve, kinds, levels, skipLogged, fromLog
       if (peer.error) throw new Error(`pnsolve failed on ${puzzle.param}: ${peer.error}`);
     }
     // Per puzzle on stderr, for a long run's progress and for --from-log: level, param, kit and pnsolve CPU seconds, answers.
-    process.stderr.write(`${puzzle.level} ${puzzle.param} kit ${kit.seconds.toFixed(4)}${peer ? ` pnsolve ${peer.capped ? '>= ' : ''}${peer.seconds.toFixed(4)}` : ''} answers ${kit.value.answers}\n`);
+    process.stderr.write(
+      `${puzzle.level} ${puzzle.param} kit ${kit.seconds.toFixed(4)}${peer ? ` pnsolve ${peer.capped ? '>= ' : ''}${peer.seconds.toFixed(4)}` : ''} answers ${kit.value.answers}\n`,
+    );
     return { kit, peer };
   };
   // Warm the JIT and the kernel on the first puzzles before anything counts.
@@ -194,7 +204,17 @@ export function puzzleBench({ lists, pnsolve, kinds, levels, skipLogged, fromLog
       continue;
     }
     if (havePeer && !peer) throw new Error(`${puzzle.level} ${puzzle.param}: the logged line has no pnsolve time`);
-    const entry = byKind.get(puzzle.kind) ?? { kind: puzzle.kind, goal: describeGoal(puzzle.search.goal ?? {}), puzzles: 0, kit: 0, peer: 0, peerRaw: 0, capped: 0, answers: 0, worst: undefined };
+    const entry = byKind.get(puzzle.kind) ?? {
+      kind: puzzle.kind,
+      goal: describeGoal(puzzle.search.goal ?? {}),
+      puzzles: 0,
+      kit: 0,
+      peer: 0,
+      peerRaw: 0,
+      capped: 0,
+      answers: 0,
+      worst: undefined,
+    };
     entry.puzzles++;
     entry.kit += kit.seconds;
     entry.answers += kit.value.answers;
@@ -215,21 +235,36 @@ export function puzzleBench({ lists, pnsolve, kinds, levels, skipLogged, fromLog
   };
   const cpu = cpus()[0]?.model?.trim() || 'unknown CPU';
   say(`CPU: ${cpu} (${cpus().length} cores), Node ${process.version}, load average ${loadavg()[0].toFixed(1)} at the end`);
-  if (logged) say(`from the per-puzzle lines of earlier runs (${fromLog.join(', ')}): ${puzzles.length - missing.length} of ${puzzles.length} puzzles${missing.length ? `; not in them: ${missing.length}` : ''}; ${startupSource(logged)}`);
-  say(`puyo2's puzzle lists: ${puzzles.length} puzzles${skipped.length ? `, ${skipped.length} not read (${skipped.map((s) => s.split(':')[0]).join(', ')})` : ''}; CPU seconds, one thread each` +
-    (havePeer ? `; pnsolve less its start-up${logged ? '' : ` (${(startup * 1000).toFixed(1)} ms a run)`}` : '') +
-    (havePeer && capFactor > 0 ? `, stopped at ${capFactors(logged, capFactor)} the kit's time (at least ${CAP_FLOOR_SECONDS} s): ">=" marks a total or ratio with stopped runs, a lower bound` : ''));
+  if (logged)
+    say(
+      `from the per-puzzle lines of earlier runs (${fromLog.join(', ')}): ${puzzles.length - missing.length} of ${puzzles.length} puzzles${missing.length ? `; not in them: ${missing.length}` : ''}; ${startupSource(logged)}`,
+    );
+  say(
+    `puyo2's puzzle lists: ${puzzles.length} puzzles${skipped.length ? `, ${skipped.length} not read (${skipped.map((s) => s.split(':')[0]).join(', ')})` : ''}; CPU seconds, one thread each` +
+      (havePeer ? `; pnsolve less its start-up${logged ? '' : ` (${(startup * 1000).toFixed(1)} ms a run)`}` : '') +
+      (havePeer && capFactor > 0
+        ? `, stopped at ${capFactors(logged, capFactor)} the kit's time (at least ${CAP_FLOOR_SECONDS} s): ">=" marks a total or ratio with stopped runs, a lower bound`
+        : ''),
+  );
   const header = ['kind', 'example goal', 'puzzles', 'kit s', ...(havePeer ? ['pnsolve s', 'stopped', 'ratio', 'worst puzzle', `>= ${TARGET}x`] : [])];
-  const rows = [...byKind.values()].sort((a, b) => b.puzzles - a.puzzles).map((e) => {
-    const cells = [e.kind, e.goal, String(e.puzzles), e.kit.toFixed(3)];
-    if (havePeer) {
-      const ratio = e.peer / e.kit;
-      e.ratio = ratio;
-      const atLeast = e.capped > 0 ? '>= ' : '';
-      cells.push(`${atLeast}${e.peer.toFixed(3)}`, String(e.capped), `${atLeast}${ratio.toFixed(1)}x`, `${e.worst.capped ? '>= ' : ''}${e.worst.ratio.toFixed(1)}x`, ratio >= TARGET ? 'met' : 'not met');
-    }
-    return cells;
-  });
+  const rows = [...byKind.values()]
+    .sort((a, b) => b.puzzles - a.puzzles)
+    .map((e) => {
+      const cells = [e.kind, e.goal, String(e.puzzles), e.kit.toFixed(3)];
+      if (havePeer) {
+        const ratio = e.peer / e.kit;
+        e.ratio = ratio;
+        const atLeast = e.capped > 0 ? '>= ' : '';
+        cells.push(
+          `${atLeast}${e.peer.toFixed(3)}`,
+          String(e.capped),
+          `${atLeast}${ratio.toFixed(1)}x`,
+          `${e.worst.capped ? '>= ' : ''}${e.worst.ratio.toFixed(1)}x`,
+          ratio >= TARGET ? 'met' : 'not met',
+        );
+      }
+      return cells;
+    });
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((cells) => cells[i].length)));
   for (const cells of [header, ...rows]) say(cells.map((c, i) => (i <= 1 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  '));
   if (havePeer) {
@@ -264,7 +299,16 @@ if (import.meta.url === pathToFileURL(process.argv[1]).href) {
     process.exit(2);
   }
   try {
-    puzzleBench({ lists: values.lists, pnsolve: values.pnsolve, kinds: values.kinds?.split(','), levels: values.levels?.split(','), skipLogged: values['skip-logged']?.split(','), fromLog: values['from-log']?.split(','), capFactor, writeReadme: values['write-readme'] });
+    puzzleBench({
+      lists: values.lists,
+      pnsolve: values.pnsolve,
+      kinds: values.kinds?.split(','),
+      levels: values.levels?.split(','),
+      skipLogged: values['skip-logged']?.split(','),
+      fromLog: values['from-log']?.split(','),
+      capFactor,
+      writeReadme: values['write-readme'],
+    });
   } catch (error) {
     // A bad log line or a failed pnsolve run: one line, not a stack.
     console.error(`puzzles: ${error.message}`);

@@ -15,19 +15,24 @@ export function readRunLogs(files) {
   for (const file of files) {
     let startup;
     let capFactor;
-    readFileSync(file, 'utf8').split('\n').forEach((text, index) => {
-      const startupLine = STARTUP.exec(text);
-      if (startupLine) startup = Number(startupLine[1]);
-      const capLine = CAP.exec(text);
-      if (capLine) capFactor = Number(capLine[1]);
-      if (startupLine || capLine || !text.startsWith('level')) return;
-      const match = LINE.exec(text);
-      if (!match) throw new Error(`${file}:${index + 1}: not a puzzle line of this bench: ${JSON.stringify(text.slice(0, 60))}`);
-      const [, level, param, kit, capped, peer, answers] = match;
-      const key = `${level} ${param}`;
-      if (results.has(key)) return;
-      results.set(key, { kit: { seconds: Number(kit), value: { answers: Number(answers) } }, peer: peer === undefined ? undefined : { seconds: Number(peer), capped: capped !== undefined, startup, capFactor } });
-    });
+    readFileSync(file, 'utf8')
+      .split('\n')
+      .forEach((text, index) => {
+        const startupLine = STARTUP.exec(text);
+        if (startupLine) startup = Number(startupLine[1]);
+        const capLine = CAP.exec(text);
+        if (capLine) capFactor = Number(capLine[1]);
+        if (startupLine || capLine || !text.startsWith('level')) return;
+        const match = LINE.exec(text);
+        if (!match) throw new Error(`${file}:${index + 1}: not a puzzle line of this bench: ${JSON.stringify(text.slice(0, 60))}`);
+        const [, level, param, kit, capped, peer, answers] = match;
+        const key = `${level} ${param}`;
+        if (results.has(key)) return;
+        results.set(key, {
+          kit: { seconds: Number(kit), value: { answers: Number(answers) } },
+          peer: peer === undefined ? undefined : { seconds: Number(peer), capped: capped !== undefined, startup, capFactor },
+        });
+      });
   }
   return results;
 }

@@ -27,8 +27,16 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import {
-  BOARD_SIZE, boardFromGrid, createBoard, createResult, fastEngine, gridFromField, parseField, simulate,
-  simulateBoard, simulateBoards,
+  BOARD_SIZE,
+  boardFromGrid,
+  createBoard,
+  createResult,
+  fastEngine,
+  gridFromField,
+  parseField,
+  simulate,
+  simulateBoard,
+  simulateBoards,
 } from '../dist/index.js';
 // Internal modules (not the package's public entry): the plain simulator the others are checked against.
 import { runChain } from '../dist/chain.js';
@@ -143,7 +151,13 @@ function buildReference() {
     execFileSync('cc', ['-O2', '-march=native', '-o', binary, here('./ref/simd_chain.c')], { stdio: ['ignore', 'ignore', 'pipe'] });
     return { binary, dir };
   } catch (error) {
-    console.log(`C reference not built (cc -O2 -march=native failed: ${String(error.stderr ?? error.message).trim().split('\n')[0]})`);
+    console.log(
+      `C reference not built (cc -O2 -march=native failed: ${
+        String(error.stderr ?? error.message)
+          .trim()
+          .split('\n')[0]
+      })`,
+    );
     return { binary: undefined, dir };
   }
 }
@@ -233,7 +247,9 @@ if (binary) {
 }
 if (peer) {
   const worst = Math.min(...rows.map((row) => row.best.wasm / row.best.peer));
-  say(`target: simulateBoard >= ${TARGET}x puyoai's simulateFastAVX2 (the peer) on every field: ${worst >= TARGET ? 'met' : 'not met'} (worst ${worst.toFixed(2)}x)`);
+  say(
+    `target: simulateBoard >= ${TARGET}x puyoai's simulateFastAVX2 (the peer) on every field: ${worst >= TARGET ? 'met' : 'not met'} (worst ${worst.toFixed(2)}x)`,
+  );
 }
 if (values.browser) {
   console.log('');

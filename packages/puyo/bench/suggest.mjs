@@ -35,7 +35,9 @@ for (let seed = 1; seed <= games; seed++) {
 }
 times.sort((a, b) => a - b);
 const median = times[Math.floor(times.length / 2)];
-console.log(`suggest (${fastEngine()}): ${games} positions, ${sequences} with a suggestion; median ${median.toFixed(1)} ms, worst ${times[times.length - 1].toFixed(1)} ms (target < 100 ms)`);
+console.log(
+  `suggest (${fastEngine()}): ${games} positions, ${sequences} with a suggestion; median ${median.toFixed(1)} ms, worst ${times[times.length - 1].toFixed(1)} ms (target < 100 ms)`,
+);
 
 // The widest window: an empty field, every placement open to all three pairs.
 const open = startGame(plugin, instance, { seed: 1 });

@@ -89,7 +89,7 @@ export function gridFromBoard(board: Board): CellGrid {
 function popcount(v: number): number {
   v = v - ((v >>> 1) & 0x55555555);
   v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
-  return (Math.imul((v + (v >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24);
+  return Math.imul((v + (v >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
 }
 
 /** Packs `value`'s bits at the positions set in `keep` (13 bits each) down to the bottom. */

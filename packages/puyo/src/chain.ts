@@ -1,9 +1,6 @@
 // The plain reference simulator: gravity column by column, flood fill for groups. Easy to check
 // against the rules by eye; it also produces the per-step breakdown the animation shows.
-import {
-  COLOUR_LETTERS, EMPTY, GARBAGE, ROWS, VISIBLE_ROWS, WIDTH, cellIndex, fieldFromGrid, gridFromField,
-  type CellGrid, type PuyoField,
-} from './field.js';
+import { COLOUR_LETTERS, EMPTY, GARBAGE, ROWS, VISIBLE_ROWS, WIDTH, cellIndex, fieldFromGrid, gridFromField, type CellGrid, type PuyoField } from './field.js';
 import { chainPower, colourBonus, garbageSent, groupBonus, stepScore } from './rules.js';
 
 /** One group that popped in a chain step. */
@@ -100,7 +97,12 @@ export function findGroups(grid: CellGrid): number[][] {
         group.push(at);
         const cx = Math.floor(at / ROWS);
         const crow = (at % ROWS) + 1;
-        for (const [nx, nrow] of [[cx - 1, crow], [cx + 1, crow], [cx, crow - 1], [cx, crow + 1]] as const) {
+        for (const [nx, nrow] of [
+          [cx - 1, crow],
+          [cx + 1, crow],
+          [cx, crow - 1],
+          [cx, crow + 1],
+        ] as const) {
           if (nx < 0 || nx >= WIDTH || nrow < 1 || nrow > VISIBLE_ROWS) continue;
           const next = cellIndex(nx, nrow);
           if (!seen[next] && grid[next] === colour) {
@@ -138,8 +140,10 @@ export function popStep(grid: CellGrid, chain: number): ChainStep | undefined {
       const at = cellIndex(x, row);
       if (grid[at] !== GARBAGE) continue;
       const touches =
-        (x > 0 && cleared[cellIndex(x - 1, row)]) || (x < WIDTH - 1 && cleared[cellIndex(x + 1, row)]) ||
-        (row > 1 && cleared[cellIndex(x, row - 1)]) || (row < VISIBLE_ROWS && cleared[cellIndex(x, row + 1)]);
+        (x > 0 && cleared[cellIndex(x - 1, row)]) ||
+        (x < WIDTH - 1 && cleared[cellIndex(x + 1, row)]) ||
+        (row > 1 && cleared[cellIndex(x, row - 1)]) ||
+        (row < VISIBLE_ROWS && cleared[cellIndex(x, row + 1)]);
       if (touches) {
         grid[at] = EMPTY;
         garbageCleared++;

@@ -44,7 +44,12 @@ const SEQ19 = `${[' YGYRR', 'R YGYG', 'GYGYRR', 'RYGYRG', 'YGYRYG', 'GYRYRG', 'Y
 export const samples: readonly PluginSample[] = [
   { name: 'two-chain', title: '2-chain in four colours', input: TWO_CHAIN },
   { name: 'seq19', title: "The seed's 19-chain", input: SEQ19 },
-  { name: 'nazo', title: 'Chain puzzle: place GY for 2 chains', input: 'R.....\nG.....\nG.....\nGRRR..\n', options: { nazo: true, pairs: 'GY', goal: 'chains>=2' } },
+  {
+    name: 'nazo',
+    title: 'Chain puzzle: place GY for 2 chains',
+    input: 'R.....\nG.....\nG.....\nGRRR..\n',
+    options: { nazo: true, pairs: 'GY', goal: 'chains>=2' },
+  },
   // For the chain builder (play mode): a green beside the three greens sets off 2 chains.
   { name: 'builder', title: 'Chain builder: one green from a 2-chain', input: 'R.....\nG.....\nG.....\nGRRR..\n' },
 ];

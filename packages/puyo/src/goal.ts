@@ -79,7 +79,11 @@ function parseClear(text: string, whole: string): GoalColour | undefined {
 
 /** Reads `chains=2`, `chains>=3`, `puyos:R>=10`, `clear:B`, `all-clear`, `chains>=3+clear`, ... */
 export function parseGoal(text: string): Goal {
-  const parts = text.trim().toLowerCase().split('+').map((part) => part.trim());
+  const parts = text
+    .trim()
+    .toLowerCase()
+    .split('+')
+    .map((part) => part.trim());
   if (parts.length > 2 || parts.some((part) => part === '')) throw new InputError(`--goal: ${JSON.stringify(text)} is not a goal: ${SYNTAX}`);
   const goal: Goal = {};
   for (const part of parts) {
@@ -115,7 +119,13 @@ export function describeGoal(goal: Goal): string {
 // Sources: 24ik/pon2 (core/goal.nim, KindToIshikawaUri "uEGIQac", clear '2', chain+clear 'w'/'x')
 // and the earlier nazopuyo solver by the same author ("2abcduvwxEFGHIJQR").
 const KIND_CODE: Record<GoalKind, string> = {
-  chains: 'u', colours: 'E', puyos: 'G', groups: 'I', connected: 'Q', 'total-colours': 'a', 'total-puyos': 'c',
+  chains: 'u',
+  colours: 'E',
+  puyos: 'G',
+  groups: 'I',
+  connected: 'Q',
+  'total-colours': 'a',
+  'total-puyos': 'c',
 };
 const CLEAR_CODE = '2';
 const CHAIN_CLEAR_CODE = 'w';

@@ -65,7 +65,12 @@ function groupWith(columns: Columns, x: number, y: number, colour: string): numb
   const stack = [[x, y] as const];
   while (stack.length > 0 && seen.size < 4) {
     const [cx, cy] = stack.pop()!;
-    for (const [nx, ny] of [[cx - 1, cy], [cx + 1, cy], [cx, cy - 1], [cx, cy + 1]] as const) {
+    for (const [nx, ny] of [
+      [cx - 1, cy],
+      [cx + 1, cy],
+      [cx, cy - 1],
+      [cx, cy + 1],
+    ] as const) {
       if (nx < 0 || nx >= WIDTH || ny < 0 || seen.has(nx * ROWS + ny) || columns[nx]![ny] !== colour) continue;
       seen.add(nx * ROWS + ny);
       stack.push([nx, ny]);
@@ -224,5 +229,7 @@ export function generateNazo(request: GenerateRequest, ctx: GenerateContext = {}
     if (nazoLevel(asked.pairs, misses) !== asked.level) continue;
     return madePuzzle(candidate, asked.goal, asked.level, attempt);
   }
-  throw new InputError(`no ${asked.level} puzzle found: ${maxTries} candidates tried, none had exactly one answer placing ${asked.pairs === 1 ? 'its pair' : `all ${asked.pairs} pairs`} (try another --seed, fewer --chains or another goal)`);
+  throw new InputError(
+    `no ${asked.level} puzzle found: ${maxTries} candidates tried, none had exactly one answer placing ${asked.pairs === 1 ? 'its pair' : `all ${asked.pairs} pairs`} (try another --seed, fewer --chains or another goal)`,
+  );
 }

@@ -4,8 +4,18 @@
 // games and in pon2); otherwise the next pair falls, unless the game is over or no pair is left.
 import { InputError } from '@kit/core';
 import {
-  type Board, type FastResult, boardAllClear, boardFromGrid, columnHeight, createBoard, createResult, detailedSimulator,
-  gridFromBoard, planeCount, setCell, simulateBoard,
+  type Board,
+  type FastResult,
+  boardAllClear,
+  boardFromGrid,
+  columnHeight,
+  createBoard,
+  createResult,
+  detailedSimulator,
+  gridFromBoard,
+  planeCount,
+  setCell,
+  simulateBoard,
 } from './bitboard.js';
 import { COLOUR_LETTERS, ROWS, WIDTH, type PuyoField, fieldFromGrid, gridFromField } from './field.js';
 import { type Goal, type GoalColour, describeGoal, parseGoal } from './goal.js';
@@ -273,7 +283,14 @@ function searchLevels(search: NazoSearch, result: FastResult) {
 }
 
 /** The answer the moves `path[0 .. length)` make, ending on `board`. */
-function describeSolution(pairs: NazoSearch['pairs'], levels: SearchLevels, placed: readonly Placement[], path: readonly number[], length: number, board: Board): NazoSolution {
+function describeSolution(
+  pairs: NazoSearch['pairs'],
+  levels: SearchLevels,
+  placed: readonly Placement[],
+  path: readonly number[],
+  length: number,
+  board: Board,
+): NazoSolution {
   const { chainsAt, scoreAt, clearedAt } = levels;
   const moves: Move[] = [];
   for (let i = 0; i < length; i++) {
@@ -348,7 +365,7 @@ export function solveNazo(
     const open = reachableColumns(heights);
     const placements = placementsFor(pair);
     const fixed = level < prefix.length ? prefix[level]! : -1;
-    for (let index = Math.max(fixed , 0); index < (fixed < 0 ? placements.length : fixed + 1); index++) {
+    for (let index = Math.max(fixed, 0); index < (fixed < 0 ? placements.length : fixed + 1); index++) {
       const placement = placements[index]!;
       if (hooks.shouldStop()) {
         stats.stopped = true;
@@ -392,8 +409,8 @@ export function solveNazo(
         }
         stats.solutions++;
         const score = scoreAt[level + 1]!;
-        const needed = hooks.wantMoves || !stats.best || level + 1 < stats.best.moves.length ||
-          (level + 1 === stats.best.moves.length && score > stats.best.score);
+        const needed =
+          hooks.wantMoves || !stats.best || level + 1 < stats.best.moves.length || (level + 1 === stats.best.moves.length && score > stats.best.score);
         const solution = needed ? describeSolution(pairs, levels, placed, path, level + 1, board) : undefined;
         if (solution && betterAnswer(solution, stats.best)) stats.best = solution;
         hooks.onSolution(hooks.wantMoves ? solution : undefined);

@@ -34,7 +34,7 @@ export function randomQueue(seed: number, length = QUEUE_LENGTH): Pair[] {
 
 /** The pairs of a game in order (the random queue repeats). */
 export function pairsOf(instance: PuyoInstance, seed: number): Pair[] {
-  return instance.mode === 'nazo' ? instance.pairs ?? [] : randomQueue(seed);
+  return instance.mode === 'nazo' ? (instance.pairs ?? []) : randomQueue(seed);
 }
 
 function dropsOf(setup: PlaySetup, position: PlayPosition): { setup: DropsSetup; drops: DropPlacement[] } {
@@ -47,7 +47,11 @@ const pairOf = (setup: DropsSetup, index: number): Pair => {
   return { axis: piece.parts[0]!.label!, child: piece.parts[1]!.label! };
 };
 
-export const placementOfDrop = (drop: DropPlacement): Placement => ({ x: drop.column, rotation: drop.rotation, childX: drop.column + CHILD_DX[drop.rotation]! });
+export const placementOfDrop = (drop: DropPlacement): Placement => ({
+  x: drop.column,
+  rotation: drop.rotation,
+  childX: drop.column + CHILD_DX[drop.rotation]!,
+});
 
 /** One drop's chain, step by step: the step's record and the field before it popped (its groups lit). */
 interface PlayedChain {
@@ -60,7 +64,9 @@ function runChainSteps(grid: CellGrid): PlayedChain {
   const steps: PlayedChain['steps'] = [];
   for (;;) {
     settle(grid);
-    const popping = findGroups(grid).filter((group) => group.length >= 4).flat();
+    const popping = findGroups(grid)
+      .filter((group) => group.length >= 4)
+      .flat();
     if (popping.length === 0) break;
     const before = grid.slice();
     const record = popStep(grid, steps.length + 1)!;
@@ -154,7 +160,11 @@ function landingsOf(heights: readonly number[], drops: readonly DropPlacement[])
     const { x, childX } = placementOfDrop(drop);
     const height = heights[x]!;
     landings[`${drop.column}:${drop.rotation}`] =
-      x !== childX ? [at(x, height + 1), at(childX, heights[childX]! + 1)] : drop.rotation === 2 ? [at(x, height + 2), at(x, height + 1)] : [at(x, height + 1), at(x, height + 2)];
+      x !== childX
+        ? [at(x, height + 1), at(childX, heights[childX]! + 1)]
+        : drop.rotation === 2
+          ? [at(x, height + 2), at(x, height + 1)]
+          : [at(x, height + 1), at(x, height + 2)];
   }
   return landings;
 }
@@ -223,7 +233,12 @@ function puyopLink(instance: PuyoInstance, setup: DropsSetup, drops: readonly Dr
   const played = drops.map((drop, index) => ({ pair: pairOf(setup, index), ...drop }));
   const url =
     instance.mode === 'nazo'
-      ? nazoLinkUrl(instance.field, instance.pairs ?? [], instance.goal, played.map(({ pair, column, rotation }) => ({ pair: pair.axis + pair.child, column: column + 1, rotation: ROTATIONS[rotation]! })))
+      ? nazoLinkUrl(
+          instance.field,
+          instance.pairs ?? [],
+          instance.goal,
+          played.map(({ pair, column, rotation }) => ({ pair: pair.axis + pair.child, column: column + 1, rotation: ROTATIONS[rotation]! })),
+        )
       : replayLinkUrl(instance.field, played);
   return [{ label: 'puyop.com', url }];
 }
@@ -274,10 +289,34 @@ export const play: PlaySpec<PuyoInstance> = {
       repeat: instance.mode !== 'nazo',
       preview: 2,
       rotations: [
-        { label: 'up', offsets: [[0, 0], [-1, 0]] },
-        { label: 'right', offsets: [[0, 0], [0, 1]] },
-        { label: 'down', offsets: [[0, 0], [1, 0]] },
-        { label: 'left', offsets: [[0, 0], [0, -1]] },
+        {
+          label: 'up',
+          offsets: [
+            [0, 0],
+            [-1, 0],
+          ],
+        },
+        {
+          label: 'right',
+          offsets: [
+            [0, 0],
+            [0, 1],
+          ],
+        },
+        {
+          label: 'down',
+          offsets: [
+            [0, 0],
+            [1, 0],
+          ],
+        },
+        {
+          label: 'left',
+          offsets: [
+            [0, 0],
+            [0, -1],
+          ],
+        },
       ],
       spawn: { column: 2, rotation: 0 },
       ...(instance.mode === 'nazo' && instance.goal ? { goal: describeGoal(instance.goal) } : { judged: false }),

@@ -30,18 +30,22 @@ export function parseInstance(options: ParsedOptions, input?: TextFile): PuyoIns
   if (!input && !url) throw new InputError('give a field (a file, or drawn in the page) or --url with a puyop.com or Puyo Nexus link');
   if (url && !namesItsSite(url)) {
     const shown = url.trim().length > 40 ? `${url.trim().slice(0, 40)}...` : url.trim();
-    throw new InputError(`--url: ${JSON.stringify(shown)} is not a puyop.com or Puyo Nexus link (https://puyop.com/s/... or https://puyonexus.com/chainsim/?chain=...)`);
+    throw new InputError(
+      `--url: ${JSON.stringify(shown)} is not a puyop.com or Puyo Nexus link (https://puyop.com/s/... or https://puyonexus.com/chainsim/?chain=...)`,
+    );
   }
   const pairs = typeof options.pairs === 'string' ? options.pairs : undefined;
   const goal = typeof options.goal === 'string' ? options.goal : undefined;
   // A chain puzzle reads the pairs and goal a link carries (unless the flags give them); a replay only its field.
-  const link = options.nazo && url && !isNexus(url) && isNazoLink(url) ? decodeNazoLink(url, { pairs: pairs === undefined, goal: goal === undefined }) : undefined;
+  const link =
+    options.nazo && url && !isNexus(url) && isNazoLink(url) ? decodeNazoLink(url, { pairs: pairs === undefined, goal: goal === undefined }) : undefined;
   // A file may carry its puzzle's pairs and goal (as `kit generate` writes it): a chain puzzle then.
   const file = input ? readNazoFile(input.text, input.name) : undefined;
   const field = file ? file.field : link ? link.field : decodeShareString(url!);
   const fromFile = file && (file.pairs !== undefined || file.goal !== undefined) ? { pairs: file.pairs, goal: file.goal } : undefined;
   if (!options.nazo && !fromFile) {
-    if (pairs !== undefined || goal !== undefined || options.all === true) throw new InputError('--pairs, --goal and --all belong to a chain puzzle: add --nazo');
+    if (pairs !== undefined || goal !== undefined || options.all === true)
+      throw new InputError('--pairs, --goal and --all belong to a chain puzzle: add --nazo');
     return { mode: 'replay', field };
   }
   // The flags win over what a nazo link carries, so a pasted puzzle can be varied.
@@ -70,12 +74,26 @@ export default definePlugin<PuyoInstance, unknown, PuyoState>({
       // A pasted chain puzzle is solved as one (the web page turns --nazo on as the link is pasted).
       implies: (url) => (holdsPuzzle(url) ? { nazo: true } : undefined),
     },
-    { name: 'nazo', type: 'boolean', default: false, help: 'solve a chain puzzle: the placements of --pairs that meet --goal (the best answer, or every one with --all)' },
+    {
+      name: 'nazo',
+      type: 'boolean',
+      default: false,
+      help: 'solve a chain puzzle: the placements of --pairs that meet --goal (the best answer, or every one with --all)',
+    },
     { name: 'pairs', type: 'string', placeholder: 'RG,BY,RR', help: `the pairs to place, in order (axis colour first; at most ${MAX_PAIRS})` },
-    { name: 'goal', type: 'string', placeholder: 'chains=N|chains>=N|clear:R|puyos:R>=N|...', help: 'what a chain puzzle asks for: KIND=N or KIND>=N (chains, colours, total-colours; puyos, groups, connected, total-puyos with :COLOUR), clear[:COLOUR], all-clear, or chains=N+clear; a nazo link carries its own' },
+    {
+      name: 'goal',
+      type: 'string',
+      placeholder: 'chains=N|chains>=N|clear:R|puyos:R>=N|...',
+      help: 'what a chain puzzle asks for: KIND=N or KIND>=N (chains, colours, total-colours; puyos, groups, connected, total-puyos with :COLOUR), clear[:COLOUR], all-clear, or chains=N+clear; a nazo link carries its own',
+    },
     { name: 'all', type: 'boolean', default: false, help: 'list every answer of a chain puzzle, not only the best' },
   ],
-  input: { formats: ['puyo-field'], required: false, help: 'a Puyo field: up to 14 lines of R G B Y P, O (garbage), space or . (empty); the last line is the floor' },
+  input: {
+    formats: ['puyo-field'],
+    required: false,
+    help: 'a Puyo field: up to 14 lines of R G B Y P, O (garbage), space or . (empty); the last line is the floor',
+  },
   // Paths are relative to this package (examples/ ships with it).
   examples: [
     'examples/seq19.dat',

@@ -56,7 +56,11 @@ function summarise(breakdown: ChainStep[], grid: CellGrid, moves?: number[]): Re
   }
   const chains = moves ? breakdown.reduce((most, s) => Math.max(most, s.chain), 0) : breakdown.length;
   // An all clear is a chain that empties the field: an empty field that popped nothing is not one.
-  const allClear = breakdown.length > 0 && fieldFromGrid(grid).rows.slice(1).every((row) => row === '......');
+  const allClear =
+    breakdown.length > 0 &&
+    fieldFromGrid(grid)
+      .rows.slice(1)
+      .every((row) => row === '......');
   return {
     chains,
     score,

@@ -42,7 +42,7 @@ export function stepGoalMetDetail(goal: GoalMain, detail: StepDetail, chains: nu
         const high = sizes[word + 1]!;
         if (exact) {
           if (n < 32 ? (low >>> n) & 1 : (high >>> (n - 32)) & 1) return true;
-        } else if (n < 32 ? (low >>> n) !== 0 || high !== 0 : high >>> (n - 32) !== 0) return true;
+        } else if (n < 32 ? low >>> n !== 0 || high !== 0 : high >>> (n - 32) !== 0) return true;
       }
       continue;
     }

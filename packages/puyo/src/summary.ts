@@ -26,7 +26,10 @@ export function chainTable(rows: Row[]): string[] {
   const widths = header.map((h, i) => body.reduce((most, r) => Math.max(most, r[i]!.length), h.length));
   const textColumn = header.indexOf('groups');
   const line = (cells: string[]) =>
-    cells.map((c, i) => (i === textColumn ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ').trimEnd();
+    cells
+      .map((c, i) => (i === textColumn ? c.padEnd(widths[i]!) : c.padStart(widths[i]!)))
+      .join('  ')
+      .trimEnd();
   return [line(header), ...body.map(line)];
 }
 
@@ -56,7 +59,9 @@ export function summarize(summary: Summary): string {
     if (typeof summary.answerLink === 'string') lines.push(`answer: ${summary.answerLink}`);
     const pairs = String(summary.best ?? '').split(', ').length;
     const score = Number(summary.score ?? 0);
-    lines.push(`${plural(summary.solutions, 'solution')} (${tried}); best ${plural(pairs, 'pair')}, ${chainsByMove(summary, pairs)}, ${score} points${summary.allClear ? ', all clear' : ''}`);
+    lines.push(
+      `${plural(summary.solutions, 'solution')} (${tried}); best ${plural(pairs, 'pair')}, ${chainsByMove(summary, pairs)}, ${score} points${summary.allClear ? ', all clear' : ''}`,
+    );
     return lines.join('\n');
   }
   lines.push(`garbage sent ${summary.garbage ?? 0}, ${summary.cleared ?? 0} puyos cleared`);

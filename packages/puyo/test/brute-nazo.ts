@@ -22,8 +22,7 @@ const census = (grid: Uint8Array) => {
 };
 
 /** Whether a cell code counts for a goal colour ('all', 'colours', 'O' or a letter). */
-const counts = (colour: string, code: number) =>
-  code !== 0 && (colour === 'all' || (colour === 'colours' ? code <= 5 : LETTERS[code] === colour));
+const counts = (colour: string, code: number) => code !== 0 && (colour === 'all' || (colour === 'colours' ? code <= 5 : LETTERS[code] === colour));
 
 /** Every answer of a puzzle, as notations, in the order the kit's search meets them. */
 export function bruteNazo(field: PuyoField, pairs: string[], goalText: string): string[] {

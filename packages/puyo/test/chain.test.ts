@@ -7,8 +7,16 @@ describe('chain simulation (exact Tsu rules)', () => {
     const result = run('RRRR..');
     expect(result).toMatchObject({ chains: 1, score: 40, cleared: 4, allClear: true, garbage: 0 });
     expect(result.breakdown[0]).toEqual({
-      chain: 1, popped: 4, groups: [{ colour: 'R', size: 4 }], colours: ['R'],
-      chainPower: 0, colourBonus: 0, groupBonus: 0, multiplier: 1, score: 40, garbageCleared: 0,
+      chain: 1,
+      popped: 4,
+      groups: [{ colour: 'R', size: 4 }],
+      colours: ['R'],
+      chainPower: 0,
+      colourBonus: 0,
+      groupBonus: 0,
+      multiplier: 1,
+      score: 40,
+      garbageCleared: 0,
     });
   });
 
@@ -23,8 +31,16 @@ describe('chain simulation (exact Tsu rules)', () => {
     const result = run('GGGG..', 'RRRR..');
     expect(result.chains).toBe(1);
     expect(result.breakdown[0]).toMatchObject({
-      popped: 8, colours: ['R', 'G'], colourBonus: 3, groupBonus: 0, multiplier: 3, score: 240,
-      groups: [{ colour: 'R', size: 4 }, { colour: 'G', size: 4 }],
+      popped: 8,
+      colours: ['R', 'G'],
+      colourBonus: 3,
+      groupBonus: 0,
+      multiplier: 3,
+      score: 240,
+      groups: [
+        { colour: 'R', size: 4 },
+        { colour: 'G', size: 4 },
+      ],
     });
   });
 

@@ -28,9 +28,17 @@ describe('kit run puyo', () => {
   it('--json: one step event per gravity and pop, then done with the chain totals', () => {
     const { status, stdout } = kit(fixture('seq19.dat'), '--json');
     expect(status).toBe(0);
-    const lines = stdout.trim().split('\n').map((line) => JSON.parse(line));
+    const lines = stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
     expect(lines.filter((l) => l.type === 'step')).toHaveLength(1 + 19 + 19);
-    expect(lines.filter((l) => l.type === 'step' && l.kind === 'pop').map((l) => l.score).slice(0, 3)).toEqual([40, 320, 640]);
+    expect(
+      lines
+        .filter((l) => l.type === 'step' && l.kind === 'pop')
+        .map((l) => l.score)
+        .slice(0, 3),
+    ).toEqual([40, 320, 640]);
     const done = lines[lines.length - 1];
     expect(done).toMatchObject({ type: 'done', solutions: 1, chains: 19, score: 175080, cleared: 76, allClear: true });
   });
@@ -62,7 +70,10 @@ describe('kit run puyo', () => {
     const puzzle = file('puzzle.txt', 'R.....\nG.....\nG.....\nGRRR..\n');
     const { status, stdout } = kit(puzzle, '--nazo', '--pairs', 'GY', '--goal', 'chains>=2', '--limit', '1', '--json');
     expect(status).toBe(0);
-    const lines = stdout.trim().split('\n').map((line) => JSON.parse(line));
+    const lines = stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
     expect(lines.filter((l) => l.type === 'solution').map((l) => l.solution.notation)).toEqual(['GY 2up']);
     expect(lines[lines.length - 1]).toMatchObject({ type: 'done', solutions: 1, best: 'GY 2up', chains: 2, score: 360 });
   });
@@ -88,14 +99,26 @@ describe('kit run puyo', () => {
   it('--nazo --all lists every answer; --threads gives the same', () => {
     const args = ['--nazo', '--url', 'https://puyop.com/s/x00900z00A40j1gr29h1hi9i_c1c1__u02', '--all', '--json'];
     const notations = (stdout: string) =>
-      stdout.trim().split('\n').map((line) => JSON.parse(line)).filter((l) => l.type === 'solution').map((l) => l.solution.notation);
+      stdout
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line))
+        .filter((l) => l.type === 'solution')
+        .map((l) => l.solution.notation);
     const one = kit(...args);
     expect(notations(one.stdout)).toEqual(['RG 6up, RG 2right', 'RG 6left, RG 2right']);
     expect(notations(kit(...args, '--threads', '2').stdout)).toEqual(notations(one.stdout));
   });
 
   it('33,001 pairs: one line on stderr, exit 2, before any search', () => {
-    const { status, stdout, stderr } = kit(file('few.txt', 'RG\n'), '--nazo', '--pairs', Array.from({ length: 33_001 }, () => 'RG').join(','), '--goal', 'chains>=1');
+    const { status, stdout, stderr } = kit(
+      file('few.txt', 'RG\n'),
+      '--nazo',
+      '--pairs',
+      Array.from({ length: 33_001 }, () => 'RG').join(','),
+      '--goal',
+      'chains>=1',
+    );
     expect(status).toBe(2);
     expect(stdout).toBe('');
     expect(stderr).toEqual([
@@ -125,7 +148,11 @@ describe('kit run puyo', () => {
   });
 
   it.each([
-    ['wrong characters', () => file('bad.txt', 'RRX\n'), (p: string) => `${p}:1:3: unexpected "X": a cell is R, G, B, Y, P, O (garbage), or a space or . (empty)`],
+    [
+      'wrong characters',
+      () => file('bad.txt', 'RRX\n'),
+      (p: string) => `${p}:1:3: unexpected "X": a cell is R, G, B, Y, P, O (garbage), or a space or . (empty)`,
+    ],
     ['more than 14 lines', () => file('tall.txt', 'R\n'.repeat(15)), (p: string) => `${p}:15:1: too many lines: a field has at most 14 rows (got 15)`],
     ['more than 6 columns', () => file('wide.txt', 'RGBYPOR\n'), (p: string) => `${p}:1:7: too many columns: a field is 6 columns wide (got 7)`],
     ['an empty file', () => file('empty.txt', ''), (p: string) => `${p}: the field file is empty`],

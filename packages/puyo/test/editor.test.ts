@@ -24,7 +24,7 @@ describe('the field editor', () => {
     expect(decodePuyop(code).rows.slice(1)).toEqual(grid.map((row) => row.join('')));
   });
 
-  it('refuses a field with a puyo in row 14, which it cannot show, and a bad share string with puyop\'s message', () => {
+  it("refuses a field with a puyo in row 14, which it cannot show, and a bad share string with puyop's message", () => {
     expect(() => fieldEditor.fromText(`R\n${'.\n'.repeat(13)}`)).toThrow(new InputError('the editor shows rows 13 to 1: row 14 must be empty'));
     expect(() => fieldEditor.share!.decode('zz!')).toThrow('puyop.com field string: unexpected "!" at character 3');
   });

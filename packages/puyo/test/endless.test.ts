@@ -24,7 +24,7 @@ const EMPTY = parseInstance({}, { name: 'empty.txt', text: '......\n' });
 const labels = (seed: number) => (startGame(plugin, EMPTY, { seed }).setup as DropsSetup).queue.map((piece) => piece.label);
 
 describe('Puyo play: the endless queue', () => {
-  it('deals the seed\'s pairs (axis, then child, each one of RGBY from mulberry32), 4096 of them, the same every time', () => {
+  it("deals the seed's pairs (axis, then child, each one of RGBY from mulberry32), 4096 of them, the same every time", () => {
     expect(QUEUE_LENGTH).toBe(4096);
     for (const seed of [1, 2, 0xffffffff, 20261203]) {
       const next = mulberry32(seed);

@@ -1,9 +1,7 @@
 // Where a runtime has no WebAssembly SIMD, simulateBoard and simulateBoards fall back to the
 // JavaScript engine with the same results.
 import { describe, expect, it, vi } from 'vitest';
-import {
-  BOARD_SIZE, boardFromGrid, createResult, fastEngine, gridFromField, parseField, simulateBoard, simulateBoards,
-} from '../src/index.js';
+import { BOARD_SIZE, boardFromGrid, createResult, fastEngine, gridFromField, parseField, simulateBoard, simulateBoards } from '../src/index.js';
 import { readFixture } from './helpers.js';
 
 vi.mock('../src/bitboard-wasm.js', () => ({ wasmSimulator: () => null }));

@@ -1,8 +1,20 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  BOARD_SIZE, boardAllClear, boardFromGrid, createBoard, createResult, fastEngine, gridFromField, parseField, simulate, simulateBoard,
-  simulateBoards, type Board, type FastResult, type PuyoField,
+  BOARD_SIZE,
+  boardAllClear,
+  boardFromGrid,
+  createBoard,
+  createResult,
+  fastEngine,
+  gridFromField,
+  parseField,
+  simulate,
+  simulateBoard,
+  simulateBoards,
+  type Board,
+  type FastResult,
+  type PuyoField,
 } from '../src/index.js';
 import { fieldFromGrid } from '../src/field.js';
 import { gridFromBoard } from '../src/bitboard.js';
@@ -52,7 +64,10 @@ const scattered = fc
 /** Settled stacks of few colours, which chain often; some garbage and an occasional row-14 puyo. */
 const stacked = fc
   .tuple(
-    fc.array(fc.tuple(fc.integer({ min: 0, max: 13 }), fc.array(fc.constantFrom('R', 'G', 'B', 'Y', 'R', 'G', 'B', 'Y', 'O'), { minLength: 13, maxLength: 13 })), { minLength: 6, maxLength: 6 }),
+    fc.array(
+      fc.tuple(fc.integer({ min: 0, max: 13 }), fc.array(fc.constantFrom('R', 'G', 'B', 'Y', 'R', 'G', 'B', 'Y', 'O'), { minLength: 13, maxLength: 13 })),
+      { minLength: 6, maxLength: 6 },
+    ),
     fc.array(fc.constantFrom('.', '.', '.', '.', 'R', 'O'), { minLength: 6, maxLength: 6 }),
   )
   .map(([columns, top]) => {
@@ -60,11 +75,13 @@ const stacked = fc
     columns.forEach(([height, colours], x) => {
       for (let row = 1; row <= height; row++) cells[(14 - row) * 6 + x] = colours[row - 1]!;
     });
-    top.forEach((cell, x) => { cells[x] = cell; });
+    top.forEach((cell, x) => {
+      cells[x] = cell;
+    });
     return { rows: rowsOf(cells) };
   });
 
-it('places boards in the simulator\'s memory until its pool is used up, then plain arrays, and simulates both alike', () => {
+it("places boards in the simulator's memory until its pool is used up, then plain arrays, and simulates both alike", () => {
   const field = parseField(readFixture('seq19.dat'));
   const held: Board[] = [];
   for (let i = 0; i < 5000; i++) held.push(createBoard());
@@ -85,7 +102,7 @@ it('places boards in the simulator\'s memory until its pool is used up, then pla
   }
 });
 
-it('simulates a board again with new contents, boards in turn, and a second view of a board\'s memory, each as the plain simulator', () => {
+it("simulates a board again with new contents, boards in turn, and a second view of a board's memory, each as the plain simulator", () => {
   const fields = fc.sample(stacked, { numRuns: 60, seed: 5 });
   const boards = [createBoard(), createBoard(), createBoard()];
   const result = createResult();
@@ -127,7 +144,10 @@ describe.each(engines)('fast bitboard simulator (%s) against the plain one', (_n
   });
 
   it('agrees on thousands of scattered random fields', () => {
-    fc.assert(fc.property(scattered, (field) => void compare(field, engine)), { numRuns: 3000 });
+    fc.assert(
+      fc.property(scattered, (field) => void compare(field, engine)),
+      { numRuns: 3000 },
+    );
   });
 
   it('agrees on thousands of random stacks (long chains, garbage, row 14)', () => {
@@ -147,7 +167,9 @@ describe('simulateBoards (many boards in one call)', () => {
   it('gives each board the result and the field simulateBoard gives it, past one batch of 512', () => {
     const fields = fc.sample(fc.oneof(scattered, stacked), { numRuns: 1300, seed: 11 });
     const boards = new Int32Array(fields.length * BOARD_SIZE);
-    fields.forEach((field, i) => { boardFromGrid(gridFromField(field), boards.subarray(i * BOARD_SIZE, (i + 1) * BOARD_SIZE)); });
+    fields.forEach((field, i) => {
+      boardFromGrid(gridFromField(field), boards.subarray(i * BOARD_SIZE, (i + 1) * BOARD_SIZE));
+    });
     const results = new Int32Array(fields.length * 3);
     simulateBoards(boards, results);
     const one = createResult();
@@ -163,8 +185,6 @@ describe('simulateBoards (many boards in one call)', () => {
   });
 
   it('says when the results array is too short', () => {
-    expect(() => simulateBoards(new Int32Array(2 * BOARD_SIZE), new Int32Array(5))).toThrow(
-      'simulateBoards: results needs 6 entries, has 5',
-    );
+    expect(() => simulateBoards(new Int32Array(2 * BOARD_SIZE), new Int32Array(5))).toThrow('simulateBoards: results needs 6 entries, has 5');
   });
 });

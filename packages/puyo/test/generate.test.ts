@@ -74,7 +74,16 @@ describe('the independent enumerator', () => {
     const field = parseInstance({ ...defaults, nazo: true, url: 'https://puyop.com/s/x00900z00A40j1gr29h1hi9i_c1c1__u02' }).field.rows.slice(1);
     expect(ownAnswers(field, ['RG', 'RG'], { kind: 'chains', n: 2, exact: true }).sort()).toEqual(['RG 6left, RG 2right', 'RG 6up, RG 2right']);
     expect(ownAnswers(field, ['RG', 'RG'], { kind: 'chains', n: 2, exact: false })).toHaveLength(104);
-    expect(ownAnswers(['RRR...'], ['RR'], { kind: 'clear' })).toEqual(['RR 1up', 'RR 2up', 'RR 3up', 'RR 4up', 'RR 1right', 'RR 2right', 'RR 3right', 'RR 4right']);
+    expect(ownAnswers(['RRR...'], ['RR'], { kind: 'clear' })).toEqual([
+      'RR 1up',
+      'RR 2up',
+      'RR 3up',
+      'RR 4up',
+      'RR 1right',
+      'RR 2right',
+      'RR 3right',
+      'RR 4right',
+    ]);
   });
 });
 
@@ -89,7 +98,12 @@ describe('the generator as declared', () => {
 
 describe('determinism', () => {
   it('the same request twice gives the same bytes; the next seed another puzzle', () => {
-    for (const [difficulty, raw] of [['easy', {}], ['medium', {}], ['easy', { goal: 'clear' }], ['hard', {}]] as const) {
+    for (const [difficulty, raw] of [
+      ['easy', {}],
+      ['medium', {}],
+      ['easy', { goal: 'clear' }],
+      ['hard', {}],
+    ] as const) {
       const first = make(7, difficulty, raw);
       expect(JSON.stringify(make(7, difficulty, raw))).toBe(JSON.stringify(first));
       expect(make(8, difficulty, raw).input).not.toBe(first.input);
@@ -124,7 +138,7 @@ describe('every made puzzle has exactly one answer, placing every pair, by an in
 });
 
 describe('reading a made puzzle back', () => {
-  it('the file carries its pairs and goal; the header is skipped and line numbers stay the file\'s', () => {
+  it("the file carries its pairs and goal; the header is skipped and line numbers stay the file's", () => {
     const puzzle = make(3, 'easy');
     const instance = readBack(puzzle, 3);
     expect(instance).toMatchObject({ mode: 'nazo', all: false });
@@ -137,15 +151,13 @@ describe('reading a made puzzle back', () => {
     });
     const header = '# puyo 6x12 easy 3\n';
     const read = (text: string) => lineOf(() => parseInstance(defaults, { name: 'p.txt', text: header + text }));
-    expect(read('......\nRRX...\npairs: RG\ngoal: chains=2\n')).toBe('p.txt:3:3: unexpected "X": a cell is R, G, B, Y, P, O (garbage), or a space or . (empty)');
-    expect(read('RR....\npairs: RQ\ngoal: chains=2\n')).toBe(
-      'p.txt:3: pairs: "RQ" is not a pair: each pair is two colours from R G B Y P (e.g. RG,BY,RR)',
+    expect(read('......\nRRX...\npairs: RG\ngoal: chains=2\n')).toBe(
+      'p.txt:3:3: unexpected "X": a cell is R, G, B, Y, P, O (garbage), or a space or . (empty)',
     );
+    expect(read('RR....\npairs: RQ\ngoal: chains=2\n')).toBe('p.txt:3: pairs: "RQ" is not a pair: each pair is two colours from R G B Y P (e.g. RG,BY,RR)');
     expect(read('RR....\npairs: RG\ngoal: chains=\n')).toMatch(/^p\.txt:4: goal: "chains=" is not a goal: /);
     expect(read('RR....\npairs: RG\npairs: RG\n')).toBe('p.txt:4: a second pairs: line');
-    expect(read('RR....\npairs: RG\n')).toBe(
-      "--nazo needs --goal (e.g. chains=2, chains>=3, clear:R, all-clear) or a nazo link with a goal (..._PAIRS__u02)",
-    );
+    expect(read('RR....\npairs: RG\n')).toBe('--nazo needs --goal (e.g. chains=2, chains>=3, clear:R, all-clear) or a nazo link with a goal (..._PAIRS__u02)');
     // A plain field file is still a replay, header or not.
     expect(parseInstance(defaults, { name: 'f.txt', text: `${header}RR....\n` })).toMatchObject({ mode: 'replay' });
   });
@@ -154,9 +166,13 @@ describe('reading a made puzzle back', () => {
 describe('bad parameters: one line each', () => {
   const request = (difficulty: string, raw: Record<string, string>): GenerateRequest => ({ seed: 1, difficulty, parameters: parameters(raw) });
   const refused = (difficulty: string, raw: Record<string, string>) => lineOf(() => solver.generate!(request(difficulty, raw), {}));
-  it("gives the page a form: the field its editor reads, the pairs and goal as options, the same puzzle as the file", () => {
+  it('gives the page a form: the field its editor reads, the pairs and goal as options, the same puzzle as the file', () => {
     const editor = plugin.editors!.find((spec) => spec.target === 'input')!;
-    for (const [seed, difficulty, raw] of [[3, 'easy', {}], [4, 'easy', { goal: 'clear' }], [5, 'medium', {}]] as const) {
+    for (const [seed, difficulty, raw] of [
+      [3, 'easy', {}],
+      [4, 'easy', { goal: 'clear' }],
+      [5, 'medium', {}],
+    ] as const) {
       const puzzle = make(seed, difficulty, raw);
       const form = puzzle.form!;
       expect(form.options).toEqual({ nazo: true, pairs: puzzle.input.match(/^pairs: (.*)$/m)![1], goal: puzzle.input.match(/^goal: (.*)$/m)![1] });
@@ -201,8 +217,18 @@ describe('bad parameters: one line each', () => {
 
 describe('grading', () => {
   it("a made puzzle grades at its level; its steps are the answer's moves, in the cells they fill", async () => {
-    for (const [seed, difficulty] of [[2, 'medium'], [2, 'hard'], [4, 'easy']] as const) {
-      const { puzzle, instance, answer } = await checkMade(seed, difficulty, {}, difficulty === 'easy' ? 2 : 3, difficulty === 'easy' ? 'chains=2' : 'chains=3');
+    for (const [seed, difficulty] of [
+      [2, 'medium'],
+      [2, 'hard'],
+      [4, 'easy'],
+    ] as const) {
+      const { puzzle, instance, answer } = await checkMade(
+        seed,
+        difficulty,
+        {},
+        difficulty === 'easy' ? 2 : 3,
+        difficulty === 'easy' ? 'chains=2' : 'chains=3',
+      );
       const grade = (await solver.grade!(instance, {})) as Grade;
       expect(grade.level).toBe(puzzle.difficulty);
       expect(grade.size).toBe('6x12');

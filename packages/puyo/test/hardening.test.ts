@@ -32,6 +32,8 @@ describe('puyo inputs that passed though wrong', () => {
       );
     }
     // A link's pairs too (two characters a pair).
-    expect(() => parseInstance({ nazo: true, url: `https://puyop.com/s/_${'c1'.repeat(17)}__u02` })).toThrow('nazo link: 17 pairs; a chain puzzle has at most 16');
+    expect(() => parseInstance({ nazo: true, url: `https://puyop.com/s/_${'c1'.repeat(17)}__u02` })).toThrow(
+      'nazo link: 17 pairs; a chain puzzle has at most 16',
+    );
   });
 });

@@ -29,7 +29,7 @@ describe('Puyo play: the landing preview', () => {
     for (let trial = 0; trial < 30; trial++) {
       const heights = Array.from({ length: 6 }, (_, x) => random.int(x === 2 ? 11 : 13));
       // Columns of alternating colours (nothing pops), so the field is as written.
-      const rows = Array.from({ length: 13 }, (_, i) => heights.map((h, x) => (12 - i < h ? 'RGBY'[(12 - i + x) % 2 + (x % 2) * 2] : '.')).join(''));
+      const rows = Array.from({ length: 13 }, (_, i) => heights.map((h, x) => (12 - i < h ? 'RGBY'[((12 - i + x) % 2) + (x % 2) * 2] : '.')).join(''));
       const text = `${rows.join('\n')}\n`;
       const instance = parseInstance({}, { name: 'random.txt', text });
       const game = startGame(plugin, instance, { seed: trial + 1 });
@@ -47,7 +47,10 @@ describe('Puyo play: the landing preview', () => {
         const cells = newCells(columns, after);
         const codes = [...pair].map((letter) => '.RGBYPO'.indexOf(letter));
         if (codes[0] === codes[1]) expect([...landed].filter((cell) => cell !== null).sort()).toEqual((cells.get(codes[0]!) ?? []).sort());
-        else landed.forEach((cell, part) => { expect(cell === null ? [] : [cell]).toEqual(cells.get(codes[part]!) ?? []); });
+        else
+          landed.forEach((cell, part) => {
+            expect(cell === null ? [] : [cell]).toEqual(cells.get(codes[part]!) ?? []);
+          });
         if (landed.includes(null)) vanished++;
       }
     }
@@ -55,7 +58,10 @@ describe('Puyo play: the landing preview', () => {
   });
 
   it('shows no landing once the game is over', () => {
-    const tall = parseInstance({}, { name: 'tall.txt', text: `${Array.from({ length: 11 }, (_, i) => `..${'RGBY'[i % 4]}${'RGBY'[(i + 2) % 4]}..`).join('\n')}\n` });
+    const tall = parseInstance(
+      {},
+      { name: 'tall.txt', text: `${Array.from({ length: 11 }, (_, i) => `..${'RGBY'[i % 4]}${'RGBY'[(i + 2) % 4]}..`).join('\n')}\n` },
+    );
     let game = startGame(plugin, tall, { seed: 3 });
     expect(Object.keys(gameStatus(plugin, tall, game).view.landings ?? {})).toHaveLength(22);
     game = playMove(plugin, tall, game, { type: 'drop', column: 2, rotation: 0 });

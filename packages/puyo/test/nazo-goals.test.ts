@@ -22,7 +22,7 @@ async function answers(field: string, pairs: string, goal: string): Promise<stri
 }
 
 describe('goal kinds, each against the brute force', () => {
-  it('chains=N (exactly) and chains>=N (or more) on the issue\'s puzzle: the peer\'s 2 answers', async () => {
+  it("chains=N (exactly) and chains>=N (or more) on the issue's puzzle: the peer's 2 answers", async () => {
     expect(await answers(ISSUE_LINK, 'RG,RG', 'chains=2')).toEqual(['RG 6up, RG 2right', 'RG 6left, RG 2right']);
     const more = await answers(ISSUE_LINK, 'RG,RG', 'chains>=2');
     expect(more).toHaveLength(104);
@@ -35,7 +35,17 @@ describe('goal kinds, each against the brute force', () => {
     expect(await answers('RRR...', 'RR', 'clear')).toEqual(allClear);
     expect(await answers('RRR...', 'RR', 'all-clear')).toEqual(allClear);
     expect(await answers('BBB...\nRRRY..', 'BY', 'clear:B')).toEqual([
-      'BY 1up', 'BY 2up', 'BY 3up', 'BY 4up', 'BY 1right', 'BY 2right', 'BY 3right', 'BY 4right', 'BY 2left', 'BY 3left', 'BY 4left',
+      'BY 1up',
+      'BY 2up',
+      'BY 3up',
+      'BY 4up',
+      'BY 1right',
+      'BY 2right',
+      'BY 3right',
+      'BY 4right',
+      'BY 2left',
+      'BY 3left',
+      'BY 4left',
     ]);
   });
 
@@ -55,7 +65,16 @@ describe('goal kinds, each against the brute force', () => {
   it('groups (places) at once', async () => {
     expect(await answers('RRRGGG', 'RG', 'groups=2')).toEqual(['RG 3right']);
     expect(await answers('RRRGGG', 'RG', 'groups:G>=1')).toEqual([
-      'RG 3up', 'RG 2right', 'RG 3right', 'RG 4right', 'RG 5right', 'RG 4down', 'RG 5down', 'RG 6down', 'RG 5left', 'RG 6left',
+      'RG 3up',
+      'RG 2right',
+      'RG 3right',
+      'RG 4right',
+      'RG 5right',
+      'RG 4down',
+      'RG 5down',
+      'RG 6down',
+      'RG 5left',
+      'RG 6left',
     ]);
   });
 
@@ -68,8 +87,15 @@ describe('goal kinds, each against the brute force', () => {
   it('total colours and total puyos over the moves', async () => {
     expect(await answers('GG....\nRR....', 'RR,GG', 'total-colours=2')).toHaveLength(19);
     expect(await answers('GG....\nRR....', 'RR,GG', 'total-puyos:R>=4')).toEqual([
-      'RR 1up, GG 2up', 'RR 1up, GG 3up', 'RR 2up, GG 1up', 'RR 2up, GG 3up', 'RR 3up', 'RR 1right, GG 3up', 'RR 2right, GG 1up',
-      'RR 2right, GG 3up', 'RR 3right',
+      'RR 1up, GG 2up',
+      'RR 1up, GG 3up',
+      'RR 2up, GG 1up',
+      'RR 2up, GG 3up',
+      'RR 3up',
+      'RR 1right, GG 3up',
+      'RR 2right, GG 1up',
+      'RR 2right, GG 3up',
+      'RR 3right',
     ]);
   });
 

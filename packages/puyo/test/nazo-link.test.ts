@@ -12,7 +12,10 @@ const ISSUE_LINK = 'https://puyop.com/s/x00900z00A40j1gr29h1hi9i_c1c1__u02';
 describe('nazo links', () => {
   it('reads the field, the pairs and the goal of a pasted puzzle, and writes the same link back', () => {
     const link = decodeNazoLink(ISSUE_LINK);
-    expect(link.pairs).toEqual([{ axis: 'R', child: 'G' }, { axis: 'R', child: 'G' }]);
+    expect(link.pairs).toEqual([
+      { axis: 'R', child: 'G' },
+      { axis: 'R', child: 'G' },
+    ]);
     expect(link.goal).toEqual({ main: { kind: 'chains', colour: 'all', n: 2, exact: true } });
     expect(describeGoal(link.goal!)).toBe('chains=2');
     expect(link.field).toEqual(decodeShareString('x00900z00A40j1gr29h1hi9i'));
@@ -25,7 +28,7 @@ describe('nazo links', () => {
     expect(decodeNazoLink('http://ips.karou.jp/simu/pn.html?x00900z00A40j1gr29h1hi9i_c1c1__u02')).toEqual(decodeNazoLink(ISSUE_LINK));
   });
 
-  it('reads the pairs of puyop.com replay links (puyoai\'s encoder) when the link has no goal', () => {
+  it("reads the pairs of puyop.com replay links (puyoai's encoder) when the link has no goal", () => {
     // puyoai.rs's test: RB, YY, GY, YB placed at (1, down), (2, right), (4, down), (3, right).
     expect(decodeNazoLink('http://www.puyop.com/s/_2cii8Ahq').pairs.map((p) => p.axis + p.child)).toEqual(['RB', 'YY', 'GY', 'YB']);
     const second = decodeNazoLink('http://www.puyop.com/s/81iykz_2mic8ohQ');
@@ -33,7 +36,9 @@ describe('nazo links', () => {
     expect(second.pairs.map((p) => p.axis + p.child)).toEqual(['RB', 'YY', 'GY', 'YB']);
     // A replay link is still just a field without --nazo, and with --nazo --pairs its moves are not read.
     expect(parseInstance({ url: 'http://www.puyop.com/s/420Aa9r9hj_0a1b' }).mode).toBe('replay');
-    expect(parseInstance({ nazo: true, url: 'http://www.puyop.com/s/420Aa9r9hj_0a1b', pairs: 'RG', goal: 'chains>=1' }).pairs).toEqual([{ axis: 'R', child: 'G' }]);
+    expect(parseInstance({ nazo: true, url: 'http://www.puyop.com/s/420Aa9r9hj_0a1b', pairs: 'RG', goal: 'chains>=1' }).pairs).toEqual([
+      { axis: 'R', child: 'G' },
+    ]);
     expect(errorOf(() => parseInstance({ nazo: true, url: 'http://www.puyop.com/s/420Aa9r9hj_0a1b', goal: 'chains>=1' }))).toBe(
       'nazo link pairs: "1" at character 3 is not a pair of R G B Y P',
     );
@@ -41,9 +46,17 @@ describe('nazo links', () => {
 
   it('the plugin takes the link alone with --nazo; flags win over what the link carries', () => {
     const instance = parseInstance({ nazo: true, url: ISSUE_LINK });
-    expect(instance).toMatchObject({ mode: 'nazo', pairs: [{ axis: 'R', child: 'G' }, { axis: 'R', child: 'G' }], goal: { main: { n: 2, exact: true } } });
+    expect(instance).toMatchObject({
+      mode: 'nazo',
+      pairs: [
+        { axis: 'R', child: 'G' },
+        { axis: 'R', child: 'G' },
+      ],
+      goal: { main: { n: 2, exact: true } },
+    });
     expect(parseInstance({ nazo: true, url: ISSUE_LINK, goal: 'chains>=3', pairs: 'GG' })).toMatchObject({
-      pairs: [{ axis: 'G', child: 'G' }], goal: { main: { n: 3, exact: false } },
+      pairs: [{ axis: 'G', child: 'G' }],
+      goal: { main: { n: 3, exact: false } },
     });
     expect(parseInstance({ url: ISSUE_LINK })).toEqual({ mode: 'replay', field: decodeShareString('x00900z00A40j1gr29h1hi9i') });
     expect(parseInstance({ nazo: true, url: ISSUE_LINK, pairs: 'RG' }).goal).toEqual({ main: { kind: 'chains', colour: 'all', n: 2, exact: true } });
@@ -57,13 +70,18 @@ describe('nazo links', () => {
     const goals = fc.oneof(
       fc.record({
         main: fc.record({
-          kind: fc.constantFrom('chains', 'colours', 'total-colours'), colour: fc.constant('all'), n: fc.integer({ min: 1, max: 63 }), exact: fc.boolean(),
+          kind: fc.constantFrom('chains', 'colours', 'total-colours'),
+          colour: fc.constant('all'),
+          n: fc.integer({ min: 1, max: 63 }),
+          exact: fc.boolean(),
         }),
       }),
       fc.record({
         main: fc.record({
-          kind: fc.constantFrom('puyos', 'total-puyos', 'groups', 'connected'), colour: fc.constantFrom('all', 'R', 'G', 'B', 'Y', 'P', 'colours'),
-          n: fc.integer({ min: 1, max: 63 }), exact: fc.boolean(),
+          kind: fc.constantFrom('puyos', 'total-puyos', 'groups', 'connected'),
+          colour: fc.constantFrom('all', 'R', 'G', 'B', 'Y', 'P', 'colours'),
+          n: fc.integer({ min: 1, max: 63 }),
+          exact: fc.boolean(),
         }),
       }),
       fc.record({ clear: fc.constantFrom('all', 'R', 'G', 'B', 'Y', 'P', 'O', 'colours') }),
@@ -74,8 +92,14 @@ describe('nazo links', () => {
     ) as fc.Arbitrary<Goal>;
     fc.assert(
       fc.property(
-        fc.array(fc.array(cell, { minLength: 6, maxLength: 6 }).map((r) => r.join('')), { minLength: 13, maxLength: 13 }),
-        fc.array(fc.tuple(fc.constantFrom(...'RGBYP'), fc.constantFrom(...'RGBYP')).map(([axis, child]) => ({ axis, child })), { minLength: 1, maxLength: 16 }),
+        fc.array(
+          fc.array(cell, { minLength: 6, maxLength: 6 }).map((r) => r.join('')),
+          { minLength: 13, maxLength: 13 },
+        ),
+        fc.array(
+          fc.tuple(fc.constantFrom(...'RGBYP'), fc.constantFrom(...'RGBYP')).map(([axis, child]) => ({ axis, child })),
+          { minLength: 1, maxLength: 16 },
+        ),
         goals,
         (rows, pairs, goal) => {
           const field = { rows: ['......', ...rows] };
@@ -91,11 +115,27 @@ describe('nazo links', () => {
 
   it('every goal code the links carry: kind letter, colour digit, n', () => {
     const codes: [string, string][] = [
-      ['u02', 'chains=2'], ['v03', 'chains>=3'], ['w15', 'chains=5+clear:R'], ['x04', 'chains>=4+clear'],
-      ['200', 'clear'], ['230', 'clear:B'], ['260', 'clear:O'], ['270', 'clear:colours'],
-      ['E03', 'colours=3'], ['F02', 'colours>=2'], ['G1a', 'puyos:R=10'], ['H0c', 'puyos>=12'], ['G7k', 'puyos:colours=20'],
-      ['I22', 'groups:G=2'], ['J02', 'groups>=2'], ['Q48', 'connected:Y=8'], ['R0b', 'connected>=11'],
-      ['a03', 'total-colours=3'], ['b04', 'total-colours>=4'], ['c5g', 'total-puyos:P=16'], ['d6z', 'total-puyos:O>=35'],
+      ['u02', 'chains=2'],
+      ['v03', 'chains>=3'],
+      ['w15', 'chains=5+clear:R'],
+      ['x04', 'chains>=4+clear'],
+      ['200', 'clear'],
+      ['230', 'clear:B'],
+      ['260', 'clear:O'],
+      ['270', 'clear:colours'],
+      ['E03', 'colours=3'],
+      ['F02', 'colours>=2'],
+      ['G1a', 'puyos:R=10'],
+      ['H0c', 'puyos>=12'],
+      ['G7k', 'puyos:colours=20'],
+      ['I22', 'groups:G=2'],
+      ['J02', 'groups>=2'],
+      ['Q48', 'connected:Y=8'],
+      ['R0b', 'connected>=11'],
+      ['a03', 'total-colours=3'],
+      ['b04', 'total-colours>=4'],
+      ['c5g', 'total-puyos:P=16'],
+      ['d6z', 'total-puyos:O>=35'],
     ];
     for (const [code, readable] of codes) {
       expect(describeGoal(decodeGoalCode(code))).toBe(readable);
@@ -111,12 +151,12 @@ describe('nazo links', () => {
 });
 
 describe('share strings: bare values, empty links (issue 13)', () => {
-  it('a 4-character goal (puyo2\'s lists: H0ml, u0g6) is refused naming what the first three read; --goal solves it', () => {
+  it("a 4-character goal (puyo2's lists: H0ml, u0g6) is refused naming what the first three read; --goal solves it", () => {
     const link = 'https://puyop.com/s/M0pzspzcpxcAsrzsz_u1u1o1u161__H0ml';
     expect(() => decodeGoalCode('H0ml')).toThrow(
       'nazo link goal "H0ml": a 4th goal character, whose meaning is not known; the first three read puyos>=22: give --goal \'puyos>=22\' to solve the puzzle that way',
     );
-    expect(errorOf(() => decodeGoalCode('u0g6'))).toContain('the first three read chains=16: give --goal \'chains=16\'');
+    expect(errorOf(() => decodeGoalCode('u0g6'))).toContain("the first three read chains=16: give --goal 'chains=16'");
     expect(errorOf(() => parseInstance({ nazo: true, url: link }))).toContain('a 4th goal character');
     const instance = parseInstance({ nazo: true, url: link, goal: 'puyos>=22' }) as { pairs: unknown[]; goal: Goal };
     expect(instance.goal).toEqual(parseGoal('puyos>=22'));

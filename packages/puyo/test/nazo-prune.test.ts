@@ -23,13 +23,18 @@ const field = fc
   .array(fc.array(colour, { maxLength: 5 }), { minLength: 6, maxLength: 6 })
   .map((columns) => Array.from({ length: 13 }, (_, i) => columns.map((column) => column[12 - i] ?? '.').join('')).join('\n'));
 const pairList = (most: number) =>
-  fc.array(fc.tuple(fc.constantFrom('R', 'G', 'B', 'Y'), fc.constantFrom('R', 'G', 'B', 'Y')).map(([a, b]) => a + b), { minLength: 1, maxLength: most });
+  fc.array(
+    fc.tuple(fc.constantFrom('R', 'G', 'B', 'Y'), fc.constantFrom('R', 'G', 'B', 'Y')).map(([a, b]) => a + b),
+    { minLength: 1, maxLength: most },
+  );
 const op = fc.constantFrom('=', '>=');
 const goal = fc.oneof(
   fc.tuple(fc.constantFrom('chains', 'colours', 'total-colours'), op, fc.integer({ min: 1, max: 3 })).map(([k, o, n]) => `${k}${o}${n}`),
-  fc.tuple(fc.constantFrom('puyos', 'total-puyos'), fc.constantFrom('', ':R', ':G', ':O', ':colours'), op, fc.integer({ min: 1, max: 12 }))
+  fc
+    .tuple(fc.constantFrom('puyos', 'total-puyos'), fc.constantFrom('', ':R', ':G', ':O', ':colours'), op, fc.integer({ min: 1, max: 12 }))
     .map(([k, c, o, n]) => `${k}${c}${o}${n}`),
-  fc.tuple(fc.constantFrom('groups', 'connected'), fc.constantFrom('', ':R', ':G', ':colours'), op, fc.integer({ min: 1, max: 9 }))
+  fc
+    .tuple(fc.constantFrom('groups', 'connected'), fc.constantFrom('', ':R', ':G', ':colours'), op, fc.integer({ min: 1, max: 9 }))
     .map(([k, c, o, n]) => `${k}${c}${o}${k === 'groups' ? 1 + (n % 3) : n}`),
   fc.constantFrom('clear', 'clear:R', 'clear:O', 'clear:colours', 'chains=1+clear:G', 'chains>=1+clear:O'),
 );
@@ -54,15 +59,20 @@ describe('pruning against the brute force', () => {
 
   it('gives the same answers on 20 random puzzles of three pairs (cuts below the first level)', () => {
     fc.assert(
-      fc.property(field, pairList(3).filter((list) => list.length === 3), goal, (text, list, goalText) => {
-        if (gameOverField(text)) return;
-        expect(kitAnswers(text, list, goalText).answers).toEqual(bruteNazo(parseField(text), list, goalText));
-      }),
+      fc.property(
+        field,
+        pairList(3).filter((list) => list.length === 3),
+        goal,
+        (text, list, goalText) => {
+          if (gameOverField(text)) return;
+          expect(kitAnswers(text, list, goalText).answers).toEqual(bruteNazo(parseField(text), list, goalText));
+        },
+      ),
       { numRuns: 20 },
     );
   }, 300_000);
 
-  it('cuts: a goal the pairs cannot reach tries only the first pair\'s placements', () => {
+  it("cuts: a goal the pairs cannot reach tries only the first pair's placements", () => {
     // 3 R on the field and RG, BY, GB to come: 4 R at most, so no step pops 5 R (nor 2 colours,
     // nor 2 groups of R), and the first placements already show it.
     const text = 'R.....\nR.....\nR.....';

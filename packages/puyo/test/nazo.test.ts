@@ -20,9 +20,18 @@ describe('chain puzzle solver', () => {
     expect(found.every((s) => s.chains === 2 && s.score === 360 && !s.allClear)).toBe(true);
     expect(found[0]!.moves).toEqual([{ pair: 'GY', column: 2, rotation: 'up' }]);
     expect(done.summary).toMatchObject({
-      solutions: 4, tries: 22, goal: 'chains>=2', best: 'GY 2up', chains: 2, score: 360, cleared: 8, allClear: false, garbage: 5,
+      solutions: 4,
+      tries: 22,
+      goal: 'chains>=2',
+      best: 'GY 2up',
+      chains: 2,
+      score: 360,
+      cleared: 8,
+      allClear: false,
+      garbage: 5,
       // The field, pair GY (Y x 12 + G x 2 = 38, "C") with no placement ("1") or 2up ("2"), 2 chains or more ("v02").
-      link: 'https://puyop.com/s/800g00g00h90_C1__v02', answerLink: 'https://puyop.com/s/800g00g00h90_C2__v02',
+      link: 'https://puyop.com/s/800g00g00h90_C1__v02',
+      answerLink: 'https://puyop.com/s/800g00g00h90_C2__v02',
     });
   });
 
@@ -52,7 +61,14 @@ describe('chain puzzle solver', () => {
   it('a one-colour pair counts each distinct placement once', async () => {
     const { solutions, done } = await solveAll(plugin, instance('RRR...', 'RR', 'all-clear'));
     expect((solutions as NazoSolution[]).map((s) => s.notation)).toEqual([
-      'RR 1up', 'RR 2up', 'RR 3up', 'RR 4up', 'RR 1right', 'RR 2right', 'RR 3right', 'RR 4right',
+      'RR 1up',
+      'RR 2up',
+      'RR 3up',
+      'RR 4up',
+      'RR 1right',
+      'RR 2right',
+      'RR 3right',
+      'RR 4right',
     ]);
     expect(done.summary).toMatchObject({ solutions: 8, tries: 11, score: 100, allClear: true });
   });
@@ -60,7 +76,17 @@ describe('chain puzzle solver', () => {
   it('clear-colour goals: every B gone', async () => {
     const { solutions } = await solveAll(plugin, instance('BBB...\nRRRY..', 'BY', 'clear-colour=B'));
     expect((solutions as NazoSolution[]).map((s) => s.notation)).toEqual([
-      'BY 1up', 'BY 2up', 'BY 3up', 'BY 4up', 'BY 1right', 'BY 2right', 'BY 3right', 'BY 4right', 'BY 2left', 'BY 3left', 'BY 4left',
+      'BY 1up',
+      'BY 2up',
+      'BY 3up',
+      'BY 4up',
+      'BY 1right',
+      'BY 2right',
+      'BY 3right',
+      'BY 4right',
+      'BY 2left',
+      'BY 3left',
+      'BY 4left',
     ]);
   });
 
@@ -106,10 +132,21 @@ describe('chain puzzle solver', () => {
     const puzzle = fc.record({
       // Tall columns (up to 13) make the movement rules and game over matter.
       columns: fc.array(fc.oneof(fc.array(colour, { maxLength: 4 }), fc.array(colour, { minLength: 10, maxLength: 13 })), { minLength: 6, maxLength: 6 }),
-      pairs: fc.array(fc.tuple(fc.constantFrom('R', 'G', 'B', 'Y'), fc.constantFrom('R', 'G', 'B', 'Y')).map(([a, b]) => a + b), { minLength: 1, maxLength: 2 }),
+      pairs: fc.array(
+        fc.tuple(fc.constantFrom('R', 'G', 'B', 'Y'), fc.constantFrom('R', 'G', 'B', 'Y')).map(([a, b]) => a + b),
+        { minLength: 1, maxLength: 2 },
+      ),
       goal: fc.oneof(
-        fc.tuple(fc.constantFrom('chains', 'colours', 'total-colours'), fc.constantFrom('=', '>='), fc.integer({ min: 1, max: 3 })).map(([k, o, n]) => `${k}${o}${n}`),
-        fc.tuple(fc.constantFrom('puyos', 'groups', 'connected', 'total-puyos'), fc.constantFrom('', ':R', ':G', ':colours'), fc.constantFrom('=', '>='), fc.integer({ min: 1, max: 7 }))
+        fc
+          .tuple(fc.constantFrom('chains', 'colours', 'total-colours'), fc.constantFrom('=', '>='), fc.integer({ min: 1, max: 3 }))
+          .map(([k, o, n]) => `${k}${o}${n}`),
+        fc
+          .tuple(
+            fc.constantFrom('puyos', 'groups', 'connected', 'total-puyos'),
+            fc.constantFrom('', ':R', ':G', ':colours'),
+            fc.constantFrom('=', '>='),
+            fc.integer({ min: 1, max: 7 }),
+          )
           .map(([k, c, o, n]) => `${k}${c}${o}${k === 'groups' ? Math.min(n, 2) : n + 3}`),
         fc.constantFrom('clear', 'clear:R', 'clear:O', 'clear:colours', 'chains=1+clear:G', 'chains>=1+clear', 'puyos:O>=1'),
       ),
@@ -146,8 +183,12 @@ describe('chain puzzle solver', () => {
     expect(bad({ nazo: true, pairs: 'RG', goal: 'puyos=4+clear' })).toThrow(
       '--goal: clear can only be added to a chains goal, as nazo puyo links allow (got "puyos=4+clear")',
     );
-    expect(bad({ nazo: true, goal: 'all-clear' })).toThrow('--nazo needs --pairs (e.g. --pairs RG,BY,RR) or a nazo link with pairs (https://puyop.com/s/FIELD_PAIRS__GOAL)');
-    expect(bad({ nazo: true, pairs: 'RG' })).toThrow('--nazo needs --goal (e.g. chains=2, chains>=3, clear:R, all-clear) or a nazo link with a goal (..._PAIRS__u02)');
+    expect(bad({ nazo: true, goal: 'all-clear' })).toThrow(
+      '--nazo needs --pairs (e.g. --pairs RG,BY,RR) or a nazo link with pairs (https://puyop.com/s/FIELD_PAIRS__GOAL)',
+    );
+    expect(bad({ nazo: true, pairs: 'RG' })).toThrow(
+      '--nazo needs --goal (e.g. chains=2, chains>=3, clear:R, all-clear) or a nazo link with a goal (..._PAIRS__u02)',
+    );
     expect(bad({ pairs: 'RG' })).toThrow('--pairs, --goal and --all belong to a chain puzzle: add --nazo');
   });
 });

@@ -49,7 +49,12 @@ function pop(field: Field): boolean {
       while (todo.length > 0) {
         const [cx, cy] = todo.pop()!;
         group.push([cx, cy]);
-        for (const [nx, ny] of [[cx + 1, cy], [cx - 1, cy], [cx, cy + 1], [cx, cy - 1]] as [number, number][]) {
+        for (const [nx, ny] of [
+          [cx + 1, cy],
+          [cx - 1, cy],
+          [cx, cy + 1],
+          [cx, cy - 1],
+        ] as [number, number][]) {
           if (nx < 0 || nx > 5 || ny < 0 || ny > 11 || seen.has(`${nx},${ny}`) || field[nx]![ny] !== colour) continue;
           seen.add(`${nx},${ny}`);
           todo.push([nx, ny]);
@@ -61,7 +66,12 @@ function pop(field: Field): boolean {
   if (gone.length === 0) return false;
   const garbage: [number, number][] = [];
   for (const [x, y] of gone) {
-    for (const [nx, ny] of [[x + 1, y], [x - 1, y], [x, y + 1], [x, y - 1]] as [number, number][]) {
+    for (const [nx, ny] of [
+      [x + 1, y],
+      [x - 1, y],
+      [x, y + 1],
+      [x, y - 1],
+    ] as [number, number][]) {
       if (nx >= 0 && nx <= 5 && ny >= 0 && ny <= 11 && field[nx]![ny] === 'O') garbage.push([nx, ny]);
     }
   }

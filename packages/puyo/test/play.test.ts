@@ -27,7 +27,11 @@ describe('Puyo play: what every play mode does', () => {
     games: [
       { name: 'the chain builder', instance: fieldOf(NAZO_FIELD), seed: 7 },
       // A drop in column 6 is no answer: the suite names it as the mistake.
-      { name: 'the nazo sample', instance: parseInstance({ nazo: true, pairs: 'GY', goal: 'chains>=2' }, { name: 'nazo.txt', text: NAZO_FIELD }), wrong: { moves: [drop(5, 0)], mistake: 1 } },
+      {
+        name: 'the nazo sample',
+        instance: parseInstance({ nazo: true, pairs: 'GY', goal: 'chains>=2' }, { name: 'nazo.txt', text: NAZO_FIELD }),
+        wrong: { moves: [drop(5, 0)], mistake: 1 },
+      },
     ],
     worker: { moduleUrl: new URL('../dist/plugin.js', import.meta.url).href, createWorker: createRefereeWorker },
   });
@@ -41,7 +45,11 @@ describe('Puyo play: the chain builder', () => {
     const setup = game.setup as DropsSetup;
     expect(setup).toMatchObject({ kind: 'drops', columns: 6, preview: 2, repeat: true, judged: false, spawn: { column: 2, rotation: 0 } });
     expect(setup.queue).toHaveLength(QUEUE_LENGTH);
-    expect(setup.queue.slice(0, 3).map((piece) => piece.label)).toEqual(randomQueue(7).slice(0, 3).map((pair) => pair.axis + pair.child));
+    expect(setup.queue.slice(0, 3).map((piece) => piece.label)).toEqual(
+      randomQueue(7)
+        .slice(0, 3)
+        .map((pair) => pair.axis + pair.child),
+    );
     expect(new Set(setup.queue.flatMap((piece) => [...piece.label]))).toEqual(new Set(['R', 'G', 'B', 'Y']));
     expect(startGame(plugin, instance, { seed: 8 }).setup).not.toEqual(setup);
   });
@@ -65,7 +73,7 @@ describe('Puyo play: the chain builder', () => {
     expect(counters(game, instance)).toEqual({ chain: 0, score: 0, 'best chain': 0 });
   });
 
-  it('counts an all clear, told with the chain\'s last step and never added to the score, on either simulator', () => {
+  it("counts an all clear, told with the chain's last step and never added to the score, on either simulator", () => {
     const instance = fieldOf('GGG...\n');
     const seed = [...Array(400).keys()].find((s) => randomQueue(s)[0]!.axis + randomQueue(s)[0]!.child === 'GG')!;
     let game = playMove(plugin, instance, startGame(plugin, instance, { seed }), drop(3, 1));

@@ -21,8 +21,18 @@ describe('puyo plugin: chain replay', () => {
     expect(kinds.filter((k) => k === 'gravity')).toHaveLength(19);
     const firstPop = steps.find((s) => s.data?.kind === 'pop')!;
     expect(firstPop.data).toEqual({
-      kind: 'pop', chain: 1, popped: 4, groups: [{ colour: 'Y', size: 4 }], colours: ['Y'],
-      chainPower: 0, colourBonus: 0, groupBonus: 0, multiplier: 1, score: 40, garbageCleared: 0, total: 40,
+      kind: 'pop',
+      chain: 1,
+      popped: 4,
+      groups: [{ colour: 'Y', size: 4 }],
+      colours: ['Y'],
+      chainPower: 0,
+      colourBonus: 0,
+      groupBonus: 0,
+      multiplier: 1,
+      score: 40,
+      garbageCleared: 0,
+      total: 40,
     });
     expect((firstPop.state as PuyoState).title).toBe('chain 1: 4Y pop, +40 (40)');
     expect(events.filter((e) => e.type === 'solution')).toHaveLength(1);
@@ -70,7 +80,9 @@ describe('puyo plugin: chain replay', () => {
   });
 
   it('refuses a --url that is not a link, in one line', () => {
-    expect(() => parseInstance({ url: 'hello' })).toThrow('--url: "hello" is not a puyop.com or Puyo Nexus link (https://puyop.com/s/... or https://puyonexus.com/chainsim/?chain=...)');
+    expect(() => parseInstance({ url: 'hello' })).toThrow(
+      '--url: "hello" is not a puyop.com or Puyo Nexus link (https://puyop.com/s/... or https://puyonexus.com/chainsim/?chain=...)',
+    );
     expect(() => parseInstance({ url: '420Aa9r9hj' })).toThrow('--url: "420Aa9r9hj" is not a puyop.com or Puyo Nexus link');
     expect(parseInstance({ url: 'chain=4444' }).field.rows[13]).toBe('..RRRR');
   });

@@ -12,7 +12,7 @@ const DIGITS = '0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ[]
 const linkOf = (instance: PuyoInstance, game: Game) => gameStatus(plugin, instance, game).view.links;
 
 describe('Puyo play: the puyop.com link of the game so far', () => {
-  it('writes the builder\'s drops as puyop.com replay moves after its field', () => {
+  it("writes the builder's drops as puyop.com replay moves after its field", () => {
     const text = 'R.....\nG.....\nG.....\nGRRR..\n';
     const instance = parseInstance({}, { name: 'builder.txt', text });
     const random = new Random(12);
@@ -47,7 +47,7 @@ describe('Puyo play: the puyop.com link of the game so far', () => {
     expect(linkOf(instance, game)![0]!.url).toMatch(/^https:\/\/puyop\.com\/s\/[^_]*_1o$/);
   });
 
-  it('gives a chain puzzle\'s nazo link with its goal, and no link for a field that uses row 14', () => {
+  it("gives a chain puzzle's nazo link with its goal, and no link for a field that uses row 14", () => {
     const nazo = parseInstance({ nazo: true, pairs: 'GY,RB', goal: 'chains>=2' }, { name: 'two-chain.txt', text: 'R.....\nG.....\nG.....\nGRRR..\n' });
     const game = playMove(plugin, nazo, startGame(plugin, nazo), { type: 'drop', column: 1, rotation: 0 });
     const link = decodeNazoLink(linkOf(nazo, game)![0]!.url);

@@ -89,7 +89,11 @@ describe('Puyo play: Suggest', () => {
     );
     expect(best.chain).toBeGreaterThanOrEqual(2);
     expect(hint.move).toEqual({ type: 'drop', ...best.drop });
-    expect(hint.reason).toMatch(new RegExp(`^(it sets off a ${best.chain}-chain at once|then [A-Z]{2} in column \\d \\((up|right|down|left)\\)( and [A-Z]{2} in column \\d \\((up|right|down|left)\\))? sets? off a ${best.chain}-chain) \\(${best.score} points over the 3 pairs\\)$`));
+    expect(hint.reason).toMatch(
+      new RegExp(
+        `^(it sets off a ${best.chain}-chain at once|then [A-Z]{2} in column \\d \\((up|right|down|left)\\)( and [A-Z]{2} in column \\d \\((up|right|down|left)\\))? sets? off a ${best.chain}-chain) \\(${best.score} points over the 3 pairs\\)$`,
+      ),
+    );
   });
 
   it('gives no suggestion in a chain puzzle (its referee hints) or once the game is over', () => {

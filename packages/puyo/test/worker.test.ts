@@ -44,7 +44,13 @@ let profile: string;
 let base: string;
 
 beforeAll(async () => {
-  const bundled = await build({ stdin: { contents: ENTRY, resolveDir: process.cwd(), loader: 'js' }, bundle: true, format: 'esm', platform: 'browser', write: false });
+  const bundled = await build({
+    stdin: { contents: ENTRY, resolveDir: process.cwd(), loader: 'js' },
+    bundle: true,
+    format: 'esm',
+    platform: 'browser',
+    write: false,
+  });
   const script = bundled.outputFiles[0]!.text;
   expect(script).not.toMatch(/from\s*["']node:|require\(/);
   server = createServer((request, response) => {
@@ -58,7 +64,16 @@ beforeAll(async () => {
   context = await chromium.launchPersistentContext(profile, {
     executablePath: process.env['KIT_CHROMIUM'] ?? '/usr/bin/chromium',
     headless: true,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
 });
 

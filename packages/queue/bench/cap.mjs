@@ -17,9 +17,17 @@ const { plugin } = await import(join(repoRoot, 'packages', 'pentomino', 'dist', 
 const EIGHT = { name: 'board.txt', text: '........\n'.repeat(8) };
 const SEARCHES = {
   // The queue benchmark's search (bench/run.mjs): with the L tetromino, every packing.
-  bench: { title: '8x8, 12 pentominoes + L tetromino, --all', target: 500, options: { board: EIGHT, 'piece-file': { name: 'pieces.txt', text: withPiece(['J.', 'J.', 'JJ']) }, all: true } },
+  bench: {
+    title: '8x8, 12 pentominoes + L tetromino, --all',
+    target: 500,
+    options: { board: EIGHT, 'piece-file': { name: 'pieces.txt', text: withPiece(['J.', 'J.', 'JJ']) }, all: true },
+  },
   // Dana Scott's problem with the square anywhere.
-  scott: { title: "Dana Scott's 8x8, 12 pentominoes + 2x2 square", target: 300, options: { board: EIGHT, 'piece-file': { name: 'pieces.txt', text: withPiece(['OO', 'OO']) } } },
+  scott: {
+    title: "Dana Scott's 8x8, 12 pentominoes + 2x2 square",
+    target: 300,
+    options: { board: EIGHT, 'piece-file': { name: 'pieces.txt', text: withPiece(['OO', 'OO']) } },
+  },
 };
 
 const quiet = { wantSolutions: false, wantProgress: false, progressDue: () => false, shouldStop: () => false, solution() {}, progress() {}, step() {} };
@@ -37,7 +45,7 @@ for (const name of names.length > 0 ? names : Object.keys(SEARCHES)) {
   const started = process.cpuUsage();
   const base = solver.split(plugin.parse(search.options), width);
   const splitMs = cpuMs(started);
-  const cuts = planCuts(base, maxTasks, flag("--min-cut", QUEUE_MIN_CUT));
+  const cuts = planCuts(base, maxTasks, flag('--min-cut', QUEUE_MIN_CUT));
   const planMs = cpuMs(started) - splitMs;
   const applied = process.cpuUsage();
   const split = applyCuts(base, cuts, maxTasks);
@@ -58,12 +66,20 @@ for (const name of names.length > 0 ? names : Object.keys(SEARCHES)) {
   const cap = total / Math.max(...perBlock);
   const taskCap = total / Math.max(...tries);
   console.log(`${search.title}: ${solutions} solutions, ${total} tries, ${(searchMs / 1000).toFixed(1)} s CPU on one thread`);
-  console.log(`  split for ${width} threads: ${base.tasks} tasks, ${splitMs} ms CPU; ${cuts.length} cuts planned in ${planMs} ms CPU (${cutsText.length} bytes as text), applied in ${applyMs} ms: ${split.tasks} tasks in ${blocks} jobs`);
+  console.log(
+    `  split for ${width} threads: ${base.tasks} tasks, ${splitMs} ms CPU; ${cuts.length} cuts planned in ${planMs} ms CPU (${cutsText.length} bytes as text), applied in ${applyMs} ms: ${split.tasks} tasks in ${blocks} jobs`,
+  );
   // A worker loading the run splits it as any host does and applies the spec's cuts: it never plans.
-  console.log(`  the submitter pays ${splitMs + planMs} ms CPU (split and planning); a worker thread ${splitMs + applyMs} ms (split and the spec's cuts applied, no planning)`);
-  console.log(`  speed-up cap ${cap.toFixed(0)} worker threads (the largest job holds 1/${cap.toFixed(0)} of the tries, the largest task 1/${taskCap.toFixed(0)})`);
+  console.log(
+    `  the submitter pays ${splitMs + planMs} ms CPU (split and planning); a worker thread ${splitMs + applyMs} ms (split and the spec's cuts applied, no planning)`,
+  );
+  console.log(
+    `  speed-up cap ${cap.toFixed(0)} worker threads (the largest job holds 1/${cap.toFixed(0)} of the tries, the largest task 1/${taskCap.toFixed(0)})`,
+  );
   // Issue 34's aims: the cap at least the target, the planning under 2 s of CPU.
-  console.log(`  aims: cap >= ${search.target} ${cap >= search.target ? 'met' : 'NOT met'}, planning < 2 s ${planMs < 2000 ? 'met' : 'NOT met'}, workers plan nothing (they apply the cuts in ${applyMs} ms)`);
+  console.log(
+    `  aims: cap >= ${search.target} ${cap >= search.target ? 'met' : 'NOT met'}, planning < 2 s ${planMs < 2000 ? 'met' : 'NOT met'}, workers plan nothing (they apply the cuts in ${applyMs} ms)`,
+  );
 }
 
 function cpuMs(since) {

@@ -58,7 +58,9 @@ for (let round = 1; round <= rounds; round++) {
     const text = JSON.stringify(summaries);
     reference ??= text;
     if (text !== reference) throw new Error(`${name} gave other summaries`);
-    line.push(`${name} ${((spent / blocks) * 1000).toFixed(3)} ms (${spent.toFixed(2)} s; both threads ${((user + system) / 1e6).toFixed(2)} s, wall ${wall.toFixed(1)} s)`);
+    line.push(
+      `${name} ${((spent / blocks) * 1000).toFixed(3)} ms (${spent.toFixed(2)} s; both threads ${((user + system) / 1e6).toFixed(2)} s, wall ${wall.toFixed(1)} s)`,
+    );
   }
   console.log(`round ${round}: ${line.join('; ')}`);
 }

@@ -100,7 +100,8 @@ async function stop(child) {
 /** The search through the queue with `count` workers of one thread: wall, and CPU of workers + submitter. */
 async function queued(url, count) {
   const workers = [];
-  for (let i = 0; i < count; i++) workers.push(await background(process.execPath, [cli, 'worker', '--queue', url, '--threads', '1', '--job-timeout', '1d'], 'Ctrl-C stops'));
+  for (let i = 0; i < count; i++)
+    workers.push(await background(process.execPath, [cli, 'worker', '--queue', url, '--threads', '1', '--job-timeout', '1d'], 'Ctrl-C stops'));
   const before = workers.reduce((sum, worker) => sum + cpuOf(worker.pid), 0);
   const run = await timedKit([...SEARCH, '--queue', url]);
   const workerCpu = workers.reduce((sum, worker) => sum + cpuOf(worker.pid), 0) - before;
@@ -118,7 +119,8 @@ async function speedupCap(url, runId) {
   try {
     const outcome = await runs.wait(runId);
     const perBlock = Array.from({ length: outcome.blocks }, (_, block) =>
-      tasksOfBlock(block, outcome.blocks, outcome.taskSummaries.length, outcome.dealing).reduce((sum, task) => sum + outcome.taskSummaries[task].tries, 0));
+      tasksOfBlock(block, outcome.blocks, outcome.taskSummaries.length, outcome.dealing).reduce((sum, task) => sum + outcome.taskSummaries[task].tries, 0),
+    );
     const total = perBlock.reduce((sum, tries) => sum + tries, 0);
     const largestTask = Math.max(...outcome.taskSummaries.map((summary) => summary.tries));
     return { tasks: outcome.taskSummaries.length, blocks: outcome.blocks, cap: total / Math.max(...perBlock), taskCap: total / largestTask };
@@ -128,7 +130,11 @@ async function speedupCap(url, runId) {
 }
 
 const port = await freePort();
-const redis = await background('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir], 'Ready to accept connections');
+const redis = await background(
+  'redis-server',
+  ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir],
+  'Ready to accept connections',
+);
 const url = `redis://127.0.0.1:${port}`;
 
 /** A redis-server on TLS only, its certificate signed by a CA every kit process here trusts. */
@@ -137,9 +143,50 @@ async function tlsRedis() {
   openssl('req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'ca.key', '-out', 'ca.pem', '-days', '1', '-subj', '/CN=bench CA');
   openssl('req', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'server.key', '-out', 'server.csr', '-subj', '/CN=localhost');
   writeFileSync(join(dir, 'server.ext'), 'subjectAltName=DNS:localhost\n');
-  openssl('x509', '-req', '-in', 'server.csr', '-CA', 'ca.pem', '-CAkey', 'ca.key', '-CAcreateserial', '-out', 'server.pem', '-days', '1', '-extfile', 'server.ext');
+  openssl(
+    'x509',
+    '-req',
+    '-in',
+    'server.csr',
+    '-CA',
+    'ca.pem',
+    '-CAkey',
+    'ca.key',
+    '-CAcreateserial',
+    '-out',
+    'server.pem',
+    '-days',
+    '1',
+    '-extfile',
+    'server.ext',
+  );
   const tlsPort = await freePort();
-  const server = await background('redis-server', ['--port', '0', '--tls-port', String(tlsPort), '--tls-cert-file', join(dir, 'server.pem'), '--tls-key-file', join(dir, 'server.key'), '--tls-ca-cert-file', join(dir, 'ca.pem'), '--tls-auth-clients', 'no', '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir], 'Ready to accept connections');
+  const server = await background(
+    'redis-server',
+    [
+      '--port',
+      '0',
+      '--tls-port',
+      String(tlsPort),
+      '--tls-cert-file',
+      join(dir, 'server.pem'),
+      '--tls-key-file',
+      join(dir, 'server.key'),
+      '--tls-ca-cert-file',
+      join(dir, 'ca.pem'),
+      '--tls-auth-clients',
+      'no',
+      '--bind',
+      '127.0.0.1',
+      '--save',
+      '',
+      '--appendonly',
+      'no',
+      '--dir',
+      dir,
+    ],
+    'Ready to accept connections',
+  );
   return { server, url: `rediss://localhost:${tlsPort}` };
 }
 const tls = process.argv.includes('--tls') ? await tlsRedis() : undefined;
@@ -152,7 +199,9 @@ const rows = [];
 const row = (name, result) => {
   rows.push({ name, ...result });
   const rate = result.done.tries / result.wall;
-  console.log(`${name.padEnd(28)} wall ${result.wall.toFixed(1).padStart(6)} s  cpu ${result.cpu.toFixed(1).padStart(6)} s  ${(rate / 1e6).toFixed(2)}M tries/s`);
+  console.log(
+    `${name.padEnd(28)} wall ${result.wall.toFixed(1).padStart(6)} s  cpu ${result.cpu.toFixed(1).padStart(6)} s  ${(rate / 1e6).toFixed(2)}M tries/s`,
+  );
 };
 if (process.argv.includes('--with-one-thread')) row('local, 1 thread', await timedKit([...SEARCH, '--threads', '1']));
 const local = await timedKit([...SEARCH, '--threads', '2']);
@@ -168,7 +217,16 @@ await stop(redis);
 if (tls) await stop(tls.server);
 console.log(`\ncount ${expected.solutions} packings, ${expected.tries} tries, the same in every run`);
 
-console.log(`\nqueue overhead (2 workers vs local 2 threads): wall ${((two.wall / local.wall - 1) * 100).toFixed(1)}%, cpu ${((two.cpu / local.cpu - 1) * 100).toFixed(1)}%  (target: within 10%)`);
-console.log(`rate: 1 worker ${(one.done.tries / one.wall / 1e6).toFixed(2)}M tries/s, 2 workers ${(two.done.tries / two.wall / 1e6).toFixed(2)}M tries/s (x${(one.wall / two.wall).toFixed(2)})`);
-if (overTls) console.log(`TLS (rediss://) against plain TCP, 2 workers each: wall ${((overTls.wall / two.wall - 1) * 100).toFixed(1)}%, cpu ${((overTls.cpu / two.cpu - 1) * 100).toFixed(1)}%`);
-console.log(`speed-up cap: ${cap.cap.toFixed(0)} worker threads (${cap.tasks} tasks in ${cap.blocks} jobs; the largest job holds 1/${cap.cap.toFixed(0)} of the tries, the largest task 1/${cap.taskCap.toFixed(0)})`);
+console.log(
+  `\nqueue overhead (2 workers vs local 2 threads): wall ${((two.wall / local.wall - 1) * 100).toFixed(1)}%, cpu ${((two.cpu / local.cpu - 1) * 100).toFixed(1)}%  (target: within 10%)`,
+);
+console.log(
+  `rate: 1 worker ${(one.done.tries / one.wall / 1e6).toFixed(2)}M tries/s, 2 workers ${(two.done.tries / two.wall / 1e6).toFixed(2)}M tries/s (x${(one.wall / two.wall).toFixed(2)})`,
+);
+if (overTls)
+  console.log(
+    `TLS (rediss://) against plain TCP, 2 workers each: wall ${((overTls.wall / two.wall - 1) * 100).toFixed(1)}%, cpu ${((overTls.cpu / two.cpu - 1) * 100).toFixed(1)}%`,
+  );
+console.log(
+  `speed-up cap: ${cap.cap.toFixed(0)} worker threads (${cap.tasks} tasks in ${cap.blocks} jobs; the largest job holds 1/${cap.cap.toFixed(0)} of the tries, the largest task 1/${cap.taskCap.toFixed(0)})`,
+);

@@ -53,7 +53,8 @@ export function parseQueueUrl(url: string): QueueUrl {
   }
   if (parsed.search !== '' || parsed.hash !== '') throw new QueueError(`${redactUrl(url)}: a Redis URL takes no ?query or #fragment`);
   const path = parsed.pathname.replace(/^\//, '');
-  if (!/^\d{0,6}$/.test(path) || Number(path) > MAX_DB) throw new QueueError(`${redactUrl(url)}: the database must be a number, as in redis://HOST:PORT/2 (got ${JSON.stringify(path.slice(0, 40))})`);
+  if (!/^\d{0,6}$/.test(path) || Number(path) > MAX_DB)
+    throw new QueueError(`${redactUrl(url)}: the database must be a number, as in redis://HOST:PORT/2 (got ${JSON.stringify(path.slice(0, 40))})`);
   const port = parsed.port === '' ? 6379 : Number(parsed.port);
   const decode = (part: string) => {
     try {
@@ -149,7 +150,9 @@ export async function probeRedis(url: QueueUrl, options: { requireNoEviction: bo
       ]);
     } catch (error) {
       const timedOut = /Command timed out/.test(`${(error as Error).message} ${lastError?.message ?? ''}`);
-      const reason = timedOut ? `it accepted the connection but did not answer within ${Math.round(timeoutMs / 1000)} s (stopped or overloaded?)` : (lastError ?? (error as Error)).message || String(error);
+      const reason = timedOut
+        ? `it accepted the connection but did not answer within ${Math.round(timeoutMs / 1000)} s (stopped or overloaded?)`
+        : (lastError ?? (error as Error)).message || String(error);
       throw new QueueError(`cannot reach Redis at ${where}: ${reason}`);
     } finally {
       clearTimeout(timer);
@@ -158,7 +161,10 @@ export async function probeRedis(url: QueueUrl, options: { requireNoEviction: bo
       try {
         await client.select(url.db);
       } catch {
-        const databases = await client.config('GET', 'databases').then((reply) => Number((reply as string[])[1]), () => Number.NaN);
+        const databases = await client.config('GET', 'databases').then(
+          (reply) => Number((reply as string[])[1]),
+          () => Number.NaN,
+        );
         const has = Number.isInteger(databases) ? `: it has ${databases} (0 to ${databases - 1})` : '';
         throw new QueueError(`Redis at ${where} has no database ${url.db}${has}`);
       }
@@ -172,7 +178,9 @@ export async function probeRedis(url: QueueUrl, options: { requireNoEviction: bo
     }
     const evictionPolicy = field('maxmemory_policy') || 'noeviction';
     if (options.requireNoEviction && evictionPolicy !== 'noeviction') {
-      throw new QueueError(`${evictionMessage(where, evictionPolicy)}: set maxmemory-policy noeviction (redis-cli CONFIG SET maxmemory-policy noeviction, and in redis.conf)`);
+      throw new QueueError(
+        `${evictionMessage(where, evictionPolicy)}: set maxmemory-policy noeviction (redis-cli CONFIG SET maxmemory-policy noeviction, and in redis.conf)`,
+      );
     }
     return { version, evictionPolicy };
   } finally {
@@ -189,7 +197,7 @@ export function evictionMessage(where: string, policy: string): string {
  * alone or inside a transaction's EXECABORT (ioredis keeps the commands' own errors beside it).
  */
 export function isOutOfMemory(error: unknown): boolean {
-  const errors = [error, ...(((error as { previousErrors?: unknown[] })?.previousErrors) ?? [])];
+  const errors = [error, ...((error as { previousErrors?: unknown[] })?.previousErrors ?? [])];
   return errors.some((one) => /^OOM |maxmemory/.test((one as Error)?.message ?? ''));
 }
 

@@ -135,32 +135,45 @@ export class JobLoop {
     const kind = job.name === 'run' ? 'merge' : 'block';
     // BullMQ renews no lock for jobs fetched by hand: this does, and notices a lock lost (the job
     // went to another worker while this one was frozen), which stops the work.
-    const renew = setInterval(() => {
-      job.extendLock(token, lockMs).then(
-        (ok) => {
-          if (!ok) {
-            stop.reason ??= 'lost';
-            work.terminate(job.id!);
-          }
-        },
-        () => {},
-      );
-    }, Math.max(250, Math.round(lockMs / 2)));
+    const renew = setInterval(
+      () => {
+        job.extendLock(token, lockMs).then(
+          (ok) => {
+            if (!ok) {
+              stop.reason ??= 'lost';
+              work.terminate(job.id!);
+            }
+          },
+          () => {},
+        );
+      },
+      Math.max(250, Math.round(lockMs / 2)),
+    );
     try {
       let value: BlockResult | RunResult;
       try {
         // A parent whose block failed comes back with BullMQ's note of it: the run fails.
         if (job.deferredFailure) throw new JobRefused(job.deferredFailure);
-        value = job.name === 'run' ? await work.finishRun(job, queue, stop) : job.name === 'block' ? await work.runBlock(job, queue, stop) : refuse(`job ${job.id} is not a kit job`);
+        value =
+          job.name === 'run'
+            ? await work.finishRun(job, queue, stop)
+            : job.name === 'block'
+              ? await work.runBlock(job, queue, stop)
+              : refuse(`job ${job.id} is not a kit job`);
         const size = JSON.stringify(value).length;
         if (size > LIMITS.blockResultBytes) throw new JobRefused(`job ${job.id}'s result is ${size} bytes (at most ${LIMITS.blockResultBytes})`);
       } catch (error) {
         if (stop.reason === 'lost' || stop.reason === 'handed back') return;
-        const reason = error instanceof JobRefused || error instanceof BadRecord || error instanceof QueueError || isInputError(error) ? error.message : `${(error as Error).name ?? 'Error'}: ${(error as Error).message ?? String(error)}`;
+        const reason =
+          error instanceof JobRefused || error instanceof BadRecord || error instanceof QueueError || isInputError(error)
+            ? error.message
+            : `${(error as Error).name ?? 'Error'}: ${(error as Error).message ?? String(error)}`;
         const message = escapeControls(reason).slice(0, LIMITS.reason);
         log(`job ${job.id ?? '?'} of ${queue.name} failed: ${message}`);
         metrics.finished(queue.name, kind, 'failed', performance.now() - started);
-        await job.moveToFailed(new Error(message), token, false).catch((failure: Error) => log(`job ${job.id}: could not be marked failed: ${failure.message}`));
+        await job
+          .moveToFailed(new Error(message), token, false)
+          .catch((failure: Error) => log(`job ${job.id}: could not be marked failed: ${failure.message}`));
         return;
       }
       if (stop.reason === 'lost' || stop.reason === 'handed back') return;

@@ -76,7 +76,8 @@ export class JobWork {
       run,
       async (thread) => {
         const total = await loadSearch(thread, search, run, run);
-        if (total !== spec.tasksTotal) throw new JobRefused(`worker ${host} splits the search of run ${run} into ${total} tasks, the submitter into ${spec.tasksTotal}`);
+        if (total !== spec.tasksTotal)
+          throw new JobRefused(`worker ${host} splits the search of run ${run} into ${total} tasks, the submitter into ${spec.tasksTotal}`);
         // The block's tasks in one exchange with the thread: a message per task cost this main thread
         // more than BullMQ's own bookkeeping of the job.
         const results = await thread.runBlock(tasksOfBlock(block, spec.blocks, spec.tasksTotal, spec.dealing), () => {
@@ -121,7 +122,8 @@ export class JobWork {
       `${run}:merge`,
       async (thread) => {
         const total = await loadSearch(thread, search, `${run}:merge`, run);
-        if (total !== spec.tasksTotal) throw new JobRefused(`worker ${host} splits the search of run ${run} into ${total} tasks, the submitter into ${spec.tasksTotal}`);
+        if (total !== spec.tasksTotal)
+          throw new JobRefused(`worker ${host} splits the search of run ${run} into ${total} tasks, the submitter into ${spec.tasksTotal}`);
         return thread.merge(byTask as Summary[]);
       },
       stop,
@@ -187,7 +189,8 @@ async function loadSearch(thread: TaskThread, search: TaskSearch, key: string, r
   try {
     return await thread.load(search, key);
   } catch (error) {
-    if (search.cuts && /^(cut |the cuts |the search('s split)? )/.test((error as Error).message ?? '')) throw new JobRefused(`run ${run}: ${(error as Error).message}`);
+    if (search.cuts && /^(cut |the cuts |the search('s split)? )/.test((error as Error).message ?? ''))
+      throw new JobRefused(`run ${run}: ${(error as Error).message}`);
     throw error;
   }
 }

@@ -43,7 +43,10 @@ export class WorkerMetrics {
       ...[...this.#jobs].map(([key, count]) => `kit_worker_jobs_total{${key}} ${count}`),
       '# HELP kit_worker_job_seconds Time spent on finished jobs, by queue and kind.',
       '# TYPE kit_worker_job_seconds summary',
-      ...[...this.#seconds].flatMap(([key, { sum, count }]) => [`kit_worker_job_seconds_sum{${key}} ${sum.toFixed(3)}`, `kit_worker_job_seconds_count{${key}} ${count}`]),
+      ...[...this.#seconds].flatMap(([key, { sum, count }]) => [
+        `kit_worker_job_seconds_sum{${key}} ${sum.toFixed(3)}`,
+        `kit_worker_job_seconds_count{${key}} ${count}`,
+      ]),
       '# HELP kit_worker_jobs_handed_back_total Jobs handed back to the queue when the worker stopped.',
       '# TYPE kit_worker_jobs_handed_back_total counter',
       `kit_worker_jobs_handed_back_total ${this.#handedBack}`,

@@ -141,10 +141,13 @@ export function checkBlockResult(value: unknown, spec: RunSpec, block: number, s
     if (!isPlainObject(item) || item['task'] !== task) throw new BadRecord(`${what}: its result does not hold task ${task} in its place`);
     const summary = checkSummary(item['summary'], `${what}: task ${task}'s summary`);
     const solutions = item['solutions'];
-    if (spec.solutions !== Array.isArray(solutions)) throw new BadRecord(`${what}: task ${task} ${spec.solutions ? 'lacks its solutions' : 'carries solutions of a --count run'}`);
+    if (spec.solutions !== Array.isArray(solutions))
+      throw new BadRecord(`${what}: task ${task} ${spec.solutions ? 'lacks its solutions' : 'carries solutions of a --count run'}`);
     if (Array.isArray(solutions)) {
       if (solutions.length > spec.maxSolutions) throw new BadRecord(`${what}: task ${task} carries more than ${spec.maxSolutions} solutions`);
-      solutions.forEach((solution, n) => { checkJson(solution, SOLUTION_BOUNDS, `${what}: task ${task}'s solution ${n + 1}`); });
+      solutions.forEach((solution, n) => {
+        checkJson(solution, SOLUTION_BOUNDS, `${what}: task ${task}'s solution ${n + 1}`);
+      });
     }
     return { task, summary: summary as TaskOutcome['summary'], ...(Array.isArray(solutions) ? { solutions } : {}) };
   });
@@ -159,8 +162,11 @@ export function checkRunResult(value: unknown, spec: RunSpec, signer: Signer | u
   const { sig, ...signed } = value;
   const summary = checkSummary(value['summary'], `${what}: its summary`);
   const solutions = value['solutions'];
-  if (!Array.isArray(solutions) || solutions.length > spec.maxSolutions) throw new BadRecord(`${what}: its solutions are not a list of at most ${spec.maxSolutions}`);
-  solutions.forEach((solution, n) => { checkJson(solution, SOLUTION_BOUNDS, `${what}: solution ${n + 1}`); });
+  if (!Array.isArray(solutions) || solutions.length > spec.maxSolutions)
+    throw new BadRecord(`${what}: its solutions are not a list of at most ${spec.maxSolutions}`);
+  solutions.forEach((solution, n) => {
+    checkJson(solution, SOLUTION_BOUNDS, `${what}: solution ${n + 1}`);
+  });
   const result: RunResult = {
     run: spec.run,
     host: matching(value['host'], HOST, `${what}: its worker's name`),

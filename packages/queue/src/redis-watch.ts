@@ -108,7 +108,8 @@ export class RedisWatch {
 
   /** Redis took a command that writes (or, for a reader, answered one): every outage is over. */
   ok(): void {
-    if (this.#down !== undefined && !this.#quiet) this.log(this.#down.kind === 'full' ? `Redis at ${this.where} takes writes again` : `Redis at ${this.where} is back`);
+    if (this.#down !== undefined && !this.#quiet)
+      this.log(this.#down.kind === 'full' ? `Redis at ${this.where} takes writes again` : `Redis at ${this.where} is back`);
     this.#down = undefined;
     this.#ever = true;
   }
@@ -122,5 +123,8 @@ const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EN
 
 function isConnectionError(error: Error): boolean {
   const code = (error as NodeJS.ErrnoException).code;
-  return (code !== undefined && CONNECTION_CODES.has(code)) || /Connection is closed|connect ETIMEDOUT|Stream isn't writeable|LOADING|MASTERDOWN/.test(error.message ?? '');
+  return (
+    (code !== undefined && CONNECTION_CODES.has(code)) ||
+    /Connection is closed|connect ETIMEDOUT|Stream isn't writeable|LOADING|MASTERDOWN/.test(error.message ?? '')
+  );
 }

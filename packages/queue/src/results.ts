@@ -42,7 +42,8 @@ export async function readBlockResults(redis: Redis, signer: Signer | undefined,
     const bytes = Number(listed[i + 1]);
     const block = blockOf(field, spec, queue);
     if (block === undefined) throw new BadRecord(`run ${spec.run} has a result from a job that is not one of its blocks`);
-    if (bytes > LIMITS.blockResultBytes) throw new BadRecord(`block ${block} of run ${spec.run}: its result is ${bytes} bytes (at most ${LIMITS.blockResultBytes})`);
+    if (bytes > LIMITS.blockResultBytes)
+      throw new BadRecord(`block ${block} of run ${spec.run}: its result is ${bytes} bytes (at most ${LIMITS.blockResultBytes})`);
     total += bytes;
     if (total > LIMITS.totalResultBytes) throw new BadRecord(`run ${spec.run}: its results pass ${LIMITS.totalResultBytes} bytes`);
     fields.push({ field, block, bytes });
@@ -57,7 +58,8 @@ export async function readBlockResults(redis: Redis, signer: Signer | undefined,
     batch.forEach(({ block }, i) => {
       const text = values[i];
       if (text === null || text === undefined) return;
-      if (text.length > LIMITS.blockResultBytes) throw new BadRecord(`block ${block} of run ${spec.run}: its result grew past ${LIMITS.blockResultBytes} bytes`);
+      if (text.length > LIMITS.blockResultBytes)
+        throw new BadRecord(`block ${block} of run ${spec.run}: its result grew past ${LIMITS.blockResultBytes} bytes`);
       results.set(block, checkBlockResult(parseJson(text, `block ${block} of run ${spec.run}: its result`), spec, block, signer));
     });
     start = end;

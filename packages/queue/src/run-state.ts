@@ -112,7 +112,12 @@ export async function snapshotRun(redis: Redis, signer: Signer | undefined, runI
 export async function childFailure(redis: Redis, queue: string, parentReason: string): Promise<string | undefined> {
   const child = /^child (\S+) failed$/.exec(parentReason)?.[1];
   if (!child?.startsWith(`${BULL_PREFIX}:${queue}:`)) return undefined;
-  const reason = (await redis.eval(`local r = redis.call('HGET', KEYS[1], 'failedReason') if r then return string.sub(r, 1, tonumber(ARGV[1])) end return false`, 1, child, String(LIMITS.reason))) as string | null;
+  const reason = (await redis.eval(
+    `local r = redis.call('HGET', KEYS[1], 'failedReason') if r then return string.sub(r, 1, tonumber(ARGV[1])) end return false`,
+    1,
+    child,
+    String(LIMITS.reason),
+  )) as string | null;
   return reason ?? undefined;
 }
 

@@ -96,7 +96,17 @@ export class RunningWorker {
 
   #record(): WorkerRecord {
     const { id, host, queues, threads, loop, startedAt } = this.#parts;
-    return { id, host, pid: process.pid, queues: queues.map((queue) => queue.name), threads, busy: loop.active.size, draining: this.#draining, startedAt, seenAt: Date.now() };
+    return {
+      id,
+      host,
+      pid: process.pid,
+      queues: queues.map((queue) => queue.name),
+      threads,
+      busy: loop.active.size,
+      draining: this.#draining,
+      startedAt,
+      seenAt: Date.now(),
+    };
   }
 
   #beat(): Promise<void> {
@@ -142,7 +152,14 @@ export class RunningWorker {
       [...active.values()].map(async (entry) => {
         this.#parts.work.handBack(entry.job.id!);
         // Refused when its lock was already lost, unanswered when Redis is: the stalled check returns it.
-        return (await this.#briefly(entry.job.moveToWait(entry.token).then(() => true, () => false))) === true;
+        return (
+          (await this.#briefly(
+            entry.job.moveToWait(entry.token).then(
+              () => true,
+              () => false,
+            ),
+          )) === true
+        );
       }),
     );
     const handedBack = returned.filter(Boolean).length;
@@ -159,7 +176,13 @@ export class RunningWorker {
     watch.quiet();
     pool.terminateAll();
     await this.#briefly(removeHeartbeat(redis, id).catch(() => {}));
-    await this.#briefly(Promise.all([...queues.map((queue) => queue.worker.close(true)), ...(this.#exporters ?? []).map((exporter) => exporter.close())].map((closing) => closing.catch(() => {}))));
+    await this.#briefly(
+      Promise.all(
+        [...queues.map((queue) => queue.worker.close(true)), ...(this.#exporters ?? []).map((exporter) => exporter.close())].map((closing) =>
+          closing.catch(() => {}),
+        ),
+      ),
+    );
     redis.disconnect();
   }
 }

@@ -151,7 +151,8 @@ export class Runs {
     const tasksDone = snapshot.processed.reduce((sum, block) => sum + Math.floor((spec.tasksTotal - 1 - block) / spec.blocks) + 1, 0);
     const status: RunStatus = { runId: spec.run, spec, queue: record.queue, state: 'queued', tasksDone, tasksTotal: spec.tasksTotal };
     const expires = (from: number | undefined) => (from === undefined ? {} : { expiresAt: from + spec.keepSeconds * 1000 });
-    if (state === 'completed') return { ...status, state: 'completed', tasksDone: spec.tasksTotal, summary: snapshot.result!.summary, ...expires(snapshot.finishedOn) };
+    if (state === 'completed')
+      return { ...status, state: 'completed', tasksDone: spec.tasksTotal, summary: snapshot.result!.summary, ...expires(snapshot.finishedOn) };
     if (record.cancelledAt !== undefined) return { ...status, state: 'cancelled', ...expires(record.cancelledAt) };
     if (state === 'failed') {
       const reason = snapshot.failedReason ?? 'failed';
@@ -186,7 +187,10 @@ export class Runs {
    * Waits until the run is over; `onProgress` sees each status while it runs. Rejects RunFailed, or
    * QueueError once Redis has been lost or silent for longer than `outageMs` (default: waits on).
    */
-  async wait(runId: string, options: { onProgress?: (status: RunStatus) => void; pollMs?: number; signal?: AbortSignal; outageMs?: number } = {}): Promise<RunOutcome> {
+  async wait(
+    runId: string,
+    options: { onProgress?: (status: RunStatus) => void; pollMs?: number; signal?: AbortSignal; outageMs?: number } = {},
+  ): Promise<RunOutcome> {
     const bounded = <T>(work: Promise<T>) => this.#withinOutage(work, runId, options.outageMs ?? Number.POSITIVE_INFINITY);
     const started = performance.now();
     // Read and checked once: each poll then reads the run's state alone.
@@ -224,7 +228,11 @@ export class Runs {
         const outage = this.watch.outageMs();
         if (outage <= limitMs) return;
         const where = redactUrl(this.url.url);
-        reject(new QueueError(`gave up waiting for run ${runId}: Redis at ${where} has been unreachable or silent for ${Math.round(outage / 1000)} s; the run goes on if Redis comes back (kit queue wait ${runId} --queue ${where})`));
+        reject(
+          new QueueError(
+            `gave up waiting for run ${runId}: Redis at ${where} has been unreachable or silent for ${Math.round(outage / 1000)} s; the run goes on if Redis comes back (kit queue wait ${runId} --queue ${where})`,
+          ),
+        );
       }, 250);
     });
     // The command left behind settles when Redis answers or the connection closes: not an error then.
@@ -252,7 +260,15 @@ export class Runs {
     }
     if (results.size !== spec.blocks) throw new RunFailed({ runId: spec.run, state: 'lost' });
     const solutions = spec.solutions ? [...byTask.flat(), ...result.solutions] : [];
-    return { status, summary: result.summary, solutions, elapsedMs: Math.max(0, result.finishedAt - spec.submittedAt), taskSummaries, blocks: spec.blocks, dealing: spec.dealing };
+    return {
+      status,
+      summary: result.summary,
+      solutions,
+      elapsedMs: Math.max(0, result.finishedAt - spec.submittedAt),
+      taskSummaries,
+      blocks: spec.blocks,
+      dealing: spec.dealing,
+    };
   }
 
   /** Stops handing out the run's tasks; blocks already running finish, and the run ends as cancelled. */

@@ -7,7 +7,18 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { BULL_PREFIX, RUNS_KEY, blockJobId, queueNameOf, runKey } from './keys.js';
 import { QueueError, connectionFor, isOutOfMemory, outOfMemoryMessage, probeRedis, redactUrl, redisOptions, type QueueUrl } from './connection.js';
 import { LIMITS, cutsText, type Signer } from './trust/index.js';
-import { DEFAULT_KEEP_SECONDS, DEFAULT_MAX_SOLUTIONS, QUEUE_MAX_TASKS, QUEUE_MIN_CUT, QUEUE_SPLIT_WIDTH, QUEUE_UNCUT_SPLIT_WIDTH, blockCount, type BlockData, type RunJobData, type RunSpec } from './spec.js';
+import {
+  DEFAULT_KEEP_SECONDS,
+  DEFAULT_MAX_SOLUTIONS,
+  QUEUE_MAX_TASKS,
+  QUEUE_MIN_CUT,
+  QUEUE_SPLIT_WIDTH,
+  QUEUE_UNCUT_SPLIT_WIDTH,
+  blockCount,
+  type BlockData,
+  type RunJobData,
+  type RunSpec,
+} from './spec.js';
 
 /** What {@link submitRun} submits, and where. */
 export interface SubmitOptions {
@@ -48,7 +59,10 @@ export interface Submitted {
  */
 export async function submitRun(options: SubmitOptions): Promise<Submitted> {
   const hostScoped = hostScopedOptions(options.plugin, options.source);
-  if (hostScoped.length > 0) throw new QueueError(`${hostScoped.join(', ')} cannot be used with --queue: ${hostScoped.length === 1 ? 'it names' : 'they name'} a file or program on this machine, and a queued run only carries the puzzle and its search options`);
+  if (hostScoped.length > 0)
+    throw new QueueError(
+      `${hostScoped.join(', ')} cannot be used with --queue: ${hostScoped.length === 1 ? 'it names' : 'they name'} a file or program on this machine, and a queued run only carries the puzzle and its search options`,
+    );
   await probeRedis(options.url, { requireNoEviction: true });
   const thread = new TaskThread(nodeWorkers());
   let tasksTotal: number;
@@ -58,14 +72,24 @@ export async function submitRun(options: SubmitOptions): Promise<Submitted> {
     // The split is planned here once (its largest tasks cut deeper, from the plugin's estimates);
     // workers are given the cuts and only apply them.
     tasksTotal = await thread.load(
-      { moduleUrl: options.plugin.moduleUrl, pluginId: options.plugin.id, source: options.source, splitWidth: QUEUE_SPLIT_WIDTH, plan: { maxTasks: QUEUE_MAX_TASKS, minEstimate: QUEUE_MIN_CUT }, settings: {} },
+      {
+        moduleUrl: options.plugin.moduleUrl,
+        pluginId: options.plugin.id,
+        source: options.source,
+        splitWidth: QUEUE_SPLIT_WIDTH,
+        plan: { maxTasks: QUEUE_MAX_TASKS, minEstimate: QUEUE_MIN_CUT },
+        settings: {},
+      },
       'submit',
     );
     cuts = cutsText(thread.cuts);
     if (cuts === '') {
       // No cut planned (a split that cannot be cut): the split for 16 threads would cap the run at a
       // few dozen threads, so the finer split is taken where it has more tasks.
-      const uncutTasks = await thread.load({ moduleUrl: options.plugin.moduleUrl, pluginId: options.plugin.id, source: options.source, splitWidth: QUEUE_UNCUT_SPLIT_WIDTH, settings: {} }, 'submit-uncut');
+      const uncutTasks = await thread.load(
+        { moduleUrl: options.plugin.moduleUrl, pluginId: options.plugin.id, source: options.source, splitWidth: QUEUE_UNCUT_SPLIT_WIDTH, settings: {} },
+        'submit-uncut',
+      );
       if (uncutTasks > tasksTotal) [splitWidth, tasksTotal] = [QUEUE_UNCUT_SPLIT_WIDTH, uncutTasks];
     }
   } finally {
@@ -91,30 +115,36 @@ export async function submitRun(options: SubmitOptions): Promise<Submitted> {
   };
   const { signer } = options;
   const specText = JSON.stringify(spec);
-  if (specText.length > LIMITS.specBytes) throw new QueueError(`the run's input is ${specText.length} bytes, more than a queued run carries (${LIMITS.specBytes})`);
+  if (specText.length > LIMITS.specBytes)
+    throw new QueueError(`the run's input is ${specText.length} bytes, more than a queued run carries (${LIMITS.specBytes})`);
   const where = redactUrl(options.url.url);
-  const signed = <T extends object>(kind: 'run-job' | 'block-job', data: T): T & { sig?: string } => (signer ? { ...data, sig: signer.sign(kind, data) } : data);
+  const signed = <T extends object>(kind: 'run-job' | 'block-job', data: T): T & { sig?: string } =>
+    signer ? { ...data, sig: signer.sign(kind, data) } : data;
   // Storing is retried a few times through a Redis restart; past that, or when Redis is full, what
   // was stored is removed (best effort), so no lost run is left behind, and the submit fails in one line.
   for (let attempt = 1; ; attempt++) {
     try {
       await storeRun(options.url, runId, specText, signer ? signer.sign('run-spec', spec) : undefined, spec.submittedAt);
       await limitEvents(options.url, queue);
-      await withTimeout(STORE_TIMEOUT_MS, (flows) =>
-        flows.add({
-          name: 'run',
-          queueName: queue,
-          data: signed('run-job', { run: runId }) satisfies RunJobData,
-          opts: { jobId: runId },
-          children: Array.from({ length: spec.blocks }, (_, block) => ({
-            name: 'block',
+      await withTimeout(
+        STORE_TIMEOUT_MS,
+        (flows) =>
+          flows.add({
+            name: 'run',
             queueName: queue,
-            data: signed('block-job', { run: runId, block }) satisfies BlockData,
-            // A failed block fails the run: its error is the run's. A finished block's job is removed at
-            // once: its result stays under the parent (BullMQ's processed hash), stored once.
-            opts: { jobId: blockJobId(runId, block), failParentOnFailure: true, priority: block + 1, removeOnComplete: true },
-          })),
-        }), options.url);
+            data: signed('run-job', { run: runId }) satisfies RunJobData,
+            opts: { jobId: runId },
+            children: Array.from({ length: spec.blocks }, (_, block) => ({
+              name: 'block',
+              queueName: queue,
+              data: signed('block-job', { run: runId, block }) satisfies BlockData,
+              // A failed block fails the run: its error is the run's. A finished block's job is removed at
+              // once: its result stays under the parent (BullMQ's processed hash), stored once.
+              opts: { jobId: blockJobId(runId, block), failParentOnFailure: true, priority: block + 1, removeOnComplete: true },
+            })),
+          }),
+        options.url,
+      );
       break;
     } catch (error) {
       const full = isOutOfMemory(error);
@@ -124,7 +154,9 @@ export async function submitRun(options: SubmitOptions): Promise<Submitted> {
       }
       await unstore(options.url, runId);
       if (full) throw new QueueError(`${outOfMemoryMessage(where)}; run ${runId} was not submitted`);
-      throw new QueueError(`lost Redis at ${where} while submitting (${(error as Error).message || String(error)}), ${STORE_ATTEMPTS} tries; run ${runId} was not submitted`);
+      throw new QueueError(
+        `lost Redis at ${where} while submitting (${(error as Error).message || String(error)}), ${STORE_ATTEMPTS} tries; run ${runId} was not submitted`,
+      );
     }
   }
   return { runId, queue, tasksTotal, blocks: spec.blocks };
@@ -136,7 +168,13 @@ const STORE_TIMEOUT_MS = 5000;
 
 /** A client for one short step: it fails within `STORE_TIMEOUT_MS` rather than wait for a Redis that is down or frozen. */
 function shortClient(url: QueueUrl): Redis {
-  const redis = new Redis({ ...redisOptions(url), maxRetriesPerRequest: 1, connectTimeout: STORE_TIMEOUT_MS, commandTimeout: STORE_TIMEOUT_MS, retryStrategy: () => null });
+  const redis = new Redis({
+    ...redisOptions(url),
+    maxRetriesPerRequest: 1,
+    connectTimeout: STORE_TIMEOUT_MS,
+    commandTimeout: STORE_TIMEOUT_MS,
+    retryStrategy: () => null,
+  });
   redis.on('error', () => {});
   return redis;
 }

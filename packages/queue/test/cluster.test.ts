@@ -48,7 +48,11 @@ describe('a worker configured by its environment', () => {
     expect(bad.status).toBe(2);
     expect(bad.stderr).toBe('kit: KIT_WORKER_GRACE must be a duration from 0s to 1h, as 90s, 30m, 12h or 7d (got "soon")\n');
     const worker = await envWorker(env);
-    expect(worker.stderrText()).toMatch(new RegExp(`^kit: worker \\S+ serving ${redis.url} with 1 thread \\(plugins: .*pentomino ${PENTOMINO_VERSION_RE}.*; health on http://127\\.0\\.0\\.1:${port}\\); Ctrl-C stops\\n$`));
+    expect(worker.stderrText()).toMatch(
+      new RegExp(
+        `^kit: worker \\S+ serving ${redis.url} with 1 thread \\(plugins: .*pentomino ${PENTOMINO_VERSION_RE}.*; health on http://127\\.0\\.0\\.1:${port}\\); Ctrl-C stops\\n$`,
+      ),
+    );
     // Health: alive, ready, and metrics of its own and BullMQ's.
     expect(await get(`http://127.0.0.1:${port}/livez`)).toEqual({ status: 200, text: 'ok\n' });
     expect(await get(`http://127.0.0.1:${port}/readyz`)).toEqual({ status: 200, text: 'ready\n' });
@@ -62,7 +66,8 @@ describe('a worker configured by its environment', () => {
     expect(metrics).toContain(`bullmq_job_count{queue="pentomino@${PENTOMINO_VERSION}", state="completed"} 1\n`);
     expect((await get(`http://127.0.0.1:${port}/other`)).status).toBe(404);
     // Listed while it runs, with its plugins and threads (idle from its next heartbeat, every 5 s, on).
-    const workersNow = async () => (await kit(['queue', 'workers'], REPO, { KIT_QUEUE_URL: redis.url, KIT_QUEUE_SECRET_FILE: env.KIT_QUEUE_SECRET_FILE })).stdout;
+    const workersNow = async () =>
+      (await kit(['queue', 'workers'], REPO, { KIT_QUEUE_URL: redis.url, KIT_QUEUE_SECRET_FILE: env.KIT_QUEUE_SECRET_FILE })).stdout;
     await expect
       .poll(workersNow, { timeout: 20_000, interval: 500 })
       .toMatch(new RegExp(`^\\S+:${worker.pid}:[0-9a-f]+ · .*pentomino ${PENTOMINO_VERSION_RE}.* · 0/1 threads busy · seen \\d+s ago\\n$`));
@@ -132,13 +137,20 @@ describe('deploy/', () => {
     expect(await client.config('GET', 'appendonly')).toEqual(['appendonly', 'yes']);
     // The worker: compose's command and environment, the service name `redis` being this machine.
     const service = compose.services['worker']!;
-    const env = Object.fromEntries(Object.entries(service.environment ?? {}).map(([name, value]) => [name, atHome(String(value)).replace('redis://redis:6379', `redis://127.0.0.1:${port}`)]));
+    const env = Object.fromEntries(
+      Object.entries(service.environment ?? {}).map(([name, value]) => [
+        name,
+        atHome(String(value)).replace('redis://redis:6379', `redis://127.0.0.1:${port}`),
+      ]),
+    );
     env['KIT_WORKER_HEALTH_PORT'] = String(await freePort());
     expect(service.command).toEqual(['worker']);
     const worker = startKit(service.command, REPO, env);
     started.push(worker);
     await worker.waitForStderr('Ctrl-C stops');
-    expect(worker.stderrText()).toMatch(/^kit: worker \S+ serving redis:\/\/:\*\*\*@127\.0\.0\.1:\d+ with \d+ threads? \(plugins: .*; health on http:\/\/0\.0\.0\.0:\d+\); Ctrl-C stops\n$/);
+    expect(worker.stderrText()).toMatch(
+      /^kit: worker \S+ serving redis:\/\/:\*\*\*@127\.0\.0\.1:\d+ with \d+ threads? \(plugins: .*; health on http:\/\/0\.0\.0\.0:\d+\); Ctrl-C stops\n$/,
+    );
     const submit = { KIT_QUEUE_PASSWORD_FILE: secrets['redis-password']!, KIT_QUEUE_SECRET_FILE: secrets['kit-secret']! };
     const result = await kit(['run', 'pentomino', '--size', '5', '--count', '--queue', `redis://127.0.0.1:${port}`], REPO, submit);
     expect(result).toMatchObject({ status: 0, stdout: '5x12: 1010 solutions, 544179 tries\n' });
@@ -155,7 +167,8 @@ describe('deploy/', () => {
   });
 
   it('the Kubernetes manifests agree with the worker: probes, port, secret files, grace, KEDA queue keys', () => {
-    const docs = (file: string) => parseAllDocuments(readFileSync(join(REPO, 'deploy', 'kubernetes', file), 'utf8')).map((doc) => doc.toJS() as Record<string, any>);
+    const docs = (file: string) =>
+      parseAllDocuments(readFileSync(join(REPO, 'deploy', 'kubernetes', file), 'utf8')).map((doc) => doc.toJS() as Record<string, any>);
     const [deployment] = docs('worker.yaml');
     const pod = deployment!['spec'].template.spec;
     const container = pod.containers[0];

@@ -38,7 +38,11 @@ async function settled(jobId: string): Promise<string> {
   return queue.getJobState(jobId);
 }
 
-const logLines = (worker: Kit, jobId: string) => worker.stderrText().split('\n').filter((line) => line.includes(`job ${jobId} `)).length;
+const logLines = (worker: Kit, jobId: string) =>
+  worker
+    .stderrText()
+    .split('\n')
+    .filter((line) => line.includes(`job ${jobId} `)).length;
 
 describe("a job's own options are not the worker's rules", () => {
   it('attempts: 1000000 with a backoff is failed once with its reason, and the next run is served in seconds', async () => {
@@ -99,5 +103,4 @@ describe('SIGTERM', () => {
     expect(worker.exitCode).toBe(0);
     expect(Date.now() - started).toBeLessThan(3000);
   });
-
 });

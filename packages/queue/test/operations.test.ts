@@ -29,16 +29,24 @@ const SCOTT = [
   'pentomino',
   writeFile(scottDir, 'b.txt', '........\n'.repeat(8)),
   '--piece-file',
-  writeFile(scottDir, 'p.txt', `.FF  I  L   N  PP  TTT  U.U  V    W    .X.  .Y  ZZ.  OO\nFF.  I  L   N  PP  .T.  UUU  V    WW   XXX  YY  .Z.  OO\n.F.  I  L  NN  P.  .T.       VVV  .WW  .X.  .Y  .ZZ\n     I  LL N                                .Y\n     I\n`),
+  writeFile(
+    scottDir,
+    'p.txt',
+    `.FF  I  L   N  PP  TTT  U.U  V    W    .X.  .Y  ZZ.  OO\nFF.  I  L   N  PP  .T.  UUU  V    WW   XXX  YY  .Z.  OO\n.F.  I  L  NN  P.  .T.       VVV  .WW  .X.  .Y  .ZZ\n     I  LL N                                .Y\n     I\n`,
+  ),
   '--count',
 ];
 
 /** A plugin module (no imports) whose search is `tasks` tasks; `behave` is the body of solveTask. */
 function plugin(id: string, version: string, behave = 'return { solutions: 1 };', tasks = 4): string {
-  return writeFile(tempDir(), 'plugin.js', `export default { apiVersion: 1, id: '${id}', title: 'T', description: 'Test.', version: '${version}',
+  return writeFile(
+    tempDir(),
+    'plugin.js',
+    `export default { apiVersion: 1, id: '${id}', title: 'T', description: 'Test.', version: '${version}',
   options: [], parse: () => ({}),
   solver: async () => ({ solve: () => ({ solutions: ${tasks} }), split: () => ({ tasks: ${tasks}, solveTask(task, ctx) { ${behave} } }) }),
-  view: () => ({ width: 1, height: 1, cells: [{}] }) };\n`);
+  view: () => ({ width: 1, height: 1, cells: [{}] }) };\n`,
+  );
 }
 
 describe('bounds', () => {
@@ -94,7 +102,10 @@ describe('bounds', () => {
     expect(oversized.stderr).toMatch(new RegExp(`^kit: run ${runId} failed: job ${runId}-0: its data is 1000\\d\\d bytes \\(at most 4096\\)\\n$`));
     await stopWorkers();
     // Unsigned (Redis on this machine): counts out of range are still refused by their bounds.
-    for (const [forged, message] of [[-5000, 'counts -5000 solutions'], [1e308, 'holds the number 1e+308, out of range']] as const) {
+    for (const [forged, message] of [
+      [-5000, 'counts -5000 solutions'],
+      [1e308, 'holds the number 1e+308, out of range'],
+    ] as const) {
       const run = startKit(['run', 'pentomino', '--size', '3', '--count', '--queue', redis.url]);
       await run.waitForStderr('submitted');
       // The rogue answers the first ten blocks it takes (one at a time), then goes; a real worker
@@ -159,7 +170,9 @@ describe('exit codes and Redis errors', () => {
     const again = await startRedis([], own.port);
     expect((await run.exited).status).toBe(5);
     const runId = runIdOf(run.stderrText())!;
-    expect(run.stderrText()).toContain(`kit: Redis at ${own.url} is back\nkit: run ${runId} is no longer in Redis (removed, expired, or Redis restarted without persistence)\n`);
+    expect(run.stderrText()).toContain(
+      `kit: Redis at ${own.url} is back\nkit: run ${runId} is no longer in Redis (removed, expired, or Redis restarted without persistence)\n`,
+    );
     expect(run.stderrText()).not.toMatch(/\n\s+at /);
     await stop(again.process, 'SIGTERM');
   });
@@ -185,7 +198,17 @@ describe('routing, fairness', () => {
     const v2 = plugin('lister', '2.0.0');
     // The last heartbeat of a worker that died 5 s ago without a goodbye: listed for 10 s more.
     const now = Date.now();
-    await writeHeartbeat(client, undefined, { id: 'crashed', host: 'gone', pid: 1, queues: ['ghost@1.0.0'], threads: 1, busy: 0, draining: false, startedAt: now - 60_000, seenAt: now - 5_000 });
+    await writeHeartbeat(client, undefined, {
+      id: 'crashed',
+      host: 'gone',
+      pid: 1,
+      queues: ['ghost@1.0.0'],
+      threads: 1,
+      busy: 0,
+      draining: false,
+      startedAt: now - 60_000,
+      seenAt: now - 5_000,
+    });
     workers.push(await startWorker(redis.url, { cwd: tempDir(), plugins: [v2] }));
     const run = startKit(['run', 'lister', '--count', '--plugin', v1, '--queue', redis.url], tempDir());
     await run.waitForStderr(/kit: run run-[0-9a-f]+ waits: no worker serves lister 1\.0\.0 \(connected workers serve ghost 1\.0\.0, lister 2\.0\.0\)\n/);
@@ -204,10 +227,15 @@ describe('routing, fairness', () => {
     const big = startKit([...SCOTT, '--all', '--queue', redis.url]);
     await big.waitForStderr('submitted');
     const bigId = runIdOf(big.stderrText())!;
-    while (JSON.parse((await kit(['queue', 'status', bigId, '--queue', redis.url, '--json'])).stdout).tasksDone === 0) await new Promise((r) => setTimeout(r, 100));
+    while (JSON.parse((await kit(['queue', 'status', bigId, '--queue', redis.url, '--json'])).stdout).tasksDone === 0)
+      await new Promise((r) => setTimeout(r, 100));
     const small = await kit(['run', 'pentomino', '--size', '3', '--count', '--queue', redis.url]);
     expect(small.stdout).toBe(`${SUMMARY_3X20}\n`);
-    const bigNow = JSON.parse((await kit(['queue', 'status', bigId, '--queue', redis.url, '--json'])).stdout) as { state: string; tasksDone: number; tasksTotal: number };
+    const bigNow = JSON.parse((await kit(['queue', 'status', bigId, '--queue', redis.url, '--json'])).stdout) as {
+      state: string;
+      tasksDone: number;
+      tasksTotal: number;
+    };
     expect(bigNow.state).toBe('running');
     expect(bigNow.tasksDone).toBeLessThan(bigNow.tasksTotal);
     expect((await kit(['queue', 'cancel', bigId, '--queue', redis.url])).stdout).toBe(`${bigId} cancelled\n`);
@@ -220,7 +248,12 @@ describe('retention and the memory a run keeps', () => {
     const done = await kit(['run', 'pentomino', '--size', '3', '--count', '--keep', '90m', '--queue', redis.url]);
     const runId = runIdOf(done.stderr)!;
     const list = await kit(['queue', 'list', '--queue', redis.url]);
-    expect(list.stdout).toMatch(new RegExp(`^${runId} completed · tasks (\\d+)/\\1 \\(100%\\) · pentomino ${PENTOMINO_VERSION_RE} · submitted \\S+Z · 2 solutions · kept (89|90)m more\\n`, 'm'));
+    expect(list.stdout).toMatch(
+      new RegExp(
+        `^${runId} completed · tasks (\\d+)/\\1 \\(100%\\) · pentomino ${PENTOMINO_VERSION_RE} · submitted \\S+Z · 2 solutions · kept (89|90)m more\\n`,
+        'm',
+      ),
+    );
     expect((await kit(['queue', 'prune', '--queue', redis.url])).stdout).not.toContain(runId);
     const pruned = await kit(['queue', 'prune', '--older-than', '0', '--queue', redis.url]);
     expect(pruned.stdout).toMatch(new RegExp(`^\\d+ runs? removed: .*${runId}`));
@@ -250,11 +283,12 @@ describe('retention and the memory a run keeps', () => {
     const message = `Redis at ${evicting.url} may evict keys when full (maxmemory-policy allkeys-lru), which loses queued jobs and results`;
     const worker = await kit(['worker', '--queue', evicting.url]);
     expect(worker.status).toBe(2);
-    expect(worker.stderr).toBe(`${UNSIGNED}kit: ${message}: set maxmemory-policy noeviction (redis-cli CONFIG SET maxmemory-policy noeviction, and in redis.conf)\n`);
+    expect(worker.stderr).toBe(
+      `${UNSIGNED}kit: ${message}: set maxmemory-policy noeviction (redis-cli CONFIG SET maxmemory-policy noeviction, and in redis.conf)\n`,
+    );
     expect((await kit(['run', 'pentomino', '--count', '--queue', evicting.url])).status).toBe(2);
     const list = await kit(['queue', 'list', '--queue', evicting.url]);
     expect(list).toMatchObject({ status: 0, stdout: 'no runs\n', stderr: `kit: ${message}\n` });
     await stop(evicting.process, 'SIGTERM');
   });
 });
-

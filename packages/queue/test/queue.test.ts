@@ -2,7 +2,22 @@
 import { hostname } from 'node:os';
 import { Redis as RedisClient } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UNSIGNED, doneOf, freePort, kit, runIdOf, startKit, startRedis, startWorker, stop, tempDir, writeFile, type Kit, type Redis, SUMMARY_4X15 } from './support.js';
+import {
+  UNSIGNED,
+  doneOf,
+  freePort,
+  kit,
+  runIdOf,
+  startKit,
+  startRedis,
+  startWorker,
+  stop,
+  tempDir,
+  writeFile,
+  type Kit,
+  type Redis,
+  SUMMARY_4X15,
+} from './support.js';
 import { PENTOMINO_VERSION, PENTOMINO_VERSION_RE } from './versions.js';
 
 // Dana Scott's problem with the square anywhere: the 12 pentominoes and the 2x2 tetromino on 8x8.
@@ -13,7 +28,15 @@ FF.  I  L   N  PP  .T.  UUU  V    WW   XXX  YY  .Z.  OO
      I
 `;
 const dir = tempDir();
-const scott = ['run', 'pentomino', writeFile(dir, 'board.txt', '........\n'.repeat(8)), '--piece-file', writeFile(dir, 'pieces.txt', PIECES), '--count', '--json'];
+const scott = [
+  'run',
+  'pentomino',
+  writeFile(dir, 'board.txt', '........\n'.repeat(8)),
+  '--piece-file',
+  writeFile(dir, 'pieces.txt', PIECES),
+  '--count',
+  '--json',
+];
 const PENTOMINO = `kitq:pentomino@${PENTOMINO_VERSION}`;
 
 let redis: Redis;
@@ -61,7 +84,9 @@ describe('kit run --queue', () => {
     const { elapsedMs: _a, ...localDone } = doneOf(local.stdout);
     const { elapsedMs: _b, ...queuedDone } = doneOf(queued.stdout);
     expect(queuedDone).toEqual(localDone);
-    expect(queued.stderr).toMatch(/^kit: no shared secret .*\nkit: run run-[0-9a-f]+ submitted to redis:\/\/127\.0\.0\.1:\d+: 12872 tasks in 1024 jobs \(Ctrl-C detaches\)\n$/);
+    expect(queued.stderr).toMatch(
+      /^kit: no shared secret .*\nkit: run run-[0-9a-f]+ submitted to redis:\/\/127\.0\.0\.1:\d+: 12872 tasks in 1024 jobs \(Ctrl-C detaches\)\n$/,
+    );
 
     // Again; this time a worker is killed while it holds a block, and another one joins. Blocks are
     // short: a block the victim finished just before the signal proves nothing, so until one is
@@ -169,7 +194,9 @@ describe('runs without workers: detach, status, cancel, rm', () => {
     expect((await run.exited).status).toBe(130);
     expect(run.stderrText()).toContain(`kit: detached; run ${runId} goes on (kit queue wait ${runId} --queue ${redis.url})`);
     expect((await kit(['queue', 'status', runId, '--queue', redis.url])).stdout).toMatch(
-      new RegExp(`^${runId} queued · tasks 0/\\d+ \\(0%\\) · no worker is connected \\(start one: kit worker, serving pentomino ${PENTOMINO_VERSION_RE}\\)\\n$`),
+      new RegExp(
+        `^${runId} queued · tasks 0/\\d+ \\(0%\\) · no worker is connected \\(start one: kit worker, serving pentomino ${PENTOMINO_VERSION_RE}\\)\\n$`,
+      ),
     );
     workers.push(await startWorker(redis.url));
     const waited = await kit(['queue', 'wait', runId, '--queue', redis.url]);

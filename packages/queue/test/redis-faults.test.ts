@@ -30,7 +30,9 @@ describe('Redis at maxmemory', () => {
       expect(Date.now() - started).toBeLessThan(10_000);
       expect(result.status).toBe(2);
       expect(result.stderr).toMatch(
-        new RegExp(`^${escapeRegExp(UNSIGNED)}kit: Redis at ${escapeRegExp(redis.url)} is out of memory \\(used memory is past its maxmemory setting\\): raise maxmemory \\(CONFIG SET maxmemory \\.\\.\\.\\) or remove old runs \\(kit queue prune\\); run run-[0-9a-f]{10} was not submitted\\n$`),
+        new RegExp(
+          `^${escapeRegExp(UNSIGNED)}kit: Redis at ${escapeRegExp(redis.url)} is out of memory \\(used memory is past its maxmemory setting\\): raise maxmemory \\(CONFIG SET maxmemory \\.\\.\\.\\) or remove old runs \\(kit queue prune\\); run run-[0-9a-f]{10} was not submitted\\n$`,
+        ),
       );
     } finally {
       await client.config('SET', 'maxmemory', '0');
@@ -72,7 +74,10 @@ describe('Redis reaching maxmemory while a worker serves a run', () => {
       while ((await watcher.hlen(processed)) < 5) await sleep(20);
       await watcher.config('SET', 'maxmemory', '1');
       const started = Date.now();
-      await worker.waitForStderr(`kit: Redis at ${own.url} is out of memory (used memory is past its maxmemory setting): raise maxmemory (CONFIG SET maxmemory ...) or remove old runs (kit queue prune); waiting\n`, 15_000);
+      await worker.waitForStderr(
+        `kit: Redis at ${own.url} is out of memory (used memory is past its maxmemory setting): raise maxmemory (CONFIG SET maxmemory ...) or remove old runs (kit queue prune); waiting\n`,
+        15_000,
+      );
       expect(Date.now() - started).toBeLessThan(10_000);
       expect(await watcher.hlen(processed)).toBeLessThan(1024);
       await sleep(2000);
@@ -101,7 +106,11 @@ describe('a frozen Redis (SIGSTOP)', () => {
     try {
       const line = `kit: cannot reach Redis at ${frozen.url}: it accepted the connection but did not answer within 5 s (stopped or overloaded?)\n`;
       const closed = `redis://127.0.0.1:${await freePort()}`;
-      const commands = (url: string) => [['queue', 'status', 'run-0123456789', '--queue', url], [...RUN, '--queue', url], ['worker', '--queue', url, '--threads', '1']];
+      const commands = (url: string) => [
+        ['queue', 'status', 'run-0123456789', '--queue', url],
+        [...RUN, '--queue', url],
+        ['worker', '--queue', url, '--threads', '1'],
+      ];
       for (const [i, args] of commands(frozen.url).entries()) {
         // The same command against a closed port (refused at once) times kit's start-up, which
         // takes seconds on a loaded machine: the frozen Redis is said 5 s after it, within 10 s here.
@@ -187,9 +196,13 @@ describe('a waiting submitter and a Redis lost or frozen for long', () => {
         expect(Date.now() - started).toBeLessThan(15_000);
         expect(status).toBe(2);
         const lines = waiting.stderrText().trimEnd().split('\n');
-        expect(lines.at(-2)).toMatch(fault === 'SIGSTOP' ? /has not answered for 5 s \(stopped or overloaded\?\); still waiting$/ : /^kit: lost Redis at .*; retrying$/);
+        expect(lines.at(-2)).toMatch(
+          fault === 'SIGSTOP' ? /has not answered for 5 s \(stopped or overloaded\?\); still waiting$/ : /^kit: lost Redis at .*; retrying$/,
+        );
         expect(lines.at(-1)).toMatch(
-          new RegExp(`^kit: gave up waiting for run ${runId}: Redis at ${escapeRegExp(going.url)} has been unreachable or silent for \\d+ s; the run goes on if Redis comes back \\(kit queue wait ${runId} --queue ${escapeRegExp(going.url)}\\)$`),
+          new RegExp(
+            `^kit: gave up waiting for run ${runId}: Redis at ${escapeRegExp(going.url)} has been unreachable or silent for \\d+ s; the run goes on if Redis comes back \\(kit queue wait ${runId} --queue ${escapeRegExp(going.url)}\\)$`,
+          ),
         );
       } finally {
         going.process.kill('SIGCONT');
@@ -212,7 +225,7 @@ describe('Redis gone during a submit', () => {
     const submit = startKit(['run', 'pentomino', '--size', '8', '--count', '--queue', going.url]);
     let probed = false;
     for (;;) {
-      const clients = (await watcher.client('LIST') as string).trim().split('\n').length;
+      const clients = ((await watcher.client('LIST')) as string).trim().split('\n').length;
       if (clients > 1) probed = true;
       else if (probed) break;
       await new Promise((resolve) => setTimeout(resolve, 10));
@@ -224,7 +237,9 @@ describe('Redis gone during a submit', () => {
     expect(Date.now() - stoppedAt).toBeLessThan(20_000);
     expect(status).toBe(2);
     const lines = submit.stderrText().replace(UNSIGNED, '');
-    expect(lines).toMatch(new RegExp(`^kit: lost Redis at ${escapeRegExp(going.url)} while submitting \\(.*\\), 3 tries; run run-[0-9a-f]{10} was not submitted\\n$`));
+    expect(lines).toMatch(
+      new RegExp(`^kit: lost Redis at ${escapeRegExp(going.url)} while submitting \\(.*\\), 3 tries; run run-[0-9a-f]{10} was not submitted\\n$`),
+    );
   });
 });
 
@@ -236,7 +251,17 @@ describe('a replayed heartbeat', () => {
   it('a worker record signed long ago, written again with a fresh score and expiry, is not a live worker', async () => {
     const env = secretEnv(SECRET);
     const signer = new Signer(SECRET);
-    const record = { id: 'stopped:1:abcdef', host: 'stopped', pid: 1, queues: [`pentomino@${PENTOMINO_VERSION}`], threads: 4, busy: 0, draining: false, startedAt: Date.now() - 600_000, seenAt: Date.now() - 60_000 };
+    const record = {
+      id: 'stopped:1:abcdef',
+      host: 'stopped',
+      pid: 1,
+      queues: [`pentomino@${PENTOMINO_VERSION}`],
+      threads: 4,
+      busy: 0,
+      draining: false,
+      startedAt: Date.now() - 600_000,
+      seenAt: Date.now() - 60_000,
+    };
     const text = JSON.stringify({ record, sig: signer.sign('worker', record) });
     await client.multi().set(`kit:worker:${record.id}`, text, 'PX', 15_000).zadd('kit:workers', Date.now(), record.id).exec();
     const listed = await kit(['queue', 'workers', '--queue', redis.url], undefined, env);

@@ -117,10 +117,12 @@ export function startKit(args: string[], cwd = REPO, extraEnv: Record<string, st
   child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
   child.stdoutText = () => stdout;
   child.stderrText = () => stderr;
-  child.exited = new Promise((resolveExit) => child.once('close', (status, signal) => {
-    children.delete(child);
-    resolveExit({ status, signal });
-  }));
+  child.exited = new Promise((resolveExit) =>
+    child.once('close', (status, signal) => {
+      children.delete(child);
+      resolveExit({ status, signal });
+    }),
+  );
   child.waitForStderr = (text, timeoutMs = 90_000) =>
     new Promise((found, fail) => {
       const started = Date.now();

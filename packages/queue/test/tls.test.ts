@@ -12,13 +12,40 @@ function makeCertificates(dir: string, names = 'DNS:localhost,IP:127.0.0.1'): { 
   openssl('req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'ca.key', '-out', 'ca.pem', '-days', '1', '-subj', '/CN=kit test CA');
   openssl('req', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'server.key', '-out', 'server.csr', '-subj', '/CN=kit test server');
   writeFile(dir, 'server.ext', `subjectAltName=${names}\n`);
-  openssl('x509', '-req', '-in', 'server.csr', '-CA', 'ca.pem', '-CAkey', 'ca.key', '-CAcreateserial', '-out', 'server.pem', '-days', '1', '-extfile', 'server.ext');
+  openssl(
+    'x509',
+    '-req',
+    '-in',
+    'server.csr',
+    '-CA',
+    'ca.pem',
+    '-CAkey',
+    'ca.key',
+    '-CAcreateserial',
+    '-out',
+    'server.pem',
+    '-days',
+    '1',
+    '-extfile',
+    'server.ext',
+  );
   return { ca: join(dir, 'ca.pem'), cert: join(dir, 'server.pem'), key: join(dir, 'server.key') };
 }
 
 async function startTlsRedis(certificates: { ca: string; cert: string; key: string }): Promise<string> {
   const tlsPort = await freePort();
-  await startRedis(['--tls-port', String(tlsPort), '--tls-cert-file', certificates.cert, '--tls-key-file', certificates.key, '--tls-ca-cert-file', certificates.ca, '--tls-auth-clients', 'no']);
+  await startRedis([
+    '--tls-port',
+    String(tlsPort),
+    '--tls-cert-file',
+    certificates.cert,
+    '--tls-key-file',
+    certificates.key,
+    '--tls-ca-cert-file',
+    certificates.ca,
+    '--tls-auth-clients',
+    'no',
+  ]);
   return `rediss://localhost:${tlsPort}`;
 }
 
@@ -43,7 +70,10 @@ describe('Redis over TLS', () => {
     expect(worker.exitCode).toBe(0);
     const where = url.replace(/[.]/g, '\\.');
     // Signed by a CA this machine does not trust: the submitter and a worker say so in one line.
-    for (const args of [['run', 'pentomino', '--size', '3', '--count', '--queue', url], ['worker', '--queue', url, '--threads', '1']]) {
+    for (const args of [
+      ['run', 'pentomino', '--size', '3', '--count', '--queue', url],
+      ['worker', '--queue', url, '--threads', '1'],
+    ]) {
       refusedInOneLine(await kit(args), new RegExp(`^kit: cannot reach Redis at ${where}: [^\\n]*certificate[^\\n]*\\n$`));
     }
     // A certificate of a trusted CA, but for another host: refused, naming the names it is for.

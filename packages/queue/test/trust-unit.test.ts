@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { BadRecord, LIMITS, Signer, canonicalJson, checkJson, checkSummary, cutsText, loadSigner, readCuts, readSource, SUMMARY_BOUNDS } from '../src/trust/index.js';
+import {
+  BadRecord,
+  LIMITS,
+  Signer,
+  canonicalJson,
+  checkJson,
+  checkSummary,
+  cutsText,
+  loadSigner,
+  readCuts,
+  readSource,
+  SUMMARY_BOUNDS,
+} from '../src/trust/index.js';
 import { QueueError, isLoopback, parseQueueUrl, redactUrl, withPassword } from '../src/connection.js';
 import { blockCount, tasksOfBlock, RUN_BLOCKS, RUN_BLOCKS_EVEN, TASKS_PER_BLOCK } from '../src/spec.js';
 import { checkBlockResult, checkRunResult, checkSpec, parseJson } from '../src/records.js';
@@ -30,7 +42,9 @@ describe('canonical JSON and signatures', () => {
     const file = writeFile(dir, 'secret', `${'x'.repeat(40)}\n`);
     expect(await loadSigner({})).toBeUndefined();
     expect(await loadSigner({ KIT_QUEUE_SECRET_FILE: file })).toBeInstanceOf(Signer);
-    await expect(loadSigner({ KIT_QUEUE_SECRET_FILE: file, KIT_QUEUE_SECRET: 'y'.repeat(40) })).rejects.toThrow('set KIT_QUEUE_SECRET_FILE or KIT_QUEUE_SECRET, not both');
+    await expect(loadSigner({ KIT_QUEUE_SECRET_FILE: file, KIT_QUEUE_SECRET: 'y'.repeat(40) })).rejects.toThrow(
+      'set KIT_QUEUE_SECRET_FILE or KIT_QUEUE_SECRET, not both',
+    );
     await expect(loadSigner({ KIT_QUEUE_SECRET: 'short' })).rejects.toThrow('KIT_QUEUE_SECRET: the secret must be one line of at least 32 characters');
     await expect(loadSigner({ KIT_QUEUE_SECRET_FILE: `${dir}/none` })).rejects.toThrow(`KIT_QUEUE_SECRET_FILE: ${dir}/none: no such secret file`);
     // The same secret in a file and in the variable signs alike.
@@ -60,19 +74,39 @@ describe('bounds on what is read from elsewhere', () => {
   });
 
   it('reads a search source: option names, text, flags and files, bounded', () => {
-    const source = readSource({ options: { size: '6', all: true, 'piece-file': { name: 'p.txt', text: 'X\n' } }, input: { name: 'b.txt', text: '..\n' } }, 'run r');
+    const source = readSource(
+      { options: { size: '6', all: true, 'piece-file': { name: 'p.txt', text: 'X\n' } }, input: { name: 'b.txt', text: '..\n' } },
+      'run r',
+    );
     expect(source).toEqual({ options: { size: '6', all: true, 'piece-file': { name: 'p.txt', text: 'X\n' } }, input: { name: 'b.txt', text: '..\n' } });
     expect(() => readSource({ options: { size: 6 } }, 'run r')).toThrow("run r: --size is not a file's name and text");
     expect(() => readSource({ options: { __proto__x: '1' } }, 'run r')).toThrow('run r has an option named "__proto__x"');
     expect(() => readSource({ options: {}, instance: {} }, 'run r')).toThrow('run r has an unknown field "instance"');
     expect(() => readSource({ options: { size: '6\u001b' } }, 'run r')).toThrow('run r: --size holds a control character');
-    expect(() => readSource({ options: {}, input: { name: 'b', text: 'x'.repeat(LIMITS.inputText + 1) } }, 'run r')).toThrow(`run r: the input file is ${LIMITS.inputText + 1} characters long`);
+    expect(() => readSource({ options: {}, input: { name: 'b', text: 'x'.repeat(LIMITS.inputText + 1) } }, 'run r')).toThrow(
+      `run r: the input file is ${LIMITS.inputText + 1} characters long`,
+    );
   });
 
   it("bounds a run's spec field by field (a task count of 1e10 is refused before anything is allocated)", () => {
-    const spec = { run: 'run-0123456789', plugin: 'pentomino', version: '0.1.0', source: { options: {} }, splitWidth: 256, tasksTotal: 3965, blocks: 1024, dealing: 'mixed', solutions: false, maxSolutions: 100000, submittedAt: 1, keepSeconds: 3600 };
+    const spec = {
+      run: 'run-0123456789',
+      plugin: 'pentomino',
+      version: '0.1.0',
+      source: { options: {} },
+      splitWidth: 256,
+      tasksTotal: 3965,
+      blocks: 1024,
+      dealing: 'mixed',
+      solutions: false,
+      maxSolutions: 100000,
+      submittedAt: 1,
+      keepSeconds: 3600,
+    };
     expect(checkSpec(spec, 'run-0123456789')).toEqual(spec);
-    expect(() => checkSpec({ ...spec, tasksTotal: 1e10 }, 'run-0123456789')).toThrow("run run-0123456789's spec: tasksTotal is 10000000000, not an integer from 1 to 1000000");
+    expect(() => checkSpec({ ...spec, tasksTotal: 1e10 }, 'run-0123456789')).toThrow(
+      "run run-0123456789's spec: tasksTotal is 10000000000, not an integer from 1 to 1000000",
+    );
     expect(() => checkSpec({ ...spec, blocks: 5000 }, 'run-0123456789')).toThrow('blocks is 5000, not an integer from 1 to 3965');
     expect(() => checkSpec({ ...spec, dealing: 'round-robin' }, 'run-0123456789')).toThrow(`run run-0123456789's spec: its dealing is not "mixed"`);
     expect(() => checkSpec({ ...spec, run: 'run-9999999999' }, 'run-0123456789')).toThrow('belongs to run run-9999999999');
@@ -83,7 +117,23 @@ describe('bounds on what is read from elsewhere', () => {
 
   it('records read back from Redis nested 100,000 deep are refused naming the limit, never recursed into', () => {
     const deep = `${'['.repeat(100_000)}1${']'.repeat(100_000)}`;
-    const spec = checkSpec({ run: 'run-0123456789', plugin: 'pentomino', version: '0.1.0', source: { options: {} }, splitWidth: 256, tasksTotal: 1, blocks: 1, dealing: 'mixed', solutions: true, maxSolutions: 100000, submittedAt: 1, keepSeconds: 3600 }, 'run-0123456789');
+    const spec = checkSpec(
+      {
+        run: 'run-0123456789',
+        plugin: 'pentomino',
+        version: '0.1.0',
+        source: { options: {} },
+        splitWidth: 256,
+        tasksTotal: 1,
+        blocks: 1,
+        dealing: 'mixed',
+        solutions: true,
+        maxSolutions: 100000,
+        submittedAt: 1,
+        keepSeconds: 3600,
+      },
+      'run-0123456789',
+    );
     const block = (task: string) => parseJson(`{"run":"run-0123456789","block":0,"host":"h","tasks":[${task}]}`, 'a result');
     expect(() => checkBlockResult(block(`{"task":0,"summary":{"solutions":1,"x":${deep}},"solutions":[]}`), spec, 0, undefined)).toThrow(
       new BadRecord("block 0 of run run-0123456789: task 0's summary is nested more than 16 deep"),
@@ -93,13 +143,24 @@ describe('bounds on what is read from elsewhere', () => {
     );
     // A deep field no check reads: signed records refuse it (the signature cannot cover it).
     const signer = new Signer('a-secret-a-secret-a-secret-a-secret');
-    const extra = parseJson(`{"run":"run-0123456789","block":0,"host":"h","tasks":[{"task":0,"summary":{"solutions":1},"solutions":[]}],"x":${deep},"sig":"${'0'.repeat(64)}"}`, 'a result');
-    expect(() => checkBlockResult(extra, spec, 0, signer)).toThrow(new BadRecord('block 0 of run run-0123456789: its result has a signature that does not match the shared secret'));
+    const extra = parseJson(
+      `{"run":"run-0123456789","block":0,"host":"h","tasks":[{"task":0,"summary":{"solutions":1},"solutions":[]}],"x":${deep},"sig":"${'0'.repeat(64)}"}`,
+      'a result',
+    );
+    expect(() => checkBlockResult(extra, spec, 0, signer)).toThrow(
+      new BadRecord('block 0 of run run-0123456789: its result has a signature that does not match the shared secret'),
+    );
     const result = parseJson(`{"run":"run-0123456789","host":"h","summary":{"solutions":1},"solutions":[${deep}],"finishedAt":1}`, 'a result');
     expect(() => checkRunResult(result, spec, undefined)).toThrow(new BadRecord("run run-0123456789's result: solution 1 is nested more than 16 deep"));
-    expect(() => checkSpec(parseJson(`{"run":"run-0123456789","plugin":"pentomino","version":"0.1.0","source":{"options":{"size":${deep}}},"tasksTotal":1,"solutions":false}`, 'a spec'), 'run-0123456789')).toThrow(
-      new BadRecord("run run-0123456789's search: --size is not a file's name and text"),
-    );
+    expect(() =>
+      checkSpec(
+        parseJson(
+          `{"run":"run-0123456789","plugin":"pentomino","version":"0.1.0","source":{"options":{"size":${deep}}},"tasksTotal":1,"solutions":false}`,
+          'a spec',
+        ),
+        'run-0123456789',
+      ),
+    ).toThrow(new BadRecord("run run-0123456789's search: --size is not a file's name and text"));
   });
 
   it("reads a run's cuts as text, bounded: count, depth, each number", () => {
@@ -109,7 +170,9 @@ describe('bounds on what is read from elsewhere', () => {
     expect(readCuts('', 'cuts')).toEqual([]);
     expect(() => readCuts(7, 'cuts')).toThrow(new BadRecord('cuts is 7, not text'));
     expect(() => readCuts('1 '.repeat(LIMITS.cutsText), 'cuts')).toThrow(`cuts is ${2 * LIMITS.cutsText} characters long (at most ${LIMITS.cutsText})`);
-    expect(() => readCuts(Array.from({ length: LIMITS.cuts + 1 }, () => '1').join(' '), 'cuts')).toThrow(`cuts names ${LIMITS.cuts + 1} cuts (at most ${LIMITS.cuts})`);
+    expect(() => readCuts(Array.from({ length: LIMITS.cuts + 1 }, () => '1').join(' '), 'cuts')).toThrow(
+      `cuts names ${LIMITS.cuts + 1} cuts (at most ${LIMITS.cuts})`,
+    );
     expect(() => readCuts(Array.from({ length: 33 }, () => '0').join('.'), 'cuts')).toThrow(/^cuts: cut "0\.0\.[0.]+…" is more than 32 deep$/);
     for (const bad of ['1e3', '-1', '01', '1..2', '1.', ' 1', '2  3', '1000000', '99999999999', '1\u001b', 'x']) {
       expect(() => readCuts(bad, 'cuts'), bad).toThrow(/^cuts: cut .* is not task numbers \(as 12\.3\.0\)$/);
@@ -125,10 +188,20 @@ describe('Redis URLs', () => {
   });
 
   it('takes redis:// and rediss:// only, with a database number', () => {
-    expect(parseQueueUrl('rediss://kit:p%40ss@host:6380/2')).toEqual({ url: 'rediss://kit:p%40ss@host:6380/2', host: 'host', port: 6380, db: 2, tls: true, username: 'kit', password: 'p@ss' });
+    expect(parseQueueUrl('rediss://kit:p%40ss@host:6380/2')).toEqual({
+      url: 'rediss://kit:p%40ss@host:6380/2',
+      host: 'host',
+      port: 6380,
+      db: 2,
+      tls: true,
+      username: 'kit',
+      password: 'p@ss',
+    });
     expect(parseQueueUrl('redis://[::1]').host).toBe('::1');
     expect(() => parseQueueUrl('http://h:1')).toThrow(QueueError);
-    expect(() => parseQueueUrl('localhost:6379')).toThrow('--queue must be a Redis URL, redis://HOST:PORT or rediss://[:PASSWORD@]HOST:PORT (got "localhost:6379")');
+    expect(() => parseQueueUrl('localhost:6379')).toThrow(
+      '--queue must be a Redis URL, redis://HOST:PORT or rediss://[:PASSWORD@]HOST:PORT (got "localhost:6379")',
+    );
     expect(() => parseQueueUrl('redis://h/x')).toThrow('redis://h/x: the database must be a number, as in redis://HOST:PORT/2 (got "x")');
     expect(() => parseQueueUrl('redis://h:1/?db=2')).toThrow('a Redis URL takes no ?query or #fragment');
     expect(parseQueueUrl(withPassword('redis://h:1', 'p@ss/w:rd'))).toMatchObject({ password: 'p@ss/w:rd' });

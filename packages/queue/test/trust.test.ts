@@ -6,7 +6,23 @@ import { serialize } from 'node:v8';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { craftedSpec, inject, newRunId, rogueWorker } from './attacker.js';
 import { tasksOfBlock } from '../src/spec.js';
-import { UNSIGNED, doneOf, kit, runIdOf, secretEnv, startKit, startRedis, startWorker, stop, tempDir, writeFile, type Kit, type Redis, SUMMARY_4X15, SUMMARY_3X20 } from './support.js';
+import {
+  UNSIGNED,
+  doneOf,
+  kit,
+  runIdOf,
+  secretEnv,
+  startKit,
+  startRedis,
+  startWorker,
+  stop,
+  tempDir,
+  writeFile,
+  type Kit,
+  type Redis,
+  SUMMARY_4X15,
+  SUMMARY_3X20,
+} from './support.js';
 import { HITORI_VERSION, PENTOMINO_VERSION } from './versions.js';
 
 const SECRET = 'the-shared-secret-of-this-test-0123456789';
@@ -29,7 +45,19 @@ async function outcome(runId: string, env: Record<string, string> = {}) {
 describe('a job carries text and nothing that names this machine', () => {
   it('kit run refuses host-scoped options with --queue: an output file, --force, --dimacs, an external solver', async () => {
     const dir = tempDir();
-    const result = await kit(['run', 'hitori-sat', '--generate', '5x5', '-o', join(dir, 'out.txt'), '--force', '--sat-solver', 'minisat', '--queue', redis.url]);
+    const result = await kit([
+      'run',
+      'hitori-sat',
+      '--generate',
+      '5x5',
+      '-o',
+      join(dir, 'out.txt'),
+      '--force',
+      '--sat-solver',
+      'minisat',
+      '--queue',
+      redis.url,
+    ]);
     expect(result.status).toBe(2);
     expect(result.stderr).toBe(
       `${UNSIGNED}kit: --output, --force, --sat-solver cannot be used with --queue: they name a file or program on this machine, and a queued run only carries the puzzle and its search options\n`,
@@ -50,9 +78,13 @@ describe('a job carries text and nothing that names this machine', () => {
     const { runId } = await inject(redis.url, spec);
     const result = await outcome(runId);
     expect(result.status).toBe(3);
-    expect(result.stderr).toBe(`kit: run ${runId} failed: --output, --force, --sat-solver, --dimacs cannot come from another machine (they name a file or program on the host)\n`);
+    expect(result.stderr).toBe(
+      `kit: run ${runId} failed: --output, --force, --sat-solver, --dimacs cannot come from another machine (they name a file or program on the host)\n`,
+    );
     expect([marker, join(dir, 'out.txt'), join(dir, 'cnf.txt')].filter(existsSync)).toEqual([]);
-    await workers[0]!.waitForStderr(`kit: job ${runId}-0 of hitori-sat@${HITORI_VERSION} failed: --output, --force, --sat-solver, --dimacs cannot come from another machine`);
+    await workers[0]!.waitForStderr(
+      `kit: job ${runId}-0 of hitori-sat@${HITORI_VERSION} failed: --output, --force, --sat-solver, --dimacs cannot come from another machine`,
+    );
   });
 
   it('a decoded instance ($v8 bytes of a sparse array of length 0xfffffff0) is refused at once; the worker goes on serving', async () => {
@@ -72,7 +104,10 @@ describe('a job carries text and nothing that names this machine', () => {
   it("never writes a job's fields to its log raw (an escape sequence in a job id)", async () => {
     workers.push(await startWorker(redis.url));
     const runId = newRunId();
-    await inject(redis.url, craftedSpec(runId, {}), { jobId: () => '\u001b]0;pwned\u0007\u001b[2J', blockData: () => ({ run: runId, block: 0, extra: '\u001b[31m' }) });
+    await inject(redis.url, craftedSpec(runId, {}), {
+      jobId: () => '\u001b]0;pwned\u0007\u001b[2J',
+      blockData: () => ({ run: runId, block: 0, extra: '\u001b[31m' }),
+    });
     await workers[0]!.waitForStderr('pwned');
     expect(workers[0]!.stderrText()).not.toMatch(/[\u0000-\u0008\u000b-\u001f]/);
     expect(workers[0]!.stderrText()).toContain(`kit: job \\e]0;pwned\\x07\\e[2J of pentomino@${PENTOMINO_VERSION} failed: `);
@@ -107,8 +142,12 @@ describe('signed runs (a shared secret in KIT_QUEUE_SECRET_FILE)', () => {
     expect((await outcome(forged.runId, signed)).stderr).toBe(`kit: run ${forged.runId}'s spec has a signature that does not match the shared secret\n`);
     // The worker refused their jobs without running them: its log says why (waited for: the run can
     // be seen failed in Redis before the worker's line has come through its pipe).
-    await workers[0]!.waitForStderr(`kit: job ${unsigned.runId}-0 of pentomino@${PENTOMINO_VERSION} failed: job ${unsigned.runId}-0 is not signed (made without the shared secret)\n`);
-    await workers[0]!.waitForStderr(`kit: job ${forged.runId}-0 of pentomino@${PENTOMINO_VERSION} failed: job ${forged.runId}-0 has a signature that does not match the shared secret\n`);
+    await workers[0]!.waitForStderr(
+      `kit: job ${unsigned.runId}-0 of pentomino@${PENTOMINO_VERSION} failed: job ${unsigned.runId}-0 is not signed (made without the shared secret)\n`,
+    );
+    await workers[0]!.waitForStderr(
+      `kit: job ${forged.runId}-0 of pentomino@${PENTOMINO_VERSION} failed: job ${forged.runId}-0 has a signature that does not match the shared secret\n`,
+    );
   });
 
   it('a signed run gives the local count', async () => {
@@ -138,14 +177,21 @@ describe('signed runs (a shared secret in KIT_QUEUE_SECRET_FILE)', () => {
     const { status } = await run.exited;
     expect(status).toBe(3);
     expect(run.stdoutText()).toBe('');
-    expect(run.stderrText()).toMatch(new RegExp(`kit: run ${runId} failed: block \\d+ of run ${runId}: its result is not signed \\(made without the shared secret\\)\\n$`));
+    expect(run.stderrText()).toMatch(
+      new RegExp(`kit: run ${runId} failed: block \\d+ of run ${runId}: its result is not signed \\(made without the shared secret\\)\\n$`),
+    );
   });
 
   it('without a secret, only a Redis on this machine is accepted', async () => {
-    for (const args of [['run', 'pentomino', '--count', '--queue', 'redis://192.0.2.7:6379'], ['worker', '--queue', 'redis://redis.example:6379']]) {
+    for (const args of [
+      ['run', 'pentomino', '--count', '--queue', 'redis://192.0.2.7:6379'],
+      ['worker', '--queue', 'redis://redis.example:6379'],
+    ]) {
       const result = await kit(args);
       expect(result.status).toBe(2);
-      expect(result.stderr).toMatch(/^kit: no shared secret: set KIT_QUEUE_SECRET_FILE \(or KIT_QUEUE_SECRET\) to the same secret on submitters and workers; unsigned runs are only allowed with a Redis on this machine \(got redis:\/\/(192\.0\.2\.7|redis\.example):6379\)\n$/);
+      expect(result.stderr).toMatch(
+        /^kit: no shared secret: set KIT_QUEUE_SECRET_FILE \(or KIT_QUEUE_SECRET\) to the same secret on submitters and workers; unsigned runs are only allowed with a Redis on this machine \(got redis:\/\/(192\.0\.2\.7|redis\.example):6379\)\n$/,
+      );
     }
     const short = await kit(['worker', '--queue', redis.url], undefined, { KIT_QUEUE_SECRET: 'short' });
     expect(short.stderr).toBe('kit: KIT_QUEUE_SECRET: the secret must be one line of at least 32 characters (make one with: openssl rand -hex 32)\n');

@@ -28,7 +28,9 @@ function hostFlags(): string[] {
 
 export function completionScript(shell: string, words: CompletionWords): string {
   if (!(SHELLS as readonly string[]).includes(shell)) throw new UsageError(unknownShell(shell));
-  const plugins = words.plugins.filter((plugin) => SAFE.test(plugin.id)).map((plugin) => ({ id: plugin.id, options: plugin.options.filter((name) => SAFE.test(name)).map((name) => `--${name}`) }));
+  const plugins = words.plugins
+    .filter((plugin) => SAFE.test(plugin.id))
+    .map((plugin) => ({ id: plugin.id, options: plugin.options.filter((name) => SAFE.test(name)).map((name) => `--${name}`) }));
   const commands = words.commands.filter((name) => SAFE.test(name));
   return shell === 'fish' ? fishScript(commands, plugins, hostFlags()) : bashScript(commands, plugins, hostFlags(), shell === 'zsh');
 }
@@ -71,7 +73,9 @@ function fishScript(commands: string[], plugins: Plugins, host: string[]): strin
     `complete -c kit -n __fish_use_subcommand -a "${commands.join(' ')}"`,
     `complete -c kit -n "__fish_seen_subcommand_from ${WITH_ID.join(' ')}; and test (count (commandline -opc)) -eq 2" -a "${plugins.map((plugin) => plugin.id).join(' ')}"`,
     `complete -c kit -n "__fish_seen_subcommand_from run" ${long(host)}`,
-    ...plugins.filter((plugin) => plugin.options.length > 0).map((plugin) => `complete -c kit -n "__fish_seen_subcommand_from run; and __fish_seen_subcommand_from ${plugin.id}" ${long(plugin.options)}`),
+    ...plugins
+      .filter((plugin) => plugin.options.length > 0)
+      .map((plugin) => `complete -c kit -n "__fish_seen_subcommand_from run; and __fish_seen_subcommand_from ${plugin.id}" ${long(plugin.options)}`),
     '',
   ].join('\n');
 }

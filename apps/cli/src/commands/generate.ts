@@ -43,7 +43,13 @@ interface GenerateArguments {
   linkParameters: [string, string][];
 }
 
-async function readArguments(plugin: AnyPlugin, opts: Record<string, unknown>, extra: readonly string[], context: MakeContext, warn: (line: string) => void): Promise<GenerateArguments> {
+async function readArguments(
+  plugin: AnyPlugin,
+  opts: Record<string, unknown>,
+  extra: readonly string[],
+  context: MakeContext,
+  warn: (line: string) => void,
+): Promise<GenerateArguments> {
   const generator = plugin.generator!;
   if (extra.length > 0) throw new UsageError(`kit generate ${plugin.id} takes no file argument (got ${JSON.stringify(extra[0])})`);
   const difficulty = opts['difficulty'] === undefined ? (generator.defaultLevel ?? generator.levels[0]!) : String(opts['difficulty']);
@@ -64,7 +70,9 @@ async function readArguments(plugin: AnyPlugin, opts: Record<string, unknown>, e
   const emits = generator.emits ?? [];
   const emit = opts['emit'] === undefined ? undefined : String(opts['emit']);
   if (emit !== undefined && !emits.includes(emit)) {
-    throw new UsageError(`--emit ${JSON.stringify(emit)}: ${plugin.id} ${emits.length > 0 ? `emits ${emits.join(', ')}` : 'emits no other format'} (its own text format is the default)`);
+    throw new UsageError(
+      `--emit ${JSON.stringify(emit)}: ${plugin.id} ${emits.length > 0 ? `emits ${emits.join(', ')}` : 'emits no other format'} (its own text format is the default)`,
+    );
   }
   if (opts['json'] === true && emit !== undefined) throw new UsageError('--emit goes without --json (a JSON line carries every format)');
   const force = opts['force'] === true;
@@ -81,7 +89,8 @@ async function readArguments(plugin: AnyPlugin, opts: Record<string, unknown>, e
     const value = Object.hasOwn(opts, attributeName(spec.name)) ? opts[attributeName(spec.name)] : undefined;
     if (value === undefined) continue;
     if (value === '' && spec.type !== 'boolean') throw new UsageError(`--${spec.name} is empty: give a value, or leave the parameter out`);
-    const given = spec.type === 'file' ? await readTextFile(String(value), context.cwd, { maxBytes: spec.maxBytes, gzip: spec.gzip }) : (value as string | boolean);
+    const given =
+      spec.type === 'file' ? await readTextFile(String(value), context.cwd, { maxBytes: spec.maxBytes, gzip: spec.gzip }) : (value as string | boolean);
     raw[spec.name] = given;
     linkParameters.push([spec.name, typeof given === 'boolean' ? (given ? '1' : '0') : typeof given === 'string' ? given : given.text]);
   }
@@ -101,7 +110,16 @@ function pageLink(pluginId: string, flags: GenerateArguments, seed: number): str
 function formatPuzzle(pluginId: string, flags: GenerateArguments, seed: number, puzzle: GeneratedPuzzle): string {
   if (flags.json) {
     const { input, size, difficulty, formats, tries } = puzzle;
-    const line = { type: 'puzzle', seed, size, difficulty, input, link: pageLink(pluginId, flags, seed), ...(formats ? { formats } : {}), ...(tries !== undefined ? { tries } : {}) };
+    const line = {
+      type: 'puzzle',
+      seed,
+      size,
+      difficulty,
+      input,
+      link: pageLink(pluginId, flags, seed),
+      ...(formats ? { formats } : {}),
+      ...(tries !== undefined ? { tries } : {}),
+    };
     return `${JSON.stringify(line)}\n`;
   }
   const body = flags.emit === undefined ? puzzle.input : puzzle.formats![flags.emit]!;
@@ -117,7 +135,9 @@ export async function generateCommand(args: readonly string[], context: MakeCont
   const { id, plugins, rest } = splitMakeArguments('generate', args);
   if (id === undefined) {
     if (rest.includes('-h') || rest.includes('--help')) {
-      process.stdout.write('Usage: kit generate <id> [options]\n\nkit generate <id> --help shows its levels, sizes and parameters; kit list shows the plugins.\n');
+      process.stdout.write(
+        'Usage: kit generate <id> [options]\n\nkit generate <id> --help shows its levels, sizes and parameters; kit list shows the plugins.\n',
+      );
       return EXIT.ok;
     }
     throw new UsageError('kit generate needs a plugin id (see kit list)');
@@ -147,7 +167,9 @@ export async function generateCommand(args: readonly string[], context: MakeCont
       writeFileSync(outputPath, written.join(''), { flag: flags.force ? 'w' : 'wx' });
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
-      throw new UsageError(code === 'EEXIST' ? `${flags.output}: already exists (add --force to overwrite it)` : `${flags.output}: cannot write: ${(error as Error).message}`);
+      throw new UsageError(
+        code === 'EEXIST' ? `${flags.output}: already exists (add --force to overwrite it)` : `${flags.output}: cannot write: ${(error as Error).message}`,
+      );
     }
     process.stderr.write(`kit: ${safeLine(`${flags.output}: ${made} puzzle${made === 1 ? '' : 's'}`)}\n`);
   }

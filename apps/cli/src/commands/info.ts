@@ -17,7 +17,11 @@ export function infoText(found: DiscoveredPlugin): string {
   ];
   lines.push(`Usage: kit run ${plugin.id}${plugin.input ? (plugin.input.required ? ' <file>' : ' [file]') : ''} [options]`, '');
   if (plugin.input) {
-    lines.push(pc.bold('Input file:'), `  ${plugin.input.help ?? 'a file'}; formats: ${plugin.input.formats.join(', ')}${plugin.input.required ? ' (required)' : ''}`, '');
+    lines.push(
+      pc.bold('Input file:'),
+      `  ${plugin.input.help ?? 'a file'}; formats: ${plugin.input.formats.join(', ')}${plugin.input.required ? ' (required)' : ''}`,
+      '',
+    );
   }
   lines.push(pc.bold('Options:'));
   if (plugin.options.length === 0) lines.push('  (none)');

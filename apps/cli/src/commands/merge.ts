@@ -44,7 +44,10 @@ export async function mergeShards(
   const missing: number[] = [];
   for (let k = 1; k <= first.n && missing.length <= 10; k++) if (!byK.has(k)) missing.push(k);
   if (missing.length > 0) {
-    const named = missing.slice(0, 10).map((k) => `shard ${k}/${first.n}`).join(', ');
+    const named = missing
+      .slice(0, 10)
+      .map((k) => `shard ${k}/${first.n}`)
+      .join(', ');
     throw new UsageError(`${named}${missing.length > 10 ? ' and more' : ''} ${missing.length === 1 ? 'is' : 'are'} missing`);
   }
 
@@ -100,4 +103,3 @@ export async function mergeShards(
   await printRun(found.plugin, instance, solutions, done, flags);
   if (!signer) warn('the shards are not signed (no KIT_QUEUE_SECRET_FILE): they were checked against each other and themselves, not against forgery');
 }
-

@@ -44,7 +44,9 @@ async function pluginFor(status: Pick<RunStatus, 'runId' | 'spec'>, lookup: Look
 function expiry(status: RunStatus): string {
   if (status.expiresAt === undefined) return '';
   const hours = (status.expiresAt - Date.now()) / 3_600_000;
-  return hours <= 0 ? ' · expired' : ` · kept ${hours >= 48 ? `${Math.round(hours / 24)}d` : hours >= 2 ? `${Math.round(hours)}h` : `${Math.max(1, Math.round(hours * 60))}m`} more`;
+  return hours <= 0
+    ? ' · expired'
+    : ` · kept ${hours >= 48 ? `${Math.round(hours / 24)}d` : hours >= 2 ? `${Math.round(hours)}h` : `${Math.max(1, Math.round(hours * 60))}m`} more`;
 }
 
 export async function queueStatus(config: QueueConfig, runId: string, json: boolean, lookup: Lookup): Promise<void> {
@@ -63,7 +65,11 @@ export async function queueStatus(config: QueueConfig, runId: string, json: bool
     if (status.reason) line += ` · ${status.reason}`;
     if (status.state === 'queued' || status.state === 'running') {
       const { serving, others } = await runs.servedBy(status.queue);
-      if (serving.length === 0) line += ` · ${(await import('../queue-run.js')).noWorkerText(status, others.flatMap((worker) => worker.queues))}`;
+      if (serving.length === 0)
+        line += ` · ${(await import('../queue-run.js')).noWorkerText(
+          status,
+          others.flatMap((worker) => worker.queues),
+        )}`;
     }
     process.stdout.write(`${safeLine(line + expiry(status), 2000)}\n`);
   });
@@ -107,12 +113,16 @@ export async function queueList(config: QueueConfig, json: boolean): Promise<voi
     for (const status of listed) {
       const { spec, summary, ...rest } = status;
       if (json) {
-        process.stdout.write(`${JSON.stringify({ ...rest, plugin: spec.plugin, version: spec.version, submittedAt: spec.submittedAt, ...(summary ? { solutions: summary.solutions } : {}) })}\n`);
+        process.stdout.write(
+          `${JSON.stringify({ ...rest, plugin: spec.plugin, version: spec.version, submittedAt: spec.submittedAt, ...(summary ? { solutions: summary.solutions } : {}) })}\n`,
+        );
         continue;
       }
       const solutions = summary && typeof summary.solutions === 'number' ? ` · ${summary.solutions} solution${summary.solutions === 1 ? '' : 's'}` : '';
       const submitted = new Date(spec.submittedAt).toISOString().replace(/\.\d+Z$/, 'Z');
-      process.stdout.write(`${safeLine(`${progressText(status, 0, 0)} · ${spec.plugin} ${spec.version} · submitted ${submitted}${solutions}${expiry(status)}`, 2000)}\n`);
+      process.stdout.write(
+        `${safeLine(`${progressText(status, 0, 0)} · ${spec.plugin} ${spec.version} · submitted ${submitted}${solutions}${expiry(status)}`, 2000)}\n`,
+      );
     }
     for (const { runId, reason } of unreadable) await note(`run ${runId} cannot be read here: ${reason}`);
     if (listed.length === 0 && unreadable.length === 0 && !json) process.stdout.write('no runs\n');
@@ -140,7 +150,9 @@ export async function queueWorkers(config: QueueConfig, json: boolean): Promise<
       }
       const plugins = worker.queues.map((queue) => queue.replace('@', ' ')).join(', ');
       const seconds = Math.max(0, Math.round((Date.now() - worker.seenAt) / 1000));
-      process.stdout.write(`${safeLine(`${worker.id} · ${plugins} · ${worker.busy}/${worker.threads} threads busy${worker.draining ? ' · draining' : ''} · seen ${seconds}s ago`, 2000)}\n`);
+      process.stdout.write(
+        `${safeLine(`${worker.id} · ${plugins} · ${worker.busy}/${worker.threads} threads busy${worker.draining ? ' · draining' : ''} · seen ${seconds}s ago`, 2000)}\n`,
+      );
     }
     if (refused > 0) await note(`${refused} worker record${refused === 1 ? '' : 's'} not signed with this secret (not listed)`);
     if (workers.length === 0 && !json) process.stdout.write('no workers connected\n');

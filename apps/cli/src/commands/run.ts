@@ -175,4 +175,3 @@ function parseWith(plugin: AnyPlugin, options: ParsedOptions, input: TextFile | 
     throw new PluginFault(plugin.id, error, 'parse');
   }
 }
-

@@ -9,7 +9,14 @@ interface WebServer {
 type PluginSources = Array<{ id: string; source: string; moduleUrl: string; packageDir: string }>;
 type Unavailable = Array<{ source: string; error: string }>;
 interface WebModule {
-  serve(options: { port: number; host: string; plugins: PluginSources; unavailable: Unavailable; watch?: boolean; log?(line: string): void }): Promise<WebServer>;
+  serve(options: {
+    port: number;
+    host: string;
+    plugins: PluginSources;
+    unavailable: Unavailable;
+    watch?: boolean;
+    log?(line: string): void;
+  }): Promise<WebServer>;
   exportSite?(options: { outDir: string; force?: boolean; plugins: PluginSources; unavailable: Unavailable }): Promise<{ plugins: Array<{ module?: string }> }>;
 }
 

@@ -58,7 +58,8 @@ export function workerSettings(flags: WorkerFlags, env: Record<string, string | 
     const given = value(key, flag);
     if (given === undefined) return undefined;
     const number = /^\s*\d{1,9}\s*$/.test(given.text) ? Number(given.text) : Number.NaN;
-    if (!Number.isSafeInteger(number) || number < min || number > max) throw new UsageError(`${given.name} must be ${integerWords(min, max)} (got ${JSON.stringify(given.text)})`);
+    if (!Number.isSafeInteger(number) || number < min || number > max)
+      throw new UsageError(`${given.name} must be ${integerWords(min, max)} (got ${JSON.stringify(given.text)})`);
     return number;
   };
   const duration = (key: Exclude<keyof WorkerFlags, 'queue'>, flag: string, range: { min: number; max: number }) => {
@@ -125,7 +126,9 @@ export async function serveWorker(entries: readonly PluginEntry[], flags: Worker
   }
   const served = plugins.map((found) => `${found.id} ${found.plugin.version}`).join(', ');
   const healthText = health ? `; health on ${health.url}` : '';
-  process.stderr.write(`kit: worker ${hostname()} serving ${redactUrl(config.url.url)} with ${settings.threads} thread${settings.threads === 1 ? '' : 's'} (plugins: ${served}${healthText}); Ctrl-C stops\n`);
+  process.stderr.write(
+    `kit: worker ${hostname()} serving ${redactUrl(config.url.url)} with ${settings.threads} thread${settings.threads === 1 ? '' : 's'} (plugins: ${served}${healthText}); Ctrl-C stops\n`,
+  );
   const signal = await new Promise<NodeJS.Signals>((resolve) => {
     process.once('SIGINT', () => resolve('SIGINT'));
     process.once('SIGTERM', () => resolve('SIGTERM'));

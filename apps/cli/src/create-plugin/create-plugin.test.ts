@@ -17,7 +17,12 @@ describe('pluginNames', () => {
 
   it('keeps scoped and kit-plugin- names, taking the id from their last part', () => {
     expect(pluginNames('@acme/kit-queens')).toEqual({ packageName: '@acme/kit-queens', id: 'queens', title: 'Queens', directory: 'kit-queens' });
-    expect(pluginNames('kit-plugin-nonogram')).toEqual({ packageName: 'kit-plugin-nonogram', id: 'nonogram', title: 'Nonogram', directory: 'kit-plugin-nonogram' });
+    expect(pluginNames('kit-plugin-nonogram')).toEqual({
+      packageName: 'kit-plugin-nonogram',
+      id: 'nonogram',
+      title: 'Nonogram',
+      directory: 'kit-plugin-nonogram',
+    });
   });
 
   it('refuses names that are not package names or give no valid id', () => {
@@ -54,8 +59,22 @@ describe('createPlugin', () => {
     const { dir: written, files } = await createPlugin({ name: 'queens', dir });
     expect(written).toBe(dir);
     expect(files).toEqual([
-      '.gitignore', 'README.md', 'boards/corner.txt', 'kit.config.json', 'package.json', 'src/board.ts', 'src/editor.ts', 'src/index.ts', 'src/play.ts',
-      'src/plugin.ts', 'src/solver.ts', 'test/play.test.ts', 'test/plugin.test.ts', 'tsconfig.build.json', 'tsconfig.json', 'vitest.config.js',
+      '.gitignore',
+      'README.md',
+      'boards/corner.txt',
+      'kit.config.json',
+      'package.json',
+      'src/board.ts',
+      'src/editor.ts',
+      'src/index.ts',
+      'src/play.ts',
+      'src/plugin.ts',
+      'src/solver.ts',
+      'test/play.test.ts',
+      'test/plugin.test.ts',
+      'tsconfig.build.json',
+      'tsconfig.json',
+      'vitest.config.js',
     ]);
     const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
     const core = JSON.parse(readFileSync(join(repoRoot, 'packages', 'core', 'package.json'), 'utf8'));

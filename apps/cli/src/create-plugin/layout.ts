@@ -45,7 +45,9 @@ function workspaceParents(root: string): string[] {
 export function layoutFor(targetDir: string): Layout {
   const root = findKitRoot(dirname(targetDir));
   if (!root) return { kind: 'standalone' };
-  const parent = relative(root, dirname(resolve(targetDir))).split(sep).join('/');
+  const parent = relative(root, dirname(resolve(targetDir)))
+    .split(sep)
+    .join('/');
   return workspaceParents(root).includes(parent) ? { kind: 'workspace', root } : { kind: 'standalone' };
 }
 

@@ -19,7 +19,10 @@ export class ExamplePicker {
   /** The plugin's examples, with `selected` chosen (none: the prompt). */
   show(plugin: AnyPlugin, selected: string | undefined): void {
     const samples = plugin.samples ?? [];
-    this.#select.replaceChildren(h('option', { value: '' }, samples.length ? 'Choose an example…' : 'No examples'), ...samples.map((sample) => h('option', { value: sample.name }, sample.title)));
+    this.#select.replaceChildren(
+      h('option', { value: '' }, samples.length ? 'Choose an example…' : 'No examples'),
+      ...samples.map((sample) => h('option', { value: sample.name }, sample.title)),
+    );
     this.#select.value = selected ?? '';
     this.element.hidden = samples.length === 0;
   }

@@ -96,7 +96,15 @@ export class FramePicture {
       if (!rect) continue;
       const look = this.#look(cells[i]!);
       const before = this.#looks[i];
-      if (before && before.colour === look.colour && before.fill === look.fill && before.shown === look.shown && before.mark === look.mark && before.ring === look.ring) continue;
+      if (
+        before &&
+        before.colour === look.colour &&
+        before.fill === look.fill &&
+        before.shown === look.shown &&
+        before.mark === look.mark &&
+        before.ring === look.ring
+      )
+        continue;
       if (changes++ >= maxChanges) {
         complete = false;
         break;

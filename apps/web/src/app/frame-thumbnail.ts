@@ -58,7 +58,13 @@ export function canvasColourReader(): ColourReader {
  * lines of whole pixels. Written straight into the bytes (no drawing calls): a 16x16 grid is a few
  * thousand pixels, a fraction of a millisecond.
  */
-export function thumbnailPixels(frame: Frame, palette: Palette, colours: ThumbnailColours, read: ColourReader, pixelRatio: number): { width: number; height: number; data: Uint8ClampedArray<ArrayBuffer> } {
+export function thumbnailPixels(
+  frame: Frame,
+  palette: Palette,
+  colours: ThumbnailColours,
+  read: ColourReader,
+  pixelRatio: number,
+): { width: number; height: number; data: Uint8ClampedArray<ArrayBuffer> } {
   const { width, height, cells } = frame;
   const cell = thumbnailCellPx(width, height, pixelRatio);
   const line = Math.max(1, Math.round(BORDER_PX * pixelRatio));
@@ -98,7 +104,13 @@ export function thumbnailPixels(frame: Frame, palette: Palette, colours: Thumbna
 }
 
 /** A frame painted on a new canvas: cell colours, then the borders between regions. */
-export function frameToCanvas(frame: Frame, palette: Palette, colours: ThumbnailColours, read: ColourReader, pixelRatio = globalThis.devicePixelRatio || 1): HTMLCanvasElement {
+export function frameToCanvas(
+  frame: Frame,
+  palette: Palette,
+  colours: ThumbnailColours,
+  read: ColourReader,
+  pixelRatio = globalThis.devicePixelRatio || 1,
+): HTMLCanvasElement {
   const canvas = document.createElement('canvas');
   canvas.setAttribute('aria-hidden', 'true');
   const pixels = thumbnailPixels(frame, palette, colours, read, pixelRatio);

@@ -90,7 +90,9 @@ export function checkStack(spec: GridEditorSpec, stack: EditorGrid[]): EditorGri
   const min = spec.layers?.min ?? 1;
   const max = spec.layers?.max ?? 1;
   if (stack.length < min || stack.length > max) {
-    throw new InputError(`${spec.label}: ${stack.length} layer${stack.length === 1 ? '' : 's'}, but the editor takes ${min === max ? min : `${min} to ${max}`}`);
+    throw new InputError(
+      `${spec.label}: ${stack.length} layer${stack.length === 1 ? '' : 's'}, but the editor takes ${min === max ? min : `${min} to ${max}`}`,
+    );
   }
   const first = stack[0]!;
   stack.forEach((layer, z) => {
@@ -117,5 +119,8 @@ export function decodeStack(spec: GridEditorSpec, code: string): EditorGrid[] {
   const rows = decodeRuns(code.slice(match[1]!.length + 1));
   if (count < 1 || rows.length % count !== 0) throw new InputError(`a stack of ${count} layers in a link cannot hold ${rows.length} rows`);
   const height = rows.length / count;
-  return checkStack(spec, Array.from({ length: count }, (_, z) => rows.slice(z * height, (z + 1) * height)));
+  return checkStack(
+    spec,
+    Array.from({ length: count }, (_, z) => rows.slice(z * height, (z + 1) * height)),
+  );
 }

@@ -20,10 +20,18 @@ export class SizeControls {
     this.#inputs =
       resizable && !spec.sizes
         ? ['width', 'height'].map((side) =>
-            h('input', { type: 'number', class: 'editor-size', 'aria-label': `${spec.label} ${side}`, 'data-size': side, min: side === 'width' ? minW : minH, max: side === 'width' ? maxW : maxH }),
+            h('input', {
+              type: 'number',
+              class: 'editor-size',
+              'aria-label': `${spec.label} ${side}`,
+              'data-size': side,
+              min: side === 'width' ? minW : minH,
+              max: side === 'width' ? maxW : maxH,
+            }),
           )
         : [];
-    const menu = spec.sizes && spec.sizes.length > 1 ? h('select', { class: 'editor-size-menu', 'aria-label': `${spec.label} size`, 'data-size': 'menu' }) : undefined;
+    const menu =
+      spec.sizes && spec.sizes.length > 1 ? h('select', { class: 'editor-size-menu', 'aria-label': `${spec.label} size`, 'data-size': 'menu' }) : undefined;
     this.#menu = menu;
     for (const size of spec.sizes ?? []) menu?.append(h('option', { value: `${size.width}x${size.height}` }, `${size.width} × ${size.height}`));
 

@@ -32,8 +32,12 @@ export class ValueBar {
     const spec = this.#spec;
     const { width, height } = this.#size();
     const max = numberMax(spec, width, height);
-    const numbers = spec.numbers && max - spec.numbers.min < 20 ? Array.from({ length: max - spec.numbers.min + 1 }, (_, i) => String(spec.numbers!.min + i)) : [];
-    const entries = [...spec.values.map((entry) => ({ value: entry.value, label: entry.label, key: entry.key, help: entry.help })), ...numbers.map((value) => ({ value, label: value, key: undefined, help: undefined }))];
+    const numbers =
+      spec.numbers && max - spec.numbers.min < 20 ? Array.from({ length: max - spec.numbers.min + 1 }, (_, i) => String(spec.numbers!.min + i)) : [];
+    const entries = [
+      ...spec.values.map((entry) => ({ value: entry.value, label: entry.label, key: entry.key, help: entry.help })),
+      ...numbers.map((value) => ({ value, label: value, key: undefined, help: undefined })),
+    ];
     this.bar.replaceChildren(
       ...entries.map((entry) => {
         const colour = this.#look.colourOf(entry.value);
@@ -60,7 +64,9 @@ export class ValueBar {
     // What the chosen value means, when its label does not say it all; else what every value with help means.
     const helped = spec.values.filter((entry) => entry.help);
     const chosenEntry = this.chosen !== undefined ? this.#look.entryOf(this.chosen) : undefined;
-    this.help.textContent = chosenEntry?.help ? `${chosenEntry.label}: ${chosenEntry.help}` : helped.map((entry) => `${entry.label}: ${entry.help}`).join(' · ');
+    this.help.textContent = chosenEntry?.help
+      ? `${chosenEntry.label}: ${chosenEntry.help}`
+      : helped.map((entry) => `${entry.label}: ${entry.help}`).join(' · ');
     this.help.hidden = this.help.textContent === '';
   }
 }

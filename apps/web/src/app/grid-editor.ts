@@ -120,11 +120,23 @@ class GridEditorWidget {
     clear.addEventListener('click', () => this.#clear());
 
     const tools = h('div', { class: 'editor-tools' }, this.#layers.element, this.#size.element, clear);
-    const body = [this.#values.bar, this.#values.help, h('div', { class: 'editor-scroll' }, this.#cells), tools, h('details', { class: 'editor-text' }, h('summary', {}, 'As text'), this.#text), this.#problem];
+    const body = [
+      this.#values.bar,
+      this.#values.help,
+      h('div', { class: 'editor-scroll' }, this.#cells),
+      tools,
+      h('details', { class: 'editor-text' }, h('summary', {}, 'As text'), this.#text),
+      this.#problem,
+    ];
     // While the grid is open the options it replaces are hidden: say how to get them back.
     const foldHint = spec.supersedes?.length ? h('span', { class: 'fold-hint' }, ` · fold to give ${spec.supersedes.join(', ')} instead`) : null;
     this.element = this.#optional
-      ? h('details', { class: 'editor optional', 'data-editor': spec.target, open: initial !== undefined }, h('summary', {}, h('span', { class: 'name' }, spec.label), foldHint), ...body)
+      ? h(
+          'details',
+          { class: 'editor optional', 'data-editor': spec.target, open: initial !== undefined },
+          h('summary', {}, h('span', { class: 'name' }, spec.label), foldHint),
+          ...body,
+        )
       : h('section', { class: 'editor', 'data-editor': spec.target, 'aria-label': spec.label }, h('h3', { class: 'editor-label' }, spec.label), ...body);
     this.#wasOpen = this.#optional && (this.element as HTMLDetailsElement).open;
     if (this.#optional) this.element.addEventListener('toggle', () => this.#toggled());
@@ -326,7 +338,9 @@ class GridEditorWidget {
   #readText(): void {
     const spec = this.#spec;
     try {
-      this.#stack = spec.layers ? checkStack(spec, spec.layers.fromText(this.#text.value, spec.target)) : [checkGrid(spec, spec.fromText(this.#text.value, spec.target))];
+      this.#stack = spec.layers
+        ? checkStack(spec, spec.layers.fromText(this.#text.value, spec.target))
+        : [checkGrid(spec, spec.fromText(this.#text.value, spec.target))];
       this.#layer = Math.min(this.#layer, this.#stack.length - 1);
       this.#grid = this.#stack[this.#layer]!;
       this.#refusedText = undefined;

@@ -25,8 +25,7 @@ export interface PluginCatalog {
   revision?: number;
 }
 
-const message = (error: unknown) =>
-  error instanceof PluginLoadError ? error.reason : error instanceof Error ? error.message : String(error);
+const message = (error: unknown) => (error instanceof PluginLoadError ? error.reason : error instanceof Error ? error.message : String(error));
 
 /** A manifest from the network: checked field by field before use. */
 function readManifest(value: unknown): ManifestEntry[] {
@@ -37,7 +36,13 @@ function readManifest(value: unknown): ManifestEntry[] {
     const entry = raw as Record<string, unknown> | null;
     const id = text(entry?.['id']);
     if (!id) return [];
-    const fields = { source: text(entry!['source']) ?? id, module: text(entry!['module']), error: text(entry!['error']), title: text(entry!['title']), description: text(entry!['description']) };
+    const fields = {
+      source: text(entry!['source']) ?? id,
+      module: text(entry!['module']),
+      error: text(entry!['error']),
+      title: text(entry!['title']),
+      description: text(entry!['description']),
+    };
     return [{ id, ...Object.fromEntries(Object.entries(fields).filter(([, field]) => field !== undefined)), source: fields.source }];
   });
 }
@@ -106,6 +111,9 @@ export async function loadPlugins(manifestUrl: URL): Promise<PluginCatalog> {
     entries: entries.filter((entry) => modules.has(entry.id)),
     unavailable,
     ...(revision !== undefined ? { revision } : {}),
-    load: (id) => (modules.has(id) ? importEntry(id).catch((error: unknown) => Promise.reject(new Error(message(error)))) : Promise.reject(new Error(`no puzzle called '${id}' is available`))),
+    load: (id) =>
+      modules.has(id)
+        ? importEntry(id).catch((error: unknown) => Promise.reject(new Error(message(error))))
+        : Promise.reject(new Error(`no puzzle called '${id}' is available`)),
   };
 }

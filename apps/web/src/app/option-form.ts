@@ -42,7 +42,15 @@ interface Field {
 function fileField(name: string, label: string, help: string, formats: readonly string[] | undefined, initial: string | undefined): [HTMLElement, Field] {
   const id = `opt-${name}`;
   let fileName: string | undefined;
-  const area = h('textarea', { id, name, rows: 4, spellcheck: 'false', autocomplete: 'off', 'data-option': name, placeholder: 'Paste the text here, or pick a file' });
+  const area = h('textarea', {
+    id,
+    name,
+    rows: 4,
+    spellcheck: 'false',
+    autocomplete: 'off',
+    'data-option': name,
+    placeholder: 'Paste the text here, or pick a file',
+  });
   area.value = initial ?? '';
   const picker = h('input', { type: 'file', accept: '.txt,text/plain', 'aria-label': `${label}: pick a file` });
   picker.addEventListener('change', async () => {
@@ -80,7 +88,15 @@ function fileField(name: string, label: string, help: string, formats: readonly 
 function lettersField(spec: LettersOptionSpec, initial: string | undefined, palette: Palette): [HTMLElement, Field] {
   const id = `opt-${spec.name}`;
   const fallback = spec.default ?? '';
-  const input = h('input', { id, type: 'text', name: spec.name, autocomplete: 'off', spellcheck: 'false', placeholder: spec.placeholder, 'data-option': spec.name });
+  const input = h('input', {
+    id,
+    type: 'text',
+    name: spec.name,
+    autocomplete: 'off',
+    spellcheck: 'false',
+    placeholder: spec.placeholder,
+    'data-option': spec.name,
+  });
   input.value = initial ?? fallback;
   const order = (letter: string) => {
     const index = spec.letters.indexOf(letter);
@@ -92,9 +108,7 @@ function lettersField(spec: LettersOptionSpec, initial: string | undefined, pale
     if (entry) button.style.setProperty('--letter-colour', entryHex(entry));
     button.addEventListener('click', () => {
       const text = input.value.toUpperCase();
-      input.value = text.includes(letter)
-        ? text.replaceAll(letter, '')
-        : [...text, letter].sort((a, b) => order(a) - order(b)).join('');
+      input.value = text.includes(letter) ? text.replaceAll(letter, '') : [...text, letter].sort((a, b) => order(a) - order(b)).join('');
       sync();
       input.dispatchEvent(new Event('input', { bubbles: true }));
     });
@@ -125,7 +139,12 @@ function specField(spec: OptionSpec, initial: string | undefined, palette: Palet
       const fallback = spec.default ?? false;
       const box = h('input', { id, type: 'checkbox', role: 'switch', name: spec.name, 'data-option': spec.name });
       box.checked = initial === undefined ? fallback : TRUE_TEXT.has(initial.toLowerCase());
-      const element = h('div', { class: 'field switch' }, h('label', { for: id }, box, h('span', { class: 'name' }, label)), h('p', { class: 'help' }, spec.help));
+      const element = h(
+        'div',
+        { class: 'field switch' },
+        h('label', { for: id }, box, h('span', { class: 'name' }, label)),
+        h('p', { class: 'help' }, spec.help),
+      );
       const set = (value: string | boolean) => {
         box.checked = typeof value === 'boolean' ? value : TRUE_TEXT.has(value.toLowerCase());
       };
@@ -146,7 +165,15 @@ function specField(spec: OptionSpec, initial: string | undefined, palette: Palet
       const set = (value: string | boolean) => {
         if (choices.includes(String(value))) select.value = String(value);
       };
-      return [element, { name: spec.name, read: () => (select.value === '' ? undefined : select.value), urlValue: () => (select.value === fallback ? undefined : select.value), set }];
+      return [
+        element,
+        {
+          name: spec.name,
+          read: () => (select.value === '' ? undefined : select.value),
+          urlValue: () => (select.value === fallback ? undefined : select.value),
+          set,
+        },
+      ];
     }
     case 'file':
       return fileField(spec.name, label, spec.help, spec.formats, initial);
@@ -262,7 +289,9 @@ export function buildOptionForm(plugin: AnyPlugin, initial: Record<string, strin
         return true;
       });
       note.hidden = changed.length === 0;
-      note.textContent = changed.length ? `This value also set ${changed.map(([name, value]) => (typeof value === 'boolean' ? `${name} ${value ? 'on' : 'off'}` : `${name} to ${value}`)).join(', ')}.` : '';
+      note.textContent = changed.length
+        ? `This value also set ${changed.map(([name, value]) => (typeof value === 'boolean' ? `${name} ${value ? 'on' : 'off'}` : `${name} to ${value}`)).join(', ')}.`
+        : '';
     });
   }
   const hostField = (name: string, placeholder: string, help: string) => {

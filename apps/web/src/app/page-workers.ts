@@ -48,7 +48,8 @@ export class PageWorkers implements WorkerSupply {
 
   /** A worker of `kind`: for a run an idle solver if any, for a referee the spare; else a new one. */
   take<K extends WorkerKind>(kind: K): WorkerPorts[K] {
-    const taken: WorkerPorts[WorkerKind] = kind === 'solver' ? this.#solver() : kind === 'referee' ? (this.#referees?.take() ?? createRefereeWebWorker()) : createWebWorker();
+    const taken: WorkerPorts[WorkerKind] =
+      kind === 'solver' ? this.#solver() : kind === 'referee' ? (this.#referees?.take() ?? createRefereeWebWorker()) : createWebWorker();
     return taken as WorkerPorts[K];
   }
 

@@ -19,9 +19,17 @@ export class PlaybackControls {
     /** The person chose a step or started playback: the viewer goes back to the steps. */
     private readonly onTakeSteps: () => void,
   ) {
-    this.#back = h('button', { type: 'button', id: 'step-back', class: 'small', 'aria-label': 'Step back', onclick: () => this.#showAt(this.player.shown - 1) }, '◀');
+    this.#back = h(
+      'button',
+      { type: 'button', id: 'step-back', class: 'small', 'aria-label': 'Step back', onclick: () => this.#showAt(this.player.shown - 1) },
+      '◀',
+    );
     this.#play = h('button', { type: 'button', id: 'step-play', class: 'small', onclick: () => this.#toggle() }, 'Play');
-    this.#forward = h('button', { type: 'button', id: 'step-forward', class: 'small', 'aria-label': 'Step forward', onclick: () => this.#showAt(this.player.shown + 1) }, '▶');
+    this.#forward = h(
+      'button',
+      { type: 'button', id: 'step-forward', class: 'small', 'aria-label': 'Step forward', onclick: () => this.#showAt(this.player.shown + 1) },
+      '▶',
+    );
     this.#scrubber = h('input', {
       type: 'range',
       id: 'step-scrubber',
@@ -37,7 +45,15 @@ export class PlaybackControls {
       ...STEP_SPEEDS.map((factor) => h('option', { value: factor, selected: factor === 1 }, `${factor}×`)),
     );
     this.replay = h('button', { type: 'button', id: 'replay', class: 'small', hidden: true, onclick: () => this.#replay() }, 'Replay');
-    this.element = h('div', { id: 'steps', class: 'playback', hidden: true, role: 'group', 'aria-label': 'Steps' }, this.#back, this.#play, this.#forward, this.#scrubber, speed);
+    this.element = h(
+      'div',
+      { id: 'steps', class: 'playback', hidden: true, role: 'group', 'aria-label': 'Steps' },
+      this.#back,
+      this.#play,
+      this.#forward,
+      this.#scrubber,
+      speed,
+    );
   }
 
   /** Shows the player's state; `ended`: the run is over (Replay is offered). */

@@ -23,7 +23,12 @@ export class ResultCounters {
       this.#labels = labels;
       this.#extra.replaceChildren(
         ...headline.counters.map((counter) =>
-          h('p', { class: 'counter', 'data-counter': counter.label }, h('span', { class: 'counter-value' }), h('span', { class: 'counter-label' }, ` ${counter.label}`)),
+          h(
+            'p',
+            { class: 'counter', 'data-counter': counter.label },
+            h('span', { class: 'counter-value' }),
+            h('span', { class: 'counter-label' }, ` ${counter.label}`),
+          ),
         ),
       );
     }

@@ -1,5 +1,12 @@
 import {
-  type DoneEvent, type ProgressEvent, type StepEvent, AbortedError, runSolver, solutionsToKeep, type KeepPolicy, type RegisteredPlugin,
+  type DoneEvent,
+  type ProgressEvent,
+  type StepEvent,
+  AbortedError,
+  runSolver,
+  solutionsToKeep,
+  type KeepPolicy,
+  type RegisteredPlugin,
   type WorkerSupply,
 } from '@kit/core/host';
 

@@ -46,7 +46,11 @@ export class Shell {
     }
     const tabs = h('div', { class: 'mode-tabs', role: 'tablist', 'aria-label': 'Mode', hidden: true });
     for (const mode of modes) {
-      const tab = h('button', { type: 'button', role: 'tab', id: `tab-${mode.id}`, 'data-mode': mode.id, 'aria-controls': `panel-${mode.id}`, onclick: () => this.#choose(mode) }, mode.label);
+      const tab = h(
+        'button',
+        { type: 'button', role: 'tab', id: `tab-${mode.id}`, 'data-mode': mode.id, 'aria-controls': `panel-${mode.id}`, onclick: () => this.#choose(mode) },
+        mode.label,
+      );
       this.#tabs.set(mode.id, tab);
       tabs.append(tab);
       mode.panel.id = `panel-${mode.id}`;
@@ -68,7 +72,13 @@ export class Shell {
       'div',
       { class: 'shell' },
       h('header', { class: 'top' }, h('h1', {}, 'Puzzle Kit'), puzzles),
-      h('main', { class: 'page' }, h('div', { class: 'plugin-head' }, h('div', { class: 'plugin-heading' }, title, description, meta), tabs), panels, unavailableList),
+      h(
+        'main',
+        { class: 'page' },
+        h('div', { class: 'plugin-head' }, h('div', { class: 'plugin-heading' }, title, description, meta), tabs),
+        panels,
+        unavailableList,
+      ),
     );
     this.elements = { root, puzzles, title, description, meta, tabs, panels, unavailable: unavailableList };
     for (const entry of unavailable) this.addUnavailable(entry);
@@ -76,7 +86,9 @@ export class Shell {
 
   /** A plugin that could not be loaded: listed with the reason, and no longer offered. */
   addUnavailable(entry: UnavailablePlugin): void {
-    this.#unavailableList.append(h('li', { 'data-plugin': entry.id }, h('strong', {}, entry.id), ` (${entry.source}): `, h('span', { class: 'reason' }, entry.error)));
+    this.#unavailableList.append(
+      h('li', { 'data-plugin': entry.id }, h('strong', {}, entry.id), ` (${entry.source}): `, h('span', { class: 'reason' }, entry.error)),
+    );
     this.elements.unavailable.hidden = false;
     this.#puzzleButtons.get(entry.id)?.remove();
     this.#puzzleButtons.delete(entry.id);

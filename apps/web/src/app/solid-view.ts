@@ -72,14 +72,26 @@ export function cubesOf(frame: Frame): Cube[] {
   return cubes;
 }
 
-const DIRECTIONS = [[1, 0, 0], [-1, 0, 0], [0, 1, 0], [0, -1, 0], [0, 0, 1], [0, 0, -1]] as const;
+const DIRECTIONS = [
+  [1, 0, 0],
+  [-1, 0, 0],
+  [0, 1, 0],
+  [0, -1, 0],
+  [0, 0, 1],
+  [0, 0, -1],
+] as const;
 
 /** The four corners of a unit cube's face with outward normal `n`, as offsets from the cube's corner. */
 function faceCorners([nx, ny, nz]: readonly [number, number, number]): number[][] {
   const axis = nx !== 0 ? 0 : ny !== 0 ? 1 : 2;
-  const side = (nx + ny + nz) > 0 ? 1 : 0;
+  const side = nx + ny + nz > 0 ? 1 : 0;
   const [u, v] = [0, 1, 2].filter((a) => a !== axis) as [number, number];
-  return [[0, 0], [1, 0], [1, 1], [0, 1]].map(([a, b]) => {
+  return [
+    [0, 0],
+    [1, 0],
+    [1, 1],
+    [0, 1],
+  ].map(([a, b]) => {
     const corner = [0, 0, 0];
     corner[axis] = side;
     corner[u] = a!;
@@ -90,7 +102,10 @@ function faceCorners([nx, ny, nz]: readonly [number, number, number]): number[][
 
 function shade(hex: string, light: number): string {
   const value = Number.parseInt(hex.slice(1), 16);
-  const channel = (shift: number) => Math.round(((value >> shift) & 255) * light).toString(16).padStart(2, '0');
+  const channel = (shift: number) =>
+    Math.round(((value >> shift) & 255) * light)
+      .toString(16)
+      .padStart(2, '0');
   return `#${channel(16)}${channel(8)}${channel(0)}`;
 }
 
@@ -107,7 +122,20 @@ interface SolidState {
 }
 
 /** Corner pairs of a box's edges, a corner numbered by its bits (1: right, 2: front, 4: top). */
-const BOX_EDGES = [[0, 1], [2, 3], [4, 5], [6, 7], [0, 2], [1, 3], [4, 6], [5, 7], [0, 4], [1, 5], [2, 6], [3, 7]] as const;
+const BOX_EDGES = [
+  [0, 1],
+  [2, 3],
+  [4, 5],
+  [6, 7],
+  [0, 2],
+  [1, 3],
+  [4, 6],
+  [5, 7],
+  [0, 4],
+  [1, 5],
+  [2, 6],
+  [3, 7],
+] as const;
 
 /** The cubes as SVG polygons, far faces first. */
 export function drawSolid(frame: Frame, palette: Palette, state: SolidState): { picture: SVGSVGElement; pieces: number; faces: number } {

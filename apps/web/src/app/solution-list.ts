@@ -50,7 +50,14 @@ export class SolutionList {
     /** Called when the list wants a redraw (it was scrolled or resized). */
     private readonly onMoved: () => void = () => {},
   ) {
-    this.#jump = h('input', { type: 'text', inputmode: 'numeric', id: 'open-solution', placeholder: 'No.', 'aria-label': 'Open solution number', autocomplete: 'off' });
+    this.#jump = h('input', {
+      type: 'text',
+      inputmode: 'numeric',
+      id: 'open-solution',
+      placeholder: 'No.',
+      'aria-label': 'Open solution number',
+      autocomplete: 'off',
+    });
     const jumpForm = h(
       'form',
       {
@@ -66,10 +73,14 @@ export class SolutionList {
     );
     this.#space.append(this.#list);
     this.#scroller = h('div', { class: 'thumb-scroller', tabindex: 0, role: 'region', 'aria-label': 'Solutions found' }, this.#space);
-    this.#scroller.addEventListener('scroll', () => {
-      this.#scrollTop = this.#scroller.scrollTop;
-      this.onMoved();
-    }, { passive: true });
+    this.#scroller.addEventListener(
+      'scroll',
+      () => {
+        this.#scrollTop = this.#scroller.scrollTop;
+        this.onMoved();
+      },
+      { passive: true },
+    );
     new ResizeObserver(() => {
       this.#measure();
       this.onMoved();

@@ -161,7 +161,12 @@ export class SolveMode implements PageMode {
       this.#summary.element,
       h('section', { class: 'solutions', 'aria-labelledby': 'solutions-title' }, h('h3', { id: 'solutions-title' }, 'Solutions'), this.#solutions.element),
     );
-    this.panel = h('div', { class: 'layout' }, h('div', { class: 'side' }, h('section', { class: 'controls', 'aria-label': 'Options' }, form), this.#bar.element), this.#stage);
+    this.panel = h(
+      'div',
+      { class: 'layout' },
+      h('div', { class: 'side' }, h('section', { class: 'controls', 'aria-label': 'Options' }, form), this.#bar.element),
+      this.#stage,
+    );
     document.addEventListener('keydown', (event) => this.#browseWithKeys(event));
     // Where the options column starts and how tall the run bar is, for the stylesheet: the column
     // fits the screen below the heading, and on a phone the page leaves room under the fixed bar.
@@ -363,7 +368,11 @@ export class SolveMode implements PageMode {
       const { index } = viewing;
       const solution = run?.solutions[index - 1];
       const total = run?.solutionCount ?? 0;
-      this.#viewer.show(() => (solution === undefined ? undefined : plugin.view(solution, { index })), `Solution No. ${index.toLocaleString('en')} of ${total.toLocaleString('en')}`, `solution:${index}:${total}`);
+      this.#viewer.show(
+        () => (solution === undefined ? undefined : plugin.view(solution, { index })),
+        `Solution No. ${index.toLocaleString('en')} of ${total.toLocaleString('en')}`,
+        `solution:${index}:${total}`,
+      );
       return;
     }
     if (!run) return this.#viewer.show(undefined, '', 'empty', 'Set the options and press Run.');
@@ -383,7 +392,8 @@ export class SolveMode implements PageMode {
     if (step && player.showsStep) return showStep();
     if (run.phase === 'running' && run.progress) {
       const now = performance.now();
-      if (run.progress !== this.#progressShown.report && now - this.#progressShown.at >= PROGRESS_PICTURE_MS) this.#progressShown = { report: run.progress, at: now };
+      if (run.progress !== this.#progressShown.report && now - this.#progressShown.at >= PROGRESS_PICTURE_MS)
+        this.#progressShown = { report: run.progress, at: now };
       const shown = this.#progressShown.report as typeof run.progress;
       return this.#viewer.show(() => plugin.view(shown.state), 'Searching…', shown, '', PROGRESS_CELLS_PER_FRAME);
     }

@@ -44,10 +44,7 @@ export function shownField(key: string, value: JsonValue | undefined, label = fi
 }
 
 /** The fields a person sees: the plugin's internal ones left out, its labels used. */
-export function shownFields(
-  summary: Readonly<Record<string, JsonValue | undefined>>,
-  specs: Readonly<Record<string, SummaryFieldSpec>> = {},
-): ShownField[] {
+export function shownFields(summary: Readonly<Record<string, JsonValue | undefined>>, specs: Readonly<Record<string, SummaryFieldSpec>> = {}): ShownField[] {
   return Object.entries(summary).flatMap(([key, value]) => {
     const spec = Object.hasOwn(specs, key) ? specs[key] : undefined;
     if (spec?.internal) return [];

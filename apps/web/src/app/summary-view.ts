@@ -41,7 +41,16 @@ export class SummaryView {
         'dl',
         {},
         ...fields.map((field) =>
-          h('div', {}, h('dt', {}, field.label), h('dd', { 'data-field': field.key, 'data-value': field.raw }, field.href ? h('a', { href: field.href, rel: 'noopener noreferrer', target: '_blank' }, field.text) : field.text)),
+          h(
+            'div',
+            {},
+            h('dt', {}, field.label),
+            h(
+              'dd',
+              { 'data-field': field.key, 'data-value': field.raw },
+              field.href ? h('a', { href: field.href, rel: 'noopener noreferrer', target: '_blank' }, field.text) : field.text,
+            ),
+          ),
         ),
       ),
       detail ? h('details', { class: 'summary-detail' }, h('summary', {}, 'Details'), h('pre', {}, ...linkify(detail))) : '',

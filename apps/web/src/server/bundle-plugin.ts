@@ -101,9 +101,7 @@ export function isEntry(path: string): boolean {
 export function bundleErrorMessage(error: unknown): string {
   const errors = (error as { errors?: { text: string; location?: { file: string; line: number; column: number } | null }[] }).errors;
   if (Array.isArray(errors) && errors.length > 0) {
-    return errors
-      .map((e) => (e.location ? `${e.location.file}:${e.location.line}:${e.location.column}: ${e.text}` : e.text))
-      .join('; ');
+    return errors.map((e) => (e.location ? `${e.location.file}:${e.location.line}:${e.location.column}: ${e.text}` : e.text)).join('; ');
   }
   return error instanceof Error ? error.message : String(error);
 }

@@ -48,9 +48,13 @@ if (values.out !== undefined) {
 }
 
 const log = (line: string) => void process.stderr.write(`kit-web: ${line}\n`);
-const server = await serve({ port, host: values.host, plugins: discovery.plugins, unavailable: discovery.unavailable, ...(values.watch ? { watch: true, log } : {}) }).catch(
-  (error: unknown) => fail(error instanceof Error ? error.message : String(error)),
-);
+const server = await serve({
+  port,
+  host: values.host,
+  plugins: discovery.plugins,
+  unavailable: discovery.unavailable,
+  ...(values.watch ? { watch: true, log } : {}),
+}).catch((error: unknown) => fail(error instanceof Error ? error.message : String(error)));
 process.stdout.write(`${server.url}\n`);
 const stop = (code: number) => () => void server.close().finally(() => process.exit(code));
 process.once('SIGINT', stop(130));

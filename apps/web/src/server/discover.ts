@@ -26,4 +26,3 @@ export async function discoverPlugins(options: { root?: string; extra?: readonly
     unavailable: found.skipped.map(({ source, reason }) => ({ source, error: reason })),
   };
 }
-

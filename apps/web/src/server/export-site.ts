@@ -58,9 +58,14 @@ export async function exportSite(options: ExportOptions): Promise<PluginManifest
   const present = readdirSync(outDir);
   if (present.length > 0 && !options.force) {
     const shown = present.includes('index.html') ? 'index.html' : present.sort()[0]!;
-    throw Object.assign(new Error(`${options.outDir} is not empty (it has ${shown}${present.length > 1 ? ` and ${present.length - 1} more` : ''}): add --force to write the site into it anyway`), {
-      code: 'ENOTEMPTY',
-    });
+    throw Object.assign(
+      new Error(
+        `${options.outDir} is not empty (it has ${shown}${present.length > 1 ? ` and ${present.length - 1} more` : ''}): add --force to write the site into it anyway`,
+      ),
+      {
+        code: 'ENOTEMPTY',
+      },
+    );
   }
   const slots = await preparePlugins(options.plugins, options.unavailable);
   const manifest: PluginManifest = { plugins: [...slots.values()].map((slot) => slot.entry) };

@@ -79,6 +79,11 @@ export async function sendFile(request: IncomingMessage, response: ServerRespons
   }
   const encoding = chooseEncoding(request.headers['accept-encoding'], file);
   const body = encoding ? await encodedBody(file, encoding) : file.body;
-  response.writeHead(200, { ...common, 'content-type': file.type, 'content-length': String(body.length), ...(encoding ? { 'content-encoding': encoding } : {}) });
+  response.writeHead(200, {
+    ...common,
+    'content-type': file.type,
+    'content-length': String(body.length),
+    ...(encoding ? { 'content-encoding': encoding } : {}),
+  });
   response.end(request.method === 'HEAD' ? undefined : body);
 }

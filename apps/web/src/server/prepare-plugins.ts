@@ -65,10 +65,7 @@ export async function preparePlugin(plugin: PluginSource, slot: string, importUr
  * Bundles every plugin for the browser into its own slot (`plugins/<slot>/plugin.js`), each on its
  * own so one failure spares the others. The manifest lists the slots in this map's order.
  */
-export async function preparePlugins(
-  plugins: readonly PluginSource[],
-  unavailable: readonly UnavailableSource[] = [],
-): Promise<Map<string, ServedPlugin>> {
+export async function preparePlugins(plugins: readonly PluginSource[], unavailable: readonly UnavailableSource[] = []): Promise<Map<string, ServedPlugin>> {
   const slots = new Map<string, ServedPlugin>();
   const slotName = (id: string) => {
     let name = id;
@@ -86,7 +83,11 @@ export async function preparePlugins(
   for (const [i, served] of prepared.entries()) slots.set(named[i]!, served);
   for (const failed of unavailable) {
     const id = publicSource(failed.id ?? failed.source);
-    slots.set(slotName(id), { entry: { id, source: publicSource(failed.source), error: publicMessage(failed.error, isAbsolute(failed.source) ? failed.source : undefined) }, files: new Map(), inputs: [] });
+    slots.set(slotName(id), {
+      entry: { id, source: publicSource(failed.source), error: publicMessage(failed.error, isAbsolute(failed.source) ? failed.source : undefined) },
+      files: new Map(),
+      inputs: [],
+    });
   }
   return slots;
 }

@@ -109,7 +109,8 @@ export async function discoverPlugins(options: DiscoveryOptions): Promise<Discov
     [...declared.values()].map(async (found): Promise<PluginEntry | (SkippedPlugin & { requested: boolean })> => {
       const moduleUrl = pathToFileURL(found.moduleFile).href;
       try {
-        const known = found.id !== undefined ? { id: found.id, title: found.title!, version: found.version } : await probePlugin(moduleUrl, found.source, timeoutMs);
+        const known =
+          found.id !== undefined ? { id: found.id, title: found.title!, version: found.version } : await probePlugin(moduleUrl, found.source, timeoutMs);
         return entryOf(found, moduleUrl, { ...known, version: found.version ?? known.version ?? '0.0.0' }, timeoutMs);
       } catch (error) {
         const named = requested.has(found.moduleFile);
@@ -139,12 +140,7 @@ export async function discoverPlugins(options: DiscoveryOptions): Promise<Discov
   return { plugins, skipped, configFile };
 }
 
-function entryOf(
-  found: DeclaredPlugin,
-  moduleUrl: string,
-  known: { id: string; title: string; version: string },
-  timeoutMs: number,
-): PluginEntry {
+function entryOf(found: DeclaredPlugin, moduleUrl: string, known: { id: string; title: string; version: string }, timeoutMs: number): PluginEntry {
   let loading: Promise<AnyPlugin> | undefined;
   return {
     ...known,

@@ -11,7 +11,9 @@ export const MAX_MANIFEST_DEPTH = 64;
 
 /** Why `text` is not read as JSON before parsing it (its nesting), or undefined. */
 export function manifestDepthProblem(text: string, file: string): string | undefined {
-  return jsonNestsDeeperThan(text, MAX_MANIFEST_DEPTH) ? `nests arrays and objects more than ${MAX_MANIFEST_DEPTH} deep, past the limit for a ${file}` : undefined;
+  return jsonNestsDeeperThan(text, MAX_MANIFEST_DEPTH)
+    ? `nests arrays and objects more than ${MAX_MANIFEST_DEPTH} deep, past the limit for a ${file}`
+    : undefined;
 }
 
 /** The file's text; throws an Error whose message says why it was not read. */

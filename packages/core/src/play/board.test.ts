@@ -15,7 +15,10 @@ const hitoriLike: MarksSetup = {
     { value: 'x', label: 'checked', constrains: false },
   ],
   click: 'cycle',
-  notes: [{ value: '1', label: '1' }, { value: '2', label: '2' }],
+  notes: [
+    { value: '1', label: '1' },
+    { value: '2', label: '2' },
+  ],
   fixed: [5],
 };
 
@@ -24,7 +27,21 @@ const tetris: PiecesSetup = {
   width: 4,
   height: 2,
   holes: [3],
-  tray: [planarPiece('L', [[0, 0], [1, 0], [1, 1]], { count: 2 }), planarPiece('I', [[0, 0], [0, 1]])],
+  tray: [
+    planarPiece(
+      'L',
+      [
+        [0, 0],
+        [1, 0],
+        [1, 1],
+      ],
+      { count: 2 },
+    ),
+    planarPiece('I', [
+      [0, 0],
+      [0, 1],
+    ]),
+  ],
 };
 
 describe('history', () => {
@@ -60,7 +77,9 @@ describe('marks', () => {
 
   it('refuses given cells, unknown marks and cells off the board, in words', () => {
     const position = initialPosition(hitoriLike);
-    expect(() => applyMove(hitoriLike, position, { type: 'mark', cell: 5, value: '#' })).toThrow(new PlayMoveError('row 2, column 3 is given and cannot change'));
+    expect(() => applyMove(hitoriLike, position, { type: 'mark', cell: 5, value: '#' })).toThrow(
+      new PlayMoveError('row 2, column 3 is given and cannot change'),
+    );
     expect(() => applyMove(hitoriLike, position, { type: 'mark', cell: 0, value: '%' })).toThrow('"%" is not a mark of this puzzle');
     expect(() => applyMove(hitoriLike, position, { type: 'mark', cell: 6, value: '#' })).toThrow('cell 6 is not on the 3x2 board');
     expect(() => applyMove(hitoriLike, position, { type: 'mark', cell: 0.5, value: '#' })).toThrow('cell 0.5 is not on the 3x2 board');
@@ -82,7 +101,19 @@ describe('marks', () => {
 
 describe('units', () => {
   // Rows of a 3x2 board are its units: a digit put rubs its pencil mark out of its row, not the other.
-  const rows: MarksSetup = { ...hitoriLike, marks: [{ value: '.', label: 'empty' }, { value: '1', label: '1' }, { value: '2', label: '2' }], fixed: [], units: [[0, 1, 2], [3, 4, 5]] };
+  const rows: MarksSetup = {
+    ...hitoriLike,
+    marks: [
+      { value: '.', label: 'empty' },
+      { value: '1', label: '1' },
+      { value: '2', label: '2' },
+    ],
+    fixed: [],
+    units: [
+      [0, 1, 2],
+      [3, 4, 5],
+    ],
+  };
   const note = (position: PlayPosition, cell: number, value: string) => applyMove(rows, position, { type: 'note', cell, value });
 
   it('a mark takes the same pencil mark off the other cells of its units, and only that one', () => {
@@ -132,7 +163,26 @@ describe('pieces', () => {
   });
 
   it('places cells in a box by layer, row and column', () => {
-    const box: PiecesSetup = { kind: 'pieces', width: 2, height: 2, depth: 2, tray: [{ name: 'V', count: 1, orientations: [[[0, 0, 0], [1, 0, 0], [1, 1, 1]]], turns: [] }] };
+    const box: PiecesSetup = {
+      kind: 'pieces',
+      width: 2,
+      height: 2,
+      depth: 2,
+      tray: [
+        {
+          name: 'V',
+          count: 1,
+          orientations: [
+            [
+              [0, 0, 0],
+              [1, 0, 0],
+              [1, 1, 1],
+            ],
+          ],
+          turns: [],
+        },
+      ],
+    };
     expect(checkPlaySetup(box)).toBeUndefined();
     expect(pieceCells(box, 0, 0, 0)).toEqual([0, 4, 7]);
     expect(pieceCells(box, 0, 0, 1)).toBeUndefined();
@@ -143,14 +193,20 @@ describe('drops', () => {
   const setup: DropsSetup = {
     kind: 'drops',
     columns: 3,
-    queue: [{ label: 'A', parts: [{ fill: 'red' }] }, { label: 'B', parts: [{ fill: 'blue' }] }],
+    queue: [
+      { label: 'A', parts: [{ fill: 'red' }] },
+      { label: 'B', parts: [{ fill: 'blue' }] },
+    ],
     preview: 1,
     rotations: [{ label: 'up', offsets: [[0, 0]] }],
     spawn: { column: 1, rotation: 0 },
   };
 
   it('drops where the plugin allows, until the queue is used up', () => {
-    const legal = () => [{ column: 0, rotation: 0 }, { column: 2, rotation: 0 }];
+    const legal = () => [
+      { column: 0, rotation: 0 },
+      { column: 2, rotation: 0 },
+    ];
     let position = initialPosition(setup);
     expect(() => applyMove(setup, position, { type: 'drop', column: 1, rotation: 0 }, legal)).toThrow('the piece cannot go to column 2 turned up');
     position = applyMove(setup, position, { type: 'drop', column: 0, rotation: 0 }, legal);
@@ -159,7 +215,11 @@ describe('drops', () => {
     const repeating = { ...setup, repeat: true };
     expect(applyMove(repeating, position, { type: 'drop', column: 0, rotation: 0 }, legal)).toEqual({
       kind: 'drops',
-      drops: [{ column: 0, rotation: 0 }, { column: 2, rotation: 0 }, { column: 0, rotation: 0 }],
+      drops: [
+        { column: 0, rotation: 0 },
+        { column: 2, rotation: 0 },
+        { column: 0, rotation: 0 },
+      ],
     });
     expect(() => applyMove(repeating, position, { type: 'drop', column: 0, rotation: 0 }, () => [])).toThrow('no piece can be dropped any more');
   });
@@ -173,18 +233,57 @@ describe('checkPlaySetup', () => {
     expect(bad({ width: 0 })).toBe('width, height and depth must be positive whole numbers');
     expect(bad({ width: 300, height: 300 })).toBe('the board has 90000 cells, over the 65536 a host draws');
     expect(bad({ marks: [{ value: '.', label: 'empty' }] })).toBe('marks: give 2 to 64, the empty one first');
-    expect(bad({ marks: [{ value: '.', label: 'empty' }, { value: '.', label: 'again' }] })).toBe('mark "." is given twice');
-    expect(bad({ marks: [{ value: '.', label: 'empty' }, { value: 'a b', label: 'spaced' }] })).toBe('a mark has a bad value "a b"');
+    expect(
+      bad({
+        marks: [
+          { value: '.', label: 'empty' },
+          { value: '.', label: 'again' },
+        ],
+      }),
+    ).toBe('mark "." is given twice');
+    expect(
+      bad({
+        marks: [
+          { value: '.', label: 'empty' },
+          { value: 'a b', label: 'spaced' },
+        ],
+      }),
+    ).toBe('a mark has a bad value "a b"');
     expect(bad({ fixed: [6] })).toBe('fixed cell 6 is not on the board');
     expect(bad({ start: ['.'] })).toBe('start must give one mark for each of the 6 cells');
     expect(bad({ click: 'drag' })).toBe("click must be 'cycle' or 'select'");
     expect(bad({ units: [[0, 1, 6]] })).toBe('unit cell 6 is not on the board');
     expect(bad({ units: Array.from({ length: 49 }, () => [0]) })).toBe('units: at most 48 groups');
-    expect(bad({ units: [[0, 1, 2], [0, 3]] })).toBeUndefined();
+    expect(
+      bad({
+        units: [
+          [0, 1, 2],
+          [0, 3],
+        ],
+      }),
+    ).toBeUndefined();
     const piece = tetris.tray[0]!;
     const badPiece = (patch: object) => checkPlaySetup({ ...tetris, tray: [{ ...piece, ...patch }] });
-    expect(badPiece({ orientations: [[[1, 0], [1, 1]]] })).toBe('piece "L" has an orientation whose least coordinate is not 0');
-    expect(badPiece({ orientations: [[[0, 0], [0, 0]]] })).toBe('piece "L" repeats a cell');
+    expect(
+      badPiece({
+        orientations: [
+          [
+            [1, 0],
+            [1, 1],
+          ],
+        ],
+      }),
+    ).toBe('piece "L" has an orientation whose least coordinate is not 0');
+    expect(
+      badPiece({
+        orientations: [
+          [
+            [0, 0],
+            [0, 0],
+          ],
+        ],
+      }),
+    ).toBe('piece "L" repeats a cell');
     expect(badPiece({ orientations: [[[0, 0, 0]]] })).toBe('piece "L" has a cell that is not 2 whole numbers');
     expect(badPiece({ turns: [{ key: 'r', label: 'rotate', next: [0] }] })).toBe('piece "L": turn "r" must name an orientation for each orientation');
     expect(checkPlaySetup({ kind: 'dance' } as never)).toBe('unknown play kind "dance"');
@@ -207,8 +306,18 @@ describe('checkPlaySetup', () => {
 
 describe('planarPiece', () => {
   const pentominoes: Record<string, string[]> = {
-    F: ['.##', '##.', '.#.'], I: ['#####'], L: ['####', '#...'], N: ['###.', '..##'], P: ['###', '##.'], T: ['###', '.#.', '.#.'],
-    U: ['#.#', '###'], V: ['#..', '#..', '###'], W: ['#..', '##.', '.##'], X: ['.#.', '###', '.#.'], Y: ['####', '.#..'], Z: ['##.', '.#.', '.##'],
+    F: ['.##', '##.', '.#.'],
+    I: ['#####'],
+    L: ['####', '#...'],
+    N: ['###.', '..##'],
+    P: ['###', '##.'],
+    T: ['###', '.#.', '.#.'],
+    U: ['#.#', '###'],
+    V: ['#..', '#..', '###'],
+    W: ['#..', '##.', '.##'],
+    X: ['.#.', '###', '.#.'],
+    Y: ['####', '.#..'],
+    Z: ['##.', '.#.', '.##'],
   };
   const cellsOf = (rows: string[]) => rows.flatMap((row, r) => [...row].flatMap((char, c) => (char === '#' ? [[r, c] as [number, number]] : [])));
 
@@ -227,13 +336,36 @@ describe('planarPiece', () => {
     }
     // A quarter turn clockwise of the flat I stands it up.
     const i = planarPiece('I', cellsOf(pentominoes.I!));
-    expect(i.orientations).toEqual([[[0, 0], [0, 1], [0, 2], [0, 3], [0, 4]], [[0, 0], [1, 0], [2, 0], [3, 0], [4, 0]]]);
+    expect(i.orientations).toEqual([
+      [
+        [0, 0],
+        [0, 1],
+        [0, 2],
+        [0, 3],
+        [0, 4],
+      ],
+      [
+        [0, 0],
+        [1, 0],
+        [2, 0],
+        [3, 0],
+        [4, 0],
+      ],
+    ]);
     expect(i.turns[0]!.next).toEqual([1, 0]);
   });
 
   it('keeps to the orientations the rules allow, and one-sided pieces do not flip', () => {
     const flat = planarPiece('I', cellsOf(pentominoes.I!), { allow: (cells) => cells.every(([row]) => row === 0) });
-    expect(flat.orientations).toEqual([[[0, 0], [0, 1], [0, 2], [0, 3], [0, 4]]]);
+    expect(flat.orientations).toEqual([
+      [
+        [0, 0],
+        [0, 1],
+        [0, 2],
+        [0, 3],
+        [0, 4],
+      ],
+    ]);
     expect(flat.turns.map((turn) => turn.next)).toEqual([[0], [0]]);
     const oneSided = planarPiece('F', cellsOf(pentominoes.F!), { flips: false });
     expect(oneSided.orientations).toHaveLength(4);

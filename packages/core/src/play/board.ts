@@ -2,8 +2,15 @@
 // setup starts from, and what a move does to a position (a mark on a free cell, a piece on empty
 // cells, a drop the plugin allows). Pure functions over plain data, run by hosts and workers alike.
 import {
-  PLAY_LIMITS, type DropPlacement, type DropsSetup, type MarksSetup, type PiecesSetup, type PlacedPiece, type PlayMove,
-  type PlayPosition, type PlaySetup,
+  PLAY_LIMITS,
+  type DropPlacement,
+  type DropsSetup,
+  type MarksSetup,
+  type PiecesSetup,
+  type PlacedPiece,
+  type PlayMove,
+  type PlayPosition,
+  type PlaySetup,
 } from './spec.js';
 import { shareInstanceof } from '../shared-instanceof.js';
 
@@ -24,7 +31,7 @@ const isKey = (value: unknown) => value === undefined || (typeof value === 'stri
 /** Cells of the board a setup describes (every layer; holes included). */
 export function boardCells(setup: PlaySetup): number {
   if (setup.kind === 'drops') return 0;
-  return setup.width * setup.height * (setup.kind === 'pieces' ? setup.depth ?? 1 : 1);
+  return setup.width * setup.height * (setup.kind === 'pieces' ? (setup.depth ?? 1) : 1);
 }
 
 /** `row 2, column 3` (and `layer 1, ` in a box), for messages. */
@@ -77,7 +84,8 @@ function checkPieces(setup: PiecesSetup, cells: number): string | undefined {
   const flat = (setup.depth ?? 1) === 1;
   const dims = flat ? 2 : 3;
   for (const cell of setup.holes ?? []) if (!isCount(cell, 0, cells - 1)) return `hole ${String(cell)} is not on the board`;
-  if (!Array.isArray(setup.tray) || setup.tray.length === 0 || setup.tray.length > PLAY_LIMITS.pieces) return `the tray holds 1 to ${PLAY_LIMITS.pieces} pieces`;
+  if (!Array.isArray(setup.tray) || setup.tray.length === 0 || setup.tray.length > PLAY_LIMITS.pieces)
+    return `the tray holds 1 to ${PLAY_LIMITS.pieces} pieces`;
   for (const piece of setup.tray) {
     if (!piece || !isText(piece.name, 16)) return 'a piece has no name';
     const what = `piece ${JSON.stringify(piece.name)}`;
@@ -94,7 +102,9 @@ function checkPieces(setup: PiecesSetup, cells: number): string | undefined {
         if (!Array.isArray(at) || at.length !== dims || !at.every((v) => isCount(v, 0, PLAY_LIMITS.pieceCells))) {
           return `${what} has a cell that is not ${dims} whole numbers`;
         }
-        at.forEach((v, axis) => { least[axis] = Math.min(least[axis]!, v); });
+        at.forEach((v, axis) => {
+          least[axis] = Math.min(least[axis]!, v);
+        });
         const key = at.join(',');
         if (seen.has(key)) return `${what} repeats a cell`;
         seen.add(key);
@@ -123,14 +133,17 @@ function checkDrops(setup: DropsSetup): string | undefined {
   for (const rotation of rotations) {
     if (!isText(rotation?.label) || !Array.isArray(rotation.offsets) || rotation.offsets.length !== parts) return 'every rotation places every part';
     for (const at of rotation.offsets) {
-      if (!Array.isArray(at) || at.length !== 2 || !at.every((v) => Number.isInteger(v) && Math.abs(v) <= PLAY_LIMITS.parts)) return 'a rotation offset is not two small integers';
+      if (!Array.isArray(at) || at.length !== 2 || !at.every((v) => Number.isInteger(v) && Math.abs(v) <= PLAY_LIMITS.parts))
+        return 'a rotation offset is not two small integers';
     }
   }
   for (const piece of setup.queue) {
-    if (!piece || !Array.isArray(piece.parts) || piece.parts.length !== parts || typeof piece.label !== 'string') return `every queued piece has ${parts} parts and a label`;
+    if (!piece || !Array.isArray(piece.parts) || piece.parts.length !== parts || typeof piece.label !== 'string')
+      return `every queued piece has ${parts} parts and a label`;
   }
   const spawn = setup.spawn;
-  if (!spawn || !isCount(spawn.column, 0, setup.columns - 1) || !isCount(spawn.rotation, 0, rotations.length - 1)) return 'spawn is not a column and a rotation';
+  if (!spawn || !isCount(spawn.column, 0, setup.columns - 1) || !isCount(spawn.rotation, 0, rotations.length - 1))
+    return 'spawn is not a column and a rotation';
   return undefined;
 }
 
@@ -141,13 +154,13 @@ export function checkPlaySetup(setup: PlaySetup): string | undefined {
   if (setup.judged !== undefined && typeof setup.judged !== 'boolean') return 'judged must be true or false';
   if (setup.kind === 'drops') return checkDrops(setup);
   if (setup.kind !== 'marks' && setup.kind !== 'pieces') return `unknown play kind ${JSON.stringify((setup as { kind: unknown }).kind)}`;
-  const depth = setup.kind === 'pieces' ? setup.depth ?? 1 : 1;
+  const depth = setup.kind === 'pieces' ? (setup.depth ?? 1) : 1;
   if (!isCount(setup.width, 1, PLAY_LIMITS.cells) || !isCount(setup.height, 1, PLAY_LIMITS.cells) || !isCount(depth, 1, PLAY_LIMITS.cells)) {
     return 'width, height and depth must be positive whole numbers';
   }
   const cells = setup.width * setup.height * depth;
   if (cells > PLAY_LIMITS.cells) return `the board has ${cells} cells, over the ${PLAY_LIMITS.cells} a host draws`;
-  return checkNames(setup, cells) ?? (setup.kind === 'marks' ? checkMargins(setup) ?? checkMarks(setup, cells) : checkPieces(setup, cells));
+  return checkNames(setup, cells) ?? (setup.kind === 'marks' ? (checkMargins(setup) ?? checkMarks(setup, cells)) : checkPieces(setup, cells));
 }
 
 function checkNames(setup: MarksSetup | PiecesSetup, cells: number): string | undefined {
@@ -162,10 +175,14 @@ function checkMargins(setup: MarksSetup): string | undefined {
   const margins = setup.margins;
   if (margins === undefined) return undefined;
   if (typeof margins !== 'object' || margins === null) return 'margins must be an object with top and left';
-  for (const [side, lines] of [['top', setup.width], ['left', setup.height]] as const) {
+  for (const [side, lines] of [
+    ['top', setup.width],
+    ['left', setup.height],
+  ] as const) {
     const clues = margins[side];
     if (clues === undefined) continue;
-    if (!Array.isArray(clues) || clues.length !== lines) return `margins.${side} must give one list of clues for each of the ${lines} ${side === 'top' ? 'columns' : 'rows'}`;
+    if (!Array.isArray(clues) || clues.length !== lines)
+      return `margins.${side} must give one list of clues for each of the ${lines} ${side === 'top' ? 'columns' : 'rows'}`;
     for (const line of clues) {
       if (!Array.isArray(line) || line.length > PLAY_LIMITS.clues) return `margins.${side}: a line holds at most ${PLAY_LIMITS.clues} clues`;
       if (!line.every(isPlainText)) return `margins.${side}: a clue is 1 to 16 characters, none of them a control character`;
@@ -311,7 +328,8 @@ function movedOnce(setup: PlaySetup, position: PlayPosition, move: PlayMove, leg
     const holes = new Set(setup.holes ?? []);
     for (const cell of cells) {
       if (holes.has(cell)) throw new PlayMoveError(`${piece.name} would cover a hole at ${cellName(setup, cell)}`);
-      if (owner[cell]! >= 0) throw new PlayMoveError(`${piece.name} would overlap ${setup.tray[position.placed[owner[cell]!]!.piece]!.name} at ${cellName(setup, cell)}`);
+      if (owner[cell]! >= 0)
+        throw new PlayMoveError(`${piece.name} would overlap ${setup.tray[position.placed[owner[cell]!]!.piece]!.name} at ${cellName(setup, cell)}`);
     }
     const placed: PlacedPiece = { piece: move.piece, orientation: move.orientation, cell: move.cell, cells };
     return { kind: 'pieces', placed: [...position.placed, placed] };

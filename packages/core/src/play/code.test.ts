@@ -8,11 +8,25 @@ const marks: MarksSetup = {
   kind: 'marks',
   width: 40,
   height: 40,
-  marks: [{ value: '.', label: 'empty' }, { value: '#', label: 'shaded' }, { value: 'o', label: 'circled' }],
+  marks: [
+    { value: '.', label: 'empty' },
+    { value: '#', label: 'shaded' },
+    { value: 'o', label: 'circled' },
+  ],
   notes: [{ value: '7', label: '7' }],
   click: 'cycle',
 };
-const pieces: PiecesSetup = { kind: 'pieces', width: 10, height: 6, tray: [planarPiece('I', [[0, 0], [0, 1]])] };
+const pieces: PiecesSetup = {
+  kind: 'pieces',
+  width: 10,
+  height: 6,
+  tray: [
+    planarPiece('I', [
+      [0, 0],
+      [0, 1],
+    ]),
+  ],
+};
 
 describe('game codes', () => {
   it('round-trips every kind of move, the undo cursor and the seed, in URL-safe characters', () => {
@@ -26,7 +40,11 @@ describe('game codes', () => {
     expect(code).toBe('1-1z141z3-3.m18f-1.m0-2.n11-0.m18f-0');
     expect(encodeURIComponent(code)).toBe(code);
     expect(decodeGame(code, marks)).toEqual({ seed: 4294967295, history: { moves, cursor: 3 } });
-    const laid: PlayMove[] = [{ type: 'place', piece: 0, orientation: 1, cell: 59 }, { type: 'lift', cell: 3 }, { type: 'drop', column: 5, rotation: 3 }];
+    const laid: PlayMove[] = [
+      { type: 'place', piece: 0, orientation: 1, cell: 59 },
+      { type: 'lift', cell: 3 },
+      { type: 'drop', column: 5, rotation: 3 },
+    ];
     const other = encodeGame(pieces, { seed: 0, history: { moves: laid, cursor: 3 } });
     expect(other).toBe('1-0-3.p0-1-1n.l3.d5-3');
     expect(decodeGame(other, pieces).history.moves).toEqual(laid);

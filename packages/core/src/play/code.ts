@@ -17,7 +17,7 @@ export const MAX_GAME_CODE_LENGTH = 32 + PLAY_LIMITS.moves * 22;
 const num = (n: number) => n.toString(36);
 
 function markIndex(setup: PlaySetup, value: string, notes: boolean): number {
-  const list = setup.kind === 'marks' ? (notes ? setup.notes ?? [] : setup.marks) : [];
+  const list = setup.kind === 'marks' ? (notes ? (setup.notes ?? []) : setup.marks) : [];
   const index = list.findIndex((mark) => mark.value === value);
   if (index < 0) throw new InputError(`${JSON.stringify(value)} is not a ${notes ? 'pencil mark' : 'mark'} of this puzzle`);
   return index;
@@ -62,7 +62,7 @@ export function gameSeed(code: string): number {
   const match = HEADER.exec(end < 0 ? code : code.slice(0, end));
   if (!match) throw new InputError('not a game code (it starts like 1-SEED-MOVES)');
   const seed = parseInt(match[1]!, 36);
-  if (seed > 0xffffffff) throw new InputError('the game code\'s seed is over 2^32');
+  if (seed > 0xffffffff) throw new InputError("the game code's seed is over 2^32");
   return seed;
 }
 
@@ -85,7 +85,7 @@ export function decodeGame(code: string, setup: PlaySetup): GameRecord {
     const arity = { m: 2, n: 2, p: 3, l: 1, d: 2 }[letter as 'm' | 'n' | 'p' | 'l' | 'd'];
     if (numbers.length !== arity) throw fail(`${JSON.stringify(parts[i])} is not a move`);
     const [x, y, z] = numbers as [number, number, number];
-    const listOf = (notes: boolean) => (setup.kind === 'marks' ? (notes ? setup.notes ?? [] : setup.marks) : []);
+    const listOf = (notes: boolean) => (setup.kind === 'marks' ? (notes ? (setup.notes ?? []) : setup.marks) : []);
     switch (letter) {
       case 'm':
       case 'n': {

@@ -24,11 +24,7 @@ function preparedFor<I>(referee: PlayReferee<I>, instance: I, setup: PlaySetup):
 }
 
 /** Completions through the plugin: `referee()` when it has one, else its solver on `toInstance`. */
-export function completionSource<I>(
-  plugin: AnyPlugin,
-  instance: I,
-  loaded: { solver?: Solver; referee?: PlayReferee } = {},
-): CompletionSource {
+export function completionSource<I>(plugin: AnyPlugin, instance: I, loaded: { solver?: Solver; referee?: PlayReferee } = {}): CompletionSource {
   const play = playSpecOf(plugin);
   if (play.referee) {
     let referee: Promise<PlayReferee> | undefined = loaded.referee ? Promise.resolve(loaded.referee) : undefined;

@@ -68,9 +68,13 @@ export class ConformanceError extends Error {
 
 /** Plain data as one string with its keys in order, so two values compare exactly. */
 function canonical(value: unknown): string {
-  return JSON.stringify(value, (_key, item: unknown) =>
-    item && typeof item === 'object' && !Array.isArray(item) ? Object.fromEntries(Object.entries(item).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : item,
-  ) ?? 'undefined';
+  return (
+    JSON.stringify(value, (_key, item: unknown) =>
+      item && typeof item === 'object' && !Array.isArray(item)
+        ? Object.fromEntries(Object.entries(item).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+        : item,
+    ) ?? 'undefined'
+  );
 }
 
 const short = (text: string) => (text.length > 160 ? `${text.slice(0, 157)}...` : text);
@@ -105,12 +109,14 @@ const moveText = (move: PlayMove) => canonical(move);
 /** The moves that take `from` to `to`, a completion of it: marks that differ, pieces not laid yet, drops still to make. */
 function movesToCompletion(setup: PlaySetup, from: PlayPosition, to: PlayPosition): PlayMove[] {
   if (from.kind === 'marks' && to.kind === 'marks') {
-    const fixed = new Set(setup.kind === 'marks' ? setup.fixed ?? [] : []);
+    const fixed = new Set(setup.kind === 'marks' ? (setup.fixed ?? []) : []);
     return to.marks.flatMap((value, cell) => (fixed.has(cell) || from.marks[cell] === value ? [] : [{ type: 'mark' as const, cell, value }]));
   }
   if (from.kind === 'pieces' && to.kind === 'pieces') {
     const laid = new Set(from.placed.map((placed) => canonical([placed.piece, placed.cells])));
-    return to.placed.filter((placed) => !laid.has(canonical([placed.piece, placed.cells]))).map(({ piece, orientation, cell }) => ({ type: 'place' as const, piece, orientation, cell }));
+    return to.placed
+      .filter((placed) => !laid.has(canonical([placed.piece, placed.cells])))
+      .map(({ piece, orientation, cell }) => ({ type: 'place' as const, piece, orientation, cell }));
   }
   if (from.kind === 'drops' && to.kind === 'drops') return to.drops.slice(from.drops.length).map((drop) => ({ type: 'drop' as const, ...drop }));
   throw new ConformanceError(`the referee's completion is a ${to.kind} position, the game's a ${from.kind} one`);
@@ -128,7 +134,10 @@ async function solutionMoves(plugin: AnyPlugin, instance: unknown, start: Game):
   const source = completionSource(plugin, instance);
   const found = await source(start.setup, start.position, { limit: 1, positions: true, shouldStop: () => false });
   const completion = found.positions?.[0];
-  ensure(found.count >= 1 && completion !== undefined, `the referee finds no completion of the start (count ${found.count}): give the check a puzzle that has one`);
+  ensure(
+    found.count >= 1 && completion !== undefined,
+    `the referee finds no completion of the start (count ${found.count}): give the check a puzzle that has one`,
+  );
   return movesToCompletion(start.setup, start.position, completion);
 }
 
@@ -182,7 +191,7 @@ function checkDeterministic(plugin: AnyPlugin, game: ConformanceGame<unknown>): 
   same('the game a worker makes from the instance it receives', startGame(plugin, structuredClone(game.instance), { seed }), first);
   const status = gameStatus(plugin, game.instance, first);
   same('the status of the same game asked twice', gameStatus(plugin, game.instance, first), status);
-  if (first.setup.kind !== 'drops') same('the cells of the view\'s frame (one a board cell)', status.view.frame.cells.length, boardCells(first.setup));
+  if (first.setup.kind !== 'drops') same("the cells of the view's frame (one a board cell)", status.view.frame.cells.length, boardCells(first.setup));
   same('the start position', first.position, initialPosition(first.setup));
 }
 
@@ -218,7 +227,12 @@ function outsideTheRules(setup: PlaySetup): PlayMove[] {
       ];
     }
     case 'drops':
-      return [foreign, { type: 'drop', column: setup.columns, rotation: 0 }, { type: 'drop', column: 0, rotation: setup.rotations.length }, { type: 'drop', column: -1, rotation: 0 }];
+      return [
+        foreign,
+        { type: 'drop', column: setup.columns, rotation: 0 },
+        { type: 'drop', column: 0, rotation: setup.rotations.length },
+        { type: 'drop', column: -1, rotation: 0 },
+      ];
   }
 }
 
@@ -243,30 +257,51 @@ function checkUndoRedo(plugin: AnyPlugin, game: ConformanceGame<unknown>, line: 
   let at = last;
   for (let k = line.games.length - 1; k >= 0; k--) {
     at = undoGame(plugin, instance, at);
-    ensure(canonical(at.position) === canonical(k === 0 ? line.start.position : line.games[k - 1]!.position), `undo to ${k} moves did not give back the position after ${k} moves`);
-    ensure(canonical(gameStatus(plugin, instance, at).view) === canonical(gameStatus(plugin, instance, k === 0 ? line.start : line.games[k - 1]!).view), `undo to ${k} moves did not give back the view after ${k} moves`);
+    ensure(
+      canonical(at.position) === canonical(k === 0 ? line.start.position : line.games[k - 1]!.position),
+      `undo to ${k} moves did not give back the position after ${k} moves`,
+    );
+    ensure(
+      canonical(gameStatus(plugin, instance, at).view) === canonical(gameStatus(plugin, instance, k === 0 ? line.start : line.games[k - 1]!).view),
+      `undo to ${k} moves did not give back the view after ${k} moves`,
+    );
   }
   same('undo with nothing played (the same game)', undoGame(plugin, instance, at) === at, true);
   for (let k = 1; k <= line.games.length; k++) {
     at = redoGame(plugin, instance, at);
-    same(`redo to ${k} moves`, { position: at.position, moves: at.history.moves, cursor: at.history.cursor }, { position: line.games[k - 1]!.position, moves: last.history.moves, cursor: k });
+    same(
+      `redo to ${k} moves`,
+      { position: at.position, moves: at.history.moves, cursor: at.history.cursor },
+      { position: line.games[k - 1]!.position, moves: last.history.moves, cursor: k },
+    );
   }
   // The games played and undone are values: nothing done to a later one changed them.
-  same('the games of the line after undo and redo', [line.start, ...line.games].map((played) => canonical({ at: played, view: gameStatus(plugin, instance, played).view })), snapshots);
+  same(
+    'the games of the line after undo and redo',
+    [line.start, ...line.games].map((played) => canonical({ at: played, view: gameStatus(plugin, instance, played).view })),
+    snapshots,
+  );
 }
 
 async function checkSolved(plugin: AnyPlugin, game: ConformanceGame<unknown>, line: Line): Promise<void> {
   const { instance } = game;
   for (const [k, at] of [line.start, ...line.games].entries()) {
     const { violations } = gameStatus(plugin, instance, at);
-    same(`the rules broken after ${k} moves of a completion`, violations.map((violation) => violation.message), []);
+    same(
+      `the rules broken after ${k} moves of a completion`,
+      violations.map((violation) => violation.message),
+      [],
+    );
   }
   const end = line.games[line.games.length - 1]!;
   const status = gameStatus(plugin, instance, end);
-  same('the status after the completion\'s last move', { complete: status.complete, solved: status.solved }, { complete: true, solved: true });
+  same("the status after the completion's last move", { complete: status.complete, solved: status.solved }, { complete: true, solved: true });
   same('the status at the start (a completion was still to play)', gameStatus(plugin, instance, line.start).solved, false);
   const report = await judgeGame(plugin, instance, end, { mistake: true, hint: true });
-  ensure(report.remaining >= 1 && report.mistake === undefined, `the referee counts ${report.remaining} completions of a solved position (at least itself), mistake ${String(report.mistake)}`);
+  ensure(
+    report.remaining >= 1 && report.mistake === undefined,
+    `the referee counts ${report.remaining} completions of a solved position (at least itself), mistake ${String(report.mistake)}`,
+  );
   same('the hint of a solved position', report.noHint, 'the puzzle is solved');
 }
 
@@ -332,16 +367,34 @@ async function checkMistake(plugin: AnyPlugin, game: ConformanceGame<unknown>, w
   const { instance } = game;
   const line = playLine(plugin, instance, startGame(plugin, instance, { seed: game.seed ?? 1 }), wrong.moves);
   const end = line.games[line.games.length - 1]!;
-  same('the referee on the wrong line', pick(await judgeGame(plugin, instance, end, { mistake: true })), { remaining: 0, capped: false, mistake: wrong.mistake });
+  same('the referee on the wrong line', pick(await judgeGame(plugin, instance, end, { mistake: true })), {
+    remaining: 0,
+    capped: false,
+    mistake: wrong.mistake,
+  });
   let back = end;
   for (let k = line.games.length; k >= wrong.mistake; k--) back = undoGame(plugin, instance, back);
   const report = await judgeGame(plugin, instance, back, { mistake: true });
-  ensure(report.remaining > 0 && report.mistake === undefined, `undo to before the mistake (move ${wrong.mistake}) must bring completions back, not ${canonical(pick(report))}`);
+  ensure(
+    report.remaining > 0 && report.mistake === undefined,
+    `undo to before the mistake (move ${wrong.mistake}) must bring completions back, not ${canonical(pick(report))}`,
+  );
 }
 
-const pick = (report: RefereeReport) => ({ remaining: report.remaining, capped: report.capped, mistake: report.mistake, hint: report.hint, noHint: report.noHint });
+const pick = (report: RefereeReport) => ({
+  remaining: report.remaining,
+  capped: report.capped,
+  mistake: report.mistake,
+  hint: report.hint,
+  noHint: report.noHint,
+});
 
-async function checkWorker(plugin: AnyPlugin, game: ConformanceGame<unknown>, line: Line, worker: NonNullable<PlayConformanceOptions<unknown>['worker']>): Promise<void> {
+async function checkWorker(
+  plugin: AnyPlugin,
+  game: ConformanceGame<unknown>,
+  line: Line,
+  worker: NonNullable<PlayConformanceOptions<unknown>['worker']>,
+): Promise<void> {
   const { instance } = game;
   const middle = Math.floor(line.games.length / 2);
   // Forward, back (an undo: the worker drops what it held beyond it) and along the wrong line.
@@ -366,7 +419,10 @@ function gameChecks<I>(options: PlayConformanceOptions<I>, game: ConformanceGame
   const any = game as ConformanceGame<unknown>;
   let played: Promise<Line> | undefined;
   const line = () => (played ??= lineOf(plugin, any));
-  const named = (what: string, run: (line: Line) => unknown): ConformanceCheck => ({ name: `${plugin.title}, ${game.name}: ${what}`, run: async () => void (await run(await line())) });
+  const named = (what: string, run: (line: Line) => unknown): ConformanceCheck => ({
+    name: `${plugin.title}, ${game.name}: ${what}`,
+    run: async () => void (await run(await line())),
+  });
   const checks = [
     named('makes the same game from the same seed, also from the instance a worker receives', () => checkDeterministic(plugin, any)),
     named('refuses moves outside the rules in one line, leaving the game as it was', (at) => checkRefusals(plugin, any, at)),
@@ -379,8 +435,14 @@ function gameChecks<I>(options: PlayConformanceOptions<I>, game: ConformanceGame
     checks.push({
       name: `${plugin.title}, ${game.name}: has nothing for a referee to count, and says so`,
       run: async () => {
-        const error = await judgeGame(plugin, game.instance, startGame(plugin, game.instance, { seed: game.seed ?? 1 })).then(() => undefined, (failure: unknown) => failure);
-        ensure(error instanceof Error && error.message.includes('has nothing for a referee to count'), `judging a game whose setup says judged: false must fail, not ${String(error)}`);
+        const error = await judgeGame(plugin, game.instance, startGame(plugin, game.instance, { seed: game.seed ?? 1 })).then(
+          () => undefined,
+          (failure: unknown) => failure,
+        );
+        ensure(
+          error instanceof Error && error.message.includes('has nothing for a referee to count'),
+          `judging a game whose setup says judged: false must fail, not ${String(error)}`,
+        );
       },
     });
     return checks;
@@ -390,9 +452,15 @@ function gameChecks<I>(options: PlayConformanceOptions<I>, game: ConformanceGame
     named('hints a legal move that keeps every completion, or says why not in one line', (at) => checkHints(plugin, any, at)),
   );
   const { wrong } = game;
-  if (wrong) checks.push(named(`names move ${wrong.mistake} of a wrong line as the mistake, and undo brings completions back`, () => checkMistake(plugin, any, wrong)));
+  if (wrong)
+    checks.push(named(`names move ${wrong.mistake} of a wrong line as the mistake, and undo brings completions back`, () => checkMistake(plugin, any, wrong)));
   const { worker } = options;
-  if (worker) checks.push(named('judges in a referee worker exactly as in this thread', (at) => checkWorker(plugin, any, at, worker as NonNullable<PlayConformanceOptions<unknown>['worker']>)));
+  if (worker)
+    checks.push(
+      named('judges in a referee worker exactly as in this thread', (at) =>
+        checkWorker(plugin, any, at, worker as NonNullable<PlayConformanceOptions<unknown>['worker']>),
+      ),
+    );
   return checks;
 }
 

@@ -5,15 +5,48 @@
 // What a plugin declares.
 export { PLAY_LIMITS } from './spec.js';
 export type {
-  PlayKind, PlayMark, MarksSetup, PiecesSetup, DropsSetup, PlaySetup, TrayPiece, PieceTurn, DropPiece, DropRotation, DropPlacement,
-  PlayMove, PlacedPiece, PlayPosition, MarksPosition, PiecesPosition, DropsPosition, PlayViolation, PlayCounter, PlayView, PlayHint,
-  CompletionRequest, CompletionResult, PlayReferee, PreparedReferee, PlaySpec,
+  PlayKind,
+  PlayMark,
+  MarksSetup,
+  PiecesSetup,
+  DropsSetup,
+  PlaySetup,
+  TrayPiece,
+  PieceTurn,
+  DropPiece,
+  DropRotation,
+  DropPlacement,
+  PlayMove,
+  PlacedPiece,
+  PlayPosition,
+  MarksPosition,
+  PiecesPosition,
+  DropsPosition,
+  PlayViolation,
+  PlayCounter,
+  PlayView,
+  PlayHint,
+  CompletionRequest,
+  CompletionResult,
+  PlayReferee,
+  PreparedReferee,
+  PlaySpec,
 } from './spec.js';
 
 // The rules every board shares, and flat tray pieces.
 export {
-  PlayMoveError, applyMove, boardCells, cellName, checkPlaySetup, constrains, coverOf, currentDrop, initialPosition, isAdditive,
-  pieceCells, piecesLeft,
+  PlayMoveError,
+  applyMove,
+  boardCells,
+  cellName,
+  checkPlaySetup,
+  constrains,
+  coverOf,
+  currentDrop,
+  initialPosition,
+  isAdditive,
+  pieceCells,
+  piecesLeft,
 } from './board.js';
 export { planarPiece } from './shapes.js';
 export type { PlanarPieceOptions } from './shapes.js';
@@ -24,7 +57,17 @@ export type { History } from './history.js';
 export { encodeGame, decodeGame, gameSeed, GAME_CODE_VERSION, MAX_GAME_CODE_LENGTH } from './code.js';
 export type { GameRecord } from './code.js';
 export {
-  startGame, playMove, undoGame, redoGame, gameCode, gameStatus, playSetup, playSpecOf, legalDropsOf, replayMoves, positionOf,
+  startGame,
+  playMove,
+  undoGame,
+  redoGame,
+  gameCode,
+  gameStatus,
+  playSetup,
+  playSpecOf,
+  legalDropsOf,
+  replayMoves,
+  positionOf,
 } from './game.js';
 export type { Game, GameStatus } from './game.js';
 

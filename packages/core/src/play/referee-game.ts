@@ -33,7 +33,8 @@ export function openRefereeGame(plugin: AnyPlugin, instance: unknown, setup: Pla
  * first move that is not allowed (the game then holds the moves before it).
  */
 export function followMoves(game: RefereeGame, keep: number, moves: readonly PlayMove[]): void {
-  if (!Number.isInteger(keep) || keep < 0 || keep > game.moves.length) throw new Error(`the referee holds ${game.moves.length} moves of this game, not ${keep}`);
+  if (!Number.isInteger(keep) || keep < 0 || keep > game.moves.length)
+    throw new Error(`the referee holds ${game.moves.length} moves of this game, not ${keep}`);
   game.moves.length = keep;
   game.positions.length = keep + 1;
   for (const k of game.consistent.keys()) if (k > keep) game.consistent.delete(k);

@@ -211,7 +211,12 @@ export async function judgeRefereeGame(game: RefereeGame, ask: RefereeAsk = {}, 
 }
 
 /** The hint, or why there is none, for a position whose completions were counted (and listed up to the cap). */
-function hintOf(game: RefereeGame, position: PlayPosition, counted: { count: number; positions?: PlayPosition[] }, cap: number): Pick<RefereeReport, 'hint' | 'noHint'> {
+function hintOf(
+  game: RefereeGame,
+  position: PlayPosition,
+  counted: { count: number; positions?: PlayPosition[] },
+  cap: number,
+): Pick<RefereeReport, 'hint' | 'noHint'> {
   const { plugin, instance, setup } = game;
   const play = playSpecOf(plugin);
   const capped = counted.count > cap;

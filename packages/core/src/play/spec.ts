@@ -335,7 +335,11 @@ export interface PlaySpec<I = unknown, S = unknown> {
    * editor cell (`[row, col]`) that cell i of the view's frame shows, or null. Hosts play the
    * edited text as a new puzzle, the other options kept. Undefined: this position cannot be edited.
    */
-  editable?(instance: I, setup: PlaySetup, position: PlayPosition): { target: string; text: string; cells: ReadonlyArray<readonly [number, number] | null> } | undefined;
+  editable?(
+    instance: I,
+    setup: PlaySetup,
+    position: PlayPosition,
+  ): { target: string; text: string; cells: ReadonlyArray<readonly [number, number] | null> } | undefined;
   /**
    * The position as an input of the plugin's own solver (givens, fixed pieces, fixed cells): its
    * solutions are exactly the position's completions. Options that name host resources (output

@@ -35,8 +35,24 @@ export function countingFault(pattern: Pattern, classes: Classes): Fault | undef
   const n = Math.max(width, height);
   const full = classes.lines.map((members) => members.length === n);
   const across = [
-    { need: 'row', hold: 'column', needCount: height, holdCount: width, needLine: (i: number) => i, holdLine: (i: number) => height + i, cell: (need: number, hold: number) => need * width + hold },
-    { need: 'column', hold: 'row', needCount: width, holdCount: height, needLine: (i: number) => height + i, holdLine: (i: number) => i, cell: (need: number, hold: number) => hold * width + need },
+    {
+      need: 'row',
+      hold: 'column',
+      needCount: height,
+      holdCount: width,
+      needLine: (i: number) => i,
+      holdLine: (i: number) => height + i,
+      cell: (need: number, hold: number) => need * width + hold,
+    },
+    {
+      need: 'column',
+      hold: 'row',
+      needCount: width,
+      holdCount: height,
+      needLine: (i: number) => height + i,
+      holdLine: (i: number) => i,
+      cell: (need: number, hold: number) => hold * width + need,
+    },
   ] as const;
   for (let k = 0; k < classes.count; k++) {
     const cells = classes.cells[k]!;
@@ -62,15 +78,18 @@ export function countingFault(pattern: Pattern, classes: Classes): Fault | undef
         total += best;
       }
       if (total >= needs.length) continue;
-      const where = `the number of the ${labels[cells[0]!]}s at ${cells.slice(0, 4).map((c) => cellName(width, c)).join(', ')}${cells.length > 4 ? ', ...' : ''}`;
+      const where = `the number of the ${labels[cells[0]!]}s at ${cells
+        .slice(0, 4)
+        .map((c) => cellName(width, c))
+        .join(', ')}${cells.length > 4 ? ', ...' : ''}`;
       const needed = needs.map((i) => i + 1);
       const plural = (word: string, count: number) => `${word}${count > 1 ? 's' : ''}`;
       const why =
         holders.length === 0
           ? `no ${side.hold} can hold it`
           : total === holders.length
-          ? `only ${plural(side.hold, holders.length)} ${listOf(holders)} ${holders.length > 1 ? 'are' : 'is'} free to hold it`
-          : `${plural(side.hold, holders.length)} ${listOf(holders)} can hold it in at most ${total} of them`;
+            ? `only ${plural(side.hold, holders.length)} ${listOf(holders)} ${holders.length > 1 ? 'are' : 'is'} free to hold it`
+            : `${plural(side.hold, holders.length)} ${listOf(holders)} can hold it in at most ${total} of them`;
       const message = `${where} must appear in ${plural(side.need, needed.length)} ${listOf(needed)}, but ${why}`;
       return side.need === 'row' ? { rows: needed, columns: holders, message } : { rows: holders, columns: needed, message };
     }

@@ -50,7 +50,9 @@ export function encodeFill(pattern: Pattern, classes: Classes, sat: SatBackend, 
   });
   if (!guards && classes.lines.length > 0) {
     const fullest = classes.lines.reduce((a, b) => (b.length > a.length ? b : a));
-    fullest.forEach((k, i) => { sat.addClause([value[k]![i]!]); });
+    fullest.forEach((k, i) => {
+      sat.addClause([value[k]![i]!]);
+    });
   }
   return { value, selectors };
 }

@@ -12,7 +12,9 @@ import { looksLikeSingles, parseSingles } from './singles.js';
  * count must fit the header too (and `--format grid` settles any remaining doubt).
  */
 function looksLikePencilBox(text: string): boolean {
-  const lines = splitLines(text).map((l) => l.trim()).filter((l) => l.length > 0);
+  const lines = splitLines(text)
+    .map((l) => l.trim())
+    .filter((l) => l.length > 0);
   if (lines.length < 2 || !/^\d+$/.test(lines[0]!) || !/^\d+$/.test(lines[1]!)) return false;
   const rows = Number(lines[0]);
   const cols = Number(lines[1]);

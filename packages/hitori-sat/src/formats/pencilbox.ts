@@ -43,7 +43,10 @@ export function parsePencilBox(text: string, pattern: boolean): ParsedPuzzle {
   gridLines.forEach(({ tokens, number }, row) => {
     if (tokens.length !== width) {
       const at = tokens[width] ?? tokens[tokens.length - 1]!;
-      throw new InputError(`row ${row + 1} has ${plural(tokens.length, 'cell')} but the header says ${plural(width, 'column')}`, { line: number, column: tokens.length > width ? at.column : 1 });
+      throw new InputError(`row ${row + 1} has ${plural(tokens.length, 'cell')} but the header says ${plural(width, 'column')}`, {
+        line: number,
+        column: tokens.length > width ? at.column : 1,
+      });
     }
     for (const token of tokens) cells.push(cellValue(token, pattern));
   });
@@ -64,7 +67,10 @@ export function parsePencilBox(text: string, pattern: boolean): ParsedPuzzle {
   const answerAt: Array<{ line: number; column: number }> = [];
   rest.forEach(({ tokens, number }, row) => {
     if (tokens.length !== width) {
-      throw new InputError(`answer row ${row + 1} has ${plural(tokens.length, 'mark')} but the header says ${plural(width, 'column')}`, { line: number, column: 1 });
+      throw new InputError(`answer row ${row + 1} has ${plural(tokens.length, 'mark')} but the header says ${plural(width, 'column')}`, {
+        line: number,
+        column: 1,
+      });
     }
     for (const token of tokens) {
       answer.push(token.text === '#' ? 1 : 0);
@@ -78,7 +84,12 @@ export function parsePencilBox(text: string, pattern: boolean): ParsedPuzzle {
 export function formatPencilBox(width: number, height: number, numbers: readonly number[], shaded?: ArrayLike<number>): string {
   const lines = [String(height), String(width)];
   for (let y = 0; y < height; y++) {
-    lines.push(numbers.slice(y * width, (y + 1) * width).map((n) => (n > 0 ? String(n) : '.')).join(' '));
+    lines.push(
+      numbers
+        .slice(y * width, (y + 1) * width)
+        .map((n) => (n > 0 ? String(n) : '.'))
+        .join(' '),
+    );
   }
   if (shaded) {
     for (let y = 0; y < height; y++) {

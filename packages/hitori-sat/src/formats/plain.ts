@@ -26,7 +26,12 @@ export function parsePlainGrid(text: string, pattern: boolean): ParsedPuzzle {
 export function formatPlainGrid(width: number, numbers: readonly number[]): string {
   const lines: string[] = [];
   for (let start = 0; start < numbers.length; start += width) {
-    lines.push(numbers.slice(start, start + width).map((n) => (n > 0 ? String(n) : '.')).join(' '));
+    lines.push(
+      numbers
+        .slice(start, start + width)
+        .map((n) => (n > 0 ? String(n) : '.'))
+        .join(' '),
+    );
   }
   return `${lines.join('\n')}\n`;
 }

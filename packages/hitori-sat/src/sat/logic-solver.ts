@@ -39,8 +39,10 @@ export async function loadLogicSolver(): Promise<void> {
       module = (await import(/* webpackIgnore: true */ /* @vite-ignore */ LOGIC_SOLVER)) as { default?: LogicModule } & LogicModule;
     } catch (error) {
       // An optional peer: most users keep the embedded cdcl and never install it.
-      if (isMissing(error)) throw new InputError('--sat-solver logic-solver needs the logic-solver package, which is not installed: npm install logic-solver@2.0.1');
-      if (!(globalThis as { process?: unknown }).process) throw new InputError("SAT solver 'logic-solver' is not bundled for the browser: in the browser use cdcl");
+      if (isMissing(error))
+        throw new InputError('--sat-solver logic-solver needs the logic-solver package, which is not installed: npm install logic-solver@2.0.1');
+      if (!(globalThis as { process?: unknown }).process)
+        throw new InputError("SAT solver 'logic-solver' is not bundled for the browser: in the browser use cdcl");
       throw error;
     }
     loaded = module.default ?? module;

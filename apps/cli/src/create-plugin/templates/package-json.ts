@@ -30,8 +30,8 @@ export function packageJson(vars: TemplateVars): string {
     files: ['dist', 'README.md', ...(workspace ? [] : ['CHANGELOG.md'])],
     kit: { apiVersion: 1, plugins: [{ id: vars.id, title: vars.title, module: './dist/plugin.js' }] },
     scripts: workspace
-      // Tests run after a build, so nothing in them (a run through the kit command) meets stale code.
-      ? { build: 'kit-build', test: 'kit-build && vitest run', lint: 'tsc -p tsconfig.json' }
+      ? // Tests run after a build, so nothing in them (a run through the kit command) meets stale code.
+        { build: 'kit-build', test: 'kit-build && vitest run', lint: 'tsc -p tsconfig.json' }
       : {
           build: 'tsc -p tsconfig.build.json',
           test: 'npm run build && vitest run',

@@ -24,7 +24,11 @@ export function readme(vars: TemplateVars): string {
         'npm publish       # prepack builds first',
         '```',
         ...(vars.coreRange.startsWith('file:')
-          ? ['', '`@kit/core` and `@kit/cli` are `file:` links into a Puzzle Kit clone (`kit create-plugin --link`);', 'replace them with `^` ranges from the registry before publishing.']
+          ? [
+              '',
+              '`@kit/core` and `@kit/cli` are `file:` links into a Puzzle Kit clone (`kit create-plugin --link`);',
+              'replace them with `^` ranges from the registry before publishing.',
+            ]
           : []),
       ];
   return [

@@ -7,7 +7,9 @@ import type { TemplateVars } from './vars.js';
  */
 export function testSource(vars: TemplateVars): string {
   const standalone = vars.layout !== 'workspace';
-  const cliImports = standalone ? "import { spawnSync } from 'node:child_process';\nimport { createRequire } from 'node:module';\nimport { dirname, join } from 'node:path';\nimport { fileURLToPath } from 'node:url';\n" : '';
+  const cliImports = standalone
+    ? "import { spawnSync } from 'node:child_process';\nimport { createRequire } from 'node:module';\nimport { dirname, join } from 'node:path';\nimport { fileURLToPath } from 'node:url';\n"
+    : '';
   const cliTest = standalone
     ? `
 

@@ -26,10 +26,18 @@ export function editorFor(plugin: AnyPlugin, instance: unknown, setup: PlaySetup
  * The position as the editor's grid, or undefined when the plugin gives none for it, names
  * another editor, or gives a grid the editor does not take or cells that are not the frame's.
  */
-export function editableNow(plugin: AnyPlugin, spec: GridEditorSpec, instance: unknown, setup: PlaySetup, position: PlayPosition, frameCells: number): EditableBoard | undefined {
+export function editableNow(
+  plugin: AnyPlugin,
+  spec: GridEditorSpec,
+  instance: unknown,
+  setup: PlaySetup,
+  position: PlayPosition,
+  frameCells: number,
+): EditableBoard | undefined {
   const editable = plugin.play?.editable as Editable | undefined;
   const found = editable?.(instance, setup, position);
-  if (!found || found.target !== spec.target || typeof found.text !== 'string' || !Array.isArray(found.cells) || found.cells.length !== frameCells) return undefined;
+  if (!found || found.target !== spec.target || typeof found.text !== 'string' || !Array.isArray(found.cells) || found.cells.length !== frameCells)
+    return undefined;
   let grid: string[][];
   try {
     grid = checkGrid(spec, spec.fromText(found.text, spec.target));
@@ -37,7 +45,15 @@ export function editableNow(plugin: AnyPlugin, spec: GridEditorSpec, instance: u
     return undefined;
   }
   const inGrid = (at: unknown) =>
-    at === null || (Array.isArray(at) && at.length === 2 && Number.isInteger(at[0]) && Number.isInteger(at[1]) && at[0] >= 0 && at[1] >= 0 && at[0] < grid.length && at[1] < grid[0]!.length);
+    at === null ||
+    (Array.isArray(at) &&
+      at.length === 2 &&
+      Number.isInteger(at[0]) &&
+      Number.isInteger(at[1]) &&
+      at[0] >= 0 &&
+      at[1] >= 0 &&
+      at[0] < grid.length &&
+      at[1] < grid[0]!.length);
   return found.cells.every(inGrid) ? { text: found.text, cells: found.cells } : undefined;
 }
 

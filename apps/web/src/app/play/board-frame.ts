@@ -98,7 +98,9 @@ export class BoardFrame implements DrawnBoard {
   mark(className: CellClass, cells: Iterable<number>): void {
     const wanted = new Set<number>();
     for (const cell of cells) if (Number.isInteger(cell) && cell >= 0 && cell < this.#cells.length) wanted.add(cell);
-    this.#cells.forEach((element, index) => { element.classList.toggle(className, wanted.has(index)); });
+    this.#cells.forEach((element, index) => {
+      element.classList.toggle(className, wanted.has(index));
+    });
   }
 
   /** The frame cell under a point of the viewport, or undefined off the board. */
@@ -129,7 +131,12 @@ export class BoardFrame implements DrawnBoard {
     for (let row = 0; row < height; row++) {
       const rowElement = h('div', { class: 'board-row', ...(this.interactive ? { role: 'row' } : {}) });
       for (let col = 0; col < width; col++) {
-        const cell = h('div', { class: 'board-cell', 'data-row': this.firstRow + row, 'data-col': col, ...(this.interactive ? { role: 'gridcell', tabindex: -1 } : {}) });
+        const cell = h('div', {
+          class: 'board-cell',
+          'data-row': this.firstRow + row,
+          'data-col': col,
+          ...(this.interactive ? { role: 'gridcell', tabindex: -1 } : {}),
+        });
         rowElement.append(cell);
         this.#cells.push(cell);
       }

@@ -37,7 +37,10 @@ export class BoardPainter {
     this.#start = spec.fromText(editable.text, spec.target);
     this.#grid = this.#start.map((row) => row.slice());
     this.#chosen = (spec.values[1] ?? spec.values[0])!.value;
-    this.#cursor = Math.max(0, editable.cells.findIndex((at) => at !== null));
+    this.#cursor = Math.max(
+      0,
+      editable.cells.findIndex((at) => at !== null),
+    );
     this.#board = new BoardFrame(true, className);
     this.#board.layer.setAttribute('role', 'grid');
     this.#board.layer.setAttribute('aria-label', `${spec.label}, editing: a tap paints a cell with the chosen value, a key paints its value`);

@@ -60,7 +60,11 @@ export class BoxLayers implements DrawnBoard {
     this.#boards.forEach((board, z) => {
       const block = (all: readonly number[] | undefined) => all?.slice(z * per, (z + 1) * per);
       const regions = block(frame.regions);
-      board.draw({ width: this.width, height: this.rows, cells: frame.cells.slice(z * per, (z + 1) * per), ...(regions ? { regions } : {}) }, palette, layerName(z, this.depth));
+      board.draw(
+        { width: this.width, height: this.rows, cells: frame.cells.slice(z * per, (z + 1) * per), ...(regions ? { regions } : {}) },
+        palette,
+        layerName(z, this.depth),
+      );
     });
   }
 
@@ -68,7 +72,12 @@ export class BoxLayers implements DrawnBoard {
   drawLines(lines: ReadonlyArray<readonly [number, number]>, className: string): void {
     const per = this.width * this.rows;
     this.#boards.forEach((board, z) => {
-      board.drawLines(lines.filter(([first, last]) => Math.floor(first / per) === z && Math.floor(last / per) === z).map(([first, last]) => [first - z * per, last - z * per] as const), className);
+      board.drawLines(
+        lines
+          .filter(([first, last]) => Math.floor(first / per) === z && Math.floor(last / per) === z)
+          .map(([first, last]) => [first - z * per, last - z * per] as const),
+        className,
+      );
     });
   }
 
@@ -76,7 +85,9 @@ export class BoxLayers implements DrawnBoard {
     const per = this.width * this.rows;
     const each: number[][] = this.#boards.map(() => []);
     for (const cell of cells) if (Number.isInteger(cell) && cell >= 0) each[Math.floor(cell / per)]?.push(cell % per);
-    this.#boards.forEach((board, z) => { board.mark(className, each[z]!); });
+    this.#boards.forEach((board, z) => {
+      board.mark(className, each[z]!);
+    });
   }
 
   cellAt(clientX: number, clientY: number): { row: number; col: number } | undefined {

@@ -22,7 +22,11 @@ export function boxFrame(setup: PiecesSetup, position: PiecesPosition): Frame {
         const index = (z * height + y) * width + x;
         const placed = owner[index]! >= 0 ? position.placed[owner[index]!] : undefined;
         const piece = placed ? setup.tray[placed.piece] : undefined;
-        cells[y * frameWidth + z * (width + gap) + x] = piece ? { fill: piece.fill ?? piece.name, label: piece.name } : holes.has(index) ? { fill: 'hole' } : {};
+        cells[y * frameWidth + z * (width + gap) + x] = piece
+          ? { fill: piece.fill ?? piece.name, label: piece.name }
+          : holes.has(index)
+            ? { fill: 'hole' }
+            : {};
       }
     }
   }
@@ -50,7 +54,12 @@ export function pieceSolid(piece: TrayPiece, orientation: number, palette: Palet
   const frameWidth = depth * width + depth - 1;
   const cells: Frame['cells'] = Array.from({ length: frameWidth * height }, () => ({}));
   for (const [z, y, x] of cubes) cells[y! * frameWidth + z! * (width + 1) + x!] = { fill: piece.fill ?? piece.name, label: piece.name };
-  const { picture } = drawSolid({ width: frameWidth, height, cells, layers: { depth, width, gap: 1 } }, palette, { yaw: -30, pitch: 30, apart: 0, shown: undefined });
+  const { picture } = drawSolid({ width: frameWidth, height, cells, layers: { depth, width, gap: 1 } }, palette, {
+    yaw: -30,
+    pitch: 30,
+    apart: 0,
+    shown: undefined,
+  });
   // The tray's button names the piece: the picture is decoration, and no stop for the keyboard.
   picture.removeAttribute('role');
   picture.removeAttribute('tabindex');

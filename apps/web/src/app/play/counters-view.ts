@@ -10,7 +10,13 @@ export class CountersView {
     this.element.hidden = !counters?.length;
     this.element.replaceChildren(
       ...(counters ?? []).map((counter) =>
-        h('output', { class: 'play-counter', 'data-counter': counter.label }, h('span', { class: 'counter-label' }, counter.label), ' ', h('span', { class: 'counter-value' }, String(counter.value))),
+        h(
+          'output',
+          { class: 'play-counter', 'data-counter': counter.label },
+          h('span', { class: 'counter-label' }, counter.label),
+          ' ',
+          h('span', { class: 'counter-value' }, String(counter.value)),
+        ),
       ),
     );
   }

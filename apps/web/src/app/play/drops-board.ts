@@ -52,7 +52,11 @@ export class DropsBoard implements PlayBoard {
     this.#cursor = { ...setup.spawn };
     const editing = host.editing;
     if (editing) {
-      this.#edit = h('button', { type: 'button', class: 'drop-button board-edit', onclick: () => (this.#painter ? this.#stopEditing(true) : this.#startEditing()) }, `Edit ${editing.spec.label.toLowerCase()}`);
+      this.#edit = h(
+        'button',
+        { type: 'button', class: 'drop-button board-edit', onclick: () => (this.#painter ? this.#stopEditing(true) : this.#startEditing()) },
+        `Edit ${editing.spec.label.toLowerCase()}`,
+      );
       this.#cancel = h('button', { type: 'button', class: 'drop-button board-edit', hidden: true, onclick: () => this.#stopEditing(false) }, 'Cancel edit');
     }
     const rows = setup.rotations.flatMap((rotation) => rotation.offsets.map(([row]) => row));
@@ -70,7 +74,13 @@ export class DropsBoard implements PlayBoard {
     );
     this.#stage = h(
       'div',
-      { class: 'drops-stage', tabindex: 0, role: 'group', 'aria-label': 'Field: Left and Right move the piece, Z and X turn it, Down drops it', 'aria-describedby': 'drops-help' },
+      {
+        class: 'drops-stage',
+        tabindex: 0,
+        role: 'group',
+        'aria-label': 'Field: Left and Right move the piece, Z and X turn it, Down drops it',
+        'aria-describedby': 'drops-help',
+      },
       this.#hand.element,
       this.#field.element,
     );
@@ -155,7 +165,7 @@ export class DropsBoard implements PlayBoard {
       this.#cursor = this.#nearest(this.setup.spawn.column, this.setup.spawn.rotation) ?? { ...this.setup.spawn };
     }
     const view = state.status.view;
-    const steps = state.fresh ? view.steps ?? [] : [];
+    const steps = state.fresh ? (view.steps ?? []) : [];
     this.#settled = steps.length === 0;
     if (steps.length > 0) this.#animate(view, 0);
     else this.#settle(view);
@@ -194,7 +204,10 @@ export class DropsBoard implements PlayBoard {
     this.#field.draw(frame, this.host.palette, description ?? frame.title ?? 'Field');
     this.#field.mark('pop', highlight);
     const state = this.#state!;
-    this.#field.mark('violation', state.status.violations.flatMap((violation) => violation.cells));
+    this.#field.mark(
+      'violation',
+      state.status.violations.flatMap((violation) => violation.cells),
+    );
     this.highlight(state.highlights);
   }
 
@@ -248,7 +261,10 @@ export class DropsBoard implements PlayBoard {
     }
     const at = state && state.game.position.kind === 'drops' ? currentDrop(this.setup, state.game.position) : undefined;
     const piece = at === undefined ? undefined : this.setup.queue[at];
-    const landing = show && piece && this.#legal.some((drop) => same(drop, this.#cursor)) ? state?.status.view.landings?.[`${this.#cursor.column}:${this.#cursor.rotation}`] : undefined;
+    const landing =
+      show && piece && this.#legal.some((drop) => same(drop, this.#cursor))
+        ? state?.status.view.landings?.[`${this.#cursor.column}:${this.#cursor.rotation}`]
+        : undefined;
     const marked: number[] = [];
     (landing ?? []).forEach((index, part) => {
       const cell = index === null ? undefined : cells[index];
@@ -281,7 +297,9 @@ export class DropsBoard implements PlayBoard {
       const width = Math.max(...cols) - left + 1;
       const height = Math.max(...rows) - top + 1;
       const cells: Frame['cells'] = Array.from({ length: width * height }, () => ({ hole: true }));
-      offsets.forEach(([row, col], part) => { cells[(row - top) * width + (col - left)] = piece.parts[part] ?? {}; });
+      offsets.forEach(([row, col], part) => {
+        cells[(row - top) * width + (col - left)] = piece.parts[part] ?? {};
+      });
       const frame = new BoardFrame(false, 'drops-preview');
       frame.draw({ width, height, cells }, this.host.palette, piece.label);
       items.push(h('li', { 'aria-label': piece.label, 'data-piece': piece.label }, frame.element));
@@ -295,7 +313,12 @@ export class DropsBoard implements PlayBoard {
     for (const drop of this.#legal) {
       if (drop.rotation !== rotation) continue;
       if (direction !== 0 && Math.sign(drop.column - column) !== direction) continue;
-      if (!best || Math.abs(drop.column - column) < Math.abs(best.column - column) || (Math.abs(drop.column - column) === Math.abs(best.column - column) && drop.column > best.column)) best = drop;
+      if (
+        !best ||
+        Math.abs(drop.column - column) < Math.abs(best.column - column) ||
+        (Math.abs(drop.column - column) === Math.abs(best.column - column) && drop.column > best.column)
+      )
+        best = drop;
     }
     return best;
   }

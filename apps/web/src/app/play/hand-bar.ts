@@ -43,11 +43,23 @@ export class HandBar {
     this.#turns = turns.map((turn) =>
       h(
         'button',
-        { type: 'button', class: 'hand-turn', 'data-turn': turn.key.toLowerCase(), 'aria-keyshortcuts': turn.key.toUpperCase(), title: `${turn.label} (${turn.key.toUpperCase()})`, disabled: true, onclick: () => handlers.turn(turn.key) },
+        {
+          type: 'button',
+          class: 'hand-turn',
+          'data-turn': turn.key.toLowerCase(),
+          'aria-keyshortcuts': turn.key.toUpperCase(),
+          title: `${turn.label} (${turn.key.toUpperCase()})`,
+          disabled: true,
+          onclick: () => handlers.turn(turn.key),
+        },
         turnName(turn),
       ),
     );
-    this.#back = h('button', { type: 'button', class: 'hand-back', title: 'Escape lets go; Delete takes a laid piece off', disabled: true, onclick: () => handlers.back() }, 'Back to tray');
+    this.#back = h(
+      'button',
+      { type: 'button', class: 'hand-back', title: 'Escape lets go; Delete takes a laid piece off', disabled: true, onclick: () => handlers.back() },
+      'Back to tray',
+    );
     this.element = h('div', { class: 'hand-bar', role: 'toolbar', 'aria-label': 'Piece in hand' }, this.#piece, ...this.#turns, this.#back);
     this.draw(undefined);
   }

@@ -54,7 +54,13 @@ export function dailyLevel(generator: GeneratorSpec): string {
 
 /** The day's game of a plugin: its seed from the date alone, the default size, the middle level. */
 export function dailyGame(pluginId: string, generator: GeneratorSpec, now: Date): MadeGame {
-  return { difficulty: dailyLevel(generator), seed: dailySeed(pluginId, now), size: generator.size?.default, parameters: {}, day: now.toISOString().slice(0, 10) };
+  return {
+    difficulty: dailyLevel(generator),
+    seed: dailySeed(pluginId, now),
+    size: generator.size?.default,
+    parameters: {},
+    day: now.toISOString().slice(0, 10),
+  };
 }
 
 /** The generator's default level. */
@@ -80,7 +86,8 @@ export function madeInUrl(search: string, pluginId: string, generator: Generator
   if (!generator) return 'this puzzle has no generator, so the link cannot make one';
   const today = dailyGame(pluginId, generator, now);
   const difficulty = params.get(DIFFICULTY_PARAMETER) ?? (daily ? today.difficulty : defaultLevel(generator));
-  if (!generator.levels.includes(difficulty)) return `difficulty must be one of ${generator.levels.join(', ')} (got ${JSON.stringify(difficulty.slice(0, 40))})`;
+  if (!generator.levels.includes(difficulty))
+    return `difficulty must be one of ${generator.levels.join(', ')} (got ${JSON.stringify(difficulty.slice(0, 40))})`;
   const seedText = params.get(SEED_PARAMETER);
   let seed = daily ? today.seed : 1;
   if (seedText !== null) {
@@ -98,12 +105,24 @@ export function madeInUrl(search: string, pluginId: string, generator: Generator
   const problem = size === undefined ? undefined : checkSize(generator, size);
   if (problem) return problem;
   // A daily link made on another day keeps its seed, so it reopens that game (no longer today's).
-  return { difficulty, seed, size: size ?? undefined, parameters, day: daily && seed === today.seed && difficulty === today.difficulty ? today.day : undefined };
+  return {
+    difficulty,
+    seed,
+    size: size ?? undefined,
+    parameters,
+    day: daily && seed === today.seed && difficulty === today.difficulty ? today.day : undefined,
+  };
 }
 
 /** The address that makes this game again, in play, with a position when `code` is given. */
 export function madeSearch(pluginId: string, made: MadeGame, code?: string): string {
-  const params = new URLSearchParams({ puzzle: pluginId, play: '1', [NEW_PARAMETER]: '1', [DIFFICULTY_PARAMETER]: made.difficulty, [SEED_PARAMETER]: String(made.seed) });
+  const params = new URLSearchParams({
+    puzzle: pluginId,
+    play: '1',
+    [NEW_PARAMETER]: '1',
+    [DIFFICULTY_PARAMETER]: made.difficulty,
+    [SEED_PARAMETER]: String(made.seed),
+  });
   if (made.size !== undefined) params.set(SIZE_PARAMETER, made.size);
   for (const [name, value] of Object.entries(made.parameters)) params.set(name, value);
   if (made.day !== undefined) params.set(DAILY_PARAMETER, '1');
@@ -136,7 +155,13 @@ export function sampleMade(sample: PluginSample, generator: GeneratorSpec): Made
   }
   if (size === undefined && seed === undefined && Object.keys(parameters).length === 0) return undefined;
   // A pattern to fill gives the size itself: no size is asked for unless the example names one.
-  return { difficulty: defaultLevel(generator), seed: seed ?? 1, size: size ?? (Object.keys(parameters).length > 0 ? undefined : generator.size?.default), parameters, day: undefined };
+  return {
+    difficulty: defaultLevel(generator),
+    seed: seed ?? 1,
+    size: size ?? (Object.keys(parameters).length > 0 ? undefined : generator.size?.default),
+    parameters,
+    day: undefined,
+  };
 }
 
 const FLAG = /(^|[^\w-])--([a-z][a-z0-9-]*)/g;

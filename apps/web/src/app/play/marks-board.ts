@@ -51,7 +51,13 @@ export class MarksBoard implements PlayBoard {
     const buttons = setup.marks.map((mark, index) =>
       h(
         'button',
-        { type: 'button', class: 'mark-button', 'data-put': mark.value, title: mark.key ? `key ${mark.key.toUpperCase()}` : '', onclick: () => this.#put(this.#cursor, mark.value) },
+        {
+          type: 'button',
+          class: 'mark-button',
+          'data-put': mark.value,
+          title: mark.key ? `key ${mark.key.toUpperCase()}` : '',
+          onclick: () => this.#put(this.#cursor, mark.value),
+        },
         index === 0 ? `clear (${mark.label})` : mark.label,
       ),
     );
@@ -86,7 +92,7 @@ export class MarksBoard implements PlayBoard {
       const value = position.marks[index] ?? setup.marks[0]!.value;
       cell.dataset['mark'] = value;
       // Pencil marks under a mark stay in the position (clearing the mark shows them again) but not on the board.
-      const notes = value === setup.marks[0]!.value ? position.notes[index] ?? [] : [];
+      const notes = value === setup.marks[0]!.value ? (position.notes[index] ?? []) : [];
       const shown = frame.cells[index]?.label;
       const parts = [cellName(setup, index), shown, labelOf(value)];
       if (this.#fixed.has(index)) parts.push('given');
@@ -99,8 +105,14 @@ export class MarksBoard implements PlayBoard {
       cell.setAttribute('aria-selected', String(index === this.#cursor));
     });
     const violations = state.status.violations;
-    this.#frame.mark('violation', violations.flatMap((violation) => violation.cells));
-    this.#frame.drawLines(violations.flatMap((violation) => violation.lines ?? []), 'violation-line');
+    this.#frame.mark(
+      'violation',
+      violations.flatMap((violation) => violation.cells),
+    );
+    this.#frame.drawLines(
+      violations.flatMap((violation) => violation.lines ?? []),
+      'violation-line',
+    );
     this.highlight(state.highlights);
     this.#frame.mark('cursor', [this.#cursor]);
   }
@@ -233,7 +245,7 @@ export class MarksBoard implements PlayBoard {
       this.#put(this.#cursor, this.setup.marks[0]!.value);
     } else {
       const pencil = this.#pencil?.getAttribute('aria-pressed') === 'true';
-      const mark = (pencil ? this.setup.notes ?? [] : this.setup.marks).find((each) => keyMatches(each, key));
+      const mark = (pencil ? (this.setup.notes ?? []) : this.setup.marks).find((each) => keyMatches(each, key));
       if (!mark) return;
       this.#put(this.#cursor, mark.value);
     }

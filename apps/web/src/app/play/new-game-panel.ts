@@ -68,7 +68,14 @@ export class NewGamePanel {
       this.#height.value = height ?? '';
       this.#sizeField.replaceChildren(
         h('label', { for: 'new-game-width' }, 'size', h('span', { class: 'hint' }, `${size.min} to ${size.max}`)),
-        h('span', { class: 'size-pair' }, this.#width, h('span', { 'aria-hidden': 'true' }, ' × '), h('label', { for: 'new-game-height', class: 'visually-hidden' }, 'height'), this.#height),
+        h(
+          'span',
+          { class: 'size-pair' },
+          this.#width,
+          h('span', { 'aria-hidden': 'true' }, ' × '),
+          h('label', { for: 'new-game-height', class: 'visually-hidden' }, 'height'),
+          this.#height,
+        ),
       );
       this.#width.setAttribute('aria-label', 'width');
     }

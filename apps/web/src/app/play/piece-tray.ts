@@ -44,7 +44,13 @@ export function pieceShape(piece: TrayPiece, orientation: number, palette: Palet
   shape.style.setProperty('--cols', String(cols));
   cells.forEach(([row, col], part) => {
     const at = parts[part]!;
-    const cell = h('span', { class: 'tray-cell', 'data-part': part, 'data-dr': at.length === 3 ? at[1]! : row, 'data-dc': at.length === 3 ? at[2]! : col, ...(at.length === 3 ? { 'data-dl': at[0]! } : {}) });
+    const cell = h('span', {
+      class: 'tray-cell',
+      'data-part': part,
+      'data-dr': at.length === 3 ? at[1]! : row,
+      'data-dc': at.length === 3 ? at[2]! : col,
+      ...(at.length === 3 ? { 'data-dl': at[0]! } : {}),
+    });
     cell.style.gridRow = String(row + 1);
     cell.style.gridColumn = String(col + 1);
     if (colour) cell.style.background = colour;

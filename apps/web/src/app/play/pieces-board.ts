@@ -4,9 +4,7 @@
 // and Enter. R and F (the piece's turn keys) turn the piece in hand, during a drag too; so do the
 // hand bar's buttons and a tap on the piece in hand. A laid piece is picked up again with a tap, a
 // click or Enter, dragged somewhere else, or put back with Delete or Back to tray.
-import {
-  applyMove, cellName, coverOf, pieceCells, piecesLeft, PlayMoveError, type PiecesPosition, type PiecesSetup, type PlayMove,
-} from '@kit/core/play';
+import { applyMove, cellName, coverOf, pieceCells, piecesLeft, PlayMoveError, type PiecesPosition, type PiecesSetup, type PlayMove } from '@kit/core/play';
 import { h } from '../dom.js';
 import { BoardFrame, type DrawnBoard } from './board-frame.js';
 import { BoxLayers } from './box-layers.js';
@@ -91,7 +89,15 @@ export class PiecesBoard implements PlayBoard {
     layer.addEventListener('keydown', (event) => this.#key(event));
     document.addEventListener('keydown', this.#onDocumentKey);
     this.#box = this.#depth > 1 ? new BoxView(setup, host.palette) : undefined;
-    this.element = h('div', { class: 'pieces-play' }, this.#counters.element, ...(this.#box ? [h('div', { class: 'box-row' }, this.#frame.element, this.#box.element)] : [this.#frame.element]), this.#handBar.element, this.#tray.element, this.#follower.element);
+    this.element = h(
+      'div',
+      { class: 'pieces-play' },
+      this.#counters.element,
+      ...(this.#box ? [h('div', { class: 'box-row' }, this.#frame.element, this.#box.element)] : [this.#frame.element]),
+      this.#handBar.element,
+      this.#tray.element,
+      this.#follower.element,
+    );
   }
 
   dispose(): void {
@@ -120,8 +126,14 @@ export class PiecesBoard implements PlayBoard {
       cell.tabIndex = index === this.#cursor ? 0 : -1;
     });
     const violations = state.status.violations;
-    this.#frame.mark('violation', violations.flatMap((violation) => violation.cells));
-    this.#frame.drawLines(violations.flatMap((violation) => violation.lines ?? []), 'violation-line');
+    this.#frame.mark(
+      'violation',
+      violations.flatMap((violation) => violation.cells),
+    );
+    this.#frame.drawLines(
+      violations.flatMap((violation) => violation.lines ?? []),
+      'violation-line',
+    );
     this.highlight(state.highlights);
     this.#frame.mark('cursor', [this.#cursor]);
     this.#box?.draw(this.#position);

@@ -23,10 +23,23 @@ export class PlayLinks {
 
   /** Links the plugin's view names; only https ones, opened in a new tab (a plugin's output is not trusted blindly). */
   outside(links: ReadonlyArray<{ label: string; url: string }> | undefined): void {
-    const safe = (links ?? []).filter((link) => typeof link.label === 'string' && typeof link.url === 'string' && /^https:\/\/[^\s]+$/.test(link.url)).slice(0, 4);
+    const safe = (links ?? [])
+      .filter((link) => typeof link.label === 'string' && typeof link.url === 'string' && /^https:\/\/[^\s]+$/.test(link.url))
+      .slice(0, 4);
     this.#outside.replaceChildren(
       ...safe.map((link) =>
-        h('a', { href: link.url, class: 'play-link', target: '_blank', rel: 'noopener noreferrer', 'data-outside': '', title: `The position on ${link.label.slice(0, 60)}` }, link.label.slice(0, 60)),
+        h(
+          'a',
+          {
+            href: link.url,
+            class: 'play-link',
+            target: '_blank',
+            rel: 'noopener noreferrer',
+            'data-outside': '',
+            title: `The position on ${link.label.slice(0, 60)}`,
+          },
+          link.label.slice(0, 60),
+        ),
       ),
     );
   }

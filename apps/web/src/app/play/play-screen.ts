@@ -5,8 +5,26 @@
 // puzzle in localStorage; the time played runs while the game is on screen.
 import { mergePalette, type GridEditorSpec } from '@kit/core';
 import {
-  initialPosition, PlayMoveError, type PlayHint, type PlayMove, RefereeClient, gameCode, gameStatus, playMove, playSetup, playedMoves,
-  redoGame, remainingText, startGame, undoGame, canRedo, canUndo, type Game, type GameStatus, type RefereeAsk, type RefereeReport,
+  initialPosition,
+  PlayMoveError,
+  type PlayHint,
+  type PlayMove,
+  RefereeClient,
+  gameCode,
+  gameStatus,
+  playMove,
+  playSetup,
+  playedMoves,
+  redoGame,
+  remainingText,
+  startGame,
+  undoGame,
+  canRedo,
+  canUndo,
+  type Game,
+  type GameStatus,
+  type RefereeAsk,
+  type RefereeReport,
 } from '@kit/core/play';
 import { type Grade, type GradeStep, MakerClient, readGeneratorSize } from '@kit/core/make';
 import { AbortedError, parseOptions, type RawOptions, type RegisteredPlugin } from '@kit/core/host';
@@ -117,7 +135,14 @@ export class PlayScreen {
       this.#links.element,
       h('p', { class: 'board-help' }, 'Ctrl+Z undoes a move, Ctrl+Shift+Z or Ctrl+Y plays it again. Progress is kept in this browser.'),
     );
-    panel.replaceChildren(h('div', { class: 'layout play-layout' }, controls, h('section', { class: 'stage', 'aria-label': 'Board' }, this.#problem, this.#referee.element, this.#boardHolder)));
+    panel.replaceChildren(
+      h(
+        'div',
+        { class: 'layout play-layout' },
+        controls,
+        h('section', { class: 'stage', 'aria-label': 'Board' }, this.#problem, this.#referee.element, this.#boardHolder),
+      ),
+    );
     document.addEventListener('keydown', (event) => this.#historyKeys(event));
     document.addEventListener('visibilitychange', () => {
       this.#timer.setVisible(document.visibilityState === 'visible');
@@ -136,7 +161,12 @@ export class PlayScreen {
       const made = madeInUrl(location.search, plugin.id, plugin.generator, new Date());
       if (typeof made === 'object') {
         const current = this.#current;
-        if (current?.registered === registered && current.made && madeSearch(plugin.id, current.made) === madeSearch(plugin.id, made) && !gameInUrl(location.search)) {
+        if (
+          current?.registered === registered &&
+          current.made &&
+          madeSearch(plugin.id, current.made) === madeSearch(plugin.id, made) &&
+          !gameInUrl(location.search)
+        ) {
           this.#carryOn(current, false);
         } else this.#makeGame(made, false, registered);
         return;
@@ -148,7 +178,13 @@ export class PlayScreen {
     const { puzzle, problems } = linkProblem ? choosePuzzle(plugin, { values: {} }, '') : choosePuzzle(plugin, request, location.search);
     if (linkProblem) problems.unshift(linkProblem);
     const current = this.#current;
-    if (current && current.registered === registered && current.made === undefined && current.puzzle.identity === puzzle.identity && !gameInUrl(location.search)) {
+    if (
+      current &&
+      current.registered === registered &&
+      current.made === undefined &&
+      current.puzzle.identity === puzzle.identity &&
+      !gameInUrl(location.search)
+    ) {
       this.#carryOn(current, picked);
       return;
     }
@@ -187,7 +223,9 @@ export class PlayScreen {
       const fromSample = sample && plugin.generator ? sampleMade(sample, plugin.generator) : undefined;
       const other = plugin.generator ? 'Choose another example, or make a new game.' : 'Choose another example.';
       const refuse = (reason: string) => {
-        this.#problem.textContent = [...problems, `This ${puzzle.example ? 'example' : 'puzzle'} cannot be played: ${reason}. ${other}`].filter(Boolean).join('\n');
+        this.#problem.textContent = [...problems, `This ${puzzle.example ? 'example' : 'puzzle'} cannot be played: ${reason}. ${other}`]
+          .filter(Boolean)
+          .join('\n');
       };
       if (fromSample) {
         // A made example that the generator refuses (a pattern of another level) says so where the board would be.
@@ -216,7 +254,11 @@ export class PlayScreen {
       ...(editing ? { editing } : {}),
     };
     const board: PlayBoard =
-      setup.kind === 'marks' ? new MarksBoard(setup, host) : setup.kind === 'pieces' ? new PiecesBoard(setup, host) : new DropsBoard(setup, host, plugin.stepDelayMs ?? PLAY_STEP_DELAY_MS);
+      setup.kind === 'marks'
+        ? new MarksBoard(setup, host)
+        : setup.kind === 'pieces'
+          ? new PiecesBoard(setup, host)
+          : new DropsBoard(setup, host, plugin.stepDelayMs ?? PLAY_STEP_DELAY_MS);
     this.#boardHolder.replaceChildren(board.element);
     this.#boardHolder.dataset['kind'] = setup.kind;
     const status = gameStatus(plugin, instance, game);
@@ -482,12 +524,14 @@ export class PlayScreen {
     const path = current.registered.plugin.grader ? this.#gradeOf(current) : undefined;
     if (!path) return this.#judge({ mistake: true, hint: true });
     const game = current.game;
-    path.then(
-      () => undefined,
-      () => undefined,
-    ).then(() => {
-      if (this.#current === current && current.game === game) this.#judge({ mistake: true, hint: true });
-    });
+    path
+      .then(
+        () => undefined,
+        () => undefined,
+      )
+      .then(() => {
+        if (this.#current === current && current.game === game) this.#judge({ mistake: true, hint: true });
+      });
   }
 
   /**
@@ -599,31 +643,44 @@ export class PlayScreen {
     const making = new AbortController();
     this.#making = making;
     this.#newGame.making();
-    this.#makerFor(registered).generate(request, { signal: making.signal, onProgress: (tries) => this.#newGame.progress(tries) }).then(
-      (puzzle) => {
-        if (this.#making !== making) return;
-        this.#making = undefined;
-        let values: Record<string, string>;
-        try {
-          // A plugin whose file holds more than its editor reads gives the form's input and options.
-          const form = puzzle.form ?? { input: puzzle.input, options: {} };
-          values = sampleValues(plugin, { name: 'made', title: 'made', ...(form.input !== undefined ? { input: form.input } : {}), options: { ...form.options } });
-        } catch (error) {
-          this.#newGame.done(`The made puzzle could not be read: ${inWords(errorText(error))}.`);
-          return;
-        }
-        const tries = puzzle.tries === undefined ? '' : ` after ${puzzle.tries} ${puzzle.tries === 1 ? 'try' : 'tries'}`;
-        this.#newGame.done(`Made${tries}.`);
-        const shown = { ...made, difficulty: puzzle.difficulty };
-        this.#begin(registered, { values, example: undefined, identity: puzzleIdentity(plugin.id, { ...values, made: madeSearch(plugin.id, made) }) }, [], picked, shown);
-      },
-      (error: unknown) => {
-        if (this.#making !== making) return;
-        this.#making = undefined;
-        this.#newGame.done(error instanceof AbortedError ? 'Cancelled.' : `No puzzle made: ${inWords(errorText(error))}.`);
-        if (!(error instanceof AbortedError)) refuse?.(inWords(errorText(error)));
-      },
-    );
+    this.#makerFor(registered)
+      .generate(request, { signal: making.signal, onProgress: (tries) => this.#newGame.progress(tries) })
+      .then(
+        (puzzle) => {
+          if (this.#making !== making) return;
+          this.#making = undefined;
+          let values: Record<string, string>;
+          try {
+            // A plugin whose file holds more than its editor reads gives the form's input and options.
+            const form = puzzle.form ?? { input: puzzle.input, options: {} };
+            values = sampleValues(plugin, {
+              name: 'made',
+              title: 'made',
+              ...(form.input !== undefined ? { input: form.input } : {}),
+              options: { ...form.options },
+            });
+          } catch (error) {
+            this.#newGame.done(`The made puzzle could not be read: ${inWords(errorText(error))}.`);
+            return;
+          }
+          const tries = puzzle.tries === undefined ? '' : ` after ${puzzle.tries} ${puzzle.tries === 1 ? 'try' : 'tries'}`;
+          this.#newGame.done(`Made${tries}.`);
+          const shown = { ...made, difficulty: puzzle.difficulty };
+          this.#begin(
+            registered,
+            { values, example: undefined, identity: puzzleIdentity(plugin.id, { ...values, made: madeSearch(plugin.id, made) }) },
+            [],
+            picked,
+            shown,
+          );
+        },
+        (error: unknown) => {
+          if (this.#making !== making) return;
+          this.#making = undefined;
+          this.#newGame.done(error instanceof AbortedError ? 'Cancelled.' : `No puzzle made: ${inWords(errorText(error))}.`);
+          if (!(error instanceof AbortedError)) refuse?.(inWords(errorText(error)));
+        },
+      );
   }
 
   #cancelMaking(): void {
@@ -731,7 +788,10 @@ export class PlayScreen {
 
   #fillExamples(registered: RegisteredPlugin, selected: string | undefined): void {
     const samples = registered.plugin.samples ?? [];
-    this.#examples.replaceChildren(h('option', { value: '' }, samples.length ? 'Choose an example…' : 'No examples'), ...samples.map((sample) => h('option', { value: sample.name }, sample.title)));
+    this.#examples.replaceChildren(
+      h('option', { value: '' }, samples.length ? 'Choose an example…' : 'No examples'),
+      ...samples.map((sample) => h('option', { value: sample.name }, sample.title)),
+    );
     this.#examples.value = selected ?? '';
     this.#examples.closest('.field')?.toggleAttribute('hidden', samples.length === 0);
   }

@@ -19,7 +19,7 @@ export function moveWords(setup: PlaySetup, move: PlayMove): string {
     case 'note': {
       if (setup.kind !== 'marks') return move.type;
       const where = cellName(setup, move.cell);
-      const list = move.type === 'mark' ? setup.marks : setup.notes ?? [];
+      const list = move.type === 'mark' ? setup.marks : (setup.notes ?? []);
       const mark = list.find((each) => each.value === move.value);
       if (move.type === 'mark' && setup.marks[0]?.value === move.value) return `cleared ${where}`;
       return move.type === 'mark' ? `${mark?.label ?? move.value} at ${where}` : `pencil mark ${mark?.label ?? move.value} at ${where}`;
@@ -49,7 +49,7 @@ export function moveCells(setup: PlaySetup, move: PlayMove): number[] {
     case 'lift':
       return [move.cell];
     case 'place':
-      return setup.kind === 'pieces' ? pieceCells(setup, move.piece, move.orientation, move.cell) ?? [] : [];
+      return setup.kind === 'pieces' ? (pieceCells(setup, move.piece, move.orientation, move.cell) ?? []) : [];
     default:
       return [];
   }

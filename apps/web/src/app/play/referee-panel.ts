@@ -28,7 +28,15 @@ export class RefereePanel {
       { class: 'referee', 'aria-label': 'Referee' },
       h('p', { class: 'referee-line' }, this.#label, this.#remaining, this.#timer),
       // Focusable: a keyboard can scroll it when its lines overflow.
-      h('div', { class: 'referee-notes', role: 'group', 'aria-label': 'The referee\'s notes', tabindex: 0 }, this.#solved, this.#violations, this.#mistake, this.#hint, this.#message),
+      h(
+        'div',
+        { class: 'referee-notes', role: 'group', 'aria-label': "The referee's notes", tabindex: 0 },
+        this.#solved,
+        this.#violations,
+        this.#mistake,
+        this.#hint,
+        this.#message,
+      ),
       this.#announce,
     );
   }
@@ -40,7 +48,11 @@ export class RefereePanel {
    */
   judged(yes: boolean, kind?: PlaySetup['kind']): void {
     this.#remaining.hidden = !yes;
-    this.#label.textContent = !yes ? 'Free play: no goal to count towards' : kind === 'pieces' ? 'Ways to finish (turned and mirrored copies count apart)' : 'Solutions';
+    this.#label.textContent = !yes
+      ? 'Free play: no goal to count towards'
+      : kind === 'pieces'
+        ? 'Ways to finish (turned and mirrored copies count apart)'
+        : 'Solutions';
   }
 
   /** The count is being worked out. */

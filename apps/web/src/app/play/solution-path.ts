@@ -21,7 +21,13 @@ export class SolutionPath {
   readonly #close = h('button', { type: 'button', id: 'path-close' }, 'Close');
   readonly #summary = h('p', { id: 'path-summary', class: 'meta' });
   readonly #step = h('p', { id: 'path-step', class: 'path-step', 'aria-live': 'polite' });
-  readonly #steps = h('div', { class: 'path-steps', hidden: true }, h('div', { class: 'actions play-actions' }, this.#back, this.#forward, this.#close), this.#summary, this.#step);
+  readonly #steps = h(
+    'div',
+    { class: 'path-steps', hidden: true },
+    h('div', { class: 'actions play-actions' }, this.#back, this.#forward, this.#close),
+    this.#summary,
+    this.#step,
+  );
   #grade: Grade | undefined;
   #levels: readonly string[] = [];
   /** Steps shown so far (0: the start). */
@@ -91,7 +97,10 @@ export class SolutionPath {
     this.#step.dataset['step'] = String(this.#at);
     if (step) this.#step.dataset['rule'] = step.rule;
     else delete this.#step.dataset['rule'];
-    setText(this.#step, step ? `Step ${this.#at} of ${grade.steps.length}, ${step.rule}: ${step.text}` : `The start: ${grade.steps.length} steps to go. Forward shows the first.`);
+    setText(
+      this.#step,
+      step ? `Step ${this.#at} of ${grade.steps.length}, ${step.rule}: ${step.text}` : `The start: ${grade.steps.length} steps to go. Forward shows the first.`,
+    );
     this.actions.preview(this.#at, step);
   }
 }
