@@ -1,17 +1,8 @@
 // The referee of a polycube packing in play: the target with the laid pieces' cubes as holes, the
 // pieces left, every packing counted (`--symmetry none`: what `kit run polycube --symmetry none`
 // counts for that target and those pieces). Loaded lazily, in the worker.
-import {
-  piecesLeft,
-  type CompletionRequest,
-  type CompletionResult,
-  type PiecesPosition,
-  type PiecesSetup,
-  type PlacedPiece,
-  type PlayPosition,
-  type PlayReferee,
-  type PlaySetup,
-} from '@kit/core/play';
+import { piecesLeft } from '@kit/core/play';
+import type { CompletionRequest, CompletionResult, PiecesPosition, PiecesSetup, PlacedPiece, PlayPosition, PlayReferee, PlaySetup } from '@kit/core/play';
 import { prepare, runAll } from './engine.js';
 import type { PackingInstance } from './instance.js';
 import type { PieceKind, PieceSet } from './pieces.js';

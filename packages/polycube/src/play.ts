@@ -5,18 +5,8 @@
 // flip: a solid piece cannot be turned into its mirror image. A pocket of empty cubes the pieces
 // left cannot fill shows at once; the referee (play-referee.ts) counts every completion.
 import { InputError, type Cell, type Frame } from '@kit/core';
-import {
-  coverOf,
-  piecesLeft,
-  PLAY_LIMITS,
-  type PiecesPosition,
-  type PiecesSetup,
-  type PlayPosition,
-  type PlaySetup,
-  type PlaySpec,
-  type PlayViolation,
-  type TrayPiece,
-} from '@kit/core/play';
+import { coverOf, piecesLeft, PLAY_LIMITS } from '@kit/core/play';
+import type { PiecesPosition, PiecesSetup, PlayPosition, PlaySetup, PlaySpec, PlayViolation, TrayPiece } from '@kit/core/play';
 import { openRegions } from '@kit/grid';
 import { type Shape, type Voxel, normalize, orientations, shapeKey } from './geometry.js';
 import type { PackingInstance } from './instance.js';
