@@ -162,9 +162,9 @@ describe('using the packages from the registry', () => {
 
     npm(dir, 'install', '--no-audit', '--no-fund');
     const tests = npm(dir, 'test');
-    // Its eight solver tests, one through the kit command on the freshly built plugin, and seven of
-    // the board file, the editor's examples and play.
-    expect(passedCount(tests.stdout)).toBe(16);
+    // Its eight solver tests, one through the kit command on the freshly built plugin, the board
+    // file's and the editor's examples, and play: core's conformance suite and the puzzle's own.
+    expect(passedCount(tests.stdout)).toBe(24);
     const listed = npx(dir, '--no', 'kit', 'list');
     expect([listed.status, listed.stderr, listed.stdout]).toEqual([0, '', 'my-puzzle  0.1.0  My Puzzle\n']);
     const board = npx(dir, '--no', 'kit', 'run', 'my-puzzle', 'boards/corner.txt', '--count');

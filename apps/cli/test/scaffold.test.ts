@@ -50,7 +50,7 @@ describe('kit create-plugin kit-plugin-queens: the package it writes', () => {
     const tests = node(dir, [join(TOOLS.vitest, 'vitest.mjs'), 'run', '--reporter=json'], 300_000);
     const report = JSON.parse(tests.stdout.slice(tests.stdout.indexOf('{'))) as { numPassedTests: number; numFailedTests: number; numTotalTests: number };
     expect({ passed: report.numPassedTests, failed: report.numFailedTests }, tests.stderr).toEqual({ passed: report.numTotalTests, failed: 0 });
-    expect(report.numTotalTests).toBe(16);
+    expect(report.numTotalTests).toBe(24);
     const run = node(dir, [BIN, 'run', 'queens', 'boards/corner.txt', '--count']);
     expect([run.status, run.stderr, run.stdout]).toEqual([0, '', '8x8: 4 solutions, 227 tries\n']);
     writeFileSync(join(dir, 'bad.txt'), 'Q..\n.q.\n...\n');
