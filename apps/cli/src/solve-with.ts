@@ -19,7 +19,9 @@ export async function runPlace(found: DiscoveredPlugin, instance: unknown, commo
     drawsMeanwhile: animate,
     distributed: common.shard !== undefined || common.queue !== undefined,
   };
-  if (placeRun(shape) === 'here' || shape.drawsMeanwhile || shape.distributed) return placeRun(shape);
+  // Only a run the threads alone send to workers can be kept here by the guess: the rest is decided.
+  const byThreads = placeRun(shape);
+  if (byThreads === 'here' || shape.drawsMeanwhile || shape.distributed) return byThreads;
   const solver = await found.plugin.solver();
   return placeRun({ ...shape, estimatedTries: solver.estimate?.(instance) });
 }
