@@ -6,7 +6,7 @@
 // pieces with a range of counts need no fixed depth).
 //
 // Boxes whose pieces all have four cells or more branch on the most walled-in empty cell instead
-// of the first (see chooseSlot). Placements are bucketed by first cell, by what they need of the
+// of the first (see walledInSlot). Placements are bucketed by first cell, by what they need of the
 // next `window` cells and by kind (for those boxes also by each cell and the pattern of its
 // neighbours they need); the scan for the next placement that fits is a loop of its own over mask
 // addresses: with few values live in it, V8's optimising compiler keeps them all in registers. With pruning, a
@@ -55,7 +55,7 @@ let savedBoard: usize = 0; // u64 per depth
 let savedState: usize = 0; // 6 x i32 per depth: base, kind, scan address and end, todo (and padding)
 let slots: i32 = 0;
 let cellPatterns: i32 = 0;
-// Constrained-cell branching (see chooseSlot): one slot per (cell, pattern of its empty
+// Constrained-cell branching (see walledInSlot): one slot per (cell, pattern of its empty
 // neighbours), after the first-cell slots; 0 when off.
 let coverSlots: i32 = 0;
 
@@ -97,7 +97,7 @@ export function layout(
     if (b != 0) minusB |= bit;
   }
   cellPatterns = size * patterns;
-  coverSlots = pruning && !planar && constrainedCells ? size * 64 : 0;
+  coverSlots = pockets && constrainedCells ? size * 64 : 0;
   slots = (cellPatterns + coverSlots) * kindCount;
   // A placement is listed under at most `patterns` window patterns, and under at most six
   // neighbour patterns of each of its cells.
@@ -285,7 +285,7 @@ export function estimate(probes: i32, seed: u32): f64 {
     for (;;) {
       let av = 0;
       for (let k = 0; k < kinds; k++) if (load<i32>(work + (<usize>k << 2)) > 0) av |= 1 << k;
-      const slot = chooseSlot(b, plusA, minusA, plusB, minusB, strideB, strideC, coverSlots != 0);
+      const slot = chooseSlot(b);
       const todoKinds = av & load<i32>(there + (<usize>slot << 2));
       // Count the children, then walk to the chosen one.
       let children = 0;
@@ -327,14 +327,15 @@ export function estimate(probes: i32, seed: u32): f64 {
   return total / <f64>probes;
 }
 
-/**
- * Is there an enclosed empty region of two or three cells among the empty cells `e` of a box? Each
- * cell's empty neighbours are counted bit-sliced (one, two, three or more); such a region is a cell
- * with one or two empty neighbours, each of which has that cell as its only empty neighbour (no
- * triangles in a cubic grid: three cells enclosed form a path). Branch-free, a few dozen operations.
- */
+// Each empty cell's empty neighbours, counted bit-sliced by countEmptyNeighbours: cells with one
+// or more, two or more, three or more. The pocket test counts them for each placement it looks at;
+// the one the search takes is the last looked at, so its descent reuses them (walledInSlot).
+let openOne: u64 = 0;
+let openTwo: u64 = 0;
+let openThree: u64 = 0;
+
 @inline
-function hasSmallPocket(e: u64, pa: u64, ma: u64, pb: u64, mb: u64, sb: u64, sc: u64): bool {
+function countEmptyNeighbours(e: u64, pa: u64, ma: u64, pb: u64, mb: u64, sb: u64, sc: u64): void {
   // Cells with an empty neighbour one way, for each of the six ways.
   const t1 = (e & pa) << 1;
   const t2 = (e & ma) >> 1;
@@ -357,63 +358,67 @@ function hasSmallPocket(e: u64, pa: u64, ma: u64, pb: u64, mb: u64, sb: u64, sc:
   three |= two & t6;
   two |= one & t6;
   one |= t6;
-  const leaf = e & one & ~two;
-  const link = e & two & ~three;
+  openOne = one;
+  openTwo = two;
+  openThree = three;
+}
+
+/**
+ * Is there an enclosed empty region of two or three cells among the empty cells `e` of a box? Such
+ * a region is a cell with one or two empty neighbours, each of which has that cell as its only
+ * empty neighbour (no triangles in a cubic grid: three cells enclosed form a path). Branch-free, a
+ * few dozen operations.
+ */
+@inline
+function hasSmallPocket(e: u64, pa: u64, ma: u64, pb: u64, mb: u64, sb: u64, sc: u64): bool {
+  countEmptyNeighbours(e, pa, ma, pb, mb, sb, sc);
+  const leaf = e & openOne & ~openTwo;
+  const link = e & openTwo & ~openThree;
   // Cells next to an empty cell that is not a leaf.
   const inner = e & ~leaf;
   const nearInner = ((inner & pa) << 1) | ((inner & ma) >> 1) | ((inner & pb) << sb) | ((inner & mb) >> sb) | (inner << sc) | (inner >> sc);
   return ((leaf | link) & ~nearInner) != 0;
 }
 
-
 /**
- * The slot whose buckets the search scans on board `b`. By default the first empty cell's, by what
- * the window after it needs (two shifts: cell 63 has no window cells after it, and a 64-bit shift
- * by 64 would not clear them). With constrained cells on, the lowest empty cell with one empty
- * neighbour, failing that the lowest with two, failing that the first: every packing covers it, and
- * a cell walled in on four or five sides has far fewer placements than the first empty cell, which
- * may have three open sides (Bedlam: 269 million tries down to 168 million, the Tetris Cube: 136 to
- * 77). Such a cell's slot lists the placements that cover it and, of its neighbours, only ones in
- * the pattern (buildTables).
+ * The first empty cell's slot on board `b`, by what the window after it needs (two shifts: cell 63
+ * has no window cells after it, and a 64-bit shift by 64 would not clear them).
  */
 @inline
-function chooseSlot(b: u64, pa: u64, ma: u64, pb: u64, mb: u64, sb: u64, sc: u64, constrained: bool): i32 {
+function firstCellSlot(b: u64): i32 {
   const cell = <i32>ctz(~b);
-  const firstSlot = cell * patterns + (<i32>((b >> <u64>cell) >> 1) & windowMask);
-  if (!constrained) return firstSlot;
+  return cell * patterns + (<i32>((b >> <u64>cell) >> 1) & windowMask);
+}
+
+/**
+ * With constrained cells on, the slot of the lowest empty cell with one empty neighbour, failing
+ * that the lowest with two, failing that the first, with the counts of board `b` in openOne..Three:
+ * every packing covers it, and a cell walled in on four or five sides has far fewer placements than
+ * the first empty cell, which may have three open sides (Bedlam: 269 million tries down to 168
+ * million, the Tetris Cube: 136 to 77). Such a cell's slot lists the placements that cover it and,
+ * of its neighbours, only ones in the pattern (buildTables).
+ */
+@inline
+function walledInSlot(b: u64): i32 {
   const e = ~b;
-  const t1 = (e & pa) << 1;
-  const t2 = (e & ma) >> 1;
-  const t3 = (e & pb) << sb;
-  const t4 = (e & mb) >> sb;
-  const t5 = e << sc;
-  const t6 = e >> sc;
-  let one = t1;
-  let two = one & t2;
-  one |= t2;
-  let three = two & t3;
-  two |= one & t3;
-  one |= t3;
-  three |= two & t4;
-  two |= one & t4;
-  one |= t4;
-  three |= two & t5;
-  two |= one & t5;
-  one |= t5;
-  three |= two & t6;
-  two |= one & t6;
-  one |= t6;
-  let chosen = e & one & ~two;
-  if (chosen == 0) chosen = e & two & ~three;
+  let chosen = e & openOne & ~openTwo;
+  if (chosen == 0) chosen = e & openTwo & ~openThree;
   // The first empty cell's own slot lists the same placements, fewer of them past the window.
-  if (chosen == 0 || <i32>ctz(chosen) == cell) return firstSlot;
+  if (chosen == 0 || ctz(chosen) == ctz(e)) return firstCellSlot(b);
   const c = <i32>ctz(chosen);
   return cellPatterns + c * 64 + around(e, c);
 }
 
+/** The slot to scan on board `b`, counting its cells' empty neighbours first where it needs them. */
+function chooseSlot(b: u64): i32 {
+  if (coverSlots == 0) return firstCellSlot(b);
+  countEmptyNeighbours(~b, plusA, minusA, plusB, minusB, strideB, strideC);
+  return walledInSlot(b);
+}
+
 /** Where the search stands: the first empty cell's slot decides which buckets to scan. */
 function enter(b: u64): void {
-  const slot = chooseSlot(b, plusA, minusA, plusB, minusB, strideB, strideC, coverSlots != 0);
+  const slot = chooseSlot(b);
   base = slot * kinds;
   todo = avail & load<i32>(there + (<usize>slot << 2));
   scan = masks;
@@ -571,7 +576,8 @@ function search(pruning: bool, flat: bool, sb: u64, sc: u64): i32 {
     if (left == 0) av &= ~(1 << k);
     d++;
     b |= m;
-    const slot = chooseSlot(b, pa, ma, pb, mb, sb, sc, !flat && constrained);
+    // The pocket test counted the new board's empty neighbours last: the placement just taken.
+    const slot = !flat && constrained ? walledInSlot(b) : firstCellSlot(b);
     bs = slot * kindCount;
     td = av & load<i32>(thereBase + (<usize>slot << 2));
     p = masksBase;
