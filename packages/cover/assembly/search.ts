@@ -5,9 +5,11 @@
 // when its mask and the board share no bit, and a packing is complete when the board is full (so
 // pieces with a range of counts need no fixed depth).
 //
-// Placements are bucketed by first cell, by what they need of the next `window` cells and by kind;
-// the scan for the next placement that fits is a loop of its own over mask addresses: with few
-// values live in it, V8's optimising compiler keeps them all in registers. With pruning, a
+// Boxes whose pieces all have four cells or more branch on the most walled-in empty cell instead
+// of the first (see walledInSlot). Placements are bucketed by first cell, by what they need of the
+// next `window` cells and by kind (for those boxes also by each cell and the pattern of its
+// neighbours they need); the scan for the next placement that fits is a loop of its own over mask
+// addresses: with few values live in it, V8's optimising compiler keeps them all in registers. With pruning, a
 // placement that leaves an empty cell with no empty neighbour is skipped: four neighbours in a
 // plane, six in a box. `run()` returns to the host at every packing and every `tick` tries: V8 only
 // swaps its optimised code into a WebAssembly function at a call, so a search that never returned
@@ -53,6 +55,9 @@ let savedBoard: usize = 0; // u64 per depth
 let savedState: usize = 0; // 6 x i32 per depth: base, kind, scan address and end, todo (and padding)
 let slots: i32 = 0;
 let cellPatterns: i32 = 0;
+// Constrained-cell branching (see walledInSlot): one slot per (cell, pattern of its empty
+// neighbours), after the first-cell slots; 0 when off.
+let coverSlots: i32 = 0;
 
 function align8(n: usize): usize {
   return (n + 7) & ~7;
@@ -66,6 +71,7 @@ function align8(n: usize): usize {
 export function layout(
   placements: i32, size: i32, kindCount: i32, depthLimit: i32, window: i32,
   sideA: i32, sideB: i32, pruning: bool, tickTries: i32, smallPockets: bool,
+  constrainedCells: bool, pieceCells: i32,
 ): void {
   planar = size <= sideA * sideB;
   kinds = kindCount;
@@ -91,9 +97,11 @@ export function layout(
     if (b != 0) minusB |= bit;
   }
   cellPatterns = size * patterns;
-  slots = cellPatterns * kindCount;
-  // A placement is listed under at most `patterns` window patterns.
-  const entries = <usize>placements * <usize>patterns;
+  coverSlots = pockets && constrainedCells ? size * 64 : 0;
+  slots = (cellPatterns + coverSlots) * kindCount;
+  // A placement is listed under at most `patterns` window patterns, and under at most six
+  // neighbour patterns of each of its cells.
+  const entries = <usize>placements * <usize>(patterns + (coverSlots != 0 ? 6 * pieceCells : 0));
   const depths = <usize>(depthLimit + 1);
   records = align8(__heap_base);
   masks = records + <usize>placements * 16;
@@ -102,7 +110,7 @@ export function layout(
   start = ids + entries * 4;
   cursor = start + <usize>(slots + 1) * 4;
   there = cursor + <usize>slots * 4;
-  remaining = there + <usize>cellPatterns * 4;
+  remaining = there + <usize>(cellPatterns + coverSlots) * 4;
   stack = remaining + <usize>kindCount * 4;
   savedState = align8(stack + depths * 4 + <usize>kindCount * 4);
   const top = savedState + depths * 24;
@@ -114,18 +122,62 @@ export function recordsAt(): usize { return records; }
 export function remainingAt(): usize { return remaining; }
 export function stackAt(): usize { return stack; }
 
+
+/** Which of cell `c`'s six neighbours (+1, -1, +A, -A, +AB, -AB) are in `x`, as six bits. */
+@inline
+function around(x: u64, c: i32): i32 {
+  const bit = <u64>1 << <u64>c;
+  let n = 0;
+  if ((plusA & bit) != 0 && ((x >> <u64>(c + 1)) & 1) != 0) n |= 1;
+  if ((minusA & bit) != 0 && ((x >> <u64>(c - 1)) & 1) != 0) n |= 2;
+  if ((plusB & bit) != 0 && ((x >> (<u64>c + strideB)) & 1) != 0) n |= 4;
+  if ((minusB & bit) != 0 && ((x >> (<u64>c - strideB)) & 1) != 0) n |= 8;
+  if (<u64>c + strideC < 64 && ((x >> (<u64>c + strideC)) & 1) != 0) n |= 16;
+  if (<u64>c >= strideC && ((x >> (<u64>c - strideC)) & 1) != 0) n |= 32;
+  return n;
+}
+
+/**
+ * Constrained-cell slots: a placement whose cell has `own` for its neighbours inside the placement
+ * fits at that cell only when all of them are empty. The search looks a cell up by its pattern of
+ * one or two empty neighbours, so the placement is listed under its own pattern (`extra` 6) and,
+ * with one neighbour, under that one plus each other way (`extra` 0..5); -1 where not listed.
+ */
+@inline
+function coverPattern(own: i32, extra: i32): i32 {
+  const n = <i32>popcnt(own);
+  if (extra == 6) return n <= 2 ? own : -1;
+  return n == 1 && (own & (1 << extra)) == 0 ? own | (1 << extra) : -1;
+}
+
 /**
  * Buckets the placements (as src/bitboard-tables.ts does for the JavaScript kernel): by first cell, by what they
  * need of the next `window` cells (listed under every occupancy of those cells that leaves them
- * free), and by kind; within a bucket in id order. Returns the number of entries.
+ * free), and by kind; within a bucket in id order; with constrained cells on, also by each of its
+ * cells and the neighbour patterns there (coverPattern). Returns the number of entries.
  */
 export function buildTables(count: i32): i32 {
   memory.fill(start, 0, <usize>(slots + 1) * 4);
-  memory.fill(there, 0, <usize>cellPatterns * 4);
+  memory.fill(there, 0, <usize>(cellPatterns + coverSlots) * 4);
   for (let i = 0; i < count; i++) {
     const record = records + (<usize>i << 4);
     const kind = load<i32>(record, 4);
     const mask = load<u64>(record, 8);
+    if (coverSlots != 0) {
+      for (let rest = mask; rest != 0; rest &= rest - 1) {
+        const c = <i32>ctz(rest);
+        const own = around(mask, c);
+        for (let extra = 0; extra <= 6; extra++) {
+          const pattern = coverPattern(own, extra);
+          if (pattern < 0) continue;
+          const slot = cellPatterns + c * 64 + pattern;
+          const at = start + (<usize>(slot * kinds + kind + 1) << 2);
+          store<i32>(at, load<i32>(at) + 1);
+          const kindsAt = there + (<usize>slot << 2);
+          store<i32>(kindsAt, load<i32>(kindsAt) | (1 << kind));
+        }
+      }
+    }
     const first = <i32>ctz(mask);
     const free = windowMask & ~(<i32>((mask >> <u64>first) >> 1) & windowMask);
     const base = first * patterns;
@@ -149,6 +201,21 @@ export function buildTables(count: i32): i32 {
     const id = load<i32>(record);
     const kind = load<i32>(record, 4);
     const mask = load<u64>(record, 8);
+    if (coverSlots != 0) {
+      for (let rest = mask; rest != 0; rest &= rest - 1) {
+        const c = <i32>ctz(rest);
+        const own = around(mask, c);
+        for (let extra = 0; extra <= 6; extra++) {
+          const pattern = coverPattern(own, extra);
+          if (pattern < 0) continue;
+          const slotAt = cursor + (<usize>((cellPatterns + c * 64 + pattern) * kinds + kind) << 2);
+          const entry = load<i32>(slotAt);
+          store<i32>(slotAt, entry + 1);
+          store<i32>(ids + (<usize>entry << 2), id);
+          store<u64>(masks + (<usize>entry << 3), mask);
+        }
+      }
+    }
     const first = <i32>ctz(mask);
     const free = windowMask & ~(<i32>((mask >> <u64>first) >> 1) & windowMask);
     const base = first * patterns;
@@ -218,8 +285,7 @@ export function estimate(probes: i32, seed: u32): f64 {
     for (;;) {
       let av = 0;
       for (let k = 0; k < kinds; k++) if (load<i32>(work + (<usize>k << 2)) > 0) av |= 1 << k;
-      const cell = <i32>ctz(~b);
-      const slot = cell * patterns + (<i32>((b >> <u64>cell) >> 1) & windowMask);
+      const slot = chooseSlot(b);
       const todoKinds = av & load<i32>(there + (<usize>slot << 2));
       // Count the children, then walk to the chosen one.
       let children = 0;
@@ -261,14 +327,15 @@ export function estimate(probes: i32, seed: u32): f64 {
   return total / <f64>probes;
 }
 
-/**
- * Is there an enclosed empty region of two or three cells among the empty cells `e` of a box? Each
- * cell's empty neighbours are counted bit-sliced (one, two, three or more); such a region is a cell
- * with one or two empty neighbours, each of which has that cell as its only empty neighbour (no
- * triangles in a cubic grid: three cells enclosed form a path). Branch-free, a few dozen operations.
- */
+// Each empty cell's empty neighbours, counted bit-sliced by countEmptyNeighbours: cells with one
+// or more, two or more, three or more. The pocket test counts them for each placement it looks at;
+// the one the search takes is the last looked at, so its descent reuses them (walledInSlot).
+let openOne: u64 = 0;
+let openTwo: u64 = 0;
+let openThree: u64 = 0;
+
 @inline
-function hasSmallPocket(e: u64, pa: u64, ma: u64, pb: u64, mb: u64, sb: u64, sc: u64): bool {
+function countEmptyNeighbours(e: u64, pa: u64, ma: u64, pb: u64, mb: u64, sb: u64, sc: u64): void {
   // Cells with an empty neighbour one way, for each of the six ways.
   const t1 = (e & pa) << 1;
   const t2 = (e & ma) >> 1;
@@ -291,19 +358,67 @@ function hasSmallPocket(e: u64, pa: u64, ma: u64, pb: u64, mb: u64, sb: u64, sc:
   three |= two & t6;
   two |= one & t6;
   one |= t6;
-  const leaf = e & one & ~two;
-  const link = e & two & ~three;
+  openOne = one;
+  openTwo = two;
+  openThree = three;
+}
+
+/**
+ * Is there an enclosed empty region of two or three cells among the empty cells `e` of a box? Such
+ * a region is a cell with one or two empty neighbours, each of which has that cell as its only
+ * empty neighbour (no triangles in a cubic grid: three cells enclosed form a path). Branch-free, a
+ * few dozen operations.
+ */
+@inline
+function hasSmallPocket(e: u64, pa: u64, ma: u64, pb: u64, mb: u64, sb: u64, sc: u64): bool {
+  countEmptyNeighbours(e, pa, ma, pb, mb, sb, sc);
+  const leaf = e & openOne & ~openTwo;
+  const link = e & openTwo & ~openThree;
   // Cells next to an empty cell that is not a leaf.
   const inner = e & ~leaf;
   const nearInner = ((inner & pa) << 1) | ((inner & ma) >> 1) | ((inner & pb) << sb) | ((inner & mb) >> sb) | (inner << sc) | (inner >> sc);
   return ((leaf | link) & ~nearInner) != 0;
 }
 
+/**
+ * The first empty cell's slot on board `b`, by what the window after it needs (two shifts: cell 63
+ * has no window cells after it, and a 64-bit shift by 64 would not clear them).
+ */
+@inline
+function firstCellSlot(b: u64): i32 {
+  const cell = <i32>ctz(~b);
+  return cell * patterns + (<i32>((b >> <u64>cell) >> 1) & windowMask);
+}
+
+/**
+ * With constrained cells on, the slot of the lowest empty cell with one empty neighbour, failing
+ * that the lowest with two, failing that the first, with the counts of board `b` in openOne..Three:
+ * every packing covers it, and a cell walled in on four or five sides has far fewer placements than
+ * the first empty cell, which may have three open sides (Bedlam: 269 million tries down to 168
+ * million, the Tetris Cube: 136 to 77). Such a cell's slot lists the placements that cover it and,
+ * of its neighbours, only ones in the pattern (buildTables).
+ */
+@inline
+function walledInSlot(b: u64): i32 {
+  const e = ~b;
+  let chosen = e & openOne & ~openTwo;
+  if (chosen == 0) chosen = e & openTwo & ~openThree;
+  // The first empty cell's own slot lists the same placements, fewer of them past the window.
+  if (chosen == 0 || ctz(chosen) == ctz(e)) return firstCellSlot(b);
+  const c = <i32>ctz(chosen);
+  return cellPatterns + c * 64 + around(e, c);
+}
+
+/** The slot to scan on board `b`, counting its cells' empty neighbours first where it needs them. */
+function chooseSlot(b: u64): i32 {
+  if (coverSlots == 0) return firstCellSlot(b);
+  countEmptyNeighbours(~b, plusA, minusA, plusB, minusB, strideB, strideC);
+  return walledInSlot(b);
+}
+
 /** Where the search stands: the first empty cell's slot decides which buckets to scan. */
 function enter(b: u64): void {
-  const cell = <i32>ctz(~b);
-  // Two shifts: cell 63 has no window cells after it, and a 64-bit shift by 64 would not clear them.
-  const slot = cell * patterns + (<i32>((b >> <u64>cell) >> 1) & windowMask);
+  const slot = chooseSlot(b);
   base = slot * kinds;
   todo = avail & load<i32>(there + (<usize>slot << 2));
   scan = masks;
@@ -380,13 +495,12 @@ function search(pruning: bool, flat: bool, sb: u64, sc: u64): i32 {
   const savedBase = savedState;
   const masksBase = masks;
   const kindCount = kinds;
-  const patternCount = patterns;
-  const wmask = windowMask;
   const pa = plusA;
   const ma = minusA;
   const pb = plusB;
   const mb = minusB;
   const pocketsOn = pockets;
+  const constrained = coverSlots != 0;
   const bottom = firstDepth;
   let d = depth;
   let b = board;
@@ -462,8 +576,8 @@ function search(pruning: bool, flat: bool, sb: u64, sc: u64): i32 {
     if (left == 0) av &= ~(1 << k);
     d++;
     b |= m;
-    const cell = <i32>ctz(~b);
-    const slot = cell * patternCount + (<i32>((b >> <u64>cell) >> 1) & wmask);
+    // The pocket test counted the new board's empty neighbours last: the placement just taken.
+    const slot = !flat && constrained ? walledInSlot(b) : firstCellSlot(b);
     bs = slot * kindCount;
     td = av & load<i32>(thereBase + (<usize>slot << 2));
     p = masksBase;

@@ -9,7 +9,10 @@ export interface KernelHooks {
   tick(stack: Int32Array, depth: number, tries: number): boolean;
 }
 
-/** A depth-first packer: fill the first empty cell with every placement that fits, recurse. */
+/**
+ * A depth-first packer: fill the first empty cell (in a box whose pieces all have four cells or
+ * more, the most walled-in one: constrained-cell.ts) with every placement that fits, recurse.
+ */
 export interface Kernel {
   /**
    * Searches every completion of `prefix` (placement ids already on the board) and returns the

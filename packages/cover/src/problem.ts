@@ -25,6 +25,12 @@ export interface CoverProblem {
    * for the WebAssembly kernel.
    */
   masks?: { lo: Int32Array; hi: Int32Array };
+  /**
+   * Branch on the first empty cell only, as a person trying pieces in order would, where the box
+   * kernels would branch on a more walled-in one (constrained-cell.ts): for a search whose tries
+   * measure how hard a puzzle is to a person (a challenge's grade), not how fast the kit is.
+   */
+  firstEmptyCell?: boolean;
 }
 
 /** Does the problem fit the bitboard kernel (one 64-bit board, kinds in a 32-bit mask)? */

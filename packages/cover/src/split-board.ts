@@ -1,11 +1,12 @@
 import type { PreparedSearch } from './engine.js';
-import { pocketTest, prunesSmallPockets } from './pockets.js';
+import { constrainedCell } from './constrained-cell.js';
+import { branchesOnConstrainedCells, pocketTest, prunesSmallPockets } from './pockets.js';
 import { boxNeighbours } from './wide-kernel.js';
 
 /**
  * The byte board the split works on: one byte per cell, so any box works, with the kernel's own
- * choice of placements at the first empty cell (kinds in order, ids ascending, the same dead-cell
- * test), so the subtrees it cuts are the kernel's.
+ * choice of placements at the cell it branches on (the first empty one, or the constrained cell;
+ * kinds in order, ids ascending, the same dead-cell test), so the subtrees it cuts are the kernel's.
  */
 export interface SplitBoard {
   /** 1 for a covered cell or a hole. */
@@ -19,7 +20,7 @@ export interface SplitBoard {
   place(id: number, value: 0 | 1): void;
   /** The board after the placements of `prefix`, from the empty one. */
   setState(prefix: readonly number[]): void;
-  /** Writes into `into` the placements the kernel tries at the first empty cell, in its order; returns how many. */
+  /** Writes into `into` the placements the kernel tries at the cell it branches on, in its order; returns how many. */
   fittingInto(into: Int32Array): number;
   /** The placements tried below `prefix`, remembered. */
   childIds(prefix: readonly number[]): number[];
@@ -30,9 +31,12 @@ export function splitBoard(prepared: PreparedSearch): SplitBoard {
   const { problem, plan } = prepared;
   const { size, placements, prune } = problem;
   const kinds = problem.kindMax.length;
-  const byFirstCell: number[][] = Array.from({ length: size }, () => []);
+  // Where the kernel may branch on any cell (constrained-cell.ts), a placement is listed under each of its cells.
+  const constrained = branchesOnConstrainedCells(problem);
+  const byCell: number[][] = Array.from({ length: size }, () => []);
   placements.forEach((placement, id) => {
-    if (plan.enabled[id]) byFirstCell[placement.cells[0]!]!.push(id);
+    if (!plan.enabled[id]) return;
+    for (const cell of constrained ? placement.cells : placement.cells.slice(0, 1)) byCell[cell]!.push(id);
   });
   // Ids are numbered kind by kind, so ascending ids are the kernel's kind-major order.
   const neighbours = boxNeighbours(problem.sides);
@@ -71,16 +75,18 @@ export function splitBoard(prepared: PreparedSearch): SplitBoard {
     return false;
   };
   // The box kernels skip placements that leave a pocket, and nothing at all below a board with one.
-  const pockets = prunesSmallPockets(problem) ? pocketTest(occupied, ...flatNeighbours(neighbours)) : undefined;
+  const [nbStart, nb] = flatNeighbours(neighbours);
+  const pockets = prunesSmallPockets(problem) ? pocketTest(occupied, nbStart, nb) : undefined;
   // A loop, not Math.max(...): a million-cell board has a million lists, past the call stack's arguments.
-  const widest = byFirstCell.reduce((most, list) => Math.max(most, list.length), 1);
+  const widest = byCell.reduce((most, list) => Math.max(most, list.length), 1);
   const buffer = new Int32Array(widest);
   const fittingInto = (into: Int32Array): number => {
     let first = 0;
     while (first < size && occupied[first]) first++;
     if (first === size || pockets?.anyOnBoard()) return 0;
+    const branch = constrained ? constrainedCell(occupied, nbStart, nb, first) : first;
     let count = 0;
-    for (const id of byFirstCell[first]!) {
+    for (const id of byCell[branch]!) {
       if (remaining[kindOf[id]!] === 0) continue;
       const cells = cellsOf[id]!;
       let free = true;

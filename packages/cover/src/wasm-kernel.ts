@@ -1,7 +1,7 @@
 import { BITBOARD_CELLS, BITBOARD_KINDS, type Kernel, type KernelHooks, TICK_TRIES, WINDOW } from './kernel.js';
 import { type CoverProblem, fitsBitboard } from './problem.js';
 import { compileOnce } from './compile-once.js';
-import { prunesSmallPockets } from './pockets.js';
+import { branchesOnConstrainedCells, prunesSmallPockets } from './pockets.js';
 import bytes from './search.wasm.js';
 
 /** The exports of assembly/search.ts. */
@@ -18,6 +18,8 @@ interface SearchExports {
     prune: number,
     tickTries: number,
     smallPockets: number,
+    constrainedCells: number,
+    pieceCells: number,
   ): void;
   recordsAt(): number;
   buildTables(count: number): number;
@@ -84,7 +86,23 @@ function load(problem: CoverProblem, enabled: Uint8Array, wasm: SearchExports = 
   let count = 0;
   for (let id = 0; id < placements.length; id++) if (enabled[id]) count++;
   const [A, B] = problem.sides;
-  wasm.layout(count, size, kinds, maxPieces, Math.min(WINDOW, size), A, B, prune ? 1 : 0, TICK_TRIES, prunesSmallPockets(problem) ? 1 : 0);
+  let pieceCells = 0;
+  for (const placement of placements) pieceCells = Math.max(pieceCells, placement.cells.length);
+  const constrained = branchesOnConstrainedCells(problem) ? 1 : 0;
+  wasm.layout(
+    count,
+    size,
+    kinds,
+    maxPieces,
+    Math.min(WINDOW, size),
+    A,
+    B,
+    prune ? 1 : 0,
+    TICK_TRIES,
+    prunesSmallPockets(problem) ? 1 : 0,
+    constrained,
+    pieceCells,
+  );
   // The memory has its final size now: views made here stay valid. The tables are built in there
   // from the placements' masks, in microseconds where JavaScript before its JIT warms up takes
   // milliseconds.

@@ -1,6 +1,7 @@
 import type { Kernel, KernelHooks } from './kernel.js';
 import { TICK_TRIES } from './kernel.js';
-import { pocketTest, prunesSmallPockets } from './pockets.js';
+import { constrainedCell } from './constrained-cell.js';
+import { branchesOnConstrainedCells, pocketTest, prunesSmallPockets } from './pockets.js';
 import type { CoverProblem } from './problem.js';
 
 /** Each cell's neighbours in the box (four in a plane, six in space). */
@@ -26,21 +27,28 @@ export function boxNeighbours(sides: readonly [number, number, number]): Int32Ar
 }
 
 /**
- * Placement ids grouped by their first (lowest) cell, and within a cell by piece kind:
- * `ids[start[cell * kinds + kind] .. start[cell * kinds + kind + 1])`, ascending.
+ * Placement ids grouped by their first (lowest) cell, or with `everyCell` by each cell they cover,
+ * and within a cell by piece kind: `ids[start[cell * kinds + kind] .. start[cell * kinds + kind + 1])`, ascending.
  */
-function bucketPlacements(cells: number, kinds: number, placements: CoverProblem['placements'], enabled: Uint8Array): { start: Int32Array; ids: Int32Array } {
+function bucketPlacements(
+  cells: number,
+  kinds: number,
+  placements: CoverProblem['placements'],
+  enabled: Uint8Array,
+  everyCell = false,
+): { start: Int32Array; ids: Int32Array } {
   // A counting sort into flat arrays: cells * kinds lists of their own would cost an object each.
   const buckets = cells * kinds;
   const start = new Int32Array(buckets + 1);
+  const listedUnder = (placement: CoverProblem['placements'][number]) => (everyCell ? placement.cells : placement.cells.slice(0, 1));
   placements.forEach((placement, id) => {
-    if (enabled[id]) start[placement.cells[0]! * kinds + placement.kind + 1]!++;
+    if (enabled[id]) for (const cell of listedUnder(placement)) start[cell * kinds + placement.kind + 1]!++;
   });
   for (let i = 0; i < buckets; i++) start[i + 1]! += start[i]!;
   const ids = new Int32Array(start[buckets]!);
   const filled = start.slice(0, buckets);
   placements.forEach((placement, id) => {
-    if (enabled[id]) ids[filled[placement.cells[0]! * kinds + placement.kind]!++] = id;
+    if (enabled[id]) for (const cell of listedUnder(placement)) ids[filled[cell * kinds + placement.kind]!++] = id;
   });
   return { start, ids };
 }
@@ -111,7 +119,8 @@ function wideTables(problem: CoverProblem): WideTables {
 
 /**
  * The general kernel: one byte per cell, so a box of any size works, and it runs where WebAssembly
- * cannot. The same search as the WebAssembly kernel: the first empty cell, kinds in order,
+ * cannot. The same search as the WebAssembly kernel: the same cell to branch on (the first empty
+ * one, or the constrained cell constrained-cell.ts chooses), kinds in order,
  * placements in id order, the same dead-cell test (here only around the new placement, the only
  * place it can make one), so the same tries and the same order; a packing is complete when the
  * board is full.
@@ -119,7 +128,10 @@ function wideTables(problem: CoverProblem): WideTables {
 export function createWideKernel(problem: CoverProblem, enabled: Uint8Array, hooks: KernelHooks): Kernel {
   const { size, placements, maxPieces: pieces, prune } = problem;
   const kinds = problem.kindMax.length;
-  const { start, ids } = bucketPlacements(size, kinds, placements, enabled);
+  // With constrained cells (constrained-cell.ts) the branching cell need not be the first empty
+  // one: placements are listed under every cell they cover.
+  const constrained = branchesOnConstrainedCells(problem);
+  const { start, ids } = bucketPlacements(size, kinds, placements, enabled, constrained);
   const { cellStart, cellsOf, borderStart, borderOf, nbStart, nb, kindOf, freeCells } = wideTables(problem);
 
   const occupied = new Uint8Array(size);
@@ -138,35 +150,25 @@ export function createWideKernel(problem: CoverProblem, enabled: Uint8Array, hoo
   const setCells = (id: number, value: number): void => {
     for (let i = cellStart[id]!, end = cellStart[id + 1]!; i < end; i++) occupied[cellsOf[i]!] = value;
   };
-  // With the placement already marked: does a bordering empty cell have no empty neighbour left?
-  const cutsOff = (id: number): boolean => {
-    for (let i = borderStart[id]!, end = borderStart[id + 1]!; i < end; i++) {
-      const cell = borderOf[i]!;
-      if (occupied[cell]) continue;
-      let open = false;
-      for (let j = nbStart[cell]!, stop = nbStart[cell + 1]!; j < stop; j++) {
-        if (!occupied[nb[j]!]) {
-          open = true;
-          break;
-        }
-      }
-      if (!open) return true;
-    }
-    return false;
-  };
+  const tables = { borderStart, borderOf, nbStart, nb };
+  const cutsOff = (id: number): boolean => cutsOffCell(tables, occupied, id);
 
   // No pocket (pockets.ts) left by a placement, nor on the board: the WebAssembly kernel sees it all.
   const pockets = prunesSmallPockets(problem) ? pocketTest(occupied, nbStart, nb) : undefined;
   // Depth-first without recursion: a board may hold tens of thousands of pieces, more levels than
   // the call stack has frames (about 6000 on a main thread). Per level: its cell, the kind being
-  // tried and the range of that kind's placement ids still to try.
+  // tried and the range of that kind's placement ids still to try; and its first empty cell, where
+  // the next level's search for one starts.
   const cellAt = new Int32Array(pieces + 1);
+  const firstAt = new Int32Array(pieces + 1);
   const kindAt = new Int32Array(pieces + 1);
   const nextAt = new Int32Array(pieces + 1);
   const endAt = new Int32Array(pieces + 1);
   const enter = (depth: number, from: number): void => {
     let cell = from;
     while (occupied[cell]) cell++;
+    firstAt[depth] = cell;
+    if (constrained) cell = constrainedCell(occupied, nbStart, nb, cell);
     cellAt[depth] = cell;
     kindAt[depth] = -1;
     nextAt[depth] = 0;
@@ -216,7 +218,7 @@ export function createWideKernel(problem: CoverProblem, enabled: Uint8Array, hoo
         if (!stopped) {
           remaining[kindAt[depth]!]!--;
           depth++;
-          enter(depth, cellAt[depth - 1]! + 1);
+          enter(depth, firstAt[depth - 1]!);
           continue;
         }
       }
@@ -261,6 +263,24 @@ export function createWideKernel(problem: CoverProblem, enabled: Uint8Array, hoo
       return tries;
     },
   };
+}
+
+/** With placement `id` already marked: does a bordering empty cell have no empty neighbour left? */
+function cutsOffCell(tables: Pick<WideTables, 'borderStart' | 'borderOf' | 'nbStart' | 'nb'>, occupied: Uint8Array, id: number): boolean {
+  const { borderStart, borderOf, nbStart, nb } = tables;
+  for (let i = borderStart[id]!, end = borderStart[id + 1]!; i < end; i++) {
+    const cell = borderOf[i]!;
+    if (occupied[cell]) continue;
+    let open = false;
+    for (let j = nbStart[cell]!, stop = nbStart[cell + 1]!; j < stop; j++) {
+      if (!occupied[nb[j]!]) {
+        open = true;
+        break;
+      }
+    }
+    if (!open) return true;
+  }
+  return false;
 }
 
 /** Sorts `list[from..]` ascending in place. */

@@ -30,7 +30,23 @@ export function boxProblem(sides: [number, number, number], kinds: { shapes: Cel
   return { size, sides, hole, kindMax, maxPieces: kindMax.reduce((x, y) => x + y, 0), prune, placements, masks: placementMasks(placements) };
 }
 
-/** The packings of the problem, each as its placement ids in the order they were placed. */
+/**
+ * Packings as sets, whatever order a search placed their pieces in (the box kernels may branch on a
+ * cell other than the first empty one): each one's ids ascending, the list sorted.
+ */
+export function asSets(packings: readonly string[]): string[] {
+  return packings
+    .map((packing) =>
+      packing
+        .split(' ')
+        .map(Number)
+        .sort((a, b) => a - b)
+        .join(' '),
+    )
+    .sort();
+}
+
+/** The packings of the problem, as sets (see {@link asSets}), by an exhaustive search of its own. */
 export function naivePackings(problem: CoverProblem): string[] {
   const covered = Uint8Array.from(problem.hole);
   const left = [...problem.kindMax];
@@ -54,7 +70,7 @@ export function naivePackings(problem: CoverProblem): string[] {
     });
   };
   go();
-  return out.sort();
+  return asSets(out);
 }
 
 /** The eight rotations of a flat shape in the a-b plane and, with `solid`, its 24 rotations in space. */

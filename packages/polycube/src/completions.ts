@@ -1,6 +1,7 @@
 // How many ways the pieces left complete a partly packed box, counted by the kit's own search with
 // no symmetry removed (laid pieces pin the packing in place), and the tries that took: the search
-// effort a challenge's level is measured by.
+// effort a challenge's level is measured by, so the search branches on the first empty cube, as a
+// person trying pieces in order would.
 import { prepare, runAll } from './engine.js';
 import type { PieceKind } from './pieces.js';
 import type { Target } from './target.js';
@@ -56,7 +57,7 @@ export function countCompletions(
   const area = set.reduce((n, kind) => n + kind.max * kind.shape.length, 0);
   if (cubes !== area) return { count: 0, tries: 0 };
   if (cubes === 0) return { count: 1, tries: 0, first: [] };
-  const prepared = prepare(freeTarget(size, free), { kinds: set }, { symmetry: 'none', planAbove: Infinity });
+  const prepared = prepare(freeTarget(size, free), { kinds: set }, { symmetry: 'none', planAbove: Infinity, firstEmptyCell: true });
   let first: Completions['first'];
   const all: NonNullable<Completions['all']> = [];
   const result = runAll(prepared, {

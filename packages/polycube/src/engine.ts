@@ -35,6 +35,12 @@ export interface EngineSettings {
    * reaches this many tries; 0 always, Infinity never (default: about a second of search).
    */
   planAbove?: number;
+  /**
+   * Branch on the first empty cube only, as a person trying pieces in order would (default: the
+   * engine may branch on a more walled-in cube, which is faster): for a search whose tries grade a
+   * challenge.
+   */
+  firstEmptyCell?: boolean;
 }
 
 /** A compiled search, ready for {@link runAll} or {@link runRoots} (reusable: it holds no search state). */
@@ -55,7 +61,9 @@ export interface Prepared extends PreparedSearch {
  */
 export function prepare(target: Target, set: PieceSet, settings: EngineSettings = {}): Prepared {
   const symmetry = resolveSymmetry(settings.symmetry ?? 'auto', set);
-  const { problem, group, plan } = choosePlan(target, set, symmetry, symmetry === 'full' ? mirrorKinds(set) : undefined, settings.planAbove);
+  const planned = choosePlan(target, set, symmetry, symmetry === 'full' ? mirrorKinds(set) : undefined, settings.planAbove);
+  const { group, plan } = planned;
+  const problem = settings.firstEmptyCell ? { ...planned.problem, firstEmptyCell: true } : planned.problem;
   const bitboard = fitsBitboard(problem) && hasWasm();
   const kernel = settings.kernel ?? (bitboard ? 'wasm' : 'wide');
   if (kernel === 'wasm' && !bitboard) throw new RangeError('the WebAssembly kernel takes boxes of up to 64 cells and 31 piece kinds, where WebAssembly runs');

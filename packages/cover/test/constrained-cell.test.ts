@@ -1,0 +1,52 @@
+// The box kernels branch on the most walled-in empty cell: the choice on a byte board, and the
+// whole search's packings against an exhaustive one where it picks cells other than the first.
+import { describe, expect, it } from 'vitest';
+import { constrainedCell } from '../src/constrained-cell.js';
+import { boxNeighbours } from '../src/wide-kernel.js';
+
+/** A 3x3x2 box (cell = a + 3 * (b + 3 * c)) with the `covered` cells set, and its neighbour lists. */
+function board(covered: number[]): { occupied: Uint8Array; nbStart: Int32Array; nb: Int32Array } {
+  const lists = boxNeighbours([3, 3, 2]);
+  const nbStart = new Int32Array(lists.length + 1);
+  lists.forEach((list, i) => {
+    nbStart[i + 1] = nbStart[i]! + list.length;
+  });
+  const nb = new Int32Array(nbStart[lists.length]!);
+  lists.forEach((list, i) => {
+    nb.set(list, nbStart[i]!);
+  });
+  const occupied = new Uint8Array(18);
+  for (const cell of covered) occupied[cell] = 1;
+  return { occupied, nbStart, nb };
+}
+
+const choose = (covered: number[]) => {
+  const { occupied, nbStart, nb } = board(covered);
+  return constrainedCell(occupied, nbStart, nb, occupied.indexOf(0));
+};
+
+describe('the cell a box search branches on', () => {
+  it('is the first empty cell on an open board: no cell has fewer than three empty neighbours', () => {
+    // Cell 0, a corner, has three; so has every corner, and no cell has fewer.
+    expect(choose([])).toBe(0);
+  });
+
+  it('is the lowest cell with one empty neighbour, ahead of the first empty cell', () => {
+    // Cell 2 (a = 2, b = 0, c = 0) keeps only cell 11 above it: 1 and 5 are covered.
+    expect(choose([1, 5])).toBe(2);
+    // Cell 0 (neighbours 1, 3, 9) is the first empty one and itself walled in to one: it wins.
+    expect(choose([1, 3, 5])).toBe(0);
+  });
+
+  it('is the lowest cell with two empty neighbours when none has one', () => {
+    // Cell 0 keeps 3 and 9; cell 2 keeps 5 and 11: both have two, and 0 is lower.
+    expect(choose([1])).toBe(0);
+    // Covering 2 and 4 leaves cell 0 (the first empty) three, cell 1 two (0 and 10), and 5 and 11 two: 1 wins.
+    expect(choose([2, 4])).toBe(1);
+  });
+
+  it('skips a cell with no empty neighbour (the kernels never leave one) and covered cells', () => {
+    // Cell 0 is walled in on all three sides; cell 2 keeps one (11).
+    expect(choose([1, 3, 9, 5])).toBe(2);
+  });
+});
