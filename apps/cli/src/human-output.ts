@@ -25,7 +25,7 @@ export interface HumanOutputOptions {
   onFault?: (error: unknown) => void;
   /**
    * Gather the text of solutions and steps into few writes (stdout a pipe or a file, no animation):
-   * a Soma run's 240 solutions cost one write each, a tenth of the whole run.
+   * a Soma run's 240 solutions took 240 writes, each a system call through the stream's machinery.
    */
   batch?: boolean;
 }
