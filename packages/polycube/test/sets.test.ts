@@ -78,7 +78,9 @@ describe('geometry', () => {
       for (const t of ROTATIONS) expect(rotationKey(transformShape(t, a))).toBe(rotationKey(a));
       // Unnormalized cubes (moved away from 0) have the same key.
       expect(rotationKey(a.map(([x, y, z]): Voxel => [x - 3, y + 5, z - 1]))).toBe(rotationKey(a));
-      shapes.forEach((b, j) => expect(rotationKey(a) === rotationKey(b)).toBe(independent[i] === independent[j]));
+      shapes.forEach((b, j) => {
+        expect(rotationKey(a) === rotationKey(b)).toBe(independent[i] === independent[j]);
+      });
     });
     // A straight piece and an L of the same length: the longest side is the same, the keys are not.
     expect(
