@@ -23,6 +23,11 @@ export interface HumanOutputOptions {
   status: StatusLine | undefined;
   /** Called once if drawing fails (a plugin's view() threw): the host stops the search. */
   onFault?: (error: unknown) => void;
+  /**
+   * Gather the text of solutions and steps into few writes (stdout a pipe or a file, no animation):
+   * a Soma run's 240 solutions took 240 writes, each a system call through the stream's machinery.
+   */
+  batch?: boolean;
 }
 
 /** The smallest time between two progress frames: about 20 frames a second. */
@@ -34,6 +39,13 @@ const ESCAPES = /\u001B\[[0-9;?]*[A-Za-z]/g;
 const visibleWidth = (line: string) => line.replace(ESCAPES, '').length;
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * Batched text waits at most this long while the search keeps reporting (the first text after a
+ * quiet spell goes at once), or until this much is held: a long run still prints as it goes.
+ */
+const BATCH_MS = 16;
+const BATCH_CHARS = 16 * 1024;
 
 /**
  * What a person sees: the search animated in place (progress frames), each solution left on screen
@@ -52,6 +64,10 @@ export class HumanOutput {
   #steps = 0;
   /** The status line's latest text, shown again below whatever was just drawn. */
   #statusText: string | undefined;
+  /** Batched text not yet written (see `batch`), and when text was last written. */
+  #held = '';
+  #writtenAt = -Infinity;
+  #flushQueued = false;
 
   constructor(options: HumanOutputOptions) {
     this.#options = options;
@@ -112,13 +128,48 @@ export class HumanOutput {
     }
     this.#statusText = undefined;
     this.#options.status?.clear();
-    this.#options.stdout.write(`${summaryLine()}\n`);
+    this.#held += `${summaryLine()}\n`;
+    this.flush();
   }
 
-  /** Ctrl-C: show the cursor again at once, ahead of queued output; the frame on screen stays. */
+  /** Ctrl-C or an error: what was batched is written, the cursor shown again at once; the frame on screen stays. */
   interrupt(): void {
+    this.flush();
     this.#options.status?.clear();
     this.#animator?.stopNow();
+  }
+
+  /** Writes the batched text now. */
+  flush(): void {
+    if (this.#held === '') return;
+    const text = this.#held;
+    this.#held = '';
+    this.#writtenAt = performance.now();
+    this.#options.stdout.write(text);
+  }
+
+  /** Writes the batched text if it has waited long enough: a search on this thread calls in now and then. */
+  flushIfDue(): void {
+    if (this.#held !== '' && performance.now() - this.#writtenAt >= BATCH_MS) this.flush();
+  }
+
+  /** Text for stdout outside the animation: written at once, or batched (see `batch`). */
+  #write(text: string): void {
+    if (!this.#options.batch) {
+      this.#options.stdout.write(text);
+      return;
+    }
+    this.#held += text;
+    if (this.#held.length >= BATCH_CHARS || performance.now() - this.#writtenAt >= BATCH_MS) {
+      this.flush();
+    } else if (!this.#flushQueued) {
+      // Solved in workers, this thread is free between their messages: the rest goes out then.
+      this.#flushQueued = true;
+      setImmediate(() => {
+        this.#flushQueued = false;
+        this.flush();
+      });
+    }
   }
 
   /**
@@ -162,7 +213,7 @@ export class HumanOutput {
 
   /** Draws one event now; returns the pause that should follow it (ms). */
   #render(event: SolveEvent): number {
-    const { stdout, status } = this.#options;
+    const { status } = this.#options;
     let delayMs = this.#options.delayMs;
     const animator = this.#animator;
     if (event.type === 'progress') {
@@ -182,7 +233,7 @@ export class HumanOutput {
       const lines = [...renderFrame(frame, { color: this.#options.color, palette: this.#options.palette, title }), ''];
       status?.clear();
       if (animator) animator.commit(lines);
-      else stdout.write(lines.map((line) => `${line}\n`).join(''));
+      else this.#write(lines.map((line) => `${line}\n`).join(''));
       this.#live = 'none';
     } else if (event.type === 'step') {
       this.#steps++;
@@ -197,7 +248,7 @@ export class HumanOutput {
         animator.commit([...lines, '']);
         this.#live = 'none';
       } else {
-        stdout.write([...lines, ''].map((line) => `${line}\n`).join(''));
+        this.#write([...lines, ''].map((line) => `${line}\n`).join(''));
       }
     } else {
       return 0;

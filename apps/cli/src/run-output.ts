@@ -15,6 +15,8 @@ export interface RunOutput {
   finish(done: DoneEvent, summaryLine: () => string): Promise<void>;
   /** Ctrl-C: the status line cleared and the cursor shown again at once. */
   interrupt(): void;
+  /** Writes held output that has waited long enough (a search on this thread calls in now and then). */
+  flushIfDue(): void;
   /** The error that stopped drawing (a plugin's view() threw), if any. */
   readonly fault: { error: unknown } | undefined;
 }
@@ -39,7 +41,14 @@ export async function createRunOutput(options: RunOutputOptions): Promise<RunOut
   const { stdout, status } = options;
   if (options.json) {
     const json = new JsonOutput(stdout, options.count);
-    return { animate: false, fault: undefined, event: (event) => json.event(event), finish: async (done) => json.finish(done), interrupt: () => {} };
+    return {
+      animate: false,
+      fault: undefined,
+      event: (event) => json.event(event),
+      finish: async (done) => json.finish(done),
+      interrupt: () => {},
+      flushIfDue: () => {},
+    };
   }
   if (options.count) {
     const summary = new SummaryOutput(stdout, status);
@@ -49,6 +58,7 @@ export async function createRunOutput(options: RunOutputOptions): Promise<RunOut
       event: (event) => summary.event(event),
       finish: async (_done, line) => summary.finish(lastLine(line())),
       interrupt: () => summary.interrupt(),
+      flushIfDue: () => {},
     };
   }
   const [{ canAnimate, detectColorMode }, { HumanOutput }] = await Promise.all([import('@kit/ansi-render'), import('./human-output.js')]);
@@ -64,6 +74,8 @@ export async function createRunOutput(options: RunOutputOptions): Promise<RunOut
     stdout,
     status,
     ...(options.onFault ? { onFault: options.onFault } : {}),
+    // A terminal shows each solution as it comes; a pipe or a file takes them in few writes.
+    batch: !animate && stdout.isTTY !== true,
   });
   return {
     animate,
@@ -73,6 +85,7 @@ export async function createRunOutput(options: RunOutputOptions): Promise<RunOut
     event: (event) => human.event(event),
     finish: (_done, line) => human.finish(line),
     interrupt: () => human.interrupt(),
+    flushIfDue: () => human.flushIfDue(),
   };
 }
 

@@ -38,11 +38,31 @@ export function interruptibly<T>(search: () => T): T {
   }
 }
 
-/** The request solved here: the same events, in the same order, as one worker would send. */
-export async function solveHere(found: DiscoveredPlugin, request: RunRequest): Promise<DoneEvent> {
+/**
+ * The request solved here: the same events, in the same order, as one worker would send.
+ * `meanwhile` is called each time the solver asks whether to stop: the search holds this thread, so
+ * output held back for batching gets its turn there.
+ */
+export async function solveHere(found: DiscoveredPlugin, request: RunRequest, meanwhile?: () => void): Promise<DoneEvent> {
   const { plugin } = found;
   const solver = await plugin.solver();
-  const here: Solver = { solve: (instance, ctx) => interruptibly(() => solver.solve(instance, ctx)) };
+  const here: Solver = {
+    solve: (instance, ctx) =>
+      interruptibly(() =>
+        solver.solve(
+          instance,
+          meanwhile
+            ? {
+                ...ctx,
+                shouldStop: () => {
+                  meanwhile();
+                  return ctx.shouldStop();
+                },
+              }
+            : ctx,
+        ),
+      ),
+  };
   const onEvent = request.onEvent;
   // A worker's solutions reach the host as copies: a solver that reuses an object between solutions
   // must print the same here.

@@ -26,8 +26,15 @@ export async function runPlace(found: DiscoveredPlugin, instance: unknown, commo
   return placeRun({ ...shape, estimatedTries: solver.estimate?.(instance) });
 }
 
-export async function solveWith(found: DiscoveredPlugin, request: RunRequest, place: RunPlace, pool?: NodeWorkerSupply): Promise<DoneEvent> {
-  if (place === 'here') return solveHere(found, request);
+/** `meanwhile`: see solveHere (a search in workers leaves this thread free). */
+export async function solveWith(
+  found: DiscoveredPlugin,
+  request: RunRequest,
+  place: RunPlace,
+  pool?: NodeWorkerSupply,
+  meanwhile?: () => void,
+): Promise<DoneEvent> {
+  if (place === 'here') return solveHere(found, request, meanwhile);
   const { runInWorkers } = await import('@kit/core/node');
   return runInWorkers(request, pool);
 }

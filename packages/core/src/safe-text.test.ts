@@ -9,6 +9,14 @@ describe('escapeControls', () => {
     expect(escapeControls('plain ü 日本 \u00a0')).toBe('plain ü 日本 \u00a0');
   });
 
+  it('leaves printable ASCII as it is and escapes every ASCII control, one character at a time', () => {
+    for (let code = 0; code < 0x80; code++) {
+      const char = String.fromCharCode(code);
+      const printable = code >= 0x20 && code < 0x7f;
+      expect(escapeControls(`P${char}`) === `P${char}`).toBe(printable);
+    }
+  });
+
   it('makes format characters visible: bidi overrides and isolates, zero-width marks, tags', () => {
     expect(escapeControls('abc\u202edef\u2066x\u2069')).toBe('abc\\u202edef\\u2066x\\u2069');
     expect(escapeControls('a\u200bb\ufeffc\u00add')).toBe('a\\u200bb\\ufeffc\\xadd');

@@ -18,6 +18,7 @@ const NAMED: Readonly<Record<string, string>> = { '\t': '\\t', '\n': '\\n', '\r'
  * or `\u{NNNNN}`. Every string from elsewhere that reaches a terminal goes through here.
  */
 export function escapeControls(text: string): string {
+  if (isPrintableAscii(text)) return text;
   return text.replace(CONTROL, (char) => {
     const named = NAMED[char];
     if (named !== undefined) return named;
@@ -25,6 +26,18 @@ export function escapeControls(text: string): string {
     if (code < 0x100) return `\\x${code.toString(16).padStart(2, '0')}`;
     return code <= 0xffff ? `\\u${code.toString(16).padStart(4, '0')}` : `\\u{${code.toString(16)}}`;
   });
+}
+
+/**
+ * The common case, which has nothing to escape, without the expression: a printed run escapes each
+ * cell's label and fill (the Soma cube's 240 solutions, 13,000 strings).
+ */
+function isPrintableAscii(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x20 || code > 0x7e) return false;
+  }
+  return true;
 }
 
 /**

@@ -96,19 +96,45 @@ export function orientations(shape: Shape): Shape[] {
 // Rotation keys are asked for the same few shapes again and again (every symmetry check of a set).
 const rotationKeys = new Map<string, string>();
 
-/** A key equal for two shapes exactly when one is a rotation of the other. */
+/**
+ * A key equal for two shapes exactly when one is a rotation of the other: the least, over the 24
+ * rotations, of the image's cells as sorted numbers (the image moved to start at 0 on each axis).
+ * Numbers in typed arrays, not strings,: a run checks its set's symmetry before anything else, when
+ * this code is still cold.
+ */
 export function rotationKey(shape: Shape): string {
   const own = shapeKey(shape);
   const known = rotationKeys.get(own);
   if (known !== undefined) return known;
-  let best: string | undefined;
-  for (const t of ROTATIONS) {
-    const key = shapeKey(transformShape(t, shape));
-    if (best === undefined || key < best) best = key;
+  const lo = [Infinity, Infinity, Infinity];
+  const hi = [-Infinity, -Infinity, -Infinity];
+  for (const v of shape) {
+    for (let i = 0; i < 3; i++) {
+      if (v[i]! < lo[i]!) lo[i] = v[i]!;
+      if (v[i]! > hi[i]!) hi[i] = v[i]!;
+    }
   }
+  // One more than the longest side: the same for every rotation, so a cell's number is unique.
+  const side = Math.max(hi[0]! - lo[0]!, hi[1]! - lo[1]!, hi[2]! - lo[2]!) + 1;
+  let best: number[] | undefined;
+  for (const { axis, sign } of ROTATIONS) {
+    const at = (i: 0 | 1 | 2, v: Voxel): number => {
+      const a = axis[i];
+      return sign[i] === 1 ? v[a]! - lo[a]! : hi[a]! - v[a]!;
+    };
+    // A typed array sorts its numbers natively, fast even before this code is compiled.
+    const image = Float64Array.from(shape, (v) => at(0, v) + side * (at(1, v) + side * at(2, v))).sort();
+    if (best === undefined || lessThan(image, best)) best = Array.from(image);
+  }
+  const key = `${side}:${best!.join(',')}`;
   if (rotationKeys.size > 4096) rotationKeys.clear();
-  rotationKeys.set(own, best!);
-  return best!;
+  rotationKeys.set(own, key);
+  return key;
+}
+
+function lessThan(a: Float64Array, b: readonly number[]): boolean {
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i]! < b[i]!;
+  return false;
 }
 
 /** The shape seen in a mirror (x reversed). */

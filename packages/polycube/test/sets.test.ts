@@ -2,7 +2,7 @@
 // against @kit/grid's pentominoes.
 import { PENTOMINOES } from '@kit/grid';
 import { describe, expect, it } from 'vitest';
-import { ROTATIONS, TRANSFORMS3, isChiral, mirrorShape, rotationKey, type Voxel } from '../src/geometry.js';
+import { ROTATIONS, TRANSFORMS3, isChiral, mirrorShape, normalize, rotationKey, transformShape, type Voxel } from '../src/geometry.js';
 import { pieceLetters } from '../src/pieces.js';
 import { namedSet } from '../src/sets.js';
 import { rotations } from './naive.js';
@@ -69,6 +69,37 @@ describe('geometry', () => {
     expect(TRANSFORMS3).toHaveLength(48);
     expect(ROTATIONS).toHaveLength(24);
     expect(new Set(TRANSFORMS3.map((t) => `${t.axis}${t.sign}`)).size).toBe(48);
+  });
+
+  it('rotationKey: equal exactly when a rotation turns one shape into the other (all pentacubes, their mirrors, every turn)', () => {
+    const shapes = namedSet('pentacubes').pieces.kinds.flatMap((kind) => [kind.shape, mirrorShape(kind.shape)]);
+    const independent = shapes.map(keyOf);
+    shapes.forEach((a, i) => {
+      for (const t of ROTATIONS) expect(rotationKey(transformShape(t, a))).toBe(rotationKey(a));
+      // Unnormalized cubes (moved away from 0) have the same key.
+      expect(rotationKey(a.map(([x, y, z]): Voxel => [x - 3, y + 5, z - 1]))).toBe(rotationKey(a));
+      shapes.forEach((b, j) => {
+        expect(rotationKey(a) === rotationKey(b)).toBe(independent[i] === independent[j]);
+      });
+    });
+    // A straight piece and an L of the same length: the longest side is the same, the keys are not.
+    expect(
+      rotationKey(
+        normalize([
+          [0, 0, 0],
+          [1, 0, 0],
+          [2, 0, 0],
+        ]),
+      ),
+    ).not.toBe(
+      rotationKey(
+        normalize([
+          [0, 0, 0],
+          [1, 0, 0],
+          [1, 1, 0],
+        ]),
+      ),
+    );
   });
 });
 

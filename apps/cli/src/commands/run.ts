@@ -117,7 +117,7 @@ export async function runPlugin(found: DiscoveredPlugin, args: string[], context
           })
         : common.shard
           ? await (await import('../shard.js')).runShard(request, common.shard, plugin, source, context.env, context.cwd, context.pool)
-          : await solveWith(found, request, await runPlace(found, instance, common, animate), context.pool);
+          : await solveWith(found, request, await runPlace(found, instance, common, animate), context.pool, () => output.flushIfDue());
     // A summary without a count (a careless plugin) still gets one: the solutions that were reported.
     if (typeof done.summary.solutions !== 'number') done.summary.solutions = solutionsSeen;
     await output.finish(done, () => summaryLine(plugin, done.summary, instance));
