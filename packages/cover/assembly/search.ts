@@ -159,36 +159,7 @@ function coverPattern(own: i32, extra: i32): i32 {
 export function buildTables(count: i32): i32 {
   memory.fill(start, 0, <usize>(slots + 1) * 4);
   memory.fill(there, 0, <usize>(cellPatterns + coverSlots) * 4);
-  for (let i = 0; i < count; i++) {
-    const record = records + (<usize>i << 4);
-    const kind = load<i32>(record, 4);
-    const mask = load<u64>(record, 8);
-    if (coverSlots != 0) {
-      for (let rest = mask; rest != 0; rest &= rest - 1) {
-        const c = <i32>ctz(rest);
-        const own = around(mask, c);
-        for (let extra = 0; extra <= 6; extra++) {
-          const pattern = coverPattern(own, extra);
-          if (pattern < 0) continue;
-          const slot = cellPatterns + c * 64 + pattern;
-          const at = start + (<usize>(slot * kinds + kind + 1) << 2);
-          store<i32>(at, load<i32>(at) + 1);
-          const kindsAt = there + (<usize>slot << 2);
-          store<i32>(kindsAt, load<i32>(kindsAt) | (1 << kind));
-        }
-      }
-    }
-    const first = <i32>ctz(mask);
-    const free = windowMask & ~(<i32>((mask >> <u64>first) >> 1) & windowMask);
-    const base = first * patterns;
-    for (let pattern = free; ; pattern = (pattern - 1) & free) {
-      const at = start + (<usize>((base + pattern) * kinds + kind + 1) << 2);
-      store<i32>(at, load<i32>(at) + 1);
-      const kindsAt = there + (<usize>(base + pattern) << 2);
-      store<i32>(kindsAt, load<i32>(kindsAt) | (1 << kind));
-      if (pattern == 0) break;
-    }
-  }
+  for (let i = 0; i < count; i++) listRecord(i, false);
   let total = 0;
   for (let slot = 0; slot <= slots; slot++) {
     const at = start + (<usize>slot << 2);
@@ -196,39 +167,49 @@ export function buildTables(count: i32): i32 {
     store<i32>(at, total);
     if (slot < slots) store<i32>(cursor + (<usize>slot << 2), total);
   }
-  for (let i = 0; i < count; i++) {
-    const record = records + (<usize>i << 4);
-    const id = load<i32>(record);
-    const kind = load<i32>(record, 4);
-    const mask = load<u64>(record, 8);
-    if (coverSlots != 0) {
-      for (let rest = mask; rest != 0; rest &= rest - 1) {
-        const c = <i32>ctz(rest);
-        const own = around(mask, c);
-        for (let extra = 0; extra <= 6; extra++) {
-          const pattern = coverPattern(own, extra);
-          if (pattern < 0) continue;
-          const slotAt = cursor + (<usize>((cellPatterns + c * 64 + pattern) * kinds + kind) << 2);
-          const entry = load<i32>(slotAt);
-          store<i32>(slotAt, entry + 1);
-          store<i32>(ids + (<usize>entry << 2), id);
-          store<u64>(masks + (<usize>entry << 3), mask);
-        }
+  for (let i = 0; i < count; i++) listRecord(i, true);
+  return total;
+}
+
+/** Lists record `i` under each of its slots: counts it there (`fill` false, the first pass) or writes it in. */
+function listRecord(i: i32, fill: bool): void {
+  const record = records + (<usize>i << 4);
+  const id = load<i32>(record);
+  const kind = load<i32>(record, 4);
+  const mask = load<u64>(record, 8);
+  if (coverSlots != 0) {
+    for (let rest = mask; rest != 0; rest &= rest - 1) {
+      const c = <i32>ctz(rest);
+      const own = around(mask, c);
+      for (let extra = 0; extra <= 6; extra++) {
+        const pattern = coverPattern(own, extra);
+        if (pattern >= 0) listUnder(cellPatterns + c * 64 + pattern, kind, id, mask, fill);
       }
     }
-    const first = <i32>ctz(mask);
-    const free = windowMask & ~(<i32>((mask >> <u64>first) >> 1) & windowMask);
-    const base = first * patterns;
-    for (let pattern = free; ; pattern = (pattern - 1) & free) {
-      const slotAt = cursor + (<usize>((base + pattern) * kinds + kind) << 2);
-      const entry = load<i32>(slotAt);
-      store<i32>(slotAt, entry + 1);
-      store<i32>(ids + (<usize>entry << 2), id);
-      store<u64>(masks + (<usize>entry << 3), mask);
-      if (pattern == 0) break;
-    }
   }
-  return total;
+  const first = <i32>ctz(mask);
+  const free = windowMask & ~(<i32>((mask >> <u64>first) >> 1) & windowMask);
+  const base = first * patterns;
+  for (let pattern = free; ; pattern = (pattern - 1) & free) {
+    listUnder(base + pattern, kind, id, mask, fill);
+    if (pattern == 0) break;
+  }
+}
+
+@inline
+function listUnder(slot: i32, kind: i32, id: i32, mask: u64, fill: bool): void {
+  if (fill) {
+    const slotAt = cursor + (<usize>(slot * kinds + kind) << 2);
+    const entry = load<i32>(slotAt);
+    store<i32>(slotAt, entry + 1);
+    store<i32>(ids + (<usize>entry << 2), id);
+    store<u64>(masks + (<usize>entry << 3), mask);
+  } else {
+    const at = start + (<usize>(slot * kinds + kind + 1) << 2);
+    store<i32>(at, load<i32>(at) + 1);
+    const kindsAt = there + (<usize>slot << 2);
+    store<i32>(kindsAt, load<i32>(kindsAt) | (1 << kind));
+  }
 }
 
 // The search between calls.
