@@ -124,7 +124,7 @@ export function splitBoard(prepared: PreparedSearch): SplitBoard {
 }
 
 /** Neighbour lists as one flat array and each cell's start in it. */
-function flatNeighbours(lists: readonly Int32Array[]): [Int32Array, Int32Array] {
+export function flatNeighbours(lists: readonly Int32Array[]): [Int32Array, Int32Array] {
   const starts = new Int32Array(lists.length + 1);
   lists.forEach((list, i) => {
     starts[i + 1] = starts[i]! + list.length;

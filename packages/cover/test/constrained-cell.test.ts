@@ -1,20 +1,13 @@
-// The box kernels branch on the most walled-in empty cell: the choice on a byte board, and the
-// whole search's packings against an exhaustive one where it picks cells other than the first.
+// The box kernels branch on the most walled-in empty cell: the choice on a byte board (whole
+// searches where it applies run against an exhaustive one in pockets.test.ts).
 import { describe, expect, it } from 'vitest';
 import { constrainedCell } from '../src/constrained-cell.js';
+import { flatNeighbours } from '../src/split-board.js';
 import { boxNeighbours } from '../src/wide-kernel.js';
 
 /** A 3x3x2 box (cell = a + 3 * (b + 3 * c)) with the `covered` cells set, and its neighbour lists. */
 function board(covered: number[]): { occupied: Uint8Array; nbStart: Int32Array; nb: Int32Array } {
-  const lists = boxNeighbours([3, 3, 2]);
-  const nbStart = new Int32Array(lists.length + 1);
-  lists.forEach((list, i) => {
-    nbStart[i + 1] = nbStart[i]! + list.length;
-  });
-  const nb = new Int32Array(nbStart[lists.length]!);
-  lists.forEach((list, i) => {
-    nb.set(list, nbStart[i]!);
-  });
+  const [nbStart, nb] = flatNeighbours(boxNeighbours([3, 3, 2]));
   const occupied = new Uint8Array(18);
   for (const cell of covered) occupied[cell] = 1;
   return { occupied, nbStart, nb };
