@@ -372,18 +372,26 @@ function firstCellSlot(b: u64): i32 {
 }
 
 /**
- * With constrained cells on, the slot of the lowest empty cell with one empty neighbour, failing
- * that the lowest with two, failing that the first, with the counts of board `b` in openOne..Three:
- * every packing covers it, and a cell walled in on four or five sides has far fewer placements than
- * the first empty cell, which may have three open sides (Bedlam: 269 million tries down to 168
- * million, the Tetris Cube: 136 to 77). Such a cell's slot lists the placements that cover it and,
- * of its neighbours, only ones in the pattern (buildTables).
+ * With constrained cells on, the slot of the cell to branch on, with the counts of board `b` in
+ * openOne..Three: the lowest empty cell with one empty neighbour that has two (the end of a tunnel),
+ * failing that the lowest with one, failing that the lowest with two, failing that the first. Every
+ * packing covers it, and a cell walled in on four or five sides has far fewer placements than the
+ * first empty cell, which may have three open sides (Bedlam: 269 million tries down to 137 million,
+ * the Tetris Cube: 136 to 72). Such a cell's slot lists the placements that cover it and, of its
+ * neighbours, only ones in the pattern (buildTables).
  */
 @inline
-function walledInSlot(b: u64): i32 {
+function walledInSlot(b: u64, pa: u64, ma: u64, pb: u64, mb: u64, sb: u64, sc: u64): i32 {
   const e = ~b;
+  const link = e & openTwo & ~openThree;
   let chosen = e & openOne & ~openTwo;
-  if (chosen == 0) chosen = e & openTwo & ~openThree;
+  if (chosen != 0) {
+    const nearLink = ((link & pa) << 1) | ((link & ma) >> 1) | ((link & pb) << sb) | ((link & mb) >> sb) | (link << sc) | (link >> sc);
+    const tunnelEnd = chosen & nearLink;
+    if (tunnelEnd != 0) chosen = tunnelEnd;
+  } else {
+    chosen = link;
+  }
   // The first empty cell's own slot lists the same placements, fewer of them past the window.
   if (chosen == 0 || ctz(chosen) == ctz(e)) return firstCellSlot(b);
   const c = <i32>ctz(chosen);
@@ -394,7 +402,7 @@ function walledInSlot(b: u64): i32 {
 function chooseSlot(b: u64): i32 {
   if (coverSlots == 0) return firstCellSlot(b);
   countEmptyNeighbours(~b, plusA, minusA, plusB, minusB, strideB, strideC);
-  return walledInSlot(b);
+  return walledInSlot(b, plusA, minusA, plusB, minusB, strideB, strideC);
 }
 
 /** Where the search stands: the first empty cell's slot decides which buckets to scan. */
@@ -558,7 +566,7 @@ function search(pruning: bool, flat: bool, sb: u64, sc: u64): i32 {
     d++;
     b |= m;
     // The pocket test counted the new board's empty neighbours last: the placement just taken.
-    const slot = !flat && constrained ? walledInSlot(b) : firstCellSlot(b);
+    const slot = !flat && constrained ? walledInSlot(b, pa, ma, pb, mb, sb, sc) : firstCellSlot(b);
     bs = slot * kindCount;
     td = av & load<i32>(thereBase + (<usize>slot << 2));
     p = masksBase;

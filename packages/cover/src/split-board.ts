@@ -1,5 +1,5 @@
 import type { PreparedSearch } from './engine.js';
-import { constrainedCell } from './constrained-cell.js';
+import { walledInCell } from './constrained-cell.js';
 import { branchesOnConstrainedCells, pocketTest, prunesSmallPockets } from './pockets.js';
 import { boxNeighbours } from './wide-kernel.js';
 
@@ -76,6 +76,7 @@ export function splitBoard(prepared: PreparedSearch): SplitBoard {
   };
   // The box kernels skip placements that leave a pocket, and nothing at all below a board with one.
   const [nbStart, nb] = flatNeighbours(neighbours);
+  const walledIn = constrained ? walledInCell(nbStart, nb) : undefined;
   const pockets = prunesSmallPockets(problem) ? pocketTest(occupied, nbStart, nb) : undefined;
   // A loop, not Math.max(...): a million-cell board has a million lists, past the call stack's arguments.
   const widest = byCell.reduce((most, list) => Math.max(most, list.length), 1);
@@ -84,7 +85,7 @@ export function splitBoard(prepared: PreparedSearch): SplitBoard {
     let first = 0;
     while (first < size && occupied[first]) first++;
     if (first === size || pockets?.anyOnBoard()) return 0;
-    const branch = constrained ? constrainedCell(occupied, nbStart, nb, first) : first;
+    const branch = walledIn ? walledIn(occupied, first) : first;
     let count = 0;
     for (const id of byCell[branch]!) {
       if (remaining[kindOf[id]!] === 0) continue;

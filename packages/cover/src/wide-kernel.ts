@@ -1,6 +1,6 @@
 import type { Kernel, KernelHooks } from './kernel.js';
 import { TICK_TRIES } from './kernel.js';
-import { constrainedCell } from './constrained-cell.js';
+import { walledInCell } from './constrained-cell.js';
 import { branchesOnConstrainedCells, pocketTest, prunesSmallPockets } from './pockets.js';
 import type { CoverProblem } from './problem.js';
 
@@ -133,6 +133,7 @@ export function createWideKernel(problem: CoverProblem, enabled: Uint8Array, hoo
   const constrained = branchesOnConstrainedCells(problem);
   const { start, ids } = bucketPlacements(size, kinds, placements, enabled, constrained);
   const { cellStart, cellsOf, borderStart, borderOf, nbStart, nb, kindOf, freeCells } = wideTables(problem);
+  const walledIn = constrained ? walledInCell(nbStart, nb) : undefined;
 
   const occupied = new Uint8Array(size);
   const remaining = new Int32Array(kinds);
@@ -168,7 +169,7 @@ export function createWideKernel(problem: CoverProblem, enabled: Uint8Array, hoo
     let cell = from;
     while (occupied[cell]) cell++;
     firstAt[depth] = cell;
-    if (constrained) cell = constrainedCell(occupied, nbStart, nb, cell);
+    if (walledIn) cell = walledIn(occupied, cell);
     cellAt[depth] = cell;
     kindAt[depth] = -1;
     nextAt[depth] = 0;

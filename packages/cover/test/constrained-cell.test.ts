@@ -1,7 +1,7 @@
 // The box kernels branch on the most walled-in empty cell: the choice on a byte board (whole
 // searches where it applies run against an exhaustive one in pockets.test.ts).
 import { describe, expect, it } from 'vitest';
-import { constrainedCell } from '../src/constrained-cell.js';
+import { walledInCell } from '../src/constrained-cell.js';
 import { flatNeighbours } from '../src/split-board.js';
 import { boxNeighbours } from '../src/wide-kernel.js';
 
@@ -15,7 +15,7 @@ function board(covered: number[]): { occupied: Uint8Array; nbStart: Int32Array; 
 
 const choose = (covered: number[]) => {
   const { occupied, nbStart, nb } = board(covered);
-  return constrainedCell(occupied, nbStart, nb, occupied.indexOf(0));
+  return walledInCell(nbStart, nb)(occupied, occupied.indexOf(0));
 };
 
 describe('the cell a box search branches on', () => {
@@ -29,6 +29,12 @@ describe('the cell a box search branches on', () => {
     expect(choose([1, 5])).toBe(2);
     // Cell 0 (neighbours 1, 3, 9) is the first empty one and itself walled in to one: it wins.
     expect(choose([1, 3, 5])).toBe(0);
+  });
+
+  it('is the lowest end of a tunnel first: a cell with one empty neighbour, which has two', () => {
+    // Cells 0, 2, 4, 6 and 8 keep one empty neighbour each. Those of 0 (9), 2 (11) and 4 (13) have
+    // three or more; 6's (15: 6 and 12) and 8's (17: 8 and 14) have two, and 6 is the lower.
+    expect(choose([1, 3, 5, 7, 16])).toBe(6);
   });
 
   it('is the lowest cell with two empty neighbours when none has one', () => {
