@@ -151,8 +151,7 @@ export function createWideKernel(problem: CoverProblem, enabled: Uint8Array, hoo
   const setCells = (id: number, value: number): void => {
     for (let i = cellStart[id]!, end = cellStart[id + 1]!; i < end; i++) occupied[cellsOf[i]!] = value;
   };
-  const tables = { borderStart, borderOf, nbStart, nb };
-  const cutsOff = (id: number): boolean => cutsOffCell(tables, occupied, id);
+  const cutsOff = cellCutOff({ borderStart, borderOf, nbStart, nb }, occupied);
 
   // No pocket (pockets.ts) left by a placement, nor on the board: the WebAssembly kernel sees it all.
   const pockets = prunesSmallPockets(problem) ? pocketTest(occupied, nbStart, nb) : undefined;
@@ -266,22 +265,27 @@ export function createWideKernel(problem: CoverProblem, enabled: Uint8Array, hoo
   };
 }
 
-/** With placement `id` already marked: does a bordering empty cell have no empty neighbour left? */
-function cutsOffCell(tables: Pick<WideTables, 'borderStart' | 'borderOf' | 'nbStart' | 'nb'>, occupied: Uint8Array, id: number): boolean {
+/**
+ * The dead-cell test on `occupied`: with placement `id` already marked, does a bordering empty cell
+ * have no empty neighbour left? The tables are taken apart once here, not on every call of the search's hot loop.
+ */
+function cellCutOff(tables: Pick<WideTables, 'borderStart' | 'borderOf' | 'nbStart' | 'nb'>, occupied: Uint8Array): (id: number) => boolean {
   const { borderStart, borderOf, nbStart, nb } = tables;
-  for (let i = borderStart[id]!, end = borderStart[id + 1]!; i < end; i++) {
-    const cell = borderOf[i]!;
-    if (occupied[cell]) continue;
-    let open = false;
-    for (let j = nbStart[cell]!, stop = nbStart[cell + 1]!; j < stop; j++) {
-      if (!occupied[nb[j]!]) {
-        open = true;
-        break;
+  return (id) => {
+    for (let i = borderStart[id]!, end = borderStart[id + 1]!; i < end; i++) {
+      const cell = borderOf[i]!;
+      if (occupied[cell]) continue;
+      let open = false;
+      for (let j = nbStart[cell]!, stop = nbStart[cell + 1]!; j < stop; j++) {
+        if (!occupied[nb[j]!]) {
+          open = true;
+          break;
+        }
       }
+      if (!open) return true;
     }
-    if (!open) return true;
-  }
-  return false;
+    return false;
+  };
 }
 
 /** Sorts `list[from..]` ascending in place. */

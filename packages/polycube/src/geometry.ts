@@ -99,7 +99,7 @@ const rotationKeys = new Map<string, string>();
 /**
  * A key equal for two shapes exactly when one is a rotation of the other: the least, over the 24
  * rotations, of the image's cells as sorted numbers (the image moved to start at 0 on each axis).
- * Numbers in typed arrays, not strings,: a run checks its set's symmetry before anything else, when
+ * Numbers in typed arrays, not strings: a run checks its set's symmetry before anything else, when
  * this code is still cold.
  */
 export function rotationKey(shape: Shape): string {
