@@ -31,12 +31,15 @@ let strideC: u64 = 0;
 // C = 1: the dead cell test looks at four neighbours, not six.
 let planar: bool = false;
 let prune: bool = false;
-// Cells that have a neighbour at +1 / -1 / +A / -A inside the box (one A line of a plane is a
-// column: +A and -A leave it at its ends, into cells past the board that are always covered).
+// Cells that have a neighbour at +1 / -1 / +A / -A / +AB / -AB inside the box (one A line of a
+// plane is a column: +A and -A leave it at its ends, into cells past the board that are always
+// covered).
 let plusA: u64 = 0;
 let minusA: u64 = 0;
 let plusB: u64 = 0;
 let minusB: u64 = 0;
+let plusC: u64 = 0;
+let minusC: u64 = 0;
 let tickEvery: i32 = 0;
 // Boxes whose pieces all have four cells or more: skip a placement that leaves an enclosed empty
 // region of two or three cells too (see `search`).
@@ -49,6 +52,7 @@ let masks: usize = 0; // u64 per bucket entry
 let ids: usize = 0; // i32 per bucket entry: placement id
 let start: usize = 0; // i32 per (cell, window pattern, kind) slot, plus one: bucket bounds
 let there: usize = 0; // i32 per (cell, window pattern): kinds with placements there
+let coverSizes: usize = 0; // i32 per constrained-cell slot: placements listed there, all kinds
 let remaining: usize = 0; // i32 per kind: copies in hand
 let stack: usize = 0; // i32 per depth: placement ids of the partial packing
 let savedBoard: usize = 0; // u64 per depth
@@ -87,6 +91,8 @@ export function layout(
   minusA = 0;
   plusB = 0;
   minusB = 0;
+  plusC = 0;
+  minusC = 0;
   for (let cell = 0; cell < size; cell++) {
     const a = cell % sideA;
     const b = (cell / sideA) % sideB;
@@ -95,6 +101,8 @@ export function layout(
     if (a != 0) minusA |= bit;
     if (b != sideB - 1) plusB |= bit;
     if (b != 0) minusB |= bit;
+    if (cell + sideA * sideB < size) plusC |= bit;
+    if (cell >= sideA * sideB) minusC |= bit;
   }
   cellPatterns = size * patterns;
   coverSlots = pockets && constrainedCells ? size * 64 : 0;
@@ -110,7 +118,8 @@ export function layout(
   start = ids + entries * 4;
   cursor = start + <usize>(slots + 1) * 4;
   there = cursor + <usize>slots * 4;
-  remaining = there + <usize>(cellPatterns + coverSlots) * 4;
+  coverSizes = there + <usize>(cellPatterns + coverSlots) * 4;
+  remaining = coverSizes + <usize>coverSlots * 4;
   stack = remaining + <usize>kindCount * 4;
   savedState = align8(stack + depths * 4 + <usize>kindCount * 4);
   const top = savedState + depths * 24;
@@ -123,18 +132,22 @@ export function remainingAt(): usize { return remaining; }
 export function stackAt(): usize { return stack; }
 
 
-/** Which of cell `c`'s six neighbours (+1, -1, +A, -A, +AB, -AB) are in `x`, as six bits. */
+/**
+ * Which of cell `c`'s six neighbours (+1, -1, +A, -A, +AB, -AB) are in `x`, as six bits. Branch-free:
+ * each way's mask of cells with a neighbour that way inside the box, shifted to `c`, picks out the
+ * neighbour's bit (where a shift wraps past 63, the mask's bit is 0).
+ */
 @inline
 function around(x: u64, c: i32): i32 {
-  const bit = <u64>1 << <u64>c;
-  let n = 0;
-  if ((plusA & bit) != 0 && ((x >> <u64>(c + 1)) & 1) != 0) n |= 1;
-  if ((minusA & bit) != 0 && ((x >> <u64>(c - 1)) & 1) != 0) n |= 2;
-  if ((plusB & bit) != 0 && ((x >> (<u64>c + strideB)) & 1) != 0) n |= 4;
-  if ((minusB & bit) != 0 && ((x >> (<u64>c - strideB)) & 1) != 0) n |= 8;
-  if (<u64>c + strideC < 64 && ((x >> (<u64>c + strideC)) & 1) != 0) n |= 16;
-  if (<u64>c >= strideC && ((x >> (<u64>c - strideC)) & 1) != 0) n |= 32;
-  return n;
+  const s = <u64>c;
+  const n =
+    ((plusA >> s) & (x >> (s + 1)) & 1) |
+    (((minusA >> s) & (x >> (s - 1)) & 1) << 1) |
+    (((plusB >> s) & (x >> (s + strideB)) & 1) << 2) |
+    (((minusB >> s) & (x >> (s - strideB)) & 1) << 3) |
+    (((plusC >> s) & (x >> (s + strideC)) & 1) << 4) |
+    (((minusC >> s) & (x >> (s - strideC)) & 1) << 5);
+  return <i32>n;
 }
 
 /**
@@ -168,6 +181,10 @@ export function buildTables(count: i32): i32 {
     if (slot < slots) store<i32>(cursor + (<usize>slot << 2), total);
   }
   for (let i = 0; i < count; i++) listRecord(i, true);
+  for (let slot = 0; slot < coverSlots; slot++) {
+    const first = start + (<usize>((cellPatterns + slot) * kinds) << 2);
+    store<i32>(coverSizes + (<usize>slot << 2), load<i32>(first + (<usize>kinds << 2)) - load<i32>(first));
+  }
   return total;
 }
 
@@ -373,12 +390,15 @@ function firstCellSlot(b: u64): i32 {
 
 /**
  * With constrained cells on, the slot of the cell to branch on, with the counts of board `b` in
- * openOne..Three: the lowest empty cell with one empty neighbour that has two (the end of a tunnel),
- * failing that the lowest with one, failing that the lowest with two, failing that the first. Every
- * packing covers it, and a cell walled in on four or five sides has far fewer placements than the
- * first empty cell, which may have three open sides (Bedlam: 269 million tries down to 137 million,
- * the Tetris Cube: 136 to 72). Such a cell's slot lists the placements that cover it and, of its
- * neighbours, only ones in the pattern (buildTables).
+ * openOne..Three. The candidates are the empty cells with one empty neighbour that has two (the
+ * ends of tunnels), failing those the cells with one empty neighbour, failing those the cells with
+ * two; of them, the one whose slot lists the fewest placements (the lowest of equals); failing all,
+ * the first empty cell. Every packing covers it, and a cell walled in on four or five sides has far
+ * fewer placements than the first empty cell, which may have three open sides (Bedlam: 269 million
+ * tries down to 137 million, and to 95 million with the fewest listed; the Tetris Cube: 136 to 72
+ * to 67). Such a cell's slot lists the placements that cover it and, of its neighbours, only ones
+ * in the pattern (buildTables); its size is a static count, one load, where counting the placements
+ * that fit the board would cost more than the tries it saves.
  */
 @inline
 function walledInSlot(b: u64, pa: u64, ma: u64, pb: u64, mb: u64, sb: u64, sc: u64): i32 {
@@ -392,10 +412,25 @@ function walledInSlot(b: u64, pa: u64, ma: u64, pb: u64, mb: u64, sb: u64, sc: u
   } else {
     chosen = link;
   }
+  if (chosen == 0) return firstCellSlot(b);
+  let cell = <i32>ctz(chosen);
+  let local = cell * 64 + around(e, cell);
+  // More than one candidate: the fewest listed.
+  if ((chosen & (chosen - 1)) != 0) {
+    let fewest = load<i32>(coverSizes + (<usize>local << 2));
+    for (let rest = chosen & (chosen - 1); rest != 0; rest &= rest - 1) {
+      const c = <i32>ctz(rest);
+      const at = c * 64 + around(e, c);
+      const size = load<i32>(coverSizes + (<usize>at << 2));
+      if (size < fewest) {
+        fewest = size;
+        cell = c;
+        local = at;
+      }
+    }
+  }
   // The first empty cell's own slot lists the same placements, fewer of them past the window.
-  if (chosen == 0 || ctz(chosen) == ctz(e)) return firstCellSlot(b);
-  const c = <i32>ctz(chosen);
-  return cellPatterns + c * 64 + around(e, c);
+  return cell == <i32>ctz(e) ? firstCellSlot(b) : cellPatterns + local;
 }
 
 /** The slot to scan on board `b`, counting its cells' empty neighbours first where it needs them. */

@@ -76,7 +76,7 @@ export function splitBoard(prepared: PreparedSearch): SplitBoard {
   };
   // The box kernels skip placements that leave a pocket, and nothing at all below a board with one.
   const [nbStart, nb] = flatNeighbours(neighbours);
-  const walledIn = constrained ? walledInCell(nbStart, nb) : undefined;
+  const walledIn = constrained ? walledInCell(nbStart, nb, placements, plan.enabled) : undefined;
   const pockets = prunesSmallPockets(problem) ? pocketTest(occupied, nbStart, nb) : undefined;
   // A loop, not Math.max(...): a million-cell board has a million lists, past the call stack's arguments.
   const widest = byCell.reduce((most, list) => Math.max(most, list.length), 1);

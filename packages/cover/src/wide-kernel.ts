@@ -133,7 +133,7 @@ export function createWideKernel(problem: CoverProblem, enabled: Uint8Array, hoo
   const constrained = branchesOnConstrainedCells(problem);
   const { start, ids } = bucketPlacements(size, kinds, placements, enabled, constrained);
   const { cellStart, cellsOf, borderStart, borderOf, nbStart, nb, kindOf, freeCells } = wideTables(problem);
-  const walledIn = constrained ? walledInCell(nbStart, nb) : undefined;
+  const walledIn = constrained ? walledInCell(nbStart, nb, placements, enabled) : undefined;
 
   const occupied = new Uint8Array(size);
   const remaining = new Int32Array(kinds);

@@ -13,9 +13,11 @@ function board(covered: number[]): { occupied: Uint8Array; nbStart: Int32Array; 
   return { occupied, nbStart, nb };
 }
 
-const choose = (covered: number[]) => {
+/** The cell chosen among `placements` (none: every cell fits as few, so the lowest of each kind wins). */
+const choose = (covered: number[], placements: Array<{ kind: number; cells: number[] }> = []) => {
   const { occupied, nbStart, nb } = board(covered);
-  return walledInCell(nbStart, nb)(occupied, occupied.indexOf(0));
+  const enabled = new Uint8Array(placements.length).fill(1);
+  return walledInCell(nbStart, nb, placements, enabled)(occupied, occupied.indexOf(0));
 };
 
 describe('the cell a box search branches on', () => {
@@ -35,6 +37,24 @@ describe('the cell a box search branches on', () => {
     // Cells 0, 2, 4, 6 and 8 keep one empty neighbour each. Those of 0 (9), 2 (11) and 4 (13) have
     // three or more; 6's (15: 6 and 12) and 8's (17: 8 and 14) have two, and 6 is the lower.
     expect(choose([1, 3, 5, 7, 16])).toBe(6);
+  });
+
+  it('is, of those, the one the fewest placements fit with its empty neighbours, not the lowest', () => {
+    // Tunnel ends 6 (open only to 15) and 8 (open only to 17). Two tetracubes leave 6 through 15,
+    // one leaves 8 through 17; one covers 8 from its covered side (7), which cannot fit there.
+    const through6 = [
+      { kind: 0, cells: [6, 9, 12, 15] },
+      { kind: 0, cells: [6, 15, 16, 17] },
+    ];
+    const through8 = [{ kind: 1, cells: [8, 11, 14, 17] }];
+    const blocked8 = [{ kind: 1, cells: [6, 7, 8, 17] }];
+    expect(choose([1, 3, 5, 7, 16], [...through6, ...through8])).toBe(8);
+    expect(choose([1, 3, 5, 7, 16], [...through6, ...through8, ...blocked8])).toBe(8);
+    expect(choose([1, 3, 5, 7, 16], [through6[0]!, ...through8])).toBe(6);
+    // A disabled placement does not count: one each way, and the lower wins.
+    const { occupied, nbStart, nb } = board([1, 3, 5, 7, 16]);
+    const all = [...through6, ...through8];
+    expect(walledInCell(nbStart, nb, all, Uint8Array.of(1, 0, 1))(occupied, 0)).toBe(6);
   });
 
   it('is the lowest cell with two empty neighbours when none has one', () => {
