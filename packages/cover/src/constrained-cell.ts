@@ -55,7 +55,11 @@ export function walledInCell(
     for (let j = from, stop = nbStart[cell + 1]!; j < stop; j++) if (!occupied[nb[j]!]) pattern |= 1 << (j - from);
     return listed[cell * 64 + pattern]!;
   };
+  // The best of each kind of candidate: [tunnel end, one empty neighbour, two], cell and size.
+  const best = new Int32Array(3);
+  const fewest = new Int32Array(3);
   return (occupied, first) => {
+    best.fill(-1);
     const size = occupied.length;
     for (let cell = first; cell < size; cell++) {
       if (occupied[cell]) continue;
@@ -63,9 +67,6 @@ export function walledInCell(
       for (let j = nbStart[cell]!, stop = nbStart[cell + 1]!; j < stop && count < 3; j++) if (!occupied[nb[j]!]) count++;
       open[cell] = count;
     }
-    // The best of each kind of candidate: [tunnel end, one empty neighbour, two], cell and size.
-    const best = [-1, -1, -1];
-    const fewest = [0, 0, 0];
     for (let cell = first; cell < size; cell++) {
       if (occupied[cell] || open[cell] === 0 || open[cell] === 3) continue;
       let kind = 2;

@@ -41,13 +41,14 @@ describe('the cell a box search branches on', () => {
 
   it('is, of those, the one the fewest placements fit with its empty neighbours, not the lowest', () => {
     // Tunnel ends 6 (open only to 15) and 8 (open only to 17). Two tetracubes leave 6 through 15,
-    // one leaves 8 through 17; one covers 8 from its covered side (7), which cannot fit there.
+    // one leaves 8 through 17; one covers 8 from its covered side (7) as well, which cannot fit
+    // there: counted, it would tie 8 with 6 and the lower would win.
     const through6 = [
       { kind: 0, cells: [6, 9, 12, 15] },
       { kind: 0, cells: [6, 15, 16, 17] },
     ];
     const through8 = [{ kind: 1, cells: [8, 11, 14, 17] }];
-    const blocked8 = [{ kind: 1, cells: [6, 7, 8, 17] }];
+    const blocked8 = [{ kind: 1, cells: [4, 7, 8, 17] }];
     expect(choose([1, 3, 5, 7, 16], [...through6, ...through8])).toBe(8);
     expect(choose([1, 3, 5, 7, 16], [...through6, ...through8, ...blocked8])).toBe(8);
     expect(choose([1, 3, 5, 7, 16], [through6[0]!, ...through8])).toBe(6);
