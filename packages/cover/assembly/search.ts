@@ -8,7 +8,7 @@
 // Boxes whose pieces all have four cells or more branch on the most walled-in empty cell instead
 // of the first (see walledInSlot). Placements are bucketed by first cell, by what they need of the
 // next `window` cells and by kind (for those boxes also by each cell and the pattern of its
-// neighbours they need); the scan for the next placement that fits is a loop of its own over mask
+// neighbours they need, and for a cell with one such neighbour by that neighbour's); the scan for the next placement that fits is a loop of its own over mask
 // addresses: with few values live in it, V8's optimising compiler keeps them all in registers. With pruning, a
 // placement that leaves an empty cell with no empty neighbour is skipped: four neighbours in a
 // plane, six in a box. `run()` returns to the host at every packing and every `tick` tries: V8 only
@@ -62,6 +62,10 @@ let cellPatterns: i32 = 0;
 // Constrained-cell branching (see walledInSlot): one slot per (cell, pattern of its empty
 // neighbours), after the first-cell slots; 0 when off.
 let coverSlots: i32 = 0;
+// Ring slots (see walledInSlot): one per (cell, way to its one empty neighbour, pattern of that
+// neighbour's other empty neighbours), after the constrained-cell slots; 0 when off.
+let ringBase: i32 = 0;
+let ringSlots: i32 = 0;
 
 function align8(n: usize): usize {
   return (n + 7) & ~7;
@@ -106,10 +110,12 @@ export function layout(
   }
   cellPatterns = size * patterns;
   coverSlots = pockets && constrainedCells ? size * 64 : 0;
-  slots = (cellPatterns + coverSlots) * kindCount;
-  // A placement is listed under at most `patterns` window patterns, and under at most six
-  // neighbour patterns of each of its cells.
-  const entries = <usize>placements * <usize>(patterns + (coverSlots != 0 ? 6 * pieceCells : 0));
+  ringBase = cellPatterns + coverSlots;
+  ringSlots = coverSlots != 0 ? size * 6 * 64 : 0;
+  slots = (ringBase + ringSlots) * kindCount;
+  // A placement is listed under at most `patterns` window patterns, under at most six neighbour
+  // patterns of each of its cells, and under at most 32 ring patterns of each.
+  const entries = <usize>placements * <usize>(patterns + (coverSlots != 0 ? 38 * pieceCells : 0));
   const depths = <usize>(depthLimit + 1);
   records = align8(__heap_base);
   masks = records + <usize>placements * 16;
@@ -118,7 +124,7 @@ export function layout(
   start = ids + entries * 4;
   cursor = start + <usize>(slots + 1) * 4;
   there = cursor + <usize>slots * 4;
-  coverSizes = there + <usize>(cellPatterns + coverSlots) * 4;
+  coverSizes = there + <usize>(ringBase + ringSlots) * 4;
   remaining = coverSizes + <usize>coverSlots * 4;
   stack = remaining + <usize>kindCount * 4;
   savedState = align8(stack + depths * 4 + <usize>kindCount * 4);
@@ -151,6 +157,20 @@ function around(x: u64, c: i32): i32 {
 }
 
 /**
+ * Cell `c`'s pattern of empty neighbours, as around() gives it, from `w0`..`w5`: the cells whose
+ * neighbour in each way is empty. Six shifts by the one amount `c`, where around() shifts six
+ * masks by six amounts (on x64 each variable shift wants the count in CL: many more moves).
+ */
+@inline
+function gather(w0: u64, w1: u64, w2: u64, w3: u64, w4: u64, w5: u64, c: i32): i32 {
+  const s = <u64>c;
+  return <i32>(
+    ((w0 >> s) & 1) | (((w1 >> s) & 1) << 1) | (((w2 >> s) & 1) << 2) |
+    (((w3 >> s) & 1) << 3) | (((w4 >> s) & 1) << 4) | (((w5 >> s) & 1) << 5)
+  );
+}
+
+/**
  * Constrained-cell slots: a placement whose cell has `own` for its neighbours inside the placement
  * fits at that cell only when all of them are empty. The search looks a cell up by its pattern of
  * one or two empty neighbours, so the placement is listed under its own pattern (`extra` 6) and,
@@ -171,7 +191,7 @@ function coverPattern(own: i32, extra: i32): i32 {
  */
 export function buildTables(count: i32): i32 {
   memory.fill(start, 0, <usize>(slots + 1) * 4);
-  memory.fill(there, 0, <usize>(cellPatterns + coverSlots) * 4);
+  memory.fill(there, 0, <usize>(ringBase + ringSlots) * 4);
   for (let i = 0; i < count; i++) listRecord(i, false);
   let total = 0;
   for (let slot = 0; slot <= slots; slot++) {
@@ -201,6 +221,20 @@ function listRecord(i: i32, fill: bool): void {
       for (let extra = 0; extra <= 6; extra++) {
         const pattern = coverPattern(own, extra);
         if (pattern >= 0) listUnder(cellPatterns + c * 64 + pattern, kind, id, mask, fill);
+      }
+      if (popcnt(own) == 1) {
+        // The ring slots of `c` and its one neighbour in the placement: under each pattern of
+        // that neighbour's other empty neighbours that leaves the ones the placement covers free.
+        const way = <i32>ctz(own);
+        const next = neighbourOf(c, way);
+        const back = ~(1 << (way ^ 1));
+        const need = around(mask, next) & back;
+        const free = around(~(<u64>0), next) & back & ~need;
+        const at = ringBase + ((c * 6 + way) << 6);
+        for (let sub = free; ; sub = (sub - 1) & free) {
+          listUnder(at + (need | sub), kind, id, mask, fill);
+          if (sub == 0) break;
+        }
       }
     }
   }
@@ -242,6 +276,13 @@ let todo: i32 = 0;
 let avail: i32 = 0;
 let countdown: i32 = 0;
 let tries: i64 = 0;
+
+/** The cell next to `c` in way `way` (+1, -1, +A, -A, +AB, -AB). */
+@inline
+function neighbourOf(c: i32, way: i32): i32 {
+  const step = way < 2 ? 1 : way < 4 ? <i32>strideB : <i32>strideC;
+  return (way & 1) != 0 ? c - step : c + step;
+}
 
 /** Does covering `m` on board `b` leave an empty cell none of whose neighbours is empty? */
 @inline
@@ -398,36 +439,51 @@ function firstCellSlot(b: u64): i32 {
  * tries down to 137 million, and to 95 million with the fewest listed; the Tetris Cube: 136 to 72
  * to 67). Such a cell's slot lists the placements that cover it and, of its neighbours, only ones
  * in the pattern (buildTables); its size is a static count, one load, where counting the placements
- * that fit the board would cost more than the tries it saves.
+ * that fit the board would cost more than the tries it saves. The search then scans the chosen
+ * cell's ring slot if it has one empty neighbour, else its constrained-cell slot.
  */
 @inline
 function walledInSlot(b: u64, pa: u64, ma: u64, pb: u64, mb: u64, sb: u64, sc: u64): i32 {
   const e = ~b;
+  // The cells whose neighbour each way is empty (see gather).
+  const w0 = (e >> 1) & pa;
+  const w1 = (e << 1) & ma;
+  const w2 = (e >> sb) & pb;
+  const w3 = (e << sb) & mb;
+  const w4 = e >> sc;
+  const w5 = e << sc;
   const link = e & openTwo & ~openThree;
   let chosen = e & openOne & ~openTwo;
-  if (chosen != 0) {
+  if ((chosen & (chosen - 1)) != 0) {
     const nearLink = ((link & pa) << 1) | ((link & ma) >> 1) | ((link & pb) << sb) | ((link & mb) >> sb) | (link << sc) | (link >> sc);
     const tunnelEnd = chosen & nearLink;
     if (tunnelEnd != 0) chosen = tunnelEnd;
-  } else {
+  } else if (chosen == 0) {
     chosen = link;
   }
   if (chosen == 0) return firstCellSlot(b);
   let cell = <i32>ctz(chosen);
-  let local = cell * 64 + around(e, cell);
+  let local = cell * 64 + gather(w0, w1, w2, w3, w4, w5, cell);
   // More than one candidate: the fewest listed.
   if ((chosen & (chosen - 1)) != 0) {
     let fewest = load<i32>(coverSizes + (<usize>local << 2));
     for (let rest = chosen & (chosen - 1); rest != 0; rest &= rest - 1) {
       const c = <i32>ctz(rest);
-      const at = c * 64 + around(e, c);
+      const at = c * 64 + gather(w0, w1, w2, w3, w4, w5, c);
       const size = load<i32>(coverSizes + (<usize>at << 2));
-      if (size < fewest) {
-        fewest = size;
-        cell = c;
-        local = at;
-      }
+      const better = size < fewest;
+      fewest = select<i32>(size, fewest, better);
+      cell = select<i32>(c, cell, better);
+      local = select<i32>(at, local, better);
     }
+  }
+  const pattern = local & 63;
+  if ((pattern & (pattern - 1)) == 0) {
+    // One empty neighbour: the placements go on through it, so its own other empty neighbours
+    // pick out the ones that can fit (Bedlam: 8.7 masks looked at per such cell down to 0.1).
+    const way = <i32>ctz(pattern);
+    const next = neighbourOf(cell, way);
+    return ringBase + ((cell * 6 + way) << 6) + (gather(w0, w1, w2, w3, w4, w5, next) & ~(1 << (way ^ 1)));
   }
   // The first empty cell's own slot lists the same placements, fewer of them past the window.
   return cell == <i32>ctz(e) ? firstCellSlot(b) : cellPatterns + local;
@@ -507,6 +563,17 @@ export function run3x4(): i32 { return search(true, false, 3, 12); }
 export function run2x3(): i32 { return search(true, false, 2, 6); }
 export function run2x4(): i32 { return search(true, false, 2, 8); }
 
+/**
+ * Writes the ids of the placements at depths firstDepth..top-1 into `stack`, from the scan
+ * addresses saved there: the search does it at a packing and a tick only, not at every try.
+ */
+function fillStack(top: i32): void {
+  for (let j = firstDepth; j < top; j++) {
+    const p = load<usize>(savedState + <usize>j * 24, 8);
+    store<i32>(stack + (<usize>j << 2), load<i32>(ids + ((p - 8 - masks) >> 1)));
+  }
+}
+
 // @inline: each export above gets its own copy, with `pruning`, `flat` and the strides folded in.
 @inline
 function search(pruning: bool, flat: bool, sb: u64, sc: u64): i32 {
@@ -581,8 +648,9 @@ function search(pruning: bool, flat: bool, sb: u64, sc: u64): i32 {
     }
     count++;
     // Its id: ids are i32 where masks are u64, so half the mask's offset.
-    store<i32>(stackBase + (<usize>d << 2), load<i32>(idsBase + ((p - 8 - masksBase) >> 1)));
     if ((b | m) == ~(<u64>0)) {
+      store<i32>(stackBase + (<usize>d << 2), load<i32>(idsBase + ((p - 8 - masksBase) >> 1)));
+      fillStack(d);
       leafDepth = d + 1;
       status = LEAF;
       break;
@@ -607,6 +675,7 @@ function search(pruning: bool, flat: bool, sb: u64, sc: u64): i32 {
     p = masksBase;
     pe = masksBase;
     if (--cd == 0) {
+      fillStack(d);
       cd = tickEvery;
       status = TICK;
       break;
