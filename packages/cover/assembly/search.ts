@@ -66,6 +66,9 @@ let coverSlots: i32 = 0;
 // neighbour's other empty neighbours), after the constrained-cell slots; 0 when off.
 let ringBase: i32 = 0;
 let ringSlots: i32 = 0;
+// i32 per way (+1, -1, +A, -A, +AB, -AB): the step to the neighbour that way (a load, where
+// working it out took three unpredictable branches).
+let wayStep: usize = 0;
 
 function align8(n: usize): usize {
   return (n + 7) & ~7;
@@ -128,9 +131,16 @@ export function layout(
   remaining = coverSizes + <usize>coverSlots * 4;
   stack = remaining + <usize>kindCount * 4;
   savedState = align8(stack + depths * 4 + <usize>kindCount * 4);
-  const top = savedState + depths * 24;
+  wayStep = savedState + depths * 24;
+  const top = wayStep + 24;
   const have = <usize>memory.size() << 16;
   if (top > have) memory.grow(<i32>((top - have + 0xffff) >> 16));
+  store<i32>(wayStep, 1);
+  store<i32>(wayStep, -1, 4);
+  store<i32>(wayStep, sideA, 8);
+  store<i32>(wayStep, -sideA, 12);
+  store<i32>(wayStep, sideA * sideB, 16);
+  store<i32>(wayStep, -sideA * sideB, 20);
 }
 
 export function recordsAt(): usize { return records; }
@@ -280,8 +290,7 @@ let tries: i64 = 0;
 /** The cell next to `c` in way `way` (+1, -1, +A, -A, +AB, -AB). */
 @inline
 function neighbourOf(c: i32, way: i32): i32 {
-  const step = way < 2 ? 1 : way < 4 ? <i32>strideB : <i32>strideC;
-  return (way & 1) != 0 ? c - step : c + step;
+  return c + load<i32>(wayStep + (<usize>way << 2));
 }
 
 /** Does covering `m` on board `b` leave an empty cell none of whose neighbours is empty? */
@@ -473,9 +482,10 @@ function walledInSlot(b: u64, pa: u64, ma: u64, pb: u64, mb: u64, sb: u64, sc: u
       const size = load<i32>(coverSizes + (<usize>at << 2));
       const better = size < fewest;
       fewest = select<i32>(size, fewest, better);
-      cell = select<i32>(c, cell, better);
       local = select<i32>(at, local, better);
     }
+    // Only the slot is carried through the loop (one select fewer): its cell is its top bits.
+    cell = local >> 6;
   }
   const pattern = local & 63;
   if ((pattern & (pattern - 1)) == 0) {
