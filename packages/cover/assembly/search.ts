@@ -8,8 +8,8 @@
 // Boxes whose pieces all have four cells or more branch on the most walled-in empty cell instead
 // of the first (see walledInSlot). Placements are bucketed by first cell, by what they need of the
 // next `window` cells and by kind (for those boxes also by each cell and the pattern of its
-// neighbours they need, and for a cell with one such neighbour by that neighbour's); the scan for the next placement that fits is a loop of its own over mask
-// addresses: with few values live in it, V8's optimising compiler keeps them all in registers. With pruning, a
+// neighbours they need, and for a cell with one such neighbour by that neighbour's); the scan for
+// the next placement that fits is a loop of its own over mask addresses. With pruning, a
 // placement that leaves an empty cell with no empty neighbour is skipped: four neighbours in a
 // plane, six in a box. `run()` returns to the host at every packing and every `tick` tries: V8 only
 // swaps its optimised code into a WebAssembly function at a call, so a search that never returned
@@ -490,7 +490,7 @@ function walledInSlot(b: u64, pa: u64, ma: u64, pb: u64, mb: u64, sb: u64, sc: u
   const pattern = local & 63;
   if ((pattern & (pattern - 1)) == 0) {
     // One empty neighbour: the placements go on through it, so its own other empty neighbours
-    // pick out the ones that can fit (Bedlam: 8.7 masks looked at per such cell down to 0.1).
+    // pick out the ones that can fit (Bedlam: 8.7 masks looked at per such cell down to 3.2).
     const way = <i32>ctz(pattern);
     const next = neighbourOf(cell, way);
     return ringBase + ((cell * 6 + way) << 6) + (gather(w0, w1, w2, w3, w4, w5, next) & ~(1 << (way ^ 1)));
