@@ -63,7 +63,9 @@ let cellPatterns: i32 = 0;
 // neighbours), after the first-cell slots; 0 when off.
 let coverSlots: i32 = 0;
 // Ring slots (see walledInSlot): one per (cell, way to its one empty neighbour, pattern of that
-// neighbour's other empty neighbours), after the constrained-cell slots; 0 when off.
+// neighbour's other empty neighbours), after the constrained-cell slots; 0 when off (and for an
+// estimate: its walks find the same children in the constrained-cell slot, at a third of the
+// tables' build time).
 let ringBase: i32 = 0;
 let ringSlots: i32 = 0;
 // i32 per way (+1, -1, +A, -A, +AB, -AB): the step to the neighbour that way (a load, where
@@ -82,7 +84,7 @@ function align8(n: usize): usize {
 export function layout(
   placements: i32, size: i32, kindCount: i32, depthLimit: i32, window: i32,
   sideA: i32, sideB: i32, pruning: bool, tickTries: i32, smallPockets: bool,
-  constrainedCells: bool, pieceCells: i32,
+  constrainedCells: bool, pieceCells: i32, ringLists: bool,
 ): void {
   planar = size <= sideA * sideB;
   kinds = kindCount;
@@ -114,11 +116,11 @@ export function layout(
   cellPatterns = size * patterns;
   coverSlots = pockets && constrainedCells ? size * 64 : 0;
   ringBase = cellPatterns + coverSlots;
-  ringSlots = coverSlots != 0 ? size * 6 * 64 : 0;
+  ringSlots = coverSlots != 0 && ringLists ? size * 6 * 64 : 0;
   slots = (ringBase + ringSlots) * kindCount;
   // A placement is listed under at most `patterns` window patterns, under at most six neighbour
   // patterns of each of its cells, and under at most 32 ring patterns of each.
-  const entries = <usize>placements * <usize>(patterns + (coverSlots != 0 ? 38 * pieceCells : 0));
+  const entries = <usize>placements * <usize>(patterns + (coverSlots != 0 ? 6 * pieceCells : 0) + (ringSlots != 0 ? 32 * pieceCells : 0));
   const depths = <usize>(depthLimit + 1);
   records = align8(__heap_base);
   masks = records + <usize>placements * 16;
@@ -232,7 +234,7 @@ function listRecord(i: i32, fill: bool): void {
         const pattern = coverPattern(own, extra);
         if (pattern >= 0) listUnder(cellPatterns + c * 64 + pattern, kind, id, mask, fill);
       }
-      if (popcnt(own) == 1) {
+      if (ringSlots != 0 && popcnt(own) == 1) {
         // The ring slots of `c` and its one neighbour in the placement: under each pattern of
         // that neighbour's other empty neighbours that leaves the ones the placement covers free.
         const way = <i32>ctz(own);
@@ -452,7 +454,7 @@ function firstCellSlot(b: u64): i32 {
  * cell's ring slot if it has one empty neighbour, else its constrained-cell slot.
  */
 @inline
-function walledInSlot(b: u64, pa: u64, ma: u64, pb: u64, mb: u64, sb: u64, sc: u64): i32 {
+function walledInSlot(b: u64, pa: u64, ma: u64, pb: u64, mb: u64, sb: u64, sc: u64, rings: bool): i32 {
   const e = ~b;
   // The cells whose neighbour each way is empty (see gather).
   const w0 = (e >> 1) & pa;
@@ -488,7 +490,7 @@ function walledInSlot(b: u64, pa: u64, ma: u64, pb: u64, mb: u64, sb: u64, sc: u
     cell = local >> 6;
   }
   const pattern = local & 63;
-  if ((pattern & (pattern - 1)) == 0) {
+  if (rings && (pattern & (pattern - 1)) == 0) {
     // One empty neighbour: the placements go on through it, so its own other empty neighbours
     // pick out the ones that can fit (Bedlam: 8.7 masks looked at per such cell down to 3.2).
     const way = <i32>ctz(pattern);
@@ -503,7 +505,7 @@ function walledInSlot(b: u64, pa: u64, ma: u64, pb: u64, mb: u64, sb: u64, sc: u
 function chooseSlot(b: u64): i32 {
   if (coverSlots == 0) return firstCellSlot(b);
   countEmptyNeighbours(~b, plusA, minusA, plusB, minusB, strideB, strideC);
-  return walledInSlot(b, plusA, minusA, plusB, minusB, strideB, strideC);
+  return walledInSlot(b, plusA, minusA, plusB, minusB, strideB, strideC, ringSlots != 0);
 }
 
 /** Where the search stands: the first empty cell's slot decides which buckets to scan. */
@@ -574,24 +576,30 @@ export function run2x3(): i32 { return search(true, false, 2, 6); }
 export function run2x4(): i32 { return search(true, false, 2, 8); }
 
 /**
+ * The id of the placement whose mask ends at scan address `p` (ids are i32 where masks are u64,
+ * so half the mask's offset).
+ */
+@inline
+function idBefore(p: usize): i32 {
+  return load<i32>(ids + ((p - 8 - masks) >> 1));
+}
+
+/**
  * Writes the ids of the placements at depths firstDepth..top-1 into `stack`, from the scan
  * addresses saved there: the search does it at a packing and a tick only, not at every try.
  */
 function fillStack(top: i32): void {
   for (let j = firstDepth; j < top; j++) {
-    const p = load<usize>(savedState + <usize>j * 24, 8);
-    store<i32>(stack + (<usize>j << 2), load<i32>(ids + ((p - 8 - masks) >> 1)));
+    store<i32>(stack + (<usize>j << 2), idBefore(load<usize>(savedState + <usize>j * 24, 8)));
   }
 }
 
 // @inline: each export above gets its own copy, with `pruning`, `flat` and the strides folded in.
 @inline
 function search(pruning: bool, flat: bool, sb: u64, sc: u64): i32 {
-  const idsBase = ids;
   const startBase = start;
   const thereBase = there;
   const remainingBase = remaining;
-  const stackBase = stack;
   const savedBoardBase = savedBoard;
   const savedBase = savedState;
   const masksBase = masks;
@@ -602,6 +610,7 @@ function search(pruning: bool, flat: bool, sb: u64, sc: u64): i32 {
   const mb = minusB;
   const pocketsOn = pockets;
   const constrained = coverSlots != 0;
+  const rings = ringSlots != 0;
   const bottom = firstDepth;
   let d = depth;
   let b = board;
@@ -657,9 +666,8 @@ function search(pruning: bool, flat: bool, sb: u64, sc: u64): i32 {
       continue;
     }
     count++;
-    // Its id: ids are i32 where masks are u64, so half the mask's offset.
     if ((b | m) == ~(<u64>0)) {
-      store<i32>(stackBase + (<usize>d << 2), load<i32>(idsBase + ((p - 8 - masksBase) >> 1)));
+      store<i32>(stack + (<usize>d << 2), idBefore(p));
       fillStack(d);
       leafDepth = d + 1;
       status = LEAF;
@@ -679,7 +687,7 @@ function search(pruning: bool, flat: bool, sb: u64, sc: u64): i32 {
     d++;
     b |= m;
     // The pocket test counted the new board's empty neighbours last: the placement just taken.
-    const slot = !flat && constrained ? walledInSlot(b, pa, ma, pb, mb, sb, sc) : firstCellSlot(b);
+    const slot = !flat && constrained ? walledInSlot(b, pa, ma, pb, mb, sb, sc, rings) : firstCellSlot(b);
     bs = slot * kindCount;
     td = av & load<i32>(thereBase + (<usize>slot << 2));
     p = masksBase;

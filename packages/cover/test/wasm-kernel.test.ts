@@ -116,6 +116,30 @@ describe.runIf(hasWasm())('the WebAssembly exact-cover kernel', () => {
     expect(ticks.every((tries, i) => tries === (i + 1) * TICK_TRIES)).toBe(true);
   });
 
+  it('hands each tick the partial packing it stands on, though it writes ids out only then', () => {
+    // Two holes of one colour: no packing, so no leaf ever writes the stack out before a tick.
+    const hole = new Uint8Array(64);
+    hole[0] = 1;
+    hole[63] = 1;
+    const problem = boxProblem([8, 8, 1], [{ shapes: rotations(DOMINO, false), copies: 31 }], hole, true);
+    const overlaps: number[] = [];
+    let ticks = 0;
+    const kernel = createWasmKernel(problem, new Uint8Array(problem.placements.length).fill(1), {
+      leaf: () => false,
+      tick(stack, depth) {
+        ticks++;
+        // The placements on the stack lie side by side: no cell is covered twice.
+        const placed = [...stack.subarray(0, depth)].map((id) => problem.placements[id]!.cells);
+        const cells = new Set(placed.flat());
+        overlaps.push(placed.length * 2 - cells.size);
+        return ticks === 5;
+      },
+    });
+    kernel.search([]);
+    expect(kernel.stopped).toBe(true);
+    expect(overlaps).toEqual(Array(5).fill(0));
+  });
+
   it("estimates a search's tries without searching", () => {
     const problem = boxProblem([2, 3, 4], [{ shapes: rotations(DOMINO, true), copies: 12 }], new Uint8Array(24), true);
     const tries = search(problem).tries;
