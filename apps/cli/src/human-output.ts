@@ -230,10 +230,11 @@ export class HumanOutput {
       const frame = safeFrame(this.#options.plugin.view(event.solution, { index: event.index }));
       // The plugin may title its solutions itself (it is told the index); the default is `No. N`.
       const title = frame.title ?? `No. ${event.index}`;
-      const lines = [...renderFrame(frame, { color: this.#options.color, palette: this.#options.palette, title }), ''];
+      const lines = renderFrame(frame, { color: this.#options.color, palette: this.#options.palette, title });
+      lines.push('');
       status?.clear();
       if (animator) animator.commit(lines);
-      else this.#write(lines.map((line) => `${line}\n`).join(''));
+      else this.#write(`${lines.join('\n')}\n`);
       this.#live = 'none';
     } else if (event.type === 'step') {
       this.#steps++;

@@ -26,9 +26,9 @@ export function renderFrame(frame: Frame, options: RenderOptions): string[] {
   const lines: string[] = [];
   const title = options.title === undefined ? frame.title : options.title;
   if (title !== undefined && title !== null) lines.push(title);
-  const rows = rowsOf(frame);
-  if (options.color === 'none') lines.push(...letterRows(rows, palette));
-  else lines.push(...blockRows(rows, palette, options.color));
+  checkSize(frame);
+  if (options.color === 'none') appendLetterRows(lines, frame, palette);
+  else lines.push(...blockRows(rowsOf(frame), palette, options.color));
   return lines;
 }
 
@@ -39,10 +39,13 @@ export function frameToString(frame: Frame, options: RenderOptions): string {
     .join('');
 }
 
-function rowsOf(frame: Frame): Cell[][] {
+function checkSize(frame: Frame): void {
   if (frame.cells.length !== frame.width * frame.height) {
     throw new RangeError(`a ${frame.width}x${frame.height} frame needs ${frame.width * frame.height} cells, not ${frame.cells.length}`);
   }
+}
+
+function rowsOf(frame: Frame): Cell[][] {
   const rows: Cell[][] = [];
   for (let y = 0; y < frame.height; y++) rows.push(frame.cells.slice(y * frame.width, (y + 1) * frame.width));
   return rows;
@@ -63,13 +66,29 @@ export function cellLetter(cell: Cell, palette: Palette = BASE_PALETTE): string 
   return cell.fill?.[0] ?? '.';
 }
 
-function letterRows(rows: Cell[][], palette: Palette): string[] {
-  const texts = rows.map((row) => row.map((cell) => cellLetter(cell, palette)));
-  const width = texts.flat().reduce((most, text) => Math.max(most, text.length), 1);
-  // Single letters pack one per column (the seed's plain output, and the JSON `rows`); wider labels
-  // (numbers) are right-aligned in columns separated by a space.
-  if (width === 1) return texts.map((row) => row.join(''));
-  return texts.map((row) => row.map((text) => text.padStart(width)).join(' '));
+/**
+ * The frame's rows as letters, appended to `lines`. Single letters pack one per column (the seed's
+ * plain output, and the JSON `rows`); wider labels (numbers) are right-aligned in columns separated
+ * by a space. One pass with plain loops: a printed Soma run draws its 240 solutions while this code
+ * is still cold, where each closure of a map/flat/reduce chain costs its own warm-up.
+ */
+function appendLetterRows(lines: string[], frame: Frame, palette: Palette): void {
+  const { width, height, cells } = frame;
+  const letters = new Array<string>(cells.length);
+  let widest = 1;
+  for (let i = 0; i < cells.length; i++) {
+    const letter = cellLetter(cells[i]!, palette);
+    letters[i] = letter;
+    if (letter.length > widest) widest = letter.length;
+  }
+  for (let y = 0, i = 0; y < height; y++) {
+    let line = '';
+    for (let x = 0; x < width; x++, i++) {
+      if (widest === 1) line += letters[i];
+      else line += (x > 0 ? ' ' : '') + letters[i]!.padStart(widest);
+    }
+    lines.push(line);
+  }
 }
 
 /** A label is drawn on a block only when it says more than the colour does (a Hitori number). */

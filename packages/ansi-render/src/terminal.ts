@@ -1,11 +1,41 @@
 // What only Node has: supports-color's reading of a terminal, and writing to a file descriptor.
 // Imported as `#terminal` (package.json "imports"): a bundle for the page gets terminal-browser.ts.
-import { writeSync } from 'node:fs';
-import { createSupportsColor } from 'supports-color';
+//
+// Built-ins come from process.getBuiltinModule and supports-color is required on first use, not
+// imported: importing it builds facades of node:process, node:os and node:tty, which every printing
+// run paid for (3.5-8.6 ms of `kit run pentomino --size 3 --threads 1`) though only a terminal's
+// colours need it.
+import type { createSupportsColor } from 'supports-color';
 
-/** supports-color's verdict for a terminal in environment `env`: false, or whether it has 24-bit colour. */
-export function terminalColors(env: Record<string, string | undefined>): false | { has16m: boolean } {
-  const support = withEnv(env, () => createSupportsColor({ isTTY: true } as NodeJS.WriteStream, { sniffFlags: false }));
+const { writeSync } = process.getBuiltinModule('node:fs');
+
+type SupportsColor = { createSupportsColor: typeof createSupportsColor };
+
+let supportsColor: SupportsColor | null | undefined;
+
+/**
+ * supports-color, required once; null where it cannot be (a bundle that left it out, or a Node that
+ * cannot require an ES module).
+ */
+function loadedSupportsColor(): SupportsColor | null {
+  if (supportsColor === undefined) {
+    try {
+      supportsColor = process.getBuiltinModule('node:module').createRequire(import.meta.url)('supports-color') as SupportsColor;
+    } catch {
+      supportsColor = null;
+    }
+  }
+  return supportsColor;
+}
+
+/**
+ * supports-color's verdict for a terminal in environment `env`: false, or whether it has 24-bit
+ * colour. Without supports-color (`library` null), a terminal other than TERM=dumb is taken to have
+ * 256 colours, what the blocks are drawn in anyway.
+ */
+export function terminalColors(env: Record<string, string | undefined>, library = loadedSupportsColor()): false | { has16m: boolean } {
+  if (!library) return env['TERM'] === 'dumb' ? false : { has16m: false };
+  const support = withEnv(env, () => library.createSupportsColor({ isTTY: true } as NodeJS.WriteStream, { sniffFlags: false }));
   return support ? { has16m: support.has16m } : false;
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { canAnimate, detectColorMode } from '../src/index.js';
+import { terminalColors } from '../src/terminal.js';
 
 const tty = { isTTY: true };
 const pipe = { isTTY: false };
@@ -38,6 +39,13 @@ describe('detectColorMode', () => {
     const before = { ...process.env };
     detectColorMode({ stream: tty, env: { TERM: 'xterm-256color' } });
     expect(process.env).toEqual(before);
+  });
+});
+
+describe('terminalColors', () => {
+  it('takes a terminal to have 256 colours where supports-color cannot be loaded, a dumb one none', () => {
+    expect(terminalColors({ TERM: 'xterm-256color', COLORTERM: 'truecolor' }, null)).toEqual({ has16m: false });
+    expect(terminalColors({ TERM: 'dumb' }, null)).toBe(false);
   });
 });
 

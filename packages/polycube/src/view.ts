@@ -29,10 +29,11 @@ export function viewPacking(state: PackingState, options: { index?: number } = {
   const frameWidth = layers.length * width + Math.max(0, layers.length - 1) * LAYER_GAP;
   const cells: Cell[] = [];
   for (let y = 0; y < depth; y++) {
-    layers.forEach((layer, z) => {
+    for (let z = 0; z < layers.length; z++) {
       if (z > 0) for (let gap = 0; gap < LAYER_GAP; gap++) cells.push({ hole: true });
-      for (let x = 0; x < width; x++) cells.push(pieceCell(layer[y]?.[x] ?? ' '));
-    });
+      const row = layers[z]![y];
+      for (let x = 0; x < width; x++) cells.push(pieceCell(row?.[x] ?? ' '));
+    }
   }
   const title = options.index !== undefined ? `No. ${options.index}` : state.tries !== undefined ? `tries ${state.tries}` : undefined;
   // The box as layers, for hosts that draw it in three dimensions (the page's solid view).
