@@ -44,6 +44,8 @@ async function start(args: string[]): Promise<void> {
   if (!listed) {
     const { main } = await (loading ?? import('./main.js'));
     process.exitCode = await main(args, { ...(pool ? { pool } : {}), prestarted });
+    const { mayExitAtOnce } = await import('./exit-early.js');
+    if (mayExitAtOnce(args[0], [process.stdout, process.stderr])) process.exit();
   }
 }
 
