@@ -5,7 +5,7 @@ import { checkPieces } from './checks.js';
 import { type LaidPiece, readLaidTarget, withoutLaid } from './laid.js';
 import { type PieceSet, parsePieceFile, selectPieces } from './pieces.js';
 import { SET_NAMES, type SetName, namedSet } from './sets.js';
-import { SYMMETRY_MODES, type SymmetryMode, resolveSymmetry } from './symmetry.js';
+import { SYMMETRY_MODES, type SymmetryMode, checkSymmetryMode } from './symmetry.js';
 import { type Target, boxTarget, targetName } from './target.js';
 
 /** What the plugin hands its solver: plain data. */
@@ -54,7 +54,7 @@ export function parseInstance(options: ParsedOptions, input?: TextFile): Packing
     }
     const puzzle = parseBurrTools(file.text, file.name, problem);
     checkPieces(puzzle.target, puzzle.pieces, file.name);
-    resolveSymmetry(symmetry, puzzle.pieces);
+    checkSymmetryMode(symmetry, puzzle.pieces);
     const problemLabel = `problem ${puzzle.problem}${puzzle.problemName ? ` (${puzzle.problemName})` : ''}`;
     return {
       target: puzzle.target,
@@ -93,8 +93,10 @@ export function parseInstance(options: ParsedOptions, input?: TextFile): Packing
   else throw new InputError('give a target for the pieces: --box AxBxC or a target file');
   const source = file ? file.name : pieceFile ? pieceFile.name : named!.name;
   if (drawn && drawn.laid.length > 0) return challengeInstance(target, pieces, drawn.laid, drawn.at, symmetry, source);
-  checkPieces(target, pieces, file?.name);
-  resolveSymmetry(symmetry, pieces);
+  // A named set in its own target, all its pieces, is known to pack (sets.test.ts checks each):
+  // only other targets and piece choices need the checks, whose cold first run costs milliseconds.
+  if (target !== named?.target || pieces !== named?.pieces) checkPieces(target, pieces, file?.name);
+  checkSymmetryMode(symmetry, pieces);
   return { target, pieces, symmetry, name: targetName(target), source };
 }
 

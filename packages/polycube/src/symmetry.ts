@@ -65,6 +65,15 @@ export function resolveSymmetry(mode: SymmetryMode, set: PieceSet): SymmetryUsed
   );
 }
 
+/**
+ * Throws where {@link resolveSymmetry} would, without its work where it cannot throw: only `full`
+ * can fail (a chiral piece without its twin); `auto` settles at search time. Parsing a Soma run
+ * looked for mirror twins twice, once in the plugin's bundle and once in the solver's.
+ */
+export function checkSymmetryMode(mode: SymmetryMode, set: PieceSet): void {
+  if (mode === 'full') resolveSymmetry(mode, set);
+}
+
 /** The symmetries of the target that count: cell permutations (search indices) and what they do to kinds. */
 export interface SymmetryGroup extends CoverGroup {
   /** Permutations of search indices; the identity first. */

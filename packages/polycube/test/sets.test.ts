@@ -4,7 +4,8 @@ import { PENTOMINOES } from '@kit/grid';
 import { describe, expect, it } from 'vitest';
 import { ROTATIONS, TRANSFORMS3, isChiral, mirrorShape, normalize, rotationKey, transformShape, type Voxel } from '../src/geometry.js';
 import { pieceLetters } from '../src/pieces.js';
-import { namedSet } from '../src/sets.js';
+import { checkPieces } from '../src/checks.js';
+import { SET_NAMES, namedSet } from '../src/sets.js';
 import { rotations } from './naive.js';
 
 /** Every polycube of n cubes up to rotation, grown cube by cube (the naive packer's rotations). */
@@ -151,5 +152,12 @@ describe('named sets', () => {
     expect(bedlam.pieces.kinds.filter((kind) => pentacubes.has(keyOf(kind.shape)))).toHaveLength(12);
     // Seven of them are chiral and none has its mirror image in the set: no reflections.
     expect(bedlam.pieces.kinds.filter((kind) => isChiral(kind.shape))).toHaveLength(7);
+  });
+
+  // parseInstance skips these checks for a named set in its own target: this is why it may.
+  it('every set with a target of its own passes the checks a drawn target gets', () => {
+    const withTargets = SET_NAMES.map((name) => namedSet(name)).filter((set) => set.target !== undefined);
+    expect(withTargets.map((set) => set.name)).toEqual(['soma', 'tetracubes', 'solid-pentominoes', 'bedlam']);
+    for (const set of withTargets) expect(() => checkPieces(set.target!, set.pieces)).not.toThrow();
   });
 });
