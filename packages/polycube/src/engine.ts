@@ -15,7 +15,7 @@ import {
 } from '@kit/cover';
 import type { Problem } from './compile.js';
 import type { PieceSet } from './pieces.js';
-import { WORTH_PLANNING, choosePlan, quickEstimate } from './planner.js';
+import { WORTH_PLANNING, brokenQuickly, choosePlan, quickEstimate } from './planner.js';
 import { type SymmetryGroup, type SymmetryMode, type SymmetryUsed, mirrorKinds, resolveSymmetry } from './symmetry.js';
 import type { Target } from './target.js';
 
@@ -74,20 +74,24 @@ export function prepare(target: Target, set: PieceSet, settings: EngineSettings 
 export interface Estimated {
   /** Knuth's estimate of the search's tries (the planner's quick look). */
   tries: number;
-  /** The default plan, when the search is too small for the planner to look further: prepare's own result. */
+  /** The plan, when the search is too small for the planner to compare others: prepare's own result. */
   prepared?: Prepared;
 }
 
 /**
  * The search's size, guessed without planning it (a big one is planned where it runs), or undefined
  * where no guess can be made (no WebAssembly, a box over 64 cells). The guess is the planner's own
- * first look, so below its threshold the default plan made here is the plan prepare() would choose.
+ * first look, so below its threshold the plan made here (the default, its symmetry broken further
+ * while the quick estimate shrinks) is the plan prepare() would choose.
  */
 export function estimate(target: Target, set: PieceSet, settings: EngineSettings = {}): Estimated | undefined {
   const standard = prepare(target, set, { ...settings, planAbove: Infinity });
   if (standard.kernel !== 'wasm') return undefined;
   const tries = quickEstimate(standard);
-  return tries < (settings.planAbove ?? WORTH_PLANNING) ? { tries, prepared: standard } : { tries };
+  if (tries >= (settings.planAbove ?? WORTH_PLANNING)) return { tries };
+  // What prepare() makes of a search this small: the same plan, so a host's guess and its run agree.
+  const broken = standard.problem.prune === false ? { planned: standard, tries } : brokenQuickly(standard, tries);
+  return { tries: broken.tries, prepared: broken.planned };
 }
 
 /**

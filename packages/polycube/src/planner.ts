@@ -7,8 +7,9 @@
 // pieces also break the symmetry their first placement leaves). Which is best differs from puzzle
 // to puzzle, so the planner measures: Knuth's estimate of each candidate's tree size, from random
 // walks in the WebAssembly kernel (a few milliseconds each), and the smallest wins. Small searches
-// are not worth planning: they keep the default (axes by length, the piece of fewest placements
-// first, nothing placed second).
+// are not worth comparing plans for: they keep the default (axes by length, the piece of fewest
+// placements first, nothing placed second), its symmetry broken further while the quick estimate
+// shrinks.
 import {
   type SearchPlan,
   type SymmetryMethod,
@@ -32,7 +33,7 @@ export interface Planned {
   plan: SearchPlan;
 }
 
-/** Below this many estimated tries (about a second of search) the default plan is kept: planning costs a few hundred milliseconds. */
+/** Below this many estimated tries (about a second of search) the default plan is kept (its symmetry broken further, on the quick estimate): comparing plans costs a few hundred milliseconds. */
 export const WORTH_PLANNING = 20_000_000;
 /** Random walks for the first look (is the search big?) and for each candidate (enough to tell plans 1.5x apart). */
 const QUICK_PROBES = 100;
@@ -60,10 +61,16 @@ function estimate(candidate: Planned, probes: number): number {
 
 /**
  * The quick look at a plan's search (is it big?): below {@link WORTH_PLANNING} tries choosePlan keeps
- * the default plan, and a host may find it too small to split (the solver's `estimate`).
+ * the default plan (see {@link brokenQuickly}), and a host may find it too small to split (the
+ * solver's `estimate`).
  */
 export function quickEstimate(candidate: Planned): number {
   return estimate(candidate, QUICK_PROBES);
+}
+
+/** {@link brokenWhilePays} on the quick estimate, for a search too small to plan. */
+export function brokenQuickly<T extends Planned>(candidate: T, estimated: number): { planned: T; tries: number } {
+  return brokenWhilePays(candidate, estimated, QUICK_PROBES);
 }
 
 function build(
@@ -88,7 +95,10 @@ export function choosePlan(target: Target, set: PieceSet, used: SymmetryUsed, mi
   const box = targetSize(target);
   const standard = build(target, set, used, mirror, searchAxes(box));
   if (worthPlanning === Infinity || !hasWasm() || !fitsBitboard(standard.problem) || standard.problem.prune === false) return standard;
-  if (worthPlanning > 0 && quickEstimate(standard) < worthPlanning) return standard;
+  if (worthPlanning > 0) {
+    const quick = quickEstimate(standard);
+    if (quick < worthPlanning) return brokenQuickly(standard, quick).planned;
+  }
   // A full box looks the same along two sides of equal length: one order per sequence of lengths.
   const fullBox = standard.problem.hole.every((h) => h === 0);
   const seen = new Set<string>();
@@ -138,14 +148,26 @@ export function choosePlan(target: Target, set: PieceSet, used: SymmetryUsed, mi
   }
   const kind = best.plan.kind;
   screen(secondCandidates(problem, kind).map((second) => planSearch(problem, group, method, { kind, second })));
-  // Then the symmetry the roots leave broken by more pieces placed first, while that pays.
+  return brokenWhilePays(best, bestEstimate, PROBES).planned;
+}
+
+/**
+ * The candidate with the symmetry its roots leave broken by more pieces placed first, level by level
+ * while the estimate (`probes` walks) shrinks; `estimated` is the candidate's own. A search too small
+ * to plan gets this too, on the quick estimate: the Soma cube's four roots filtered 1,292 packings
+ * at the leaves down to 240 (32,375 tries); with a second piece placed first, its 42 roots find the
+ * 240 alone (8,400 tries), and the leaves need no symmetry check.
+ */
+export function brokenWhilePays<T extends Planned>(candidate: T, estimated: number, probes: number): { planned: T; tries: number } {
+  let best = candidate;
+  let bestEstimate = estimated;
   for (let level = 0; level < BREAK_LEVELS; level++) {
     const deeper = { ...best, plan: breakSymmetry(best.problem, best.group, best.plan) };
     if (deeper.plan.rootTries === best.plan.rootTries) break;
-    const size = estimate(deeper, PROBES);
+    const size = estimate(deeper, probes);
     if (size >= bestEstimate) break;
     best = deeper;
     bestEstimate = size;
   }
-  return best;
+  return { planned: best, tries: bestEstimate };
 }

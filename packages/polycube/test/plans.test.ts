@@ -80,6 +80,17 @@ describe('plans', () => {
     }
   });
 
+  it('breaks the symmetry at the root of a search too small to plan, where the quick estimate says it pays', () => {
+    // The default plan's roots leave the Soma cube's packings to a symmetry check at each leaf.
+    const soma = namedSet('soma');
+    const prepared = prepare(soma.target!, soma.pieces, { symmetry: 'auto' });
+    const standard = planSearch(prepared.problem, prepared.group, 'first');
+    expect(standard.roots.some((root) => root.check.length > 0)).toBe(true);
+    expect(prepared.plan.roots.length).toBeGreaterThan(standard.roots.length);
+    expect(prepared.plan.roots.every((root) => root.check.length === 0)).toBe(true);
+    expect(runAll(prepared).solutions).toBe(240);
+  });
+
   it('places a second piece only at the smallest of its images under the elements that fix the first', () => {
     const set = namedSet('solid-pentominoes');
     const standard = prepare(boxTarget('2x5x6'), set.pieces, { planAbove: Infinity });
