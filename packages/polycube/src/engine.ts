@@ -89,8 +89,8 @@ export function estimate(target: Target, set: PieceSet, settings: EngineSettings
   if (standard.kernel !== 'wasm') return undefined;
   const tries = quickEstimate(standard);
   if (tries >= (settings.planAbove ?? WORTH_PLANNING)) return { tries };
-  // What prepare() makes of a search this small: the same plan, so a host's guess and its run agree.
-  const broken = standard.problem.prune === false ? { planned: standard, tries } : brokenQuickly(standard, tries);
+  // What prepare() makes of a search this small: the same plan.
+  const broken = brokenQuickly(standard, tries);
   return { tries: broken.tries, prepared: broken.planned };
 }
 

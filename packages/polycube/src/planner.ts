@@ -68,8 +68,13 @@ export function quickEstimate(candidate: Planned): number {
   return estimate(candidate, QUICK_PROBES);
 }
 
-/** {@link brokenWhilePays} on the quick estimate, for a search too small to plan. */
+/**
+ * {@link brokenWhilePays} on the quick estimate, for a search too small to plan: the one rule that
+ * choosePlan and the solver's estimate (engine.ts) both apply, so a host's guess and its run agree.
+ * A problem searched without pruning keeps its plan, as choosePlan keeps it.
+ */
 export function brokenQuickly<T extends Planned>(candidate: T, estimated: number): { planned: T; tries: number } {
+  if (candidate.problem.prune === false) return { planned: candidate, tries: estimated };
   return brokenWhilePays(candidate, estimated, QUICK_PROBES);
 }
 
@@ -158,7 +163,7 @@ export function choosePlan(target: Target, set: PieceSet, used: SymmetryUsed, mi
  * at the leaves down to 240 (32,375 tries); with a second piece placed first, its 42 roots find the
  * 240 alone (8,400 tries), and the leaves need no symmetry check.
  */
-export function brokenWhilePays<T extends Planned>(candidate: T, estimated: number, probes: number): { planned: T; tries: number } {
+function brokenWhilePays<T extends Planned>(candidate: T, estimated: number, probes: number): { planned: T; tries: number } {
   let best = candidate;
   let bestEstimate = estimated;
   for (let level = 0; level < BREAK_LEVELS; level++) {
