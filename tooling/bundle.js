@@ -9,7 +9,7 @@
 //   (`#name`) external, so it stays browser-safe, except the dependencies `kitBuild.inline` names. The per-file modules stay beside the bundles for deep imports (tests, benchmarks).
 // Dynamic imports and code shared by several entries become chunks in dist/ itself, so a module's
 // `import.meta.url` keeps pointing into dist/.
-import { existsSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { build } from 'esbuild';
 
@@ -106,22 +106,33 @@ async function bundleProgramEsm({ packageDir, srcDir, distDir, entries, lazy }) 
   });
 }
 
-// How a CommonJS bundle starts: Node without require() of ES modules (before 20.19 and 22.12) runs
-// the ES module bundle beside it instead; `import.meta.url` is this file's URL.
-const COMMONJS_BANNER = `if (!process.features.require_module) return void import(require('node:url').pathToFileURL(__filename.replace(/\\.cjs$/, '.js')).href);
-const __kitImportMetaUrl = require('node:url').pathToFileURL(__filename).href;`;
+// A program's CommonJS entry is a few lines that run before any of its code is compiled: they turn on
+// Node's compile cache (22.1+; NODE_DISABLE_COMPILE_CACHE=1 turns it off), so the bundle they require
+// is cached too (-3.5 ms a short run on Node 24), and where Node cannot require ES modules (before
+// 20.19 and 22.12) they start the ES module bundle instead.
+const commonJsStart = (bundleFile) => `#!/usr/bin/env node
+'use strict';
+try {
+  process.getBuiltinModule?.('node:module')?.enableCompileCache?.();
+} catch {
+  // A cache that cannot be set up (a read-only temp directory) only costs the speed-up.
+}
+if (!process.features.require_module) return void import(require('node:url').pathToFileURL(__filename.replace(/\\.cjs$/, '.js')).href);
+require('./${bundleFile}');
+`;
 
 /**
- * A program's entry as one CommonJS file too (`src/bin.ts` -> `dist/bin.cjs`), the file its "bin"
- * names. Node then loads the program without its asynchronous ESM loader, about 7 ms of a short run:
- * every module of the program is in the file (its dynamic imports run code already there), and the
- * packages it imports, ES modules included, are loaded with require(). The ESM bundle stays as the
- * fallback for older Node.
+ * A program's entry as one CommonJS bundle too (`src/bin.ts` -> `dist/bin.bundle.cjs`, started by
+ * `dist/bin.cjs`, the file its "bin" names). Node then loads the program without its asynchronous ESM
+ * loader, about 7 ms of a short run: every module of the program is in the bundle (its dynamic imports
+ * run code already there), and the packages it imports, ES modules included, are loaded with
+ * require(). The ESM bundle stays as the fallback for older Node.
  */
 async function bundleProgramCommonJs({ packageDir, distDir, entry }) {
+  const name = basename(entry).replace(/\.ts$/, '');
   await build({
     entryPoints: [join(packageDir, entry)],
-    outfile: join(distDir, basename(entry).replace(/\.ts$/, '.cjs')),
+    outfile: join(distDir, `${name}.bundle.cjs`),
     bundle: true,
     format: 'cjs',
     platform: 'node',
@@ -130,10 +141,11 @@ async function bundleProgramCommonJs({ packageDir, distDir, entry }) {
     // import() of a package becomes require() too: this file only runs where that loads ES modules.
     supported: { 'dynamic-import': false },
     define: { 'import.meta.url': '__kitImportMetaUrl' },
-    banner: { js: COMMONJS_BANNER },
+    banner: { js: "const __kitImportMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
     logLevel: 'warning',
     ...compact,
   });
+  writeFileSync(join(distDir, `${name}.cjs`), commonJsStart(`${name}.bundle.cjs`));
 }
 
 /**

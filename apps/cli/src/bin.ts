@@ -4,15 +4,8 @@
 // overlaps everything this thread loads afterwards.
 // No top-level await: the CommonJS build of this file (dist/bin.cjs) cannot have one.
 
-// Node 22.1+ keeps V8's compiled code of every module loaded from here on in a cache on disk (under
-// the OS temp directory), so later starts skip parsing and compiling the CLI's chunks and the plugin
-// modules. Node 20 has no such cache: the call is skipped. NODE_DISABLE_COMPILE_CACHE=1 turns it off.
-try {
-  const nodeModule = process.getBuiltinModule?.('node:module') as { enableCompileCache?: () => unknown } | undefined;
-  nodeModule?.enableCompileCache?.();
-} catch {
-  // A cache that cannot be set up (a read-only temp directory) only costs the speed-up.
-}
+// Node 22.1+ keeps V8's compiled code of every module in a cache on disk (under the OS temp
+// directory): dist/bin.cjs, which the build writes, turns it on before this file's bundle is compiled.
 
 async function start(args: string[]): Promise<void> {
   // `kit list`, what shells and scripts call most, takes its own short way when its flags are plain

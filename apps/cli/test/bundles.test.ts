@@ -1,6 +1,7 @@
-// `kit` is dist/bin.cjs, one CommonJS file that loads the kit's ES module packages with require()
-// (Node 20.19+ and 22.12+). Where Node cannot require ES modules, it starts the ES module bundle
-// dist/bin.js instead. Both must print the same, byte for byte, errors included.
+// `kit` is dist/bin.cjs, which requires one CommonJS bundle (dist/bin.bundle.cjs) that loads the
+// kit's ES module packages with require() (Node 20.19+ and 22.12+). Where Node cannot require ES
+// modules, it starts the ES module bundle dist/bin.js instead. Both must print the same, byte for
+// byte, errors included.
 import reference from '@kit/tooling/reference-counts.json' with { type: 'json' };
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
