@@ -2,7 +2,7 @@
 // Nothing is imported statically: `kit run` starts its solver workers first of all, because a
 // worker thread's boot (about 50 ms of Node's own start-up) is the longest step of a short run and
 // overlaps everything this thread loads afterwards.
-// No top-level await: the CommonJS build of this file (dist/bin.cjs) cannot have one.
+// No top-level await: the CommonJS build of this file (dist/bin.bundle.cjs) cannot have one.
 
 // Node 22.1+ keeps V8's compiled code of every module in a cache on disk (under the OS temp
 // directory): dist/bin.cjs, which the build writes, turns it on before this file's bundle is compiled.
