@@ -15,7 +15,7 @@ import { build } from 'esbuild';
 
 // Bundles are written without layout and with the shorter forms of the same code (names stay, so
 // stack traces and `.name` read as before): Node 20, which has no compile cache, parses every module a
-// run loads, and a printed Soma cube run loads about 640 KB of them (10-14 ms less for the whole run).
+// run loads, and a printed Soma cube run loads about 640 KB of them (5-14 ms less for the whole run).
 // The per-file modules beside them keep their layout.
 const compact = { minifyWhitespace: true, minifySyntax: true };
 
