@@ -6,7 +6,8 @@
 // placed right after it (3x4x5: 255 million tries, 148 million with X second, 29 million once those
 // pieces also break the symmetry their first placement leaves). Which is best differs from puzzle
 // to puzzle, so the planner measures: Knuth's estimate of each candidate's tree size, from random
-// walks in the WebAssembly kernel (a few milliseconds each), and the smallest wins. Small searches
+// walks in the WebAssembly kernel (a few milliseconds each), and the smallest wins (those too close
+// for a thousand walks to order go to a run-off with more: see RUNOFF_SPREAD). Small searches
 // are not worth comparing plans for: they keep the default (axes by length, the piece of fewest
 // placements first, nothing placed second), its symmetry broken further while the quick estimate
 // shrinks.
@@ -40,6 +41,15 @@ const QUICK_PROBES = 100;
 const PROBES = 1000;
 /** Walks for a first look at each choice of the pieces placed first (the most promising one is estimated with PROBES). */
 const SCREEN_PROBES = 250;
+/**
+ * Plans whose estimates lie within this factor of the smallest go to a run-off: a thousand walks
+ * cannot tell them apart (Bedlam: X alone first 86.6 million tries, X then E 95.2 million; their
+ * thousand-walk estimates ranked them the other way, and differed by 1.3x from one seed to the next).
+ */
+const RUNOFF_SPREAD = 1.5;
+/** The run-off's walks: one per this many estimated tries (about 1% of the search's time), at most RUNOFF_MAX_PROBES. */
+const RUNOFF_TRIES_PER_WALK = 5000;
+const RUNOFF_MAX_PROBES = 30_000;
 /** A fixed seed: every worker of a split search must choose the same plan. */
 const SEED = 0x2023;
 
@@ -110,8 +120,10 @@ export function choosePlan(target: Target, set: PieceSet, used: SymmetryUsed, mi
   const standardKey = searchAxes(box).join('');
   let best = standard;
   let bestEstimate = estimate(standard, PROBES);
+  const estimated: Array<{ candidate: typeof standard; size: number }> = [{ candidate: standard, size: bestEstimate }];
   const consider = (candidate: typeof standard): void => {
     const size = estimate(candidate, PROBES);
+    estimated.push({ candidate, size });
     if (size < bestEstimate) {
       best = candidate;
       bestEstimate = size;
@@ -153,7 +165,21 @@ export function choosePlan(target: Target, set: PieceSet, used: SymmetryUsed, mi
   }
   const kind = best.plan.kind;
   screen(secondCandidates(problem, kind).map((second) => planSearch(problem, group, method, { kind, second })));
-  return brokenWhilePays(best, bestEstimate, PROBES).planned;
+  const close = estimated.filter(({ size }) => size <= bestEstimate * RUNOFF_SPREAD).map(({ candidate }) => candidate);
+  const probes = Math.min(RUNOFF_MAX_PROBES, Math.round(bestEstimate / RUNOFF_TRIES_PER_WALK));
+  if (close.length < 2 || probes <= PROBES) return brokenWhilePays(best, bestEstimate, PROBES).planned;
+  const winner = runOff(close, probes);
+  return brokenWhilePays(winner.candidate, winner.size, probes).planned;
+}
+
+/** The candidate with the smallest estimate on `probes` walks each (the first of equals). */
+function runOff<T extends Planned>(candidates: readonly T[], probes: number): { candidate: T; size: number } {
+  let winner = { candidate: candidates[0]!, size: estimate(candidates[0]!, probes) };
+  for (const candidate of candidates.slice(1)) {
+    const size = estimate(candidate, probes);
+    if (size < winner.size) winner = { candidate, size };
+  }
+  return winner;
 }
 
 /**

@@ -7,6 +7,7 @@ import { breakSymmetry, compareCellSets, firstCandidates, planSearch } from '@ki
 import { namedSet } from '../src/sets.js';
 import { boxTarget, targetFromLayers } from '../src/target.js';
 import { images, key } from './support.js';
+import reference from '@kit/tooling/reference-counts.json' with { type: 'json' };
 
 describe('plans', () => {
   it('lists the same placements in WebAssembly and in JavaScript, in every axis order', () => {
@@ -113,6 +114,16 @@ describe('plans', () => {
       expect(root.check).toEqual(parent.check.filter((g) => compareCellSets(imageOf(g, cells), cells) === 0));
     }
     expect(fixedRoots).toBeGreaterThan(0);
+  });
+
+  it('sends plans too close for a thousand walks to a run-off: the Bedlam cube places X alone first', { timeout: 240_000 }, () => {
+    // A thousand walks put X then E (95,170,365 tries) below X alone; the run-off's 16,000 do not.
+    const bedlam = namedSet('bedlam');
+    const prepared = prepare(bedlam.target!, bedlam.pieces);
+    expect(prepared.problem.kindNames[prepared.plan.kind]).toBe('X');
+    expect(prepared.plan.second).toBe(-1);
+    const { solutions, tries } = runAll(prepared);
+    expect({ solutions, tries }).toEqual({ solutions: reference.polycube.bedlam.distinct, tries: reference.polycube.bedlam.tries });
   });
 
   it('finds the same packings whichever piece breaks the symmetry first', { timeout: 120_000 }, () => {
