@@ -1,6 +1,7 @@
 // The exact-cover packing engine shared by @kit/pentomino and @kit/polycube: a geometry lists cells,
 // placements and symmetries; the engine plans, splits and searches.
 export { compileOnce } from './compile-once.js';
+export { type Listing, type ListingOrder, type ListingShape, listPlacementsInWasm } from './placement-listing.js';
 export { BITBOARD_CELLS, BITBOARD_KINDS, type Kernel, type KernelHooks, TICK_TRIES, WINDOW } from './kernel.js';
 export { type CoverProblem, fitsBitboard, placementMasks } from './problem.js';
 export { createWasmKernel, estimateTries, hasWasm, wasmModule } from './wasm-kernel.js';

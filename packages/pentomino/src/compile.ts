@@ -1,7 +1,6 @@
-import { type PackingProblem, boxNeighbours, isolatesCell } from '@kit/cover';
+import { type ListingShape, type PackingProblem, boxNeighbours, isolatesCell, listPlacementsInWasm } from '@kit/cover';
 import { type Board, type Transform, TRANSFORMS, boardSymmetries, orientations, sortShort, transformInBox } from '@kit/grid';
 import type { PieceSet } from './pieces.js';
-import { type OrientedShape, listPlacementsInWasm } from './placements-wasm.js';
 
 /** One way to put one piece on the board. */
 export interface Placement {
@@ -46,6 +45,15 @@ export interface Problem extends PackingProblem {
   groupTransforms: Transform[];
   /** Boards of up to 64 cells: each placement's cells as a bitmask, cells 0..31 and 32..63. */
   masks?: { lo: Int32Array; hi: Int32Array };
+}
+
+/** One orientation of one kind, as search-index offsets from its anchor, ascending; `extent` along the search's A, B and C. */
+interface OrientedShape extends ListingShape {
+  kind: number;
+  orientation: number;
+  height: number;
+  width: number;
+  offsets: number[];
 }
 
 export interface CompileOptions {
@@ -99,14 +107,15 @@ export function compileProblem(board: Board, set: PieceSet, options: CompileOpti
         shape.map((at) => at.row * across + at.col * step),
         (a, b) => a - b,
       );
-      oriented.push({ kind: k, orientation, height, width, offsets });
+      oriented.push({ kind: k, orientation, height, width, extent: wide ? [height, width, 1] : [width, height, 1], offsets });
     });
   });
   const add = (shape: OrientedShape, anchor: number) => {
     placements.push({ kind: shape.kind, orientation: shape.orientation, cells: shape.offsets.map((offset) => anchor + offset) });
   };
   const listed =
-    bits && options.wasm !== false ? listPlacementsInWasm(oriented, { rows, cols, size, short, across, step, hole: bits.holes, prune }) : undefined;
+    // Anchors row by row, then column by column, as the loop below: along A first on a wide board.
+    bits && options.wasm !== false ? listPlacementsInWasm(oriented, sides, bits.holes, prune, wide ? [0, 1] : [2, 1]) : undefined;
   if (listed) {
     const { count, records } = listed;
     for (let i = 0; i < count; i++) {

@@ -1,8 +1,14 @@
-import { type PackingProblem, boxNeighbours, isolatesCell, placementMasks } from '@kit/cover';
+import { type ListingShape, type PackingProblem, boxNeighbours, isolatesCell, listPlacementsInWasm, placementMasks } from '@kit/cover';
 import { type Shape, orientations, shapeKey } from './geometry.js';
-import { type OrientedShape, listPlacementsInWasm } from './placements-wasm.js';
 import type { PieceSet } from './pieces.js';
 import { type Target, isCube, targetSize } from './target.js';
+
+/** One orientation of one kind, as search-index offsets from its anchor, with its extent along A, B, C. */
+interface OrientedShape extends ListingShape {
+  kind: number;
+  extent: [number, number, number];
+  offsets: number[];
+}
 
 /** One way to put one piece in the target. */
 export interface Placement {

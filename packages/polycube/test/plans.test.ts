@@ -19,6 +19,8 @@ describe('plans', () => {
     for (const [target, pieces] of [
       [boxTarget('2x5x6'), namedSet('solid-pentominoes').pieces],
       [tower, namedSet('tetracubes').pieces],
+      // A flat box of 64 cells: no neighbour along C (a shift by 64 is no shift in WebAssembly).
+      [boxTarget('8x8x1'), namedSet('tetracubes').pieces],
     ] as const) {
       for (const axes of [
         [0, 1, 2],
