@@ -32,6 +32,19 @@ function along(axis: i32, a: i32, b: i32, c: i32): i32 {
   return axis == 0 ? a : axis == 1 ? b : c;
 }
 
+/** The cells of the A x B x C box that have a neighbour inside it one step along `axis`, `by` +1 or -1. */
+function withNeighbour(axis: i32, by: i32, sideA: i32, sideB: i32, sideC: i32): u64 {
+  const side = along(axis, sideA, sideB, sideC);
+  const stride = along(axis, 1, sideA, sideA * sideB);
+  const size = sideA * sideB * sideC;
+  let mask: u64 = 0;
+  for (let cell = 0; cell < size; cell++) {
+    const at = (cell / stride) % side;
+    if (by > 0 ? at != side - 1 : at != 0) mask |= <u64>1 << <u64>cell;
+  }
+  return mask;
+}
+
 /**
  * Every position of every shape inside the A x B x C box, shape by shape, then by the anchor's
  * offset along box axis `outer`, then `middle`, then the third, that covers no hole and (with
@@ -43,25 +56,12 @@ export function listPlacements(
 ): i32 {
   const size = sideA * sideB * sideC;
   const inner = 3 - outer - middle;
-  // Cells that have a neighbour at +1 / -1 / +A / -A / +AB / -AB inside the box.
-  let plusA: u64 = 0;
-  let minusA: u64 = 0;
-  let plusB: u64 = 0;
-  let minusB: u64 = 0;
-  let plusC: u64 = 0;
-  let minusC: u64 = 0;
-  for (let cell = 0; cell < size; cell++) {
-    const a = cell % sideA;
-    const b = (cell / sideA) % sideB;
-    const c = cell / (sideA * sideB);
-    const bit = <u64>1 << <u64>cell;
-    if (a != sideA - 1) plusA |= bit;
-    if (a != 0) minusA |= bit;
-    if (b != sideB - 1) plusB |= bit;
-    if (b != 0) minusB |= bit;
-    if (c != sideC - 1) plusC |= bit;
-    if (c != 0) minusC |= bit;
-  }
+  const plusA = withNeighbour(0, 1, sideA, sideB, sideC);
+  const minusA = withNeighbour(0, -1, sideA, sideB, sideC);
+  const plusB = withNeighbour(1, 1, sideA, sideB, sideC);
+  const minusB = withNeighbour(1, -1, sideA, sideB, sideC);
+  const plusC = withNeighbour(2, 1, sideA, sideB, sideC);
+  const minusC = withNeighbour(2, -1, sideA, sideB, sideC);
   const valid: u64 = size == 64 ? ~(<u64>0) : (<u64>1 << <u64>size) - 1;
   const covered = ((<u64>holeHi << 32) | <u64>holeLo) | ~valid;
   const sb = <u64>sideA;

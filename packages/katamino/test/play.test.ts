@@ -2,10 +2,10 @@
 // enumeration written here.
 import { describe, expect, it } from 'vitest';
 import { seededRandom as random } from '@kit/core';
-import { applyMove, piecesLeft, type PiecesSetup, type PlayMove, judgeGame, playMove, startGame, type Game } from '@kit/core/play';
+import { piecesLeft, type PiecesSetup, judgeGame, playMove, startGame, type Game } from '@kit/core/play';
 import { parseOptions } from '@kit/core/host';
 import { createRefereeWorker } from '@kit/core/node';
-import { playConformance } from '@kit/core/play/conformance';
+import { playConformance, randomPlacement } from '@kit/core/play/conformance';
 import { sweep } from '../src/api.js';
 import plugin from '../src/plugin.js';
 
@@ -82,24 +82,6 @@ function leftOf(game: Game): { free: boolean[]; letters: string; width: number }
   for (const placed of game.position.placed) for (const cell of placed.cells) free[cell] = false;
   const left = piecesLeft(setup, game.position);
   return { free, width: setup.width, letters: setup.tray.map((piece, i) => piece.name.repeat(left[i]!)).join('') };
-}
-
-function randomPlacement(game: Game, next: () => number): PlayMove | undefined {
-  const setup = game.setup as PiecesSetup;
-  for (let attempt = 0; attempt < 200; attempt++) {
-    const piece = Math.floor(next() * setup.tray.length);
-    const move: PlayMove = {
-      type: 'place',
-      piece,
-      orientation: Math.floor(next() * setup.tray[piece]!.orientations.length),
-      cell: Math.floor(next() * setup.width * 5),
-    };
-    try {
-      applyMove(setup, game.position, move);
-      return move;
-    } catch {}
-  }
-  return undefined;
 }
 
 describe('Katamino play: what every play mode does', () => {

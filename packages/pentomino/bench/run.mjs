@@ -10,12 +10,12 @@
 // Machines are noisy: the commands run interleaved, several rounds, and the best time counts. Wall
 // and CPU seconds are both shown; on a loaded machine the CPU ratios are the steadier ones.
 // Usage: node bench/run.mjs (BENCH_ROUNDS=5 by default).
-import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
+import { bestOfRounds, buildC, lastJsonLine } from '@kit/tooling/bench';
 
 const packageDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const repoRoot = resolve(packageDir, '..', '..');
@@ -39,67 +39,32 @@ function buildReference() {
   }
   const dir = mkdtempSync(join(tmpdir(), 'kit-pentomino-bench-'));
   const binary = join(dir, 'polyref');
-  try {
-    execFileSync('cc', ['-O2', '-march=native', '-o', binary, referenceSource], { stdio: 'pipe' });
-  } catch (error) {
-    console.log(
-      `reference skipped: cc failed (${
-        String(error.stderr ?? error.message)
-          .trim()
-          .split('\n')[0]
-      })`,
-    );
+  if (!buildC(referenceSource, binary)) {
     rmSync(dir, { recursive: true, force: true });
     return undefined;
   }
   return { binary, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
-const quote = (arg) => `'${String(arg).replaceAll("'", "'\\''")}'`;
-
-/** One whole process under bash's `time`: wall and CPU seconds, and what it printed. */
-function timeOnce(command, args) {
-  const run = spawnSync('bash', ['-c', `TIMEFORMAT='%R %U %S'; time ( ${[command, ...args].map(quote).join(' ')} )`], {
-    cwd: repoRoot,
-    encoding: 'utf8',
-    maxBuffer: 1 << 26,
-  });
-  if (run.status !== 0) throw new Error(`${command} ${args.join(' ')} failed (${run.status}): ${run.stderr}`);
-  const [wall, user, sys] = run.stderr.trim().split('\n').at(-1).split(' ').map(Number);
-  return { wall, cpu: user + sys, stdout: run.stdout };
-}
-
 /** Counts from the kit's JSON `done` line, polyref's `solutions=… tries=…`, or search.mjs's line. */
 function countsOf(stdout) {
-  const json = stdout
-    .trim()
-    .split('\n')
-    .filter((line) => line.startsWith('{'))
-    .pop();
-  if (json) return JSON.parse(json);
+  const json = lastJsonLine(stdout);
+  if (json) return json;
   const match = /solutions=(\d+) tries=(\d+)(?: secs=([\d.]+))?/.exec(stdout);
   return match ? { solutions: Number(match[1]), tries: Number(match[2]), seconds: Number(match[3]) } : {};
 }
 
 /** Runs the entries interleaved for `rounds` rounds; best wall, CPU and in-process seconds of each. */
 function measure(entries) {
-  const best = new Map();
-  for (let round = 0; round < rounds; round++) {
-    for (const entry of entries) {
-      const run = timeOnce(entry.command, entry.args);
-      const counts = countsOf(run.stdout);
+  return bestOfRounds(entries, rounds, {
+    cwd: repoRoot,
+    countsOf,
+    check(entry, counts, stdout) {
       if (entry.expect && (counts.solutions !== entry.expect.solutions || counts.tries !== entry.expect.tries)) {
-        throw new Error(`${entry.name}: expected ${JSON.stringify(entry.expect)}, got ${run.stdout}`);
+        throw new Error(`${entry.name}: expected ${JSON.stringify(entry.expect)}, got ${stdout}`);
       }
-      const b = best.get(entry.name) ?? { wall: Infinity, cpu: Infinity, inProcess: Infinity, inProcessCpu: Infinity, ...counts };
-      b.wall = Math.min(b.wall, run.wall);
-      b.cpu = Math.min(b.cpu, run.cpu);
-      if (counts.seconds !== undefined) b.inProcess = Math.min(b.inProcess, counts.seconds);
-      if (counts.cpuSeconds !== undefined) b.inProcessCpu = Math.min(b.inProcessCpu, counts.cpuSeconds);
-      best.set(entry.name, b);
-    }
-  }
-  return best;
+    },
+  });
 }
 
 const ratio = (a, b) => `${(a / b).toFixed(2)}x`;

@@ -5,25 +5,13 @@
 // `node bench/search.mjs [--size N] [--all] [--kernel js|wasm]` prints one JSON line.
 import { boardFromRows, pentominoSet, seedBoard } from '../dist/index.js';
 import { prepare, runAll } from '../dist/engine.js';
+import { printTimedSearch } from '@kit/tooling/bench';
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
 const size = Number(option('--size', '6'));
 const kernel = option('--kernel', undefined);
-const cpuStarted = process.cpuUsage();
-const started = performance.now();
-const prepared = prepare(boardFromRows(seedBoard(size)), pentominoSet(), { all: args.includes('--all'), ...(kernel ? { kernel } : {}) });
-const ready = performance.now();
-const result = runAll(prepared);
-const done = performance.now();
-const cpu = process.cpuUsage(cpuStarted);
-console.log(
-  JSON.stringify({
-    solutions: result.solutions,
-    tries: result.tries,
-    kernel: prepared.kernel,
-    seconds: (done - started) / 1000,
-    cpuSeconds: (cpu.user + cpu.system) / 1e6,
-    prepareSeconds: (ready - started) / 1000,
-  }),
+printTimedSearch(
+  () => prepare(boardFromRows(seedBoard(size)), pentominoSet(), { all: args.includes('--all'), ...(kernel ? { kernel } : {}) }),
+  (prepared) => runAll(prepared),
 );

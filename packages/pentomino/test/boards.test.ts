@@ -2,7 +2,7 @@ import reference from '@kit/tooling/reference-counts.json' with { type: 'json' }
 import { describe, expect, it } from 'vitest';
 import { pack, parseInstance, pentominoSet, boardFromRows } from '../src/index.js';
 import { prepare, runAll } from '../src/engine.js';
-import { errorOf } from './errors.js';
+import { errorOf } from '@kit/tooling/testing';
 
 const file = (name: string, text: string) => ({ name, text });
 

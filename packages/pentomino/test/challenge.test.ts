@@ -12,7 +12,7 @@ import { applyMove, initialPosition, type PiecesSetup, type PlayPosition } from 
 import { generatedHeader, type GeneratedPuzzle, type Grade } from '@kit/core/make';
 import plugin from '../src/plugin.js';
 import { solver } from '../src/solver.js';
-import { errorOf } from './errors.js';
+import { errorOf } from '@kit/tooling/testing';
 import { countCovers, pieceOrientations } from './exact-cover.js';
 
 const generate = (seed: number, difficulty: string, size: number[] = [6, 10]): GeneratedPuzzle =>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { pack, parsePieceSet, pentominoSet, selectPieces, pieceLetters, parseInstance } from '../src/index.js';
-import { errorOf } from './errors.js';
+import { errorOf } from '@kit/tooling/testing';
 import { naiveCount } from './naive.js';
 
 const TETROMINOES = `// the five free tetrominoes

@@ -9,7 +9,6 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { seededRandom as random } from '@kit/core';
 import {
-  applyMove,
   pieceCells,
   piecesLeft,
   planarPiece,
@@ -24,7 +23,7 @@ import {
 } from '@kit/core/play';
 import { parseOptions, type RawOptions } from '@kit/core/host';
 import { createRefereeWorker } from '@kit/core/node';
-import { playConformance } from '@kit/core/play/conformance';
+import { piecesGame, playConformance, randomPlacement } from '@kit/core/play/conformance';
 import { fitsNowhere, unfillable } from '../src/play.js';
 import { packingCompletions, preparePacking } from '../src/play-referee.js';
 import plugin from '../src/plugin.js';
@@ -150,32 +149,9 @@ function randomBoard(next: () => number, letters: string): string[] {
   }
 }
 
-function piecesOf(game: Game) {
-  if (game.setup.kind !== 'pieces' || game.position.kind !== 'pieces') throw new Error('pieces');
-  return { setup: game.setup, position: game.position };
-}
-
-/** A random legal placement of a random piece left, if one is found. */
-function randomPlacement(game: Game, next: () => number): PlayMove | undefined {
-  const { setup, position } = piecesOf(game);
-  const left = piecesLeft(setup, position);
-  for (let attempt = 0; attempt < 200; attempt++) {
-    const piece = Math.floor(next() * setup.tray.length);
-    if (left[piece] === 0) continue;
-    const orientation = Math.floor(next() * setup.tray[piece]!.orientations.length);
-    const cell = Math.floor(next() * setup.width * setup.height);
-    const move: PlayMove = { type: 'place', piece, orientation, cell };
-    try {
-      applyMove(setup, position, move);
-      return move;
-    } catch {}
-  }
-  return undefined;
-}
-
 /** The board left for the enumeration: laid cells become holes; the letters of the pieces left. */
 function leftOf(game: Game): { rows: string[]; letters: string } {
-  const { setup, position } = piecesOf(game);
+  const { setup, position } = piecesGame(game);
   const free = Array.from({ length: setup.width * setup.height }, (_, i) => !(setup.holes ?? []).includes(i));
   for (const placed of position.placed) for (const cell of placed.cells) free[cell] = false;
   const rows = Array.from({ length: setup.height }, (_, r) =>
@@ -233,7 +209,7 @@ describe('pentomino play: the referee against an enumeration', () => {
       let game = startGame(plugin, instance);
       const counts = [countPackings(leftOf(game).rows, leftOf(game).letters)];
       for (let k = 2 + Math.floor(next() * 6); k > 0; k--) {
-        const { position } = piecesOf(game);
+        const { position } = piecesGame(game);
         let move: PlayMove | undefined;
         if (position.placed.length > 0 && next() < 0.3) move = { type: 'lift', cell: position.placed[Math.floor(next() * position.placed.length)]!.cells[0]! };
         else move = randomPlacement(game, next);
@@ -296,7 +272,7 @@ describe("pentomino play: the game's board compiled once", () => {
       const prepared = preparePacking(game.setup);
       // Every position of one game, from the same prepared board: pieces laid, some lifted again.
       for (let k = 0; k < 4; k++) {
-        const { position } = piecesOf(game);
+        const { position } = piecesGame(game);
         expect(prepared.completions(position, request), `trial ${trial}, move ${k}: ${leftOf(game).rows.join('/')}`).toEqual(
           packingCompletions(game.setup, position, request),
         );

@@ -13,11 +13,11 @@
 // sum up the aim: a one-thread kit run against burrTxt, CPU seconds measured in the same run (or,
 // said plainly, against stated figures when KIT_BURRTXT is not set).
 // Usage: node bench/run.mjs [CASE...]   (BENCH_ROUNDS=3 by default; BENCH_SKIP=dlx,threads2)
-import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { bestOfRounds, buildC, lastJsonLine } from '@kit/tooling/bench';
 import { CASES, puzzleOf } from './cases.mjs';
 import { exactCover } from './matrix.mjs';
 
@@ -35,19 +35,7 @@ const work = mkdtempSync(join(tmpdir(), 'kit-polycube-bench-'));
 
 function buildReference() {
   const binary = join(work, 'dlx');
-  try {
-    execFileSync('cc', ['-O2', '-march=native', '-o', binary, join(packageDir, 'bench', 'ref', 'dlx.c')], { stdio: 'pipe' });
-    return binary;
-  } catch (error) {
-    console.log(
-      `reference skipped: cc failed (${
-        String(error.stderr ?? error.message)
-          .trim()
-          .split('\n')[0]
-      })`,
-    );
-    return undefined;
-  }
+  return buildC(join(packageDir, 'bench', 'ref', 'dlx.c'), binary) ? binary : undefined;
 }
 
 /** A case as a BurrTools puzzle: the result first, then each piece once. */
@@ -68,28 +56,10 @@ function xmpuzzle(testCase) {
   return `<?xml version="1.0"?>\n<puzzle version="2">\n <gridType type="0"/>\n <colors/>\n <shapes>\n${shapes.join('\n')}\n </shapes>\n <problems>\n  <problem name="${testCase.name}" state="0">\n   <shapes>\n${parts.join('\n')}\n   </shapes>\n   <result id="0"/>\n   <bitmap/>\n  </problem>\n </problems>\n <comment/>\n</puzzle>\n`;
 }
 
-const quote = (arg) => `'${String(arg).replaceAll("'", "'\\''")}'`;
-
-/** One whole process under bash's `time`: wall and CPU seconds, and what it printed. */
-function timeOnce(command, args) {
-  const run = spawnSync('bash', ['-c', `TIMEFORMAT='%R %U %S'; time ( ${[command, ...args].map(quote).join(' ')} )`], {
-    cwd: repoRoot,
-    encoding: 'utf8',
-    maxBuffer: 1 << 26,
-  });
-  if (run.status !== 0) throw new Error(`${command} ${args.join(' ')} failed (${run.status}): ${run.stderr}`);
-  const [wall, user, sys] = run.stderr.trim().split('\n').at(-1).split(' ').map(Number);
-  return { wall, cpu: user + sys, stdout: run.stdout };
-}
-
 /** Counts from the kit's JSON `done` line, dlx's `solutions=… secs=…`, or burrTxt's summary. */
 function countsOf(stdout) {
-  const json = stdout
-    .trim()
-    .split('\n')
-    .filter((line) => line.startsWith('{'))
-    .pop();
-  if (json) return JSON.parse(json);
+  const json = lastJsonLine(stdout);
+  if (json) return json;
   const dlx = /solutions=(\d+) tries=(\d+) secs=([\d.]+)/.exec(stdout);
   if (dlx) return { solutions: Number(dlx[1]), tries: Number(dlx[2]), seconds: Number(dlx[3]) };
   const burr = /(\d+) assemblies and \d+ solutions found with (\d+) iterations/.exec(stdout);
@@ -98,23 +68,15 @@ function countsOf(stdout) {
 
 /** Runs the entries interleaved; best wall, CPU and in-process seconds of each. */
 function measure(entries, count) {
-  const best = new Map();
-  for (let round = 0; round < count; round++) {
-    for (const entry of entries) {
-      const run = timeOnce(entry.command, entry.args);
-      const counts = countsOf(run.stdout);
-      if (counts.solutions !== entry.solutions) throw new Error(`${entry.name}: expected ${entry.solutions} solutions, got ${run.stdout}`);
+  return bestOfRounds(entries, count, {
+    cwd: repoRoot,
+    countsOf,
+    check(entry, counts, stdout) {
+      if (counts.solutions !== entry.solutions) throw new Error(`${entry.name}: expected ${entry.solutions} solutions, got ${stdout}`);
       // The kit's tries are behaviour too (tooling/reference-counts.json), the same on one thread or two.
-      if (entry.tries !== undefined && counts.tries !== entry.tries) throw new Error(`${entry.name}: expected ${entry.tries} tries, got ${run.stdout}`);
-      const b = best.get(entry.name) ?? { wall: Infinity, cpu: Infinity, inProcess: Infinity, inProcessCpu: Infinity, tries: counts.tries };
-      b.wall = Math.min(b.wall, run.wall);
-      b.cpu = Math.min(b.cpu, run.cpu);
-      if (counts.seconds !== undefined) b.inProcess = Math.min(b.inProcess, counts.seconds);
-      if (counts.cpuSeconds !== undefined) b.inProcessCpu = Math.min(b.inProcessCpu, counts.cpuSeconds);
-      best.set(entry.name, b);
-    }
-  }
-  return best;
+      if (entry.tries !== undefined && counts.tries !== entry.tries) throw new Error(`${entry.name}: expected ${entry.tries} tries, got ${stdout}`);
+    },
+  });
 }
 
 const ratio = (a, b) => `${(a / b).toFixed(2)}x`;

@@ -4,26 +4,14 @@
 // own `secs`; also the process's CPU time over the same span.
 // `node bench/search.mjs CASE [--kernel wasm|wide]` prints one JSON line.
 import { prepare, runAll } from '../dist/index.js';
+import { printTimedSearch } from '@kit/tooling/bench';
 import { CASES, puzzleOf } from './cases.mjs';
 
 const [name, flag, kernel] = process.argv.slice(2);
 const testCase = CASES.find((c) => c.name === name);
 if (!testCase) throw new Error(`unknown case ${name}`);
 const { target, pieces } = puzzleOf(testCase);
-const cpuStarted = process.cpuUsage();
-const started = performance.now();
-const prepared = prepare(target, pieces, flag === '--kernel' ? { kernel } : {});
-const ready = performance.now();
-const result = runAll(prepared);
-const done = performance.now();
-const cpu = process.cpuUsage(cpuStarted);
-console.log(
-  JSON.stringify({
-    solutions: result.solutions,
-    tries: result.tries,
-    kernel: prepared.kernel,
-    seconds: (done - started) / 1000,
-    cpuSeconds: (cpu.user + cpu.system) / 1e6,
-    prepareSeconds: (ready - started) / 1000,
-  }),
+printTimedSearch(
+  () => prepare(target, pieces, flag === '--kernel' ? { kernel } : {}),
+  (prepared) => runAll(prepared),
 );

@@ -9,7 +9,7 @@ import { parseBurrTools } from '../src/burrtools.js';
 import { prepare, runAll } from '../src/engine.js';
 import plugin from '../src/plugin.js';
 import { selectPieces } from '../src/pieces.js';
-import { errorOf } from './errors.js';
+import { errorOf } from '@kit/tooling/testing';
 
 const fixture = (name: string) => readFileSync(new URL(`fixtures/${name}`, import.meta.url));
 const text = (name: string) => fixture(name).toString('utf8');

@@ -6,7 +6,7 @@ import { parseOptions, type RawOptions } from '@kit/core/host';
 import { describe, expect, it } from 'vitest';
 import plugin from '../src/plugin.js';
 import { namedSet, type SetName } from '../src/sets.js';
-import { errorOf } from './errors.js';
+import { errorOf } from '@kit/tooling/testing';
 import { type Cube, isTurnOf, plainCompletions, readPlainChallenge } from './plain-packer.js';
 
 const solver = await plugin.solver();

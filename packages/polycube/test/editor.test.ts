@@ -7,7 +7,7 @@ import { drawPiece, parsePieceFile } from '../src/pieces.js';
 import plugin from '../src/plugin.js';
 import { namedSet } from '../src/sets.js';
 import { parseTarget } from '../src/target.js';
-import { errorOf } from './errors.js';
+import { errorOf } from '@kit/tooling/testing';
 
 const grid = (rows: string[]) => rows.map((row) => [...row]);
 

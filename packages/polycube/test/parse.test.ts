@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import plugin from '../src/plugin.js';
 import { parsePieceFile, pieceLetters } from '../src/pieces.js';
 import { boxTarget, cubeCount, parseTarget, targetName, targetToText } from '../src/target.js';
-import { errorOf } from './errors.js';
+import { errorOf } from '@kit/tooling/testing';
 
 const file = (name: string, text: string): TextFile => ({ name, text });
 const instanceFrom = (raw: RawOptions, input?: TextFile) => plugin.parse(parseOptions(plugin.options, raw), input);

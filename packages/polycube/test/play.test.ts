@@ -4,38 +4,16 @@
 // independent packer of naive.ts on random positions.
 import { describe, expect, it } from 'vitest';
 import { seededRandom as random } from '@kit/core';
-import { applyMove, piecesLeft, type PlayMove, gameStatus, judgeGame, playMove, startGame, type Game } from '@kit/core/play';
+import { piecesLeft, type PlayMove, gameStatus, judgeGame, playMove, startGame, type Game } from '@kit/core/play';
 import { parseOptions, type RawOptions } from '@kit/core/host';
 import { createRefereeWorker } from '@kit/core/node';
-import { playConformance } from '@kit/core/play/conformance';
+import { piecesGame, playConformance, randomPlacement } from '@kit/core/play/conformance';
 import { packingCompletions } from '../src/play-referee.js';
 import plugin from '../src/plugin.js';
 import { naiveCount, rotations, type NaiveKind } from './naive.js';
 
 const instanceOf = (raw: RawOptions, text?: string) =>
   plugin.parse(parseOptions(plugin.options, raw), text === undefined ? undefined : { name: 'target.txt', text });
-
-function piecesOf(game: Game) {
-  if (game.setup.kind !== 'pieces' || game.position.kind !== 'pieces') throw new Error('pieces');
-  return { setup: game.setup, position: game.position };
-}
-
-/** A random legal placement of a random piece left, if one is found. */
-function randomPlacement(game: Game, next: () => number): PlayMove | undefined {
-  const { setup, position } = piecesOf(game);
-  const left = piecesLeft(setup, position);
-  const cells = setup.width * setup.height * (setup.depth ?? 1);
-  for (let attempt = 0; attempt < 400; attempt++) {
-    const piece = Math.floor(next() * setup.tray.length);
-    if (left[piece] === 0) continue;
-    const move: PlayMove = { type: 'place', piece, orientation: Math.floor(next() * setup.tray[piece]!.orientations.length), cell: Math.floor(next() * cells) };
-    try {
-      applyMove(setup, position, move);
-      return move;
-    } catch {}
-  }
-  return undefined;
-}
 
 /** The moves that lay a random one of the first 200 packings of the game's puzzle, in random order. */
 function packingMoves(game: Game, instance: ReturnType<typeof instanceOf>, next: () => number): PlayMove[] {
@@ -52,7 +30,7 @@ function packingMoves(game: Game, instance: ReturnType<typeof instanceOf>, next:
 
 /** What the position leaves, for the naive packer: the target with laid cubes as holes, the pieces left. */
 function leftOf(game: Game, shapes: Map<string, readonly (readonly number[])[]>): { layers: string[][]; kinds: NaiveKind[] } {
-  const { setup, position } = piecesOf(game);
+  const { setup, position } = piecesGame(game);
   const { width, height } = setup;
   const depth = setup.depth ?? 1;
   const free = Array.from({ length: width * height * depth }, (_, i) => !(setup.holes ?? []).includes(i));
@@ -91,7 +69,7 @@ describe('polycube in play', () => {
   it('lays the Soma pieces in a 3x3x3 box by layer, row and column, each in its rotations and no mirror image', () => {
     const instance = instanceOf({ set: 'soma' });
     const game = startGame(plugin, instance);
-    const { setup } = piecesOf(game);
+    const { setup } = piecesGame(game);
     expect({ width: setup.width, height: setup.height, depth: setup.depth, holes: setup.holes }).toEqual({ width: 3, height: 3, depth: 3, holes: [] });
     expect(setup.tray.map((piece) => `${piece.name}${piece.orientations.length}`).join(' ')).toBe('V12 L24 T12 Z12 A12 B12 P8');
     for (const [i, piece] of setup.tray.entries()) {
@@ -119,7 +97,7 @@ describe('polycube in play', () => {
   it('draws the layers stacked, bottom first, holes of a shaped target as holes, and shows a pocket no piece left can fill', () => {
     const instance = instanceOf({ set: 'soma' }, '.....\n.....\n.....\n\n.....\n.###.\n.....\n');
     let game = startGame(plugin, instance);
-    const { setup } = piecesOf(game);
+    const { setup } = piecesGame(game);
     expect([setup.width, setup.height, setup.depth, setup.holes]).toEqual([5, 3, 2, [21, 22, 23]]);
     // L flat in the bottom layer's corner: x 0..2 on row 0 and x 0 on row 1.
     const l = setup.tray.findIndex((piece) => piece.name === 'L');
@@ -182,7 +160,7 @@ describe('polycube in play', () => {
       // Half the positions lay pieces of a packing (so some completions remain), half at random.
       const fromPacking = trial % 8 < 4 ? packingMoves(game, instance, next) : [];
       for (let k = 1 + Math.floor(next() * 3); k > 0; k--) {
-        const move = fromPacking.pop() ?? randomPlacement(game, next);
+        const move = fromPacking.pop() ?? randomPlacement(game, next, 400);
         if (move) game = playMove(plugin, instance, game, move);
       }
       const left = leftOf(game, shapes);

@@ -17,6 +17,8 @@ import { RefereeClient } from './referee-client.js';
 import type { RefereePort } from './referee-protocol.js';
 import type { PlayMove, PlayPosition, PlaySetup } from './spec.js';
 
+export { piecesGame, randomPlacement } from './random-placement.js';
+
 /** A game the checks play: an instance of the plugin's puzzle and the seed of its setup. */
 export interface ConformanceGame<I> {
   /** What the game is, in the checks' names (`6x10`, `the Wikipedia puzzle`). */
