@@ -114,7 +114,8 @@ export function compileProblem(board: Board, set: PieceSet, options: CompileOpti
     placements.push({ kind: shape.kind, orientation: shape.orientation, cells: shape.offsets.map((offset) => anchor + offset) });
   };
   const listed =
-    // Anchors row by row, then column by column, as the loop below: along A first on a wide board.
+    // Anchors in the loop's order below, the row outer and the column inner: the row is axis A on a
+    // wide board (A changes slowest) and axis B on a tall one (C, of one cell, is outermost there).
     bits && options.wasm !== false ? listPlacementsInWasm(oriented, sides, bits.holes, prune, wide ? [0, 1] : [2, 1]) : undefined;
   if (listed) {
     const { count, records } = listed;
