@@ -90,31 +90,11 @@ export function compileProblem(board: Board, set: PieceSet, options: CompileOpti
   const maskLo: number[] = [];
   const maskHi: number[] = [];
   const shapes = kinds.map((kind) => orientations(kind.shape));
-  // A shape's search indices are its anchor's plus fixed offsets, so one sort per orientation
-  // serves every position.
   const step = wide ? rows : 1;
   const across = wide ? 1 : cols;
-  const oriented: OrientedShape[] = [];
-  kinds.forEach((_kind, k) => {
-    shapes[k]!.forEach((shape, orientation) => {
-      let height = 0;
-      let width = 0;
-      for (const at of shape) {
-        if (at.row >= height) height = at.row + 1;
-        if (at.col >= width) width = at.col + 1;
-      }
-      const offsets = sortShort(
-        shape.map((at) => at.row * across + at.col * step),
-        (a, b) => a - b,
-      );
-      oriented.push({ kind: k, orientation, height, width, extent: wide ? [height, width, 1] : [width, height, 1], offsets });
-    });
-  });
-  const add = (shape: OrientedShape, anchor: number) => {
-    placements.push({ kind: shape.kind, orientation: shape.orientation, cells: shape.offsets.map((offset) => anchor + offset) });
-  };
+  const oriented = orientedShapes(shapes, wide, across, step);
   const listed =
-    // Anchors in the loop's order below, the row outer and the column inner: the row is axis A on a
+    // Anchors in listInJavaScript's order, the row outer and the column inner: the row is axis A on a
     // wide board (A changes slowest) and axis B on a tall one (C, of one cell, is outermost there).
     bits && options.wasm !== false ? listPlacementsInWasm(oriented, sides, bits.holes, prune, wide ? [0, 1] : [2, 1]) : undefined;
   if (listed) {
@@ -130,39 +110,7 @@ export function compileProblem(board: Board, set: PieceSet, options: CompileOpti
       maskHi.push(records[4 * i + 3]!);
     }
   } else {
-    // Past 64 cells the check is cell by cell: each cell's neighbours, and the holes plus the cells
-    // of the placement being checked (set, checked, cleared again).
-    const neighbours = bits ? [] : boxNeighbours(sides);
-    const mark = bits ? hole : Uint8Array.from(hole);
-    for (const shape of oriented) {
-      const { height, width, offsets } = shape;
-      const n = offsets.length;
-      for (let dr = 0; dr + height <= rows; dr++) {
-        for (let dc = 0; dc + width <= cols; dc++) {
-          const anchor = dr * across + dc * step;
-          if (bits) {
-            let lo = 0;
-            let hi = 0;
-            for (let i = 0; i < n; i++) {
-              const cell = anchor + offsets[i]!;
-              if (cell < 32) lo |= 1 << cell;
-              else hi |= 1 << (cell - 32);
-            }
-            if (!bits.fits(lo, hi) || (prune && bits.isolates(lo, hi))) continue;
-            maskLo.push(lo);
-            maskHi.push(hi);
-            add(shape, anchor);
-          } else {
-            let blocked = false;
-            for (let i = 0; i < n; i++) if (hole[anchor + offsets[i]!]) blocked = true;
-            if (blocked) continue;
-            const cells = offsets.map((offset) => anchor + offset);
-            if (prune && isolatesCell(cells, neighbours, mark)) continue;
-            placements.push({ kind: shape.kind, orientation: shape.orientation, cells });
-          }
-        }
-      }
-    }
+    listInJavaScript(oriented, { rows, cols, across, step, sides, hole, prune, bits }, { placements, maskLo, maskHi });
   }
   const groupTransforms = boardSymmetries(board);
   const group = symmetryPermutations(groupTransforms, rows, cols, searchIndex);
@@ -194,6 +142,81 @@ export function compileProblem(board: Board, set: PieceSet, options: CompileOpti
     groupTransforms,
     ...(bits ? { masks: { lo: Int32Array.from(maskLo), hi: Int32Array.from(maskHi) } } : {}),
   };
+}
+
+/**
+ * Each orientation of each kind with its cells as search-index offsets from its anchor, sorted once:
+ * a shape's search indices are its anchor's plus these, at every position.
+ */
+function orientedShapes(shapes: readonly ReturnType<typeof orientations>[], wide: boolean, across: number, step: number): OrientedShape[] {
+  const oriented: OrientedShape[] = [];
+  shapes.forEach((list, k) => {
+    list.forEach((shape, orientation) => {
+      let height = 0;
+      let width = 0;
+      for (const at of shape) {
+        if (at.row >= height) height = at.row + 1;
+        if (at.col >= width) width = at.col + 1;
+      }
+      const offsets = sortShort(
+        shape.map((at) => at.row * across + at.col * step),
+        (a, b) => a - b,
+      );
+      oriented.push({ kind: k, orientation, height, width, extent: wide ? [height, width, 1] : [width, height, 1], offsets });
+    });
+  });
+  return oriented;
+}
+
+interface ListingGrid {
+  rows: number;
+  cols: number;
+  /** Search-index steps of one row and one column. */
+  across: number;
+  step: number;
+  sides: [number, number, number];
+  hole: Uint8Array;
+  prune: boolean;
+  /** Boards of up to 64 cells: the checks as bitmask operations. */
+  bits: BoardBits | undefined;
+}
+
+/** The listing in JavaScript, where the WebAssembly one cannot run: every position, row by row, then column by column. */
+function listInJavaScript(oriented: readonly OrientedShape[], grid: ListingGrid, out: { placements: Placement[]; maskLo: number[]; maskHi: number[] }): void {
+  const { rows, cols, across, step, sides, hole, prune, bits } = grid;
+  // Past 64 cells the check is cell by cell: each cell's neighbours, and the holes plus the cells
+  // of the placement being checked (set, checked, cleared again).
+  const neighbours = bits ? [] : boxNeighbours(sides);
+  const mark = bits ? hole : Uint8Array.from(hole);
+  for (const shape of oriented) {
+    const { height, width, offsets } = shape;
+    const n = offsets.length;
+    for (let dr = 0; dr + height <= rows; dr++) {
+      for (let dc = 0; dc + width <= cols; dc++) {
+        const anchor = dr * across + dc * step;
+        if (bits) {
+          let lo = 0;
+          let hi = 0;
+          for (let i = 0; i < n; i++) {
+            const cell = anchor + offsets[i]!;
+            if (cell < 32) lo |= 1 << cell;
+            else hi |= 1 << (cell - 32);
+          }
+          if (!bits.fits(lo, hi) || (prune && bits.isolates(lo, hi))) continue;
+          out.maskLo.push(lo);
+          out.maskHi.push(hi);
+          out.placements.push({ kind: shape.kind, orientation: shape.orientation, cells: offsets.map((offset) => anchor + offset) });
+        } else {
+          let blocked = false;
+          for (let i = 0; i < n; i++) if (hole[anchor + offsets[i]!]) blocked = true;
+          if (blocked) continue;
+          const cells = offsets.map((offset) => anchor + offset);
+          if (prune && isolatesCell(cells, neighbours, mark)) continue;
+          out.placements.push({ kind: shape.kind, orientation: shape.orientation, cells });
+        }
+      }
+    }
+  }
 }
 
 /** The board's symmetries as permutations of search indices, in the order of its transforms. */
