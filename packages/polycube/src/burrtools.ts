@@ -49,20 +49,7 @@ export function parseBurrTools(text: string, file: string | undefined, number?: 
     );
   }
   const lineOf = lineIndex(text);
-  const deep = tooDeepAt(text, MAX_XML_DEPTH);
-  if (deep !== -1)
-    throw new InputError(`the XML nests elements more than ${MAX_XML_DEPTH} deep, past the limit for a BurrTools file`, where(file, lineOf(deep)));
-  let root: XmlElement;
-  try {
-    const document = parseXml(text.replace(/^\uFEFF/, ''), { includeOffsets: true });
-    root = document.root!;
-  } catch (error) {
-    if (error instanceof XmlError) {
-      const reason = error.message.split('\n')[0]!.replace(/ \(line \d+, column \d+\)$/, '');
-      throw new InputError(`not well-formed XML: ${reason}`, where(file, error.line, error.column));
-    }
-    throw error;
-  }
+  const root = readDocument(text, file, lineOf);
   const at = (node: XmlElement) => where(file, lineOf(node.start));
   const fail = (message: string, node?: XmlElement): never => {
     throw new InputError(message, node ? at(node) : where(file));
@@ -122,7 +109,6 @@ export function parseBurrTools(text: string, file: string | undefined, number?: 
     fail(`${label}: the result shape S${resultId + 1} has variable voxels (cubes that may stay empty), which polycube does not handle`, resultNode!);
   }
 
-  const used = new Set<string>();
   const parts: { shape: Voxels; id: number; min: number; max: number; node: XmlElement }[] = [];
   for (const node of children(problem, 'shapes').flatMap((list) => children(list, 'shape'))) {
     const id = integer(node.attributes['id'], "a shape's id", node);
@@ -149,36 +135,61 @@ export function parseBurrTools(text: string, file: string | undefined, number?: 
   if (total > MAX_PIECES) fail(`${label} has up to ${total} pieces, over the limit of ${MAX_PIECES}`, problem);
   if (parts.length > LABELS.length) fail(`${label} has ${parts.length} different pieces, over the limit of ${LABELS.length}`, problem);
 
-  // Labels: a shape's own one-character name where it is unique, else the next free letter.
-  const names = parts.map((part) => part.shape.name);
-  const own = (name: string | undefined) => name !== undefined && PIECE_NAME.test(name) && names.filter((n) => n === name).length === 1;
-  for (const name of names) if (own(name)) used.add(name!);
-  const free = [...LABELS].filter((c) => !used.has(c));
-  const kinds: PieceKind[] = parts.map((part) => {
-    const name = own(part.shape.name) ? part.shape.name! : free.shift()!;
-    return { name, shape: normalize(cubesOf(part.shape)), min: part.min, max: part.max };
-  });
-  const legend = parts.map((part, i) => `${kinds[i]!.name} = S${part.id + 1}${part.shape.name ? ` ${part.shape.name}` : ''}`);
-
-  const layers: string[][] = [];
-  for (let z = 0; z < result!.z; z++) {
-    const rows: string[] = [];
-    for (let y = 0; y < result!.y; y++) {
-      let row = '';
-      for (let x = 0; x < result!.x; x++) row += result!.states[x + result!.x * (y + result!.y * z)] === '#' ? '.' : '#';
-      rows.push(row);
-    }
-    layers.push(rows);
-  }
+  const { kinds, legend } = labelledKinds(parts);
   if (!result!.states.includes('#')) fail(`${label}: the result shape S${resultId + 1} has no cubes`, resultNode!);
   return {
-    target: targetFromLayers(layers, file),
+    target: targetFromLayers(resultLayers(result!), file),
     pieces: { kinds },
     problem: index,
     problems: problems.length,
     ...(problemName !== undefined ? { problemName } : {}),
     legend,
   };
+}
+
+/** The XML's root element: bounded in depth first, a syntax error at its line and column. */
+function readDocument(text: string, file: string | undefined, lineOf: (offset: number) => number): XmlElement {
+  const deep = tooDeepAt(text, MAX_XML_DEPTH);
+  if (deep !== -1)
+    throw new InputError(`the XML nests elements more than ${MAX_XML_DEPTH} deep, past the limit for a BurrTools file`, where(file, lineOf(deep)));
+  try {
+    return parseXml(text.replace(/^\uFEFF/, ''), { includeOffsets: true }).root!;
+  } catch (error) {
+    if (error instanceof XmlError) {
+      const reason = error.message.split('\n')[0]!.replace(/ \(line \d+, column \d+\)$/, '');
+      throw new InputError(`not well-formed XML: ${reason}`, where(file, error.line, error.column));
+    }
+    throw error;
+  }
+}
+
+/** The pieces as kinds, labelled by a shape's own one-character name where it is unique, else the next free letter; and the legend. */
+function labelledKinds(parts: readonly { shape: Voxels; id: number; min: number; max: number }[]): { kinds: PieceKind[]; legend: string[] } {
+  const names = parts.map((part) => part.shape.name);
+  const own = (name: string | undefined) => name !== undefined && PIECE_NAME.test(name) && names.filter((n) => n === name).length === 1;
+  const used = new Set(names.filter(own) as string[]);
+  const free = [...LABELS].filter((c) => !used.has(c));
+  const kinds: PieceKind[] = parts.map((part) => {
+    const name = own(part.shape.name) ? part.shape.name! : free.shift()!;
+    return { name, shape: normalize(cubesOf(part.shape)), min: part.min, max: part.max };
+  });
+  const legend = parts.map((part, i) => `${kinds[i]!.name} = S${part.id + 1}${part.shape.name ? ` ${part.shape.name}` : ''}`);
+  return { kinds, legend };
+}
+
+/** The result shape as target layers: '.' a cube, '#' an empty voxel. */
+function resultLayers(result: Voxels): string[][] {
+  const layers: string[][] = [];
+  for (let z = 0; z < result.z; z++) {
+    const rows: string[] = [];
+    for (let y = 0; y < result.y; y++) {
+      let row = '';
+      for (let x = 0; x < result.x; x++) row += result.states[x + result.x * (y + result.y * z)] === '#' ? '.' : '#';
+      rows.push(row);
+    }
+    layers.push(rows);
+  }
+  return layers;
 }
 
 /** How the parse reports a fault: at a node's line, and the line of an offset in the text. */
