@@ -309,6 +309,40 @@ function describeSolution(
   };
 }
 
+/**
+ * Whether the position after `level` placements meets the goal: `board` as the last chain left it,
+ * `result` that chain, `levels` the totals so far; `detailed` the step breakdown of per-step goals
+ * where the WebAssembly kernel gives it, else the chain is replayed from `scratch` (the board before it).
+ */
+function goalMet(
+  goal: Goal,
+  levels: SearchLevels,
+  result: FastResult,
+  detailed: ReturnType<typeof detailedSimulator> | null,
+  scratch: Board,
+  level: number,
+  board: Board,
+): boolean {
+  if (goal.clear !== undefined && (goal.clear === 'all' ? !boardAllClear(board) : colourCount(board, goal.clear) > 0)) return false;
+  const main = goal.main;
+  if (!main) return true;
+  switch (main.kind) {
+    case 'chains':
+      return meets(main, result.chains);
+    case 'total-colours': {
+      let bits = levels.coloursAt[level]!;
+      let count = 0;
+      for (; bits !== 0; bits &= bits - 1) count++;
+      return meets(main, count);
+    }
+    case 'total-puyos':
+      return meets(main, levels.puyosAt[level]!);
+    default:
+      if (result.chains === 0) return false;
+      return detailed ? stepGoalMetDetail(main, detailed.detail, result.chains) : stepGoalMet(main, gridFromBoard(scratch));
+  }
+}
+
 /** Depth-first search over every reachable placement sequence; see the file comment for what counts. */
 export function solveNazo(
   search: NazoSearch,
@@ -333,26 +367,6 @@ export function solveNazo(
   const before = new Int32Array(6);
   const popped = new Int32Array(6);
   const stats: NazoStats = { solutions: 0, tries: 0, stopped: false, best: undefined };
-
-  const goalMet = (level: number, board: Board): boolean => {
-    if (goal.clear !== undefined && (goal.clear === 'all' ? !boardAllClear(board) : colourCount(board, goal.clear) > 0)) return false;
-    if (!main) return true;
-    switch (main.kind) {
-      case 'chains':
-        return meets(main, result.chains);
-      case 'total-colours': {
-        let bits = coloursAt[level]!;
-        let count = 0;
-        for (; bits !== 0; bits &= bits - 1) count++;
-        return meets(main, count);
-      }
-      case 'total-puyos':
-        return meets(main, puyosAt[level]!);
-      default:
-        if (result.chains === 0) return false;
-        return detailed ? stepGoalMetDetail(main, detailed.detail, result.chains) : stepGoalMet(main, gridFromBoard(scratch));
-    }
-  };
 
   const visit = (level: number): void => {
     const pair = pairs[level]!;
@@ -400,7 +414,7 @@ export function solveNazo(
         coloursAt[level + 1] = bits;
         puyosAt[level + 1] = puyosAt[level]! + countOf(popped, main!.colour);
       }
-      if (goalMet(level + 1, board)) {
+      if (goalMet(goal, levels, result, detailed, scratch, level + 1, board)) {
         // Inside a split prefix an earlier answer belongs to its own task.
         if (level < prefix.length - 1) return;
         if (split) {
