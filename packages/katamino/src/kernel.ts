@@ -135,11 +135,13 @@ export interface Kernel {
 const TICK_MASK = (1 << 14) - 1;
 const FRONT = (1 << FRONT_BITS) - 1;
 
-export function createKernel(settings: KernelSettings, hooks: KernelHooks): Kernel {
-  const { lo, hi, corner } = settings;
-  const table = placementTable(settings.horizontalI);
-  const { masks, pieces, start } = table;
-  // Fixed bits per absolute column: the wall from `hi` on, and the pre-placed piece.
+/**
+ * The fixed bits per absolute column (the wall from `hi` on, and the pre-placed piece), and the
+ * window at each straight frontier c (columns before c full, the window holding only fixed bits;
+ * -1 before `lo` and within the pre-placed piece).
+ */
+function fixedColumns(settings: KernelSettings): { extra: Int32Array; frontier: Int32Array } {
+  const { lo, hi } = settings;
   const extra = new Int32Array(hi + 8);
   for (let c = hi; c < extra.length; c++) extra[c] = COLUMN;
   let preEnd = 0;
@@ -150,14 +152,23 @@ export function createKernel(settings: KernelSettings, hooks: KernelHooks): Kern
       preEnd = Math.max(preEnd, col + 1);
     }
   }
-  const windowAt = (c: number) => {
-    let w = 0;
-    for (let k = 0; k < 6; k++) w |= extra[c + k]! << (5 * k);
-    return w;
-  };
-  // A straight frontier at c: columns before c full, the window holds only fixed bits.
   const frontier = new Int32Array(hi + 1).fill(-1);
-  for (let c = Math.max(lo, preEnd); c <= hi; c++) frontier[c] = windowAt(c);
+  for (let c = Math.max(lo, preEnd); c <= hi; c++) frontier[c] = windowAt(extra, c);
+  return { extra, frontier };
+}
+
+/** The fixed bits of the six columns from `c` on, as a window. */
+function windowAt(extra: Int32Array, c: number): number {
+  let w = 0;
+  for (let k = 0; k < 6; k++) w |= extra[c + k]! << (5 * k);
+  return w;
+}
+
+export function createKernel(settings: KernelSettings, hooks: KernelHooks): Kernel {
+  const { lo, hi, corner } = settings;
+  const table = placementTable(settings.horizontalI);
+  const { masks, pieces, start } = table;
+  const { extra, frontier } = fixedColumns(settings);
 
   const stackPiece = new Int32Array(16);
   const stackBase = new Int32Array(16);
@@ -235,7 +246,7 @@ export function createKernel(settings: KernelSettings, hooks: KernelHooks): Kern
       tries = 0;
       stopped = false;
       cut = -1;
-      let w = windowAt(0);
+      let w = windowAt(extra, 0);
       let b = 0;
       let used = startUsed;
       // Replay the root's placements (they were checked when the root was made).
@@ -262,7 +273,7 @@ export function createKernel(settings: KernelSettings, hooks: KernelHooks): Kern
       tries = 0;
       stopped = false;
       cut = depth;
-      dfs(windowAt(0), 0, startUsed, 0);
+      dfs(windowAt(extra, 0), 0, startUsed, 0);
       cut = -1;
       return tries;
     },
