@@ -165,7 +165,7 @@ function windowAt(extra: Int32Array, c: number): number {
 }
 
 export function createKernel(settings: KernelSettings, hooks: KernelHooks): Kernel {
-  const { lo, hi, corner } = settings;
+  const { hi, corner } = settings;
   const table = placementTable(settings.horizontalI);
   const { masks, pieces, start } = table;
   const { extra, frontier } = fixedColumns(settings);
