@@ -29,6 +29,9 @@ export function summaryLine(plugin: AnyPlugin, summary: Summary, instance: unkno
   return `${summary.solutions} solution${summary.solutions === 1 ? '' : 's'}`;
 }
 
+/** The abort reason of a run whose stdout was closed by its reader. */
+const READER_GONE = Symbol('the reader of stdout went away');
+
 /** `kit run <id> [file] [options]` for one discovered plugin; resolves to the exit code. */
 export async function runPlugin(found: DiscoveredPlugin, args: string[], context: RunContext): Promise<number> {
   const { plugin } = found;
@@ -101,7 +104,7 @@ export async function runPlugin(found: DiscoveredPlugin, args: string[], context
         output.event(event);
         // `kit run ... | head`: once stdout is gone there is nothing to search for. A search on this
         // thread would not even see the pipe's error event (bin.ts exits 0 on it) until it ended.
-        if (stdout.errored) controller.abort();
+        if (stdout.errored) controller.abort(READER_GONE);
       },
     };
     const done: DoneEvent =
@@ -125,7 +128,9 @@ export async function runPlugin(found: DiscoveredPlugin, args: string[], context
   } catch (caught) {
     output.interrupt();
     const error = output.fault ? output.fault.error : caught;
-    if (error instanceof AbortedError) return EXIT.interrupted;
+    // The reader went away (`| head`): the search was stopped for it, and that is a success, whichever
+    // comes first, this return or bin.ts's EPIPE handler. (Node may have cleared stdout.errored by now.)
+    if (error instanceof AbortedError) return controller.signal.reason === READER_GONE ? EXIT.ok : EXIT.interrupted;
     // A solver's InputError (found while searching) is still the user's input: exit 2.
     if (isInputError(error) || error instanceof UsageError) throw error;
     // A queued run's end (failed, cancelled, lost) is the run's, not this plugin's fault here.
