@@ -20,7 +20,8 @@ export interface NodeTotals {
 
 const matchesColour = (colour: GoalColour, p: number) => colour === 'all' || colour === 'colours' || COLOUR_LETTERS[p] === colour;
 
-function bitCount(bits: number): number {
+/** The number of bits set in `bits`. */
+export function bitCount(bits: number): number {
   let count = 0;
   for (; bits !== 0; bits &= bits - 1) count++;
   return count;

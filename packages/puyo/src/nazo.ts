@@ -19,7 +19,7 @@ import {
 } from './bitboard.js';
 import { COLOUR_LETTERS, ROWS, WIDTH, type PuyoField, fieldFromGrid, gridFromField } from './field.js';
 import { type Goal, type GoalColour, describeGoal, parseGoal } from './goal.js';
-import { type NodeTotals, hopeless } from './nazo-prune.js';
+import { type NodeTotals, bitCount, hopeless } from './nazo-prune.js';
 import { gameOver, placementReachable, reachableColumns } from './reach.js';
 import { detailCovers, stepGoalMet, stepGoalMetDetail } from './step-goal.js';
 
@@ -329,12 +329,8 @@ function goalMet(
   switch (main.kind) {
     case 'chains':
       return meets(main, result.chains);
-    case 'total-colours': {
-      let bits = levels.coloursAt[level]!;
-      let count = 0;
-      for (; bits !== 0; bits &= bits - 1) count++;
-      return meets(main, count);
-    }
+    case 'total-colours':
+      return meets(main, bitCount(levels.coloursAt[level]!));
     case 'total-puyos':
       return meets(main, levels.puyosAt[level]!);
     default:
