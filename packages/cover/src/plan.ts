@@ -60,7 +60,8 @@ export function secondCandidates(problem: PackingProblem, first: number): number
 /** Placements per kind. */
 export function placementCounts(problem: PackingProblem): number[] {
   const counts = new Array<number>(problem.kindMax.length).fill(0);
-  for (const placement of problem.placements) counts[placement.kind]!++;
+  const { placements } = problem;
+  for (let id = 0; id < placements.length; id++) counts[placements[id]!.kind]!++;
   return counts;
 }
 
@@ -178,20 +179,27 @@ function placerBeside(problem: PackingProblem, group: SymmetryGroup): (root: Sea
   });
   return (root, kind) => {
     occupied.set(problem.hole);
-    for (const id of root.prefix) for (const cell of problem.placements[id]!.cells) occupied[cell] = 1;
+    for (let d = 0; d < root.prefix.length; d++) mark(occupied, problem.placements[root.prefix[d]!]!.cells, 1);
     const out: SearchRoot[] = [];
-    for (const id of ofKind[kind]!) {
+    const candidates = ofKind[kind]!;
+    for (let c = 0; c < candidates.length; c++) {
+      const id = candidates[c]!;
       const placement = problem.placements[id]!;
       if (placement.cells.some((cell) => occupied[cell])) continue;
-      for (const cell of placement.cells) occupied[cell] = 1;
+      mark(occupied, placement.cells, 1);
       const cut = problem.prune && placement.cells.some((cell) => neighbours[cell]!.some((n) => !occupied[n] && neighbours[n]!.every((m) => occupied[m])));
-      for (const cell of placement.cells) occupied[cell] = 0;
+      mark(occupied, placement.cells, 0);
       if (cut) continue;
       const check = stabiliserOf(group, root.check, kind, placement.cells);
       if (check) out.push({ prefix: [...root.prefix, id], check });
     }
     return out;
   };
+}
+
+/** Sets the cells' marks, by index: planning runs cold, where for-of allocates a result per step. */
+function mark(marks: Uint8Array, cells: readonly number[], value: number): void {
+  for (let i = 0; i < cells.length; i++) marks[cells[i]!] = value;
 }
 
 function planFirst(problem: PackingProblem, group: SymmetryGroup, method: SymmetryMethod, named: number): SearchPlan {

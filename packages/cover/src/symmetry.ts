@@ -49,17 +49,20 @@ export function imageOf(perm: Int32Array, cells: readonly number[]): number[] {
  * nothing; a piece of many cells (a 2x70000 slab) through marks on the cells, not in n^2 steps.
  */
 export function compareImage(perm: Int32Array, cells: readonly number[]): number {
-  if (cells.length > PAIRWISE_CELLS) return compareImageMarked(perm, cells);
+  const n = cells.length;
+  if (n > PAIRWISE_CELLS) return compareImageMarked(perm, cells);
+  // Indexed loops: a planner calls this before the JIT compiles it, where for-of allocates a result per step.
   let inImage = -1;
   let inCells = -1;
-  for (const cell of cells) {
-    const to = perm[cell]!;
+  for (let i = 0; i < n; i++) {
+    const to = perm[cells[i]!]!;
     if (to > inImage && !cells.includes(to)) inImage = to;
   }
-  for (const cell of cells) {
+  for (let i = 0; i < n; i++) {
+    const cell = cells[i]!;
     if (cell <= inCells) continue;
     let mapped = false;
-    for (const from of cells) if (perm[from] === cell) mapped = true;
+    for (let j = 0; j < n; j++) if (perm[cells[j]!] === cell) mapped = true;
     if (!mapped) inCells = cell;
   }
   return inImage - inCells;

@@ -93,7 +93,7 @@ function load(problem: CoverProblem, enabled: Uint8Array, ringLists: boolean, wa
   for (let id = 0; id < placements.length; id++) if (enabled[id]) count++;
   const [A, B] = problem.sides;
   let pieceCells = 0;
-  for (const placement of placements) pieceCells = Math.max(pieceCells, placement.cells.length);
+  for (let id = 0; id < placements.length; id++) pieceCells = Math.max(pieceCells, placements[id]!.cells.length);
   const constrained = branchesOnConstrainedCells(problem) ? 1 : 0;
   wasm.layout(
     count,

@@ -21,9 +21,22 @@ export const PIECE_PALETTE: Palette = Object.fromEntries([
   ['piece-other', { ansi256: 244, letter: '?' }],
 ]);
 
+const HOLE: Cell = Object.freeze({ hole: true });
+const EMPTY: Cell = Object.freeze({});
+// A run draws every solution cell by cell with the same dozen names: one frozen cell per name, not
+// a new object and a new fill key for each. Cleared past a bound, since a file names the pieces.
+const pieceCells = new Map<string, Cell>();
+const MAX_CACHED_CELLS = 1024;
+
 /** One character of a drawn packing as a frame cell: `.` a hole, space an empty cell, else a piece by its name. */
 export function pieceCell(char: string): Cell {
-  if (char === '.') return { hole: true };
-  if (char === ' ') return {};
-  return { fill: pieceFill(char), label: char };
+  if (char === '.') return HOLE;
+  if (char === ' ') return EMPTY;
+  let cell = pieceCells.get(char);
+  if (cell === undefined) {
+    if (pieceCells.size >= MAX_CACHED_CELLS) pieceCells.clear();
+    cell = Object.freeze({ fill: pieceFill(char), label: char });
+    pieceCells.set(char, cell);
+  }
+  return cell;
 }

@@ -29,4 +29,16 @@ describe('piece colours', () => {
     expect(pieceFill('~')).toBe('piece-other');
     expect([pieceCell('.'), pieceCell(' '), pieceCell('b')]).toEqual([{ hole: true }, {}, { fill: 'piece-b', label: 'b' }]);
   });
+
+  it('hands out one frozen cell per name, and still the right one after many names', () => {
+    expect(pieceCell('T')).toBe(pieceCell('T'));
+    expect(Object.isFrozen(pieceCell('T'))).toBe(true);
+    // A module is strict: writing to a shared cell throws instead of changing every frame.
+    expect(() => {
+      (pieceCell('.') as { hole?: boolean }).hole = false;
+    }).toThrow(TypeError);
+    // More names than the cache keeps: each still gets its own fill.
+    for (let code = 0x100; code < 0x100 + 3000; code++) expect(pieceCell(String.fromCharCode(code)).label).toBe(String.fromCharCode(code));
+    expect(pieceCell('T')).toEqual({ fill: 'T', label: 'T' });
+  });
 });

@@ -105,7 +105,12 @@ export function layersOf(problem: Problem, stack: Int32Array, depth: number): st
   const layers: string[][] = [];
   for (let z = 0; z < Z; z++) {
     const rows: string[] = [];
-    for (let y = 0; y < Y; y++) rows.push(chars.slice(X * (y + Y * z), X * (y + Y * z) + X).join(''));
+    for (let y = 0; y < Y; y++) {
+      // Concatenated, not sliced and joined: this draws every solution, and two arrays a row add up.
+      let row = '';
+      for (let x = 0, at = X * (y + Y * z); x < X; x++, at++) row += chars[at];
+      rows.push(row);
+    }
     layers.push(rows);
   }
   return layers;

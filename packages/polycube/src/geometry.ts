@@ -55,12 +55,27 @@ export function normalize(cubes: readonly Voxel[]): Shape {
   let mx = Infinity;
   let my = Infinity;
   let mz = Infinity;
-  for (const [x, y, z] of cubes) {
+  // Indexed, no destructuring: both go through an iterator while the code is cold.
+  for (let i = 0; i < cubes.length; i++) {
+    const cube = cubes[i]!;
+    const x = cube[0];
+    const y = cube[1];
+    const z = cube[2];
     if (x < mx) mx = x;
     if (y < my) my = y;
     if (z < mz) mz = z;
   }
-  return cubes.map((v): Voxel => [v[0] - mx, v[1] - my, v[2] - mz]).sort(compareVoxels);
+  const out = cubes.map((v): Voxel => [v[0] - mx, v[1] - my, v[2] - mz]);
+  if (out.length > 16) return out.sort(compareVoxels);
+  // Insertion sort for a piece's handful of cubes: a set's 24 orientations per piece are normalised
+  // while the code is cold, where Array.prototype.sort allocates more than the shape itself.
+  for (let i = 1; i < out.length; i++) {
+    const voxel = out[i]!;
+    let j = i - 1;
+    for (; j >= 0 && compareVoxels(out[j]!, voxel) > 0; j--) out[j + 1] = out[j]!;
+    out[j + 1] = voxel;
+  }
+  return out;
 }
 
 export function shapeKey(shape: Shape): string {
@@ -108,7 +123,8 @@ export function rotationKey(shape: Shape): string {
   if (known !== undefined) return known;
   const lo = [Infinity, Infinity, Infinity];
   const hi = [-Infinity, -Infinity, -Infinity];
-  for (const v of shape) {
+  for (let s = 0; s < shape.length; s++) {
+    const v = shape[s]!;
     for (let i = 0; i < 3; i++) {
       if (v[i]! < lo[i]!) lo[i] = v[i]!;
       if (v[i]! > hi[i]!) hi[i] = v[i]!;
@@ -116,15 +132,18 @@ export function rotationKey(shape: Shape): string {
   }
   // One more than the longest side: the same for every rotation, so a cell's number is unique.
   const side = Math.max(hi[0]! - lo[0]!, hi[1]! - lo[1]!, hi[2]! - lo[2]!) + 1;
-  let best: number[] | undefined;
-  for (const { axis, sign } of ROTATIONS) {
+  let best: Float64Array | undefined;
+  for (let r = 0; r < ROTATIONS.length; r++) {
+    const { axis, sign } = ROTATIONS[r]!;
     const at = (i: 0 | 1 | 2, v: Voxel): number => {
       const a = axis[i];
       return sign[i] === 1 ? v[a]! - lo[a]! : hi[a]! - v[a]!;
     };
     // A typed array sorts its numbers natively, fast even before this code is compiled.
-    const image = Float64Array.from(shape, (v) => at(0, v) + side * (at(1, v) + side * at(2, v))).sort();
-    if (best === undefined || lessThan(image, best)) best = Array.from(image);
+    const image = new Float64Array(shape.length);
+    for (let s = 0; s < shape.length; s++) image[s] = at(0, shape[s]!) + side * (at(1, shape[s]!) + side * at(2, shape[s]!));
+    image.sort();
+    if (best === undefined || lessThan(image, best)) best = image;
   }
   const key = `${side}:${best!.join(',')}`;
   if (rotationKeys.size > 4096) rotationKeys.clear();
@@ -132,7 +151,7 @@ export function rotationKey(shape: Shape): string {
   return key;
 }
 
-function lessThan(a: Float64Array, b: readonly number[]): boolean {
+function lessThan(a: Float64Array, b: Float64Array): boolean {
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i]! < b[i]!;
   return false;
 }

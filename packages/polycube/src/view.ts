@@ -27,12 +27,14 @@ export function viewPacking(state: PackingState, options: { index?: number } = {
   const depth = layers[0]?.length ?? 0;
   const width = layers[0]?.[0]?.length ?? 0;
   const frameWidth = layers.length * width + Math.max(0, layers.length - 1) * LAYER_GAP;
-  const cells: Cell[] = [];
+  // Sized up front: a run draws every solution, and a growing array copies itself as it goes.
+  const cells = new Array<Cell>(frameWidth * depth);
+  let at = 0;
   for (let y = 0; y < depth; y++) {
     for (let z = 0; z < layers.length; z++) {
-      if (z > 0) for (let gap = 0; gap < LAYER_GAP; gap++) cells.push({ hole: true });
+      if (z > 0) for (let gap = 0; gap < LAYER_GAP; gap++) cells[at++] = { hole: true };
       const row = layers[z]![y];
-      for (let x = 0; x < width; x++) cells.push(pieceCell(row?.[x] ?? ' '));
+      for (let x = 0; x < width; x++) cells[at++] = pieceCell(row?.[x] ?? ' ');
     }
   }
   const title = options.index !== undefined ? `No. ${options.index}` : state.tries !== undefined ? `tries ${state.tries}` : undefined;
