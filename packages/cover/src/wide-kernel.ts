@@ -126,39 +126,120 @@ function wideTables(problem: CoverProblem): WideTables {
  * board is full.
  */
 export function createWideKernel(problem: CoverProblem, enabled: Uint8Array, hooks: KernelHooks): Kernel {
-  const { size, placements, maxPieces: pieces, prune } = problem;
+  const board = wideBoard(problem, enabled);
+  const { occupied, remaining, stack, setCells, sizeOf, pockets } = board;
+  const { kindOf, freeCells } = board.tables;
   const kinds = problem.kindMax.length;
+  const run: WideRun = { filled: 0, tries: 0, countdown: TICK_TRIES, stopped: false };
+  const walk = depthFirst(board, run, hooks);
+  return {
+    get stopped() {
+      return run.stopped;
+    },
+    search(prefix) {
+      run.tries = 0;
+      // Each search counts its own ticks, as the WebAssembly kernel does.
+      run.countdown = TICK_TRIES;
+      run.stopped = false;
+      occupied.set(problem.hole);
+      let filled = 0;
+      for (let k = 0; k < kinds; k++) remaining[k] = problem.kindMax[k]!;
+      prefix.forEach((id, depth) => {
+        setCells(id, 1);
+        filled += sizeOf(id);
+        remaining[kindOf[id]!]!--;
+        stack[depth] = id;
+      });
+      run.filled = filled;
+      if (filled === freeCells) {
+        if (hooks.leaf(stack, prefix.length)) run.stopped = true;
+      } else if (!pockets?.anyOnBoard()) {
+        walk(0, prefix.length);
+      }
+      return run.tries;
+    },
+  };
+}
+
+/** What one search of the wide kernel counts, kept between its walk and the kernel. */
+interface WideRun {
+  /** Cells covered. */
+  filled: number;
+  tries: number;
+  /** Tries left until the next tick. */
+  countdown: number;
+  stopped: boolean;
+}
+
+/** The board the wide kernel searches on, its placement tables and tests. */
+interface WideBoard {
+  problem: CoverProblem;
+  tables: WideTables;
+  /** Placement ids by cell and kind (see bucketPlacements). */
+  start: Int32Array;
+  ids: Int32Array;
+  occupied: Uint8Array;
+  /** Copies of each kind still to place. */
+  remaining: Int32Array;
+  /** The placement ids of the partial packing, by depth. */
+  stack: Int32Array;
+  /** With constrained cells, the cell to branch on given the first empty one. */
+  walledIn: ((occupied: Uint8Array, first: number) => number) | undefined;
+  pockets: ReturnType<typeof pocketTest> | undefined;
+  fits: (id: number) => boolean;
+  setCells: (id: number, value: number) => void;
+  sizeOf: (id: number) => number;
+  /** Does placement `id`, just marked, cut off a cell or leave a pocket? */
+  cutsOff: (id: number) => boolean;
+}
+
+function wideBoard(problem: CoverProblem, enabled: Uint8Array): WideBoard {
+  const { size, placements, maxPieces: pieces } = problem;
   // With constrained cells (constrained-cell.ts) the branching cell need not be the first empty
   // one: placements are listed under every cell they cover.
   const constrained = branchesOnConstrainedCells(problem);
-  const { start, ids } = bucketPlacements(size, kinds, placements, enabled, constrained);
-  const { cellStart, cellsOf, borderStart, borderOf, nbStart, nb, kindOf, freeCells } = wideTables(problem);
-  const walledIn = constrained ? walledInCell(nbStart, nb, placements, enabled) : undefined;
-
+  const { start, ids } = bucketPlacements(size, problem.kindMax.length, placements, enabled, constrained);
+  const tables = wideTables(problem);
+  const { cellStart, cellsOf, borderStart, borderOf, nbStart, nb } = tables;
   const occupied = new Uint8Array(size);
-  const remaining = new Int32Array(kinds);
-  const stack = new Int32Array(pieces + 1);
-  let filled = 0;
-  let tries = 0;
-  let countdown = TICK_TRIES;
-  let stopped = false;
-
   const fits = (id: number): boolean => {
     for (let i = cellStart[id]!, end = cellStart[id + 1]!; i < end; i++) if (occupied[cellsOf[i]!]) return false;
     return true;
   };
-  const sizeOf = (id: number): number => cellStart[id + 1]! - cellStart[id]!;
   const setCells = (id: number, value: number): void => {
     for (let i = cellStart[id]!, end = cellStart[id + 1]!; i < end; i++) occupied[cellsOf[i]!] = value;
   };
-  const cutsOff = cellCutOff({ borderStart, borderOf, nbStart, nb }, occupied);
-
+  const deadCell = cellCutOff(tables, occupied);
   // No pocket (pockets.ts) left by a placement, nor on the board: the WebAssembly kernel sees it all.
   const pockets = prunesSmallPockets(problem) ? pocketTest(occupied, nbStart, nb) : undefined;
-  // Depth-first without recursion: a board may hold tens of thousands of pieces, more levels than
-  // the call stack has frames (about 6000 on a main thread). Per level: its cell, the kind being
-  // tried and the range of that kind's placement ids still to try; and its first empty cell, where
-  // the next level's search for one starts.
+  return {
+    problem,
+    tables,
+    start,
+    ids,
+    occupied,
+    remaining: new Int32Array(problem.kindMax.length),
+    stack: new Int32Array(pieces + 1),
+    walledIn: constrained ? walledInCell(nbStart, nb, placements, enabled) : undefined,
+    pockets,
+    fits,
+    setCells,
+    sizeOf: (id) => cellStart[id + 1]! - cellStart[id]!,
+    cutsOff: (id) => deadCell(id) || (pockets?.anyAmong(borderOf, borderStart[id]!, borderStart[id + 1]!) ?? false),
+  };
+}
+
+/**
+ * The search below a prefix, depth-first without recursion: a board may hold tens of thousands of
+ * pieces, more levels than the call stack has frames (about 6000 on a main thread). Per level: its
+ * cell, the kind being tried and the range of that kind's placement ids still to try; and its first
+ * empty cell, where the next level's search for one starts.
+ */
+function depthFirst(board: WideBoard, run: WideRun, hooks: KernelHooks): (from: number, base: number) => void {
+  const { start, ids, occupied, remaining, stack, walledIn, fits, setCells, sizeOf, cutsOff } = board;
+  const { prune, maxPieces: pieces } = board.problem;
+  const kinds = board.problem.kindMax.length;
+  const { freeCells } = board.tables;
   const cellAt = new Int32Array(pieces + 1);
   const firstAt = new Int32Array(pieces + 1);
   const kindAt = new Int32Array(pieces + 1);
@@ -174,7 +255,16 @@ export function createWideKernel(problem: CoverProblem, enabled: Uint8Array, hoo
     nextAt[depth] = 0;
     endAt[depth] = 0;
   };
-  const dfs = (from: number, base: number): void => {
+  // Takes placements back down to level `base`, as the recursion did.
+  const unwind = (depth: number, base: number): void => {
+    while (depth > base) {
+      depth--;
+      setCells(stack[depth]!, 0);
+      run.filled -= sizeOf(stack[depth]!);
+      remaining[kindAt[depth]!]!++;
+    }
+  };
+  return (from, base) => {
     let depth = base;
     enter(depth, from);
     for (;;) {
@@ -191,31 +281,29 @@ export function createWideKernel(problem: CoverProblem, enabled: Uint8Array, hoo
         }
         // Every placement at this level tried: back to the one below.
         if (depth === base) return;
+        unwind(depth, depth - 1);
         depth--;
-        setCells(stack[depth]!, 0);
-        filled -= sizeOf(stack[depth]!);
-        remaining[kindAt[depth]!]!++;
         continue;
       }
       nextAt[depth] = j + 1;
       const id = ids[j]!;
       if (!fits(id)) continue;
       setCells(id, 1);
-      if (prune && (cutsOff(id) || (pockets?.anyAmong(borderOf, borderStart[id]!, borderStart[id + 1]!) ?? false))) {
+      if (prune && cutsOff(id)) {
         setCells(id, 0);
         continue;
       }
-      tries++;
+      run.tries++;
       stack[depth] = id;
-      filled += sizeOf(id);
-      if (filled === freeCells) {
-        if (hooks.leaf(stack, depth + 1)) stopped = true;
+      run.filled += sizeOf(id);
+      if (run.filled === freeCells) {
+        if (hooks.leaf(stack, depth + 1)) run.stopped = true;
       } else {
-        if (--countdown === 0) {
-          countdown = TICK_TRIES;
-          if (hooks.tick(stack, depth + 1, tries)) stopped = true;
+        if (--run.countdown === 0) {
+          run.countdown = TICK_TRIES;
+          if (hooks.tick(stack, depth + 1, run.tries)) run.stopped = true;
         }
-        if (!stopped) {
+        if (!run.stopped) {
           remaining[kindAt[depth]!]!--;
           depth++;
           enter(depth, firstAt[depth - 1]!);
@@ -223,45 +311,13 @@ export function createWideKernel(problem: CoverProblem, enabled: Uint8Array, hoo
         }
       }
       setCells(id, 0);
-      filled -= sizeOf(id);
-      if (stopped) {
+      run.filled -= sizeOf(id);
+      if (run.stopped) {
         // Leave the board as the recursion did: every level below taken back.
-        while (depth > base) {
-          depth--;
-          setCells(stack[depth]!, 0);
-          filled -= sizeOf(stack[depth]!);
-          remaining[kindAt[depth]!]!++;
-        }
+        unwind(depth, base);
         return;
       }
     }
-  };
-
-  return {
-    get stopped() {
-      return stopped;
-    },
-    search(prefix) {
-      tries = 0;
-      // Each search counts its own ticks, as the WebAssembly kernel does.
-      countdown = TICK_TRIES;
-      stopped = false;
-      occupied.set(problem.hole);
-      filled = 0;
-      for (let k = 0; k < kinds; k++) remaining[k] = problem.kindMax[k]!;
-      prefix.forEach((id, depth) => {
-        setCells(id, 1);
-        filled += sizeOf(id);
-        remaining[kindOf[id]!]!--;
-        stack[depth] = id;
-      });
-      if (filled === freeCells) {
-        if (hooks.leaf(stack, prefix.length)) stopped = true;
-      } else if (!pockets?.anyOnBoard()) {
-        dfs(0, prefix.length);
-      }
-      return tries;
-    },
   };
 }
 
