@@ -199,6 +199,97 @@ function recordGroups(s: v128, step: usize, colour: i32): void {
   store<u64>(SIZES + ((<usize>((step - DETAIL) >> 4) * 5 + <usize>colour) << 3), sizes);
 }
 
+// The planes after fallByRounds: globals, as a function returns one value.
+let fell0: v128 = ZERO;
+let fell1: v128 = ZERO;
+let fell2: v128 = ZERO;
+
+/**
+ * Gravity in the general case: packs the `keep` cells of rows 1..13 down each column (row 14
+ * stays put). A kept cell falls by the number of `gone` cells under it: round i moves by 2^i the
+ * cells whose count has bit i set; a round is needed only when some column lost 2^i cells or more.
+ */
+@inline
+function fallByRounds(b0: v128, b1: v128, b2: v128, keep: v128, gone: v128): void {
+  const h0 = v128.and(b0, ROW14);
+  const h1 = v128.and(b1, ROW14);
+  const h2 = v128.and(b2, ROW14);
+  let x0 = v128.and(b0, keep);
+  let x1 = v128.and(b1, keep);
+  let x2 = v128.and(b2, keep);
+  let m = keep;
+  let mk = i16x8.shl(v128.not(keep), 1);
+  let mp = prefixXor(mk);
+  let mv = v128.and(mp, m);
+  x0 = moveRound(x0, mv, 1);
+  x1 = moveRound(x1, mv, 1);
+  x2 = moveRound(x2, mv, 1);
+  const twoGone = dropLowest(gone);
+  if (v128.any_true(twoGone)) {
+    m = v128.or(v128.xor(m, mv), i16x8.shr_u(mv, 1));
+    mk = v128.andnot(mk, mp);
+    mp = prefixXor(mk);
+    mv = v128.and(mp, m);
+    x0 = moveRound(x0, mv, 2);
+    x1 = moveRound(x1, mv, 2);
+    x2 = moveRound(x2, mv, 2);
+    const fourGone = dropLowest(dropLowest(twoGone));
+    if (v128.any_true(fourGone)) {
+      m = v128.or(v128.xor(m, mv), i16x8.shr_u(mv, 2));
+      mk = v128.andnot(mk, mp);
+      mp = prefixXor(mk);
+      mv = v128.and(mp, m);
+      x0 = moveRound(x0, mv, 4);
+      x1 = moveRound(x1, mv, 4);
+      x2 = moveRound(x2, mv, 4);
+      if (v128.any_true(dropLowest(dropLowest(dropLowest(dropLowest(fourGone)))))) {
+        m = v128.or(v128.xor(m, mv), i16x8.shr_u(mv, 4));
+        mk = v128.andnot(mk, mp);
+        mp = prefixXor(mk);
+        mv = v128.and(mp, m);
+        x0 = moveRound(x0, mv, 8);
+        x1 = moveRound(x1, mv, 8);
+        x2 = moveRound(x2, mv, 8);
+      }
+    }
+  }
+  fell0 = v128.or(x0, h0);
+  fell1 = v128.or(x1, h1);
+  fell2 = v128.or(x2, h2);
+}
+
+/** A step's popping puyos `s` counted by colour into DETAIL at `step`; with `detail` 2 their groups too. */
+@inline
+function recordColours(step: usize, s: v128, b0: v128, b1: v128, b2: v128, detail: i32): void {
+  v128.store(step, ZERO);
+  for (let code = 1; code <= 5; code++) {
+    const sc = v128.and(s, cellsOf(code, b0, b1, b2));
+    if (!v128.any_true(sc)) continue;
+    store<u8>(step + <usize>(3 + code), <u8>count(sc));
+    if (detail > 1) recordGroups(sc, step, code - 1);
+  }
+}
+
+// How many colours coloursBonus found popping (a global, as for fallByRounds).
+let bonusColours: i32 = 0;
+
+/** The group bonus of popping puyos `s` of possibly several colours and groups; their colours in bonusColours. */
+@inline
+function coloursBonus(s: v128, b0: v128, b1: v128, b2: v128): i32 {
+  let bonus = 0;
+  let colours = 0;
+  for (let code = 1; code <= 5; code++) {
+    const sc = v128.and(s, cellsOf(code, b0, b1, b2));
+    if (!v128.any_true(sc)) continue;
+    const n = count(sc);
+    // Fewer than 8 puyos of one colour can only be one group.
+    bonus += n <= 7 ? groupBonus(n) : splitBonus(sc);
+    colours++;
+  }
+  bonusColours = colours;
+  return bonus;
+}
+
 /**
  * Runs one board's chain in place (gravity first) and writes chains, score, cleared to `out`, and
  * with `detail` 1 each step's counts to DETAIL, with 2 its groups too (DETAIL, SIZES). Returns whether
@@ -227,8 +318,6 @@ function simulate(board: usize, out: usize, detail: i32): bool {
   for (;;) {
     if (falls) {
       // Keeps the `keep` cells of rows 1..13 and packs them down each column; row 14 stays put.
-      // A kept cell falls by the number of removed cells under it: round i moves by 2^i the cells
-      // whose count has bit i set; a round is needed only when some column lost 2^i cells or more.
       const gone = removed;
       const lowest = v128.and(gone, i16x8.neg(gone));
       const top = i16x8.add(gone, lowest);
@@ -244,51 +333,10 @@ function simulate(board: usize, out: usize, detail: i32): bool {
         b1 = v128.or(v128.and(b1, below), i16x8.q15mulr_sat_s(v128.and(b1, above), by));
         b2 = v128.or(v128.and(b2, below), i16x8.q15mulr_sat_s(v128.and(b2, above), by));
       } else {
-        const h0 = v128.and(b0, ROW14);
-        const h1 = v128.and(b1, ROW14);
-        const h2 = v128.and(b2, ROW14);
-        let x0 = v128.and(b0, keep);
-        let x1 = v128.and(b1, keep);
-        let x2 = v128.and(b2, keep);
-        let m = keep;
-        let mk = i16x8.shl(v128.not(keep), 1);
-        let mp = prefixXor(mk);
-        let mv = v128.and(mp, m);
-        x0 = moveRound(x0, mv, 1);
-        x1 = moveRound(x1, mv, 1);
-        x2 = moveRound(x2, mv, 1);
-        const twoGone = dropLowest(gone);
-        if (v128.any_true(twoGone)) {
-          m = v128.or(v128.xor(m, mv), i16x8.shr_u(mv, 1));
-          mk = v128.andnot(mk, mp);
-          mp = prefixXor(mk);
-          mv = v128.and(mp, m);
-          x0 = moveRound(x0, mv, 2);
-          x1 = moveRound(x1, mv, 2);
-          x2 = moveRound(x2, mv, 2);
-          const fourGone = dropLowest(dropLowest(twoGone));
-          if (v128.any_true(fourGone)) {
-            m = v128.or(v128.xor(m, mv), i16x8.shr_u(mv, 2));
-            mk = v128.andnot(mk, mp);
-            mp = prefixXor(mk);
-            mv = v128.and(mp, m);
-            x0 = moveRound(x0, mv, 4);
-            x1 = moveRound(x1, mv, 4);
-            x2 = moveRound(x2, mv, 4);
-            if (v128.any_true(dropLowest(dropLowest(dropLowest(dropLowest(fourGone)))))) {
-              m = v128.or(v128.xor(m, mv), i16x8.shr_u(mv, 4));
-              mk = v128.andnot(mk, mp);
-              mp = prefixXor(mk);
-              mv = v128.and(mp, m);
-              x0 = moveRound(x0, mv, 8);
-              x1 = moveRound(x1, mv, 8);
-              x2 = moveRound(x2, mv, 8);
-            }
-          }
-        }
-        b0 = v128.or(x0, h0);
-        b1 = v128.or(x1, h1);
-        b2 = v128.or(x2, h2);
+        fallByRounds(b0, b1, b2, keep, gone);
+        b0 = fell0;
+        b1 = fell1;
+        b2 = fell2;
       }
     }
     // Links between same-colour neighbours, all colours at once: a cell is linked up when it holds
@@ -325,27 +373,12 @@ function simulate(board: usize, out: usize, detail: i32): bool {
     let colours = 1;
     let bonus = 0;
     const step = DETAIL + (<usize>chains << 4);
-    if (detail != 0 && chains < MAX_STEPS) {
-      v128.store(step, ZERO);
-      for (let code = 1; code <= 5; code++) {
-        const sc = v128.and(s, cellsOf(code, b0, b1, b2));
-        if (!v128.any_true(sc)) continue;
-        store<u8>(step + <usize>(3 + code), <u8>count(sc));
-        if (detail > 1) recordGroups(sc, step, code - 1);
-      }
-    }
+    if (detail != 0 && chains < MAX_STEPS) recordColours(step, s, b0, b1, b2, detail);
     // Every group has 4 or more puyos: up to 7 popping puyos are one group, of one colour.
     if (popped <= 7) bonus = groupBonus(popped);
     else {
-      colours = 0;
-      for (let code = 1; code <= 5; code++) {
-        const sc = v128.and(s, cellsOf(code, b0, b1, b2));
-        if (!v128.any_true(sc)) continue;
-        const n = count(sc);
-        // Fewer than 8 puyos of one colour can only be one group.
-        bonus += n <= 7 ? groupBonus(n) : splitBonus(sc);
-        colours++;
-      }
+      bonus = coloursBonus(s, b0, b1, b2);
+      colours = bonusColours;
     }
     let gone = s;
     chains++;
