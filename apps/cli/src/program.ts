@@ -181,6 +181,45 @@ function defineQueue(kit: Command): void {
   for (const command of queue.commands) configureCommand(command);
 }
 
+/** What `kit --help` says of exit codes, after the commands. */
+const EXIT_CODES_HELP = [
+  '',
+  'Exit codes:',
+  '  0    finished (0 solutions is still a finish)',
+  '  1    internal fault (a plugin or kit error)',
+  '  2    bad usage or input, one line on stderr (also: Redis unreachable or unusable, a bad secret)',
+  '  3    a queued run failed (a job failed: its error is printed)',
+  '  4    a queued run was cancelled',
+  '  5    a queued run was lost (removed, expired, or Redis restarted without persistence)',
+  '  130  interrupted (Ctrl-C; a queued run goes on, detached)',
+  '',
+].join('\n');
+
+/** `kit completion <shell>`: a completion script that knows every plugin's options. */
+function defineCompletion(kit: Command): void {
+  kit
+    .command('completion')
+    .description('a shell completion script: eval "$(kit completion bash)" (bash, zsh, fish)')
+    .argument('<shell>', 'bash, zsh or fish')
+    .addOption(pluginOption())
+    .action(async (shell: string, opts: { plugin: string[] }) => {
+      const { completionScript, SHELLS, unknownShell } = await import('./commands/completion.js');
+      if (!(SHELLS as readonly string[]).includes(shell)) throw new UsageError(unknownShell(shell));
+      const result = await discover(opts.plugin);
+      // A plugin that fails to load still completes by id; its options are simply not offered.
+      const plugins = await Promise.all(
+        result.plugins.map(async (entry) => ({
+          id: entry.id,
+          options: await findPlugin(result, entry.id).then(
+            (found) => found.plugin.options.map((spec) => spec.name),
+            () => [],
+          ),
+        })),
+      );
+      process.stdout.write(completionScript(shell, { commands: COMMANDS, plugins }));
+    });
+}
+
 /**
  * The program. Given the command the arguments start with, only that command is defined: defining
  * all of them is most of the start-up commander costs, and they matter only for `kit --help` and a
@@ -196,21 +235,7 @@ export function program(setExit: (code: number) => void, first?: string): Comman
     .helpOption('-h, --help', 'show this help')
     .addHelpCommand(false)
     .showSuggestionAfterError(true)
-    .addHelpText(
-      'after',
-      [
-        '',
-        'Exit codes:',
-        '  0    finished (0 solutions is still a finish)',
-        '  1    internal fault (a plugin or kit error)',
-        '  2    bad usage or input, one line on stderr (also: Redis unreachable or unusable, a bad secret)',
-        '  3    a queued run failed (a job failed: its error is printed)',
-        '  4    a queued run was cancelled',
-        '  5    a queued run was lost (removed, expired, or Redis restarted without persistence)',
-        '  130  interrupted (Ctrl-C; a queued run goes on, detached)',
-        '',
-      ].join('\n'),
-    );
+    .addHelpText('after', EXIT_CODES_HELP);
 
   if (wanted('list')) {
     kit
@@ -238,29 +263,7 @@ export function program(setExit: (code: number) => void, first?: string): Comman
       });
   }
 
-  if (wanted('completion')) {
-    kit
-      .command('completion')
-      .description('a shell completion script: eval "$(kit completion bash)" (bash, zsh, fish)')
-      .argument('<shell>', 'bash, zsh or fish')
-      .addOption(pluginOption())
-      .action(async (shell: string, opts: { plugin: string[] }) => {
-        const { completionScript, SHELLS, unknownShell } = await import('./commands/completion.js');
-        if (!(SHELLS as readonly string[]).includes(shell)) throw new UsageError(unknownShell(shell));
-        const result = await discover(opts.plugin);
-        // A plugin that fails to load still completes by id; its options are simply not offered.
-        const plugins = await Promise.all(
-          result.plugins.map(async (entry) => ({
-            id: entry.id,
-            options: await findPlugin(result, entry.id).then(
-              (found) => found.plugin.options.map((spec) => spec.name),
-              () => [],
-            ),
-          })),
-        );
-        process.stdout.write(completionScript(shell, { commands: COMMANDS, plugins }));
-      });
-  }
+  if (wanted('completion')) defineCompletion(kit);
 
   // Only here for the help listing: main() handles `run` itself.
   if (wanted('run')) {
