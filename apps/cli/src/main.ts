@@ -64,8 +64,12 @@ async function run(args: string[], prestarted: { done: boolean; pool: NodeWorker
     }
     // The solver workers import the plugin and its solver while this thread imports and parses.
     const found = await findPlugin(result, id, (entry) => pool?.preload(entry.moduleUrl));
-    // A run on this thread needs the solver module next: it loads while the run command does.
-    if ((await (await import('./prestart.js')).guessedPlace(rest)) === 'here') found.plugin.solver().catch(() => {});
+    // A run on this thread needs the solver module next: it loads while the run command does (at
+    // once, when the manifest names it: then solver() finds it loaded).
+    if ((await (await import('./prestart.js')).guessedPlace(rest)) === 'here') {
+      found.preloadSolver();
+      found.plugin.solver().catch(() => {});
+    }
     const { runPlugin } = await running;
     return await runPlugin(found, rest, { cwd: process.cwd(), env: process.env, ...(pool ? { pool } : {}) });
   } finally {

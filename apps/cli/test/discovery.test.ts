@@ -277,6 +277,69 @@ describe('the manifest in package.json', () => {
     ]);
   });
 
+  it('refuses a solver module that is not a JavaScript file inside the package, or is not there', async () => {
+    const root = tempDir();
+    const declaring = (name: string, solver: unknown) => ({
+      [`node_modules/${name}/package.json`]: JSON.stringify({ name, kit: { apiVersion: 1, plugins: [{ id: name, title: 'T', module: './p.js', solver }] } }),
+      [`node_modules/${name}/p.js`]: pluginModule(name),
+    });
+    writeFiles(root, {
+      ...declaring('outside', '../good/solver.js'),
+      ...declaring('absolute', join(root, 'node_modules/good/solver.js')),
+      ...declaring('not-code', './README.md'),
+      ...declaring('not-text', 5),
+      ...declaring('unbuilt', './dist/solver.js'),
+      ...declaring('good', './solver.js'),
+      'node_modules/not-code/README.md': '# not code',
+      'node_modules/good/solver.js': 'export const solver = {};\n',
+    });
+    const result = await discoverPlugins({ cwd: root });
+    expect(ids(result)).toEqual(['good']);
+    const inside = '"kit.plugins"[0].solver must be a .js, .mjs or .cjs path inside the package';
+    expect(result.skipped).toEqual([
+      { source: 'absolute', reason: inside },
+      { source: 'not-code', reason: inside },
+      { source: 'not-text', reason: inside },
+      { source: 'outside', reason: inside },
+      { source: 'unbuilt', reason: 'solver module ./dist/solver.js not found (is the package built?)' },
+    ]);
+  });
+
+  it('preloadSolver() loads the solver module the manifest names at once, and solver() then finds it loaded', async () => {
+    const root = tempDir();
+    const counter = `kitSolverLoads${Date.now()}`;
+    const withSolver = (id: string, solverText: string) => ({
+      'package.json': JSON.stringify({
+        name: `kit-${id}`,
+        type: 'module',
+        kit: { apiVersion: 1, plugins: [{ id, title: 'T', module: './plugin.js', solver: './solver.js' }] },
+      }),
+      'plugin.js': pluginModule(id).replace(/solver: async \(\) => \(\{[\s\S]*?\n {2}\}\),\n/, "solver: () => import('./solver.js').then((m) => m.solver),\n"),
+      'solver.js': solverText,
+    });
+    writeFiles(root, {
+      ...inDir(
+        'node_modules/kit-counted',
+        withSolver('counted', `globalThis.${counter} = (globalThis.${counter} ?? 0) + 1;\nexport const solver = { solve: () => ({ solutions: 0 }) };\n`),
+      ),
+      ...inDir('node_modules/kit-broken', withSolver('broken', "throw new Error('the solver module is broken');\n")),
+    });
+    const result = await discoverPlugins({ cwd: root });
+    const [broken, counted] = result.plugins;
+    const plugin = await counted!.load();
+    const loads = () => (globalThis as Record<string, unknown>)[counter];
+    expect(loads()).toBeUndefined();
+    counted!.preloadSolver();
+    // Loaded before anything was awaited: require(), not the asynchronous loader.
+    expect(loads()).toBe(1);
+    expect(Object.keys(await plugin.solver())).toEqual(['solve']);
+    expect(loads()).toBe(1);
+    // A module that fails is left for solver() to report.
+    const brokenPlugin = await broken!.load();
+    expect(() => broken!.preloadSolver()).not.toThrow();
+    await expect(brokenPlugin.solver()).rejects.toThrow('the solver module is broken');
+  });
+
   it('refuses two manifests that declare one id, naming both, before importing either', async () => {
     const root = tempDir();
     writeFiles(root, {

@@ -39,7 +39,10 @@ describe('kit create-plugin kit-plugin-queens: the package it writes', () => {
 
   it('is named as asked: directory and package kit-plugin-queens, plugin id queens', () => {
     const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
-    expect([manifest.name, manifest.kit.plugins]).toEqual(['kit-plugin-queens', [{ id: 'queens', title: 'Queens', module: './dist/plugin.js' }]]);
+    expect([manifest.name, manifest.kit.plugins]).toEqual([
+      'kit-plugin-queens',
+      [{ id: 'queens', title: 'Queens', module: './dist/plugin.js', solver: './dist/solver.js' }],
+    ]);
   });
 
   it('type-checks, builds, passes its own tests and runs its board file through kit', () => {

@@ -79,7 +79,7 @@ describe('createPlugin', () => {
     const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
     const core = JSON.parse(readFileSync(join(repoRoot, 'packages', 'core', 'package.json'), 'utf8'));
     expect(manifest.dependencies).toEqual({ '@kit/core': `^${core.version}` });
-    expect(manifest.kit).toEqual({ apiVersion: 1, plugins: [{ id: 'queens', title: 'Queens', module: './dist/plugin.js' }] });
+    expect(manifest.kit).toEqual({ apiVersion: 1, plugins: [{ id: 'queens', title: 'Queens', module: './dist/plugin.js', solver: './dist/solver.js' }] });
     expect(readFileSync(join(dir, 'src', 'plugin.ts'), 'utf8')).toContain("id: 'queens',");
   });
 

@@ -1,7 +1,8 @@
 // A package's plugin manifest, read from its package.json before any of its code runs:
 //   "kit": { "apiVersion": 1, "plugins": [{ "id": "pentomino", "title": "...", "module": "./dist/plugin.js" }] }
 // With id and title declared, a host lists the plugin and picks it by id without importing it (as
-// oclif's manifests do). The older `"kit": { "plugin": "./dist/plugin.js" }` still works: such a
+// oclif's manifests do). An entry may also name its `solver` module (what the plugin's solver()
+// imports): a host loads it ahead, synchronously where Node can (load-module.ts). The older `"kit": { "plugin": "./dist/plugin.js" }` still works: such a
 // module is imported (in a probe worker, time-bounded) to learn its id.
 import { fs, path } from './builtins.js';
 import { PLUGIN_API_VERSION, PLUGIN_ID } from '../plugin.js';
@@ -10,7 +11,7 @@ import { firstLine } from './candidates.js';
 import { manifestDepthProblem, readManifestText } from './read-json.js';
 
 const { existsSync } = fs;
-const { dirname, join, resolve } = path;
+const { dirname, isAbsolute, join, relative, resolve } = path;
 
 /** A plugin module a package declares, with what the manifest says about it. */
 export interface DeclaredPlugin {
@@ -22,6 +23,8 @@ export interface DeclaredPlugin {
   title?: string;
   /** The package's version (plugins take theirs from package.json). */
   version?: string;
+  /** The module the plugin's solver() imports, when the manifest names it. */
+  solverFile?: string;
 }
 
 interface KitField {
@@ -88,7 +91,17 @@ export function declaredPlugins(candidate: Candidate, skip: Skip): DeclaredPlugi
       skip(candidate.source, `plugin module ${entry.module} not found (is the package built?)`);
       continue;
     }
-    declared.push({ ...base, moduleFile, ...(entry.id !== undefined ? { id: entry.id, title: entry.title! } : {}) });
+    const solverFile = entry.solver === undefined ? undefined : resolve(packageDir, entry.solver);
+    if (solverFile !== undefined && !existsSync(solverFile)) {
+      skip(candidate.source, `solver module ${entry.solver} not found (is the package built?)`);
+      continue;
+    }
+    declared.push({
+      ...base,
+      moduleFile,
+      ...(entry.id !== undefined ? { id: entry.id, title: entry.title! } : {}),
+      ...(solverFile !== undefined ? { solverFile } : {}),
+    });
   }
   return declared;
 }
@@ -97,6 +110,14 @@ interface ManifestEntry {
   module: string;
   id?: string;
   title?: string;
+  solver?: string;
+}
+
+/** A module path the package names for a host to load ahead: a JavaScript file inside the package. */
+function isModuleInPackage(value: unknown): boolean {
+  if (typeof value !== 'string' || !/\.(m?js|cjs)$/.test(value) || isAbsolute(value)) return false;
+  const inside = relative('/package', resolve('/package', value));
+  return inside !== '' && !inside.startsWith('..') && !isAbsolute(inside);
 }
 
 function manifestProblem(entries: unknown, listed: boolean): string | undefined {
@@ -108,8 +129,9 @@ function manifestProblem(entries: unknown, listed: boolean): string | undefined 
   for (const [i, entry] of entries.entries()) {
     const where = `"kit.plugins"[${i}]`;
     if (typeof entry !== 'object' || entry === null) return `${where} must be an object`;
-    const { module, id, title } = entry as Record<string, unknown>;
+    const { module, id, title, solver } = entry as Record<string, unknown>;
     if (typeof module !== 'string' || module === '') return `${where}.module must be a relative module path`;
+    if (solver !== undefined && !isModuleInPackage(solver)) return `${where}.solver must be a .js, .mjs or .cjs path inside the package`;
     if (id === undefined && title === undefined) continue;
     if (typeof id !== 'string' || !PLUGIN_ID.test(id)) return `${where}.id must be a plugin id (lowercase letters, digits, dashes)`;
     if (typeof title !== 'string' || title === '') return `${where}.title must be a string (what kit list prints)`;

@@ -28,7 +28,7 @@ export function packageJson(vars: TemplateVars): string {
       './package.json': './package.json',
     },
     files: ['dist', 'README.md', ...(workspace ? [] : ['CHANGELOG.md'])],
-    kit: { apiVersion: 1, plugins: [{ id: vars.id, title: vars.title, module: './dist/plugin.js' }] },
+    kit: { apiVersion: 1, plugins: [{ id: vars.id, title: vars.title, module: './dist/plugin.js', solver: './dist/solver.js' }] },
     scripts: workspace
       ? // Tests run after a build, so nothing in them (a run through the kit command) meets stale code.
         { build: 'kit-build', test: 'kit-build && vitest run', lint: 'tsc -p tsconfig.json' }

@@ -34,7 +34,7 @@ const instanceFrom = (raw: RawOptions) => plugin.parse(parseOptions(plugin.optio
 describe('${vars.id}', () => {
   it('is declared in package.json with its own id and title (hosts list it without importing it)', () => {
     const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
-    expect(manifest.kit.plugins).toEqual([{ id: plugin.id, title: plugin.title, module: './dist/plugin.js' }]);
+    expect(manifest.kit.plugins).toEqual([{ id: plugin.id, title: plugin.title, module: './dist/plugin.js', solver: './dist/solver.js' }]);
   });
 
   it('finds the 92 placements of eight queens', async () => {
