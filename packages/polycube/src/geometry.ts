@@ -121,31 +121,45 @@ export function rotationKey(shape: Shape): string {
   const own = shapeKey(shape);
   const known = rotationKeys.get(own);
   if (known !== undefined) return known;
-  const lo = [Infinity, Infinity, Infinity];
-  const hi = [-Infinity, -Infinity, -Infinity];
-  for (let s = 0; s < shape.length; s++) {
-    const v = shape[s]!;
-    for (let i = 0; i < 3; i++) {
-      if (v[i]! < lo[i]!) lo[i] = v[i]!;
-      if (v[i]! > hi[i]!) hi[i] = v[i]!;
+  const n = shape.length;
+  // Each cube's distance from the low and from the high end of each axis: a rotation's image takes
+  // one of the two per axis, so the 24 images are sums of these, with nothing made per image.
+  const fromLow = [new Float64Array(n), new Float64Array(n), new Float64Array(n)];
+  const fromHigh = [new Float64Array(n), new Float64Array(n), new Float64Array(n)];
+  let side = 0;
+  for (let a = 0; a < 3; a++) {
+    let lo = Infinity;
+    let hi = -Infinity;
+    for (let s = 0; s < n; s++) {
+      const c = shape[s]![a]!;
+      if (c < lo) lo = c;
+      if (c > hi) hi = c;
     }
+    for (let s = 0; s < n; s++) {
+      fromLow[a]![s] = shape[s]![a]! - lo;
+      fromHigh[a]![s] = hi - shape[s]![a]!;
+    }
+    // One more than the longest side: the same for every rotation, so a cell's number is unique.
+    if (hi - lo + 1 > side) side = hi - lo + 1;
   }
-  // One more than the longest side: the same for every rotation, so a cell's number is unique.
-  const side = Math.max(hi[0]! - lo[0]!, hi[1]! - lo[1]!, hi[2]! - lo[2]!) + 1;
-  let best: Float64Array | undefined;
+  // Two buffers swapped, not an array per rotation. A typed array sorts its numbers natively, fast
+  // even before this code is compiled.
+  let best = new Float64Array(n);
+  let image = new Float64Array(n);
   for (let r = 0; r < ROTATIONS.length; r++) {
     const { axis, sign } = ROTATIONS[r]!;
-    const at = (i: 0 | 1 | 2, v: Voxel): number => {
-      const a = axis[i];
-      return sign[i] === 1 ? v[a]! - lo[a]! : hi[a]! - v[a]!;
-    };
-    // A typed array sorts its numbers natively, fast even before this code is compiled.
-    const image = new Float64Array(shape.length);
-    for (let s = 0; s < shape.length; s++) image[s] = at(0, shape[s]!) + side * (at(1, shape[s]!) + side * at(2, shape[s]!));
+    const x = sign[0] === 1 ? fromLow[axis[0]]! : fromHigh[axis[0]]!;
+    const y = sign[1] === 1 ? fromLow[axis[1]]! : fromHigh[axis[1]]!;
+    const z = sign[2] === 1 ? fromLow[axis[2]]! : fromHigh[axis[2]]!;
+    for (let s = 0; s < n; s++) image[s] = x[s]! + side * (y[s]! + side * z[s]!);
     image.sort();
-    if (best === undefined || lessThan(image, best)) best = image;
+    if (r === 0 || lessThan(image, best)) {
+      const kept = best;
+      best = image;
+      image = kept;
+    }
   }
-  const key = `${side}:${best!.join(',')}`;
+  const key = `${side}:${best.join(',')}`;
   if (rotationKeys.size > 4096) rotationKeys.clear();
   rotationKeys.set(own, key);
   return key;
