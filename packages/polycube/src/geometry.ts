@@ -1,5 +1,6 @@
 // Cubes in space: the 48 symmetries of the cube lattice (24 rotations, 24 with a reflection),
 // polycube shapes, their orientations and their mirror images.
+import { sortShort } from '@kit/grid';
 
 /** A unit cube at integer coordinates: x along a text line, y down the lines, z up the layers. */
 export type Voxel = readonly [x: number, y: number, z: number];
@@ -65,17 +66,11 @@ export function normalize(cubes: readonly Voxel[]): Shape {
     if (y < my) my = y;
     if (z < mz) mz = z;
   }
-  const out = cubes.map((v): Voxel => [v[0] - mx, v[1] - my, v[2] - mz]);
-  if (out.length > 16) return out.sort(compareVoxels);
-  // Insertion sort for a piece's handful of cubes: a set's 24 orientations per piece are normalised
-  // while the code is cold, where Array.prototype.sort allocates more than the shape itself.
-  for (let i = 1; i < out.length; i++) {
-    const voxel = out[i]!;
-    let j = i - 1;
-    for (; j >= 0 && compareVoxels(out[j]!, voxel) > 0; j--) out[j + 1] = out[j]!;
-    out[j + 1] = voxel;
-  }
-  return out;
+  // sortShort: a set's 24 orientations per piece are normalised while the code is cold.
+  return sortShort(
+    cubes.map((v): Voxel => [v[0] - mx, v[1] - my, v[2] - mz]),
+    compareVoxels,
+  );
 }
 
 export function shapeKey(shape: Shape): string {
