@@ -72,9 +72,13 @@ describe.each(publicPackages)('$name as packed', (pkg) => {
       expect(target.default, entry).toMatch(/^\.\/dist\/.*\.js$/);
     }
     if (manifest.kit) {
-      // The manifest names the plugin its module exports, so hosts can list it without importing it.
+      // The manifest names the plugin its module exports, so hosts can list it without importing it,
+      // and the solver module its solver() imports, so a host can load that ahead (and it is packed).
       const { default: plugin } = await import(pathToFileURL(join(repoRoot, pkg.path, 'dist', 'plugin.js')).href);
-      expect(manifest.kit).toEqual({ apiVersion: 1, plugins: [{ id: plugin.id, title: plugin.title, module: './dist/plugin.js' }] });
+      expect(manifest.kit).toEqual({
+        apiVersion: 1,
+        plugins: [{ id: plugin.id, title: plugin.title, module: './dist/plugin.js', solver: './dist/solver.js' }],
+      });
     }
   });
 
