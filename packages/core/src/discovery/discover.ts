@@ -107,9 +107,7 @@ export async function discoverPlugins(options: DiscoveryOptions): Promise<Discov
     for (const found of declaredPlugins(candidate, candidate.argument ? refuse : skip)) {
       const key = realpathSync(found.moduleFile);
       if (candidate.argument) requested.add(key);
-      // The solver's real path too: the URL the plugin's own import() of it resolves to.
-      const solverFile = found.solverFile === undefined ? {} : { solverFile: realpathSync(found.solverFile) };
-      if (!declared.has(key)) declared.set(key, { ...found, moduleFile: key, ...solverFile });
+      if (!declared.has(key)) declared.set(key, { ...found, moduleFile: key });
     }
   }
 
@@ -167,7 +165,16 @@ function entryOf(found: DeclaredPlugin, moduleUrl: string, known: { id: string; 
       return loading;
     },
     preloadSolver() {
-      if (found.solverFile !== undefined) loadModule(pathToFileURL(found.solverFile).href).catch(() => {});
+      if (found.solverFile === undefined) return;
+      // Its real path, as for the plugin module: the URL the plugin's own import() of it resolves
+      // to. Taken here, not at discovery: `kit list` never loads a solver.
+      let real: string;
+      try {
+        real = realpathSync(found.solverFile);
+      } catch {
+        return;
+      }
+      loadModule(pathToFileURL(real).href).catch(() => {});
     },
   };
 }

@@ -2,8 +2,9 @@
 //   "kit": { "apiVersion": 1, "plugins": [{ "id": "pentomino", "title": "...", "module": "./dist/plugin.js" }] }
 // With id and title declared, a host lists the plugin and picks it by id without importing it (as
 // oclif's manifests do). An entry may also name its `solver` module (what the plugin's solver()
-// imports): a host loads it ahead, synchronously where Node can (load-module.ts). The older `"kit": { "plugin": "./dist/plugin.js" }` still works: such a
-// module is imported (in a probe worker, time-bounded) to learn its id.
+// imports): a host loads it ahead, synchronously where Node can (load-module.ts). The older
+// `"kit": { "plugin": "./dist/plugin.js" }` still works: such a module is imported (in a probe
+// worker, time-bounded) to learn its id.
 import { fs, path } from './builtins.js';
 import { PLUGIN_API_VERSION, PLUGIN_ID } from '../plugin.js';
 import type { Candidate } from './candidates.js';
