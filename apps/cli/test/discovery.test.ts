@@ -277,6 +277,38 @@ describe('the manifest in package.json', () => {
     ]);
   });
 
+  it('imports no plugin module that is not a JavaScript file inside its package', async () => {
+    const root = tempDir();
+    // What a manifest could point at: code elsewhere on the machine, and a text file in the package.
+    const ran = join(root, 'elsewhere-ran');
+    writeFiles(root, {
+      'elsewhere/script.js': pluginModule('outside', { marker: ran }),
+      'node_modules/kit-readme/README.md': '# Readme\n',
+    });
+    const declaring = (name: string, kit: unknown) => ({
+      [`node_modules/${name}/package.json`]: JSON.stringify({ name, kit: { apiVersion: 1, ...(kit as object) } }),
+    });
+    writeFiles(root, {
+      ...declaring('kit-outside', { plugins: [{ id: 'outside', title: 'T', module: '../../elsewhere/script.js' }] }),
+      ...declaring('kit-absolute', { plugins: [{ id: 'absolute', title: 'T', module: join(root, 'elsewhere/script.js') }] }),
+      ...declaring('kit-readme', { plugins: [{ id: 'readme', title: 'T', module: './README.md' }] }),
+      ...declaring('kit-number', { plugins: [{ id: 'number', title: 'T', module: 5 }] }),
+      ...declaring('kit-old-outside', { plugin: '../../elsewhere/script.js' }),
+      ...inDir('node_modules/kit-good', manifestPackage('kit-good', [{ id: 'good' }])),
+    });
+    const result = await discoverPlugins({ cwd: root });
+    expect(ids(result)).toEqual(['good']);
+    const inside = (where: string) => `${where} must be a .js, .mjs or .cjs path inside the package`;
+    expect(result.skipped).toEqual([
+      { source: 'kit-absolute', reason: inside('"kit.plugins"[0].module') },
+      { source: 'kit-number', reason: inside('"kit.plugins"[0].module') },
+      { source: 'kit-old-outside', reason: inside('"kit.plugin"') },
+      { source: 'kit-outside', reason: inside('"kit.plugins"[0].module') },
+      { source: 'kit-readme', reason: inside('"kit.plugins"[0].module') },
+    ]);
+    expect(existsSync(ran)).toBe(false);
+  });
+
   it('refuses a solver module that is not a JavaScript file inside the package, or is not there', async () => {
     const root = tempDir();
     const declaring = (name: string, solver: unknown) => ({

@@ -114,7 +114,11 @@ interface ManifestEntry {
   solver?: string;
 }
 
-/** A module path the package names for a host to load ahead: a JavaScript file inside the package. */
+/**
+ * A module path the package names for a host to load: a JavaScript file inside the package. Checked
+ * before anything is imported: a manifest is data, and must not make a host run a file elsewhere on
+ * the machine (`../../deploy.js`) or a text file as code.
+ */
 function isModuleInPackage(value: unknown): boolean {
   if (typeof value !== 'string' || !/\.(m?js|cjs)$/.test(value) || isAbsolute(value)) return false;
   const inside = relative('/package', resolve('/package', value));
@@ -122,17 +126,15 @@ function isModuleInPackage(value: unknown): boolean {
 }
 
 function manifestProblem(entries: unknown, listed: boolean): string | undefined {
-  if (!listed) {
-    const module = (entries as ManifestEntry[])[0]!.module;
-    return typeof module === 'string' && module !== '' ? undefined : '"kit.plugin" must be a relative module path';
-  }
+  const inside = (where: string) => `${where} must be a .js, .mjs or .cjs path inside the package`;
+  if (!listed) return isModuleInPackage((entries as ManifestEntry[])[0]!.module) ? undefined : inside('"kit.plugin"');
   if (!Array.isArray(entries) || entries.length === 0) return '"kit.plugins" must be a non-empty array';
   for (const [i, entry] of entries.entries()) {
     const where = `"kit.plugins"[${i}]`;
     if (typeof entry !== 'object' || entry === null) return `${where} must be an object`;
     const { module, id, title, solver } = entry as Record<string, unknown>;
-    if (typeof module !== 'string' || module === '') return `${where}.module must be a relative module path`;
-    if (solver !== undefined && !isModuleInPackage(solver)) return `${where}.solver must be a .js, .mjs or .cjs path inside the package`;
+    if (!isModuleInPackage(module)) return inside(`${where}.module`);
+    if (solver !== undefined && !isModuleInPackage(solver)) return inside(`${where}.solver`);
     if (id === undefined && title === undefined) continue;
     if (typeof id !== 'string' || !PLUGIN_ID.test(id)) return `${where}.id must be a plugin id (lowercase letters, digits, dashes)`;
     if (typeof title !== 'string' || title === '') return `${where}.title must be a string (what kit list prints)`;
