@@ -18,7 +18,8 @@ export interface Transform3 {
   proper: boolean;
 }
 
-const PERMUTATIONS: readonly (readonly [number, number, number])[] = [
+/** The six orders of the three axes. */
+export const PERMUTATIONS: readonly (readonly [number, number, number])[] = [
   [0, 1, 2],
   [0, 2, 1],
   [1, 0, 2],

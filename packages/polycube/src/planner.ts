@@ -24,6 +24,7 @@ import {
   secondCandidates,
 } from '@kit/cover';
 import { type Problem, compileProblem, searchAxes } from './compile.js';
+import { PERMUTATIONS } from './geometry.js';
 import type { PieceSet } from './pieces.js';
 import { type SymmetryGroup, type SymmetryUsed, targetGroup } from './symmetry.js';
 import { type Target, targetSize } from './target.js';
@@ -55,15 +56,6 @@ const SEED = 0x2023;
 
 /** Pieces placed at most to break the symmetry the roots leave (each level is estimated first). */
 const BREAK_LEVELS = 2;
-
-const PERMUTATIONS: [number, number, number][] = [
-  [0, 1, 2],
-  [0, 2, 1],
-  [1, 0, 2],
-  [1, 2, 0],
-  [2, 0, 1],
-  [2, 1, 0],
-];
 
 function estimate(candidate: Planned, probes: number): number {
   return estimateSearch(candidate.problem, candidate.plan, probes, SEED);
@@ -129,7 +121,8 @@ export function choosePlan(target: Target, set: PieceSet, used: SymmetryUsed, mi
       bestEstimate = size;
     }
   };
-  for (const axes of PERMUTATIONS) {
+  for (const [fast, middle, slow] of PERMUTATIONS) {
+    const axes: [number, number, number] = [fast, middle, slow];
     const key = fullBox ? axes.map((a) => box[a]).join('x') : axes.join('');
     if (seen.has(key) || axes.join('') === standardKey) {
       seen.add(key);
