@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, symlinkSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -295,9 +295,11 @@ describe('the manifest in package.json', () => {
       ...declaring('kit-number', { plugins: [{ id: 'number', title: 'T', module: 5 }] }),
       ...declaring('kit-old-outside', { plugin: '../../elsewhere/script.js' }),
       ...inDir('node_modules/kit-good', manifestPackage('kit-good', [{ id: 'good' }])),
+      // A folder whose name starts with two dots is still inside.
+      ...inDir('node_modules/kit-dotted', manifestPackage('kit-dotted', [{ id: 'dotted', module: './..build/plugin.js' }])),
     });
     const result = await discoverPlugins({ cwd: root });
-    expect(ids(result)).toEqual(['good']);
+    expect(ids(result)).toEqual(['dotted', 'good']);
     const inside = (where: string) => `${where} must be a .js, .mjs or .cjs path inside the package`;
     expect(result.skipped).toEqual([
       { source: 'kit-absolute', reason: inside('"kit.plugins"[0].module') },
@@ -355,9 +357,10 @@ describe('the manifest in package.json', () => {
         withSolver('counted', `globalThis.${counter} = (globalThis.${counter} ?? 0) + 1;\nexport const solver = { solve: () => ({ solutions: 0 }) };\n`),
       ),
       ...inDir('node_modules/kit-broken', withSolver('broken', "throw new Error('the solver module is broken');\n")),
+      ...inDir('node_modules/kit-vanished', withSolver('vanished', 'export const solver = {};\n')),
     });
     const result = await discoverPlugins({ cwd: root });
-    const [broken, counted] = result.plugins;
+    const [broken, counted, vanished] = result.plugins;
     const plugin = await counted!.load();
     const loads = () => (globalThis as Record<string, unknown>)[counter];
     expect(loads()).toBeUndefined();
@@ -370,6 +373,11 @@ describe('the manifest in package.json', () => {
     const brokenPlugin = await broken!.load();
     expect(() => broken!.preloadSolver()).not.toThrow();
     await expect(brokenPlugin.solver()).rejects.toThrow('the solver module is broken');
+    // So is one deleted after discovery (an upgrade under a running host, say).
+    rmSync(join(root, 'node_modules/kit-vanished/solver.js'));
+    const vanishedPlugin = await vanished!.load();
+    expect(() => vanished!.preloadSolver()).not.toThrow();
+    await expect(vanishedPlugin.solver()).rejects.toThrow('solver.js');
   });
 
   it('refuses two manifests that declare one id, naming both, before importing either', async () => {

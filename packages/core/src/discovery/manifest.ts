@@ -122,7 +122,8 @@ interface ManifestEntry {
 function isModuleInPackage(value: unknown): boolean {
   if (typeof value !== 'string' || !/\.(m?js|cjs)$/.test(value) || isAbsolute(value)) return false;
   const inside = relative('/package', resolve('/package', value));
-  return inside !== '' && !inside.startsWith('..') && !isAbsolute(inside);
+  // Up and out is a first segment of `..` exactly: `..build/plugin.js` is a folder inside.
+  return inside !== '' && inside.split(/[\\/]/)[0] !== '..' && !isAbsolute(inside);
 }
 
 function manifestProblem(entries: unknown, listed: boolean): string | undefined {
