@@ -81,9 +81,10 @@ export async function bundleWithInputs(plugin: PluginSource): Promise<{ files: B
     absWorkingDir: plugin.packageDir,
   });
   const files = result.outputFiles.map((file) => ({ path: relative(outdir, file.path).split('\\').join('/'), contents: file.contents }));
-  // Inputs are named relative to absWorkingDir; those of another namespace (the built-in stubs) as `namespace:path`.
+  // Inputs are named relative to absWorkingDir; those of another namespace (the built-in stubs) as
+  // `namespace:path`, and esbuild's own (the `define` of process.env) as `<define:process.env>`: no file.
   const inputs = Object.keys(result.metafile.inputs)
-    .filter((input) => !/^[\w-]{2,}:/.test(input))
+    .filter((input) => !/^(<[^>]*>$|[\w-]{2,}:)/.test(input))
     .map((input) => resolve(plugin.packageDir, input))
     .filter((input) => {
       const inside = relative(plugin.packageDir, input);
