@@ -12,6 +12,7 @@ import type { WorkerKind, WorkerPorts, WorkerSupply } from './worker-supply.js';
 export { readInputFile } from './read-input.js';
 export type { ReadInputOptions } from './read-input.js';
 export { makeDirectory } from './make-directory.js';
+export { isInside } from './path-inside.js';
 export type { MakeDirectoryOptions } from './make-directory.js';
 
 const WORKER_URL = builtFileUrl('node-worker.js', import.meta.url);

@@ -1,5 +1,6 @@
 import { builtinModules, createRequire } from 'node:module';
-import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
+import { dirname, relative, resolve, sep } from 'node:path';
+import { isInside } from '@kit/core/node';
 import { fileURLToPath } from 'node:url';
 import { build, type Plugin } from 'esbuild';
 import type { PluginSource } from './plugin-source.js';
@@ -86,10 +87,7 @@ export async function bundleWithInputs(plugin: PluginSource): Promise<{ files: B
   const inputs = Object.keys(result.metafile.inputs)
     .filter((input) => !/^(<[^>]*>$|[\w-]{2,}:)/.test(input))
     .map((input) => resolve(plugin.packageDir, input))
-    .filter((input) => {
-      const inside = relative(plugin.packageDir, input);
-      return !inside.startsWith('..') && !isAbsolute(inside) && !inside.split(sep).includes('node_modules');
-    });
+    .filter((input) => isInside(plugin.packageDir, input) && !relative(plugin.packageDir, input).split(sep).includes('node_modules'));
   return { files: [...files.filter((file) => isEntry(file.path)), ...files.filter((file) => !isEntry(file.path))], inputs };
 }
 

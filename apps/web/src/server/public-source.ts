@@ -1,4 +1,5 @@
 import { basename, isAbsolute, relative, sep } from 'node:path';
+import { isInside } from '@kit/core/node';
 
 /**
  * A plugin's source as the manifest may publish it: the page is served to others and its static
@@ -9,7 +10,7 @@ export function publicSource(source: string, cwd = process.cwd()): string {
   if (!isAbsolute(source)) return source;
   const inside = relative(cwd, source);
   if (inside === '') return '.';
-  if (!inside.startsWith('..') && !isAbsolute(inside)) return `./${inside.split(sep).join('/')}`;
+  if (isInside(cwd, source)) return `./${inside.split(sep).join('/')}`;
   return basename(source);
 }
 

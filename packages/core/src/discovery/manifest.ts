@@ -10,9 +10,10 @@ import { PLUGIN_API_VERSION, PLUGIN_ID } from '../plugin.js';
 import type { Candidate } from './candidates.js';
 import { firstLine } from './candidates.js';
 import { manifestDepthProblem, readManifestText } from './read-json.js';
+import { isInside } from '../path-inside.js';
 
 const { existsSync } = fs;
-const { dirname, isAbsolute, join, relative, resolve } = path;
+const { dirname, isAbsolute, join, resolve } = path;
 
 /** A plugin module a package declares, with what the manifest says about it. */
 export interface DeclaredPlugin {
@@ -121,9 +122,7 @@ interface ManifestEntry {
  */
 function isModuleInPackage(value: unknown): boolean {
   if (typeof value !== 'string' || !/\.(m?js|cjs)$/.test(value) || isAbsolute(value)) return false;
-  const inside = relative('/package', resolve('/package', value));
-  // Up and out is a first segment of `..` exactly: `..build/plugin.js` is a folder inside.
-  return inside !== '' && inside.split(/[\\/]/)[0] !== '..' && !isAbsolute(inside);
+  return isInside('/package', resolve('/package', value));
 }
 
 function manifestProblem(entries: unknown, listed: boolean): string | undefined {
